@@ -1,0 +1,32 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { I18nProvider } from '@lingui/react';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { httpBatchLink } from '@trpc/client';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App.tsx';
+import { activateLanguage, i18n, storedLanguage } from './i18n.ts';
+import { trpc } from './trpc.ts';
+
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+const trpcClient = trpc.createClient({ links: [httpBatchLink({ url: '/trpc' })] });
+
+await activateLanguage(storedLanguage());
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <I18nProvider i18n={i18n}>
+      <trpc.Provider client={trpcClient} queryClient={queryClient}>
+        <QueryClientProvider client={queryClient}>
+          <MantineProvider defaultColorScheme="light">
+            <Notifications position="top-right" />
+            <App />
+          </MantineProvider>
+        </QueryClientProvider>
+      </trpc.Provider>
+    </I18nProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as initial from './2026-11-22T0000-initial.ts';
+
+/**
+ * Every migration, in order of name. Listed statically (not read from the folder)
+ * so they load the same under tsx, Vitest and a bundler. Add new files here.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026-11-22T0000-initial': initial,
+};

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { registerCompatRoutes } from './compat/index.ts';
+import { sendEnvelopeError } from './compat/envelope.ts';
+import type { AppDeps } from './context.ts';
+import { isRelayPath, sendRelayError } from './relay/errors.ts';
+import { registerRelayRoutes } from './relay/routes.ts';
+import { type AppRouter, appRouter } from './trpc/router.ts';
+import { createContextFactory } from './trpc/trpc.ts';
+
+/** Builds the whole HTTP surface on one Fastify instance; never listens (main.ts or tests do). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    loggerInstance: deps.log as FastifyBaseLogger,
+    trustProxy: config.trustProxy as boolean | string,
+    bodyLimit: config.bodyLimit,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID().replace(/-/g, '').slice(0, 20),
+    disableRequestLogging: true,
+  });
+
+  await app.register(fastifyCookie, { secret: config.sessionSecret });
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  // One translator per surface: relay paths answer in the provider's error shape, the rest in the envelope.
+  app.setErrorHandler((err, req, reply) => dispatchError(req, reply, err));
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: createContextFactory(deps),
+      onError: ({ error, path: procedure }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          deps.log.error({ err: error.cause ?? error, procedure }, 'trpc error');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  registerCompatRoutes(app, deps);
+  registerRelayRoutes(app, deps);
+
+  const hasClient = existsSync(path.join(config.clientDist, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: config.clientDist,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, file) {
+        reply.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0];
+    if (url.startsWith('/api') || isRelayPath(url) || url.startsWith('/trpc') || url.startsWith('/assets')) {
+      const message = `Invalid URL (${req.method} ${url})`;
+      if (url.startsWith('/api')) {
+        return reply.status(404).send({
+          success: false,
+          message,
+          error: { message, type: 'invalid_request_error', param: '', code: '' },
+        });
+      }
+      return sendRelayError(req, reply, { status: 404, message, code: 'not_found' });
+    }
+    if (hasClient && (req.method === 'GET' || req.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ success: false, message: 'Not found' });
+  });
+
+  return app;
+}
+
+function dispatchError(req: FastifyRequest, reply: FastifyReply, err: unknown) {
+  if (isRelayPath(req.url)) return sendRelayError(req, reply, err);
+  return sendEnvelopeError(req, reply, err);
+}

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanString = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  /** TCP port for console, REST API and relay (one port). */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Interface to bind; loopback-only deployments can set 127.0.0.1. */
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Folder for the SQLite file, the persisted session secret and other state. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** A SQLite file path, or a postgres:// URL. Defaults to DATA_DIR/switchyard.db. */
+  SQL_DSN: z.string().optional(),
+  /** Redis URL shared by several instances (rate limits, cache invalidation). Optional. */
+  REDIS_URL: z.string().optional(),
+  /** Secret signing the session cookie; generated and kept in DATA_DIR when absent. */
+  SESSION_SECRET: z.string().min(16, 'SESSION_SECRET must be at least 16 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Trust X-Forwarded-* headers (true/false, or a hop count / CIDR list understood by Fastify). */
+  TRUST_PROXY: z.string().default('false'),
+  /** Largest accepted request body in bytes (relay bodies can carry images). */
+  BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(32 * 1024 * 1024),
+  /** Create an unlimited default token for each new user. */
+  GENERATE_DEFAULT_TOKEN: booleanString.default(false),
+  /** Folder with the built console; served when present. */
+  CLIENT_DIST: z.string().default('./dist/client'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+  redisUrl?: string;
+  sessionSecret: string;
+  logLevel: Env['LOG_LEVEL'];
+  /** true/false, or a Fastify trust-proxy value (hop count or CIDR list as text). */
+  trustProxy: boolean | string;
+  bodyLimit: number;
+  generateDefaultToken: boolean;
+  clientDist: string;
+  version: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; every problem is reported together. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: parseDsn(e.SQL_DSN, dataDir),
+    redisUrl: e.REDIS_URL || undefined,
+    sessionSecret: e.SESSION_SECRET ?? persistedSecret(dataDir),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    bodyLimit: e.BODY_LIMIT,
+    generateDefaultToken: e.GENERATE_DEFAULT_TOKEN,
+    clientDist: path.resolve(e.CLIENT_DIST),
+    version: readVersion(),
+  };
+}
+
+function parseDsn(dsn: string | undefined, dataDir: string): Config['database'] {
+  if (!dsn) return { dialect: 'sqlite', file: path.join(dataDir, 'switchyard.db') };
+  if (/^postgres(ql)?:\/\//.test(dsn)) return { dialect: 'postgres', url: dsn };
+  if (/^[a-z]+:\/\//i.test(dsn))
+    throw new ConfigError(`SQL_DSN: unsupported database URL scheme in "${dsn.split(':')[0]}://..."`);
+  return { dialect: 'sqlite', file: path.resolve(dsn.replace(/^(sqlite|file):/, '')) };
+}
+
+function parseTrustProxy(v: string): boolean | string {
+  if (v === 'true') return true;
+  if (v === 'false' || v === '') return false;
+  return v;
+}
+
+/** A generated secret is written once so sessions survive restarts. */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function readVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    return `v${pkg.version}`;
+  } catch {
+    return 'v0.0.0';
+  }
+}

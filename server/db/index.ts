@@ -1,0 +1,47 @@
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { migrations } from '../../migrations/index.ts';
+import type { Config } from '../config.ts';
+import type { Database } from './types.ts';
+
+export type DatabaseType = 'sqlite' | 'postgres';
+
+export interface DbHandle {
+  db: Kysely<Database>;
+  type: DatabaseType;
+  close(): Promise<void>;
+}
+
+/** Opens the configured database. SQLite gets WAL and a busy timeout so readers never block the relay. */
+export function openDatabase(config: Pick<Config, 'database'>): DbHandle {
+  if (config.database.dialect === 'postgres') {
+    // int8 (bigint) and numeric come back as strings by default; quotas fit in a JS number.
+    pg.types.setTypeParser(20, (v) => Number(v));
+    pg.types.setTypeParser(1700, (v) => Number(v));
+    const pool = new pg.Pool({ connectionString: config.database.url, max: 20 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, type: 'postgres', close: () => db.destroy() };
+  }
+  const sqlite = new SQLite(config.database.file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, type: 'sqlite', close: () => db.destroy() };
+}
+
+/** Applies pending migrations; a second run is a no-op. Throws with the failing migration's name. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  }
+}

@@ -1,0 +1,312 @@
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+
+/*
+ * Kysely table types for the migrations in /migrations — the one place they are written.
+ * Booleans are stored as 0/1 integers (portable between SQLite and PostgreSQL).
+ */
+
+type Id = Generated<number>;
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+export interface UsersTable {
+  id: Id;
+  username: string;
+  password: string;
+  display_name: Defaulted<string>;
+  role: Defaulted<number>;
+  status: Defaulted<number>;
+  email: Defaulted<string>;
+  github_id: Defaulted<string>;
+  oidc_id: Defaulted<string>;
+  wechat_id: Defaulted<string>;
+  telegram_id: Defaulted<string>;
+  linux_do_id: Defaulted<string>;
+  access_token: string | null;
+  quota: Defaulted<number>;
+  used_quota: Defaulted<number>;
+  request_count: Defaulted<number>;
+  group: Defaulted<string>;
+  aff_code: string | null;
+  aff_count: Defaulted<number>;
+  aff_quota: Defaulted<number>;
+  aff_history_quota: Defaulted<number>;
+  inviter_id: Defaulted<number>;
+  setting: Defaulted<string>;
+  created_at: Defaulted<number>;
+  deleted_at: number | null;
+}
+
+export interface TokensTable {
+  id: Id;
+  user_id: number;
+  key: string;
+  status: Defaulted<number>;
+  name: Defaulted<string>;
+  created_time: Defaulted<number>;
+  accessed_time: Defaulted<number>;
+  expired_time: Defaulted<number>;
+  remain_quota: Defaulted<number>;
+  unlimited_quota: Defaulted<number>;
+  used_quota: Defaulted<number>;
+  model_limits_enabled: Defaulted<number>;
+  model_limits: Defaulted<string>;
+  allow_ips: Defaulted<string>;
+  group: Defaulted<string>;
+  rate_limit_enabled: Defaulted<number>;
+  rate_limit_period: Defaulted<number>;
+  rate_limit_count: Defaulted<number>;
+  rate_limit_success: Defaulted<number>;
+  deleted_at: number | null;
+}
+
+export interface ChannelsTable {
+  id: Id;
+  type: Defaulted<number>;
+  key: string;
+  openai_organization: string | null;
+  test_model: string | null;
+  status: Defaulted<number>;
+  name: Defaulted<string>;
+  weight: Defaulted<number>;
+  created_time: Defaulted<number>;
+  test_time: Defaulted<number>;
+  response_time: Defaulted<number>;
+  base_url: string | null;
+  other: Defaulted<string>;
+  balance: Defaulted<number>;
+  balance_updated_time: Defaulted<number>;
+  models: Defaulted<string>;
+  group: Defaulted<string>;
+  used_quota: Defaulted<number>;
+  model_mapping: string | null;
+  status_code_mapping: string | null;
+  priority: Defaulted<number>;
+  auto_ban: Defaulted<number>;
+  other_info: Defaulted<string>;
+  tag: string | null;
+  setting: string | null;
+  param_override: string | null;
+  system_prompt: string | null;
+  model_prefix: string | null;
+  max_input_tokens: Defaulted<number>;
+}
+
+export interface AbilitiesTable {
+  group: string;
+  model: string;
+  channel_id: number;
+  enabled: Defaulted<number>;
+  priority: Defaulted<number>;
+  weight: Defaulted<number>;
+  tag: string | null;
+}
+
+export interface OptionsTable {
+  key: string;
+  value: string;
+}
+
+export interface LogsTable {
+  id: Id;
+  user_id: Defaulted<number>;
+  created_at: number;
+  type: Defaulted<number>;
+  content: Defaulted<string>;
+  username: Defaulted<string>;
+  token_name: Defaulted<string>;
+  model_name: Defaulted<string>;
+  quota: Defaulted<number>;
+  prompt_tokens: Defaulted<number>;
+  completion_tokens: Defaulted<number>;
+  use_time: Defaulted<number>;
+  is_stream: Defaulted<number>;
+  channel_id: Defaulted<number>;
+  token_id: Defaulted<number>;
+  group: Defaulted<string>;
+  ip: Defaulted<string>;
+  request_id: Defaulted<string>;
+  other: Defaulted<string>;
+}
+
+export interface RedemptionsTable {
+  id: Id;
+  user_id: Defaulted<number>;
+  key: string;
+  status: Defaulted<number>;
+  name: Defaulted<string>;
+  quota: Defaulted<number>;
+  created_time: Defaulted<number>;
+  redeemed_time: Defaulted<number>;
+  used_user_id: Defaulted<number>;
+  is_gift: Defaulted<number>;
+  max_uses: Defaulted<number>;
+  used_count: Defaulted<number>;
+  valid_from: Defaulted<number>;
+  valid_until: Defaulted<number>;
+  deleted_at: number | null;
+}
+
+export interface RedemptionUsesTable {
+  id: Id;
+  redemption_id: number;
+  user_id: number;
+  quota: Defaulted<number>;
+  created_time: Defaulted<number>;
+}
+
+export interface TopUpsTable {
+  id: Id;
+  user_id: number;
+  amount: Defaulted<number>;
+  money: Defaulted<number>;
+  trade_no: string;
+  payment_method: Defaulted<string>;
+  create_time: Defaulted<number>;
+  complete_time: Defaulted<number>;
+  status: Defaulted<string>;
+}
+
+export interface MessagesTable {
+  id: Id;
+  title: string;
+  content: Defaulted<string>;
+  format: Defaulted<string>;
+  created_by: Defaulted<number>;
+  created_at: Defaulted<number>;
+  updated_at: Defaulted<number>;
+}
+
+export interface MessageRecipientsTable {
+  id: Id;
+  message_id: number;
+  user_id: number;
+  read_at: number | null;
+  created_at: Defaulted<number>;
+}
+
+export interface MidjourneysTable {
+  id: Id;
+  code: Defaulted<number>;
+  user_id: Defaulted<number>;
+  action: Defaulted<string>;
+  mj_id: Defaulted<string>;
+  prompt: Defaulted<string>;
+  prompt_en: Defaulted<string>;
+  description: Defaulted<string>;
+  state: Defaulted<string>;
+  submit_time: Defaulted<number>;
+  start_time: Defaulted<number>;
+  finish_time: Defaulted<number>;
+  image_url: Defaulted<string>;
+  status: Defaulted<string>;
+  progress: Defaulted<string>;
+  fail_reason: Defaulted<string>;
+  channel_id: Defaulted<number>;
+  quota: Defaulted<number>;
+  buttons: Defaulted<string>;
+  properties: Defaulted<string>;
+}
+
+export interface TasksTable {
+  id: Id;
+  created_at: Defaulted<number>;
+  updated_at: Defaulted<number>;
+  task_id: Defaulted<string>;
+  platform: Defaulted<string>;
+  user_id: Defaulted<number>;
+  channel_id: Defaulted<number>;
+  quota: Defaulted<number>;
+  action: Defaulted<string>;
+  status: Defaulted<string>;
+  fail_reason: Defaulted<string>;
+  submit_time: Defaulted<number>;
+  start_time: Defaulted<number>;
+  finish_time: Defaulted<number>;
+  progress: Defaulted<string>;
+  properties: Defaulted<string>;
+  data: Defaulted<string>;
+}
+
+export interface CheckInsTable {
+  id: Id;
+  user_id: number;
+  /** Calendar day in server time, YYYY-MM-DD. */
+  day: string;
+  quota: Defaulted<number>;
+  created_at: Defaulted<number>;
+}
+
+export interface QuotaDataTable {
+  id: Id;
+  user_id: Defaulted<number>;
+  username: Defaulted<string>;
+  model_name: Defaulted<string>;
+  /** Hour bucket, unix seconds. */
+  created_at: number;
+  token_used: Defaulted<number>;
+  count: Defaulted<number>;
+  quota: Defaulted<number>;
+}
+
+export interface QuotaReservationsTable {
+  id: string;
+  user_id: number;
+  token_id: Defaulted<number>;
+  quota: number;
+  unlimited_token: Defaulted<number>;
+  created_at: number;
+}
+
+export interface VerificationCodesTable {
+  id: Id;
+  purpose: string;
+  target: string;
+  code: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface SetupsTable {
+  id: Id;
+  version: Defaulted<string>;
+  initialized_at: Defaulted<number>;
+}
+
+export interface Database {
+  users: UsersTable;
+  tokens: TokensTable;
+  channels: ChannelsTable;
+  abilities: AbilitiesTable;
+  options: OptionsTable;
+  logs: LogsTable;
+  redemptions: RedemptionsTable;
+  redemption_uses: RedemptionUsesTable;
+  top_ups: TopUpsTable;
+  messages: MessagesTable;
+  message_recipients: MessageRecipientsTable;
+  midjourneys: MidjourneysTable;
+  tasks: TasksTable;
+  check_ins: CheckInsTable;
+  quota_data: QuotaDataTable;
+  quota_reservations: QuotaReservationsTable;
+  verification_codes: VerificationCodesTable;
+  setups: SetupsTable;
+}
+
+/** A database handle or an open transaction: repositories accept either. */
+export type Db = Kysely<Database> | Transaction<Database>;
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type TokenRow = Selectable<TokensTable>;
+export type ChannelRow = Selectable<ChannelsTable>;
+export type AbilityRow = Selectable<AbilitiesTable>;
+export type LogRow = Selectable<LogsTable>;
+export type NewLog = Insertable<LogsTable>;
+export type RedemptionRow = Selectable<RedemptionsTable>;
+export type TopUpRow = Selectable<TopUpsTable>;
+export type MessageRow = Selectable<MessagesTable>;
+export type MidjourneyRow = Selectable<MidjourneysTable>;
+export type TaskRow = Selectable<TasksTable>;

@@ -1,0 +1,13 @@
+import { optionRegistry } from '../../../shared/options.ts';
+import { rootProcedure, router } from '../../trpc/trpc.ts';
+import { updateOptionInput } from './options.rest.ts';
+
+export const optionsRouter = router({
+  list: rootProcedure.query(({ ctx }) => ctx.services.options.list()),
+  update: rootProcedure
+    .input(updateOptionInput)
+    .mutation(({ ctx, input }) => ctx.services.options.update(input.key, input.value)),
+  resetModelRatio: rootProcedure.mutation(({ ctx }) =>
+    ctx.services.options.update('ModelRatio', optionRegistry.ModelRatio.default),
+  ),
+});

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../context.ts';
+import { raw, restRoute } from '../../compat/route.ts';
+
+export function registerStatusRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { status, options } = deps.services;
+
+  restRoute(app, deps, 'GET', '/api/status', { auth: 'public' }, () => status.getStatus());
+
+  restRoute(app, deps, 'GET', '/api/status/test', { auth: 'admin' }, async () => {
+    try {
+      await deps.db.selectFrom('options').select('key').limit(1).execute();
+    } catch {
+      return raw({ success: false, message: '数据库连接失败' }, 503);
+    }
+    return raw({ success: true, message: 'Server is running' });
+  });
+
+  restRoute(app, deps, 'GET', '/api/notice', { auth: 'public' }, () => options.get('Notice'));
+  restRoute(app, deps, 'GET', '/api/about', { auth: 'public' }, () => options.get('About'));
+  restRoute(app, deps, 'GET', '/api/home_page_content', { auth: 'public' }, () => options.get('HomePageContent'));
+}

@@ -1,0 +1,92 @@
+import type { Infra } from '../../context.ts';
+import type { OptionsService } from '../options/options.service.ts';
+
+export type StatusService = ReturnType<typeof createStatusService>;
+
+const startTime = Math.floor(Date.now() / 1000);
+
+/**
+ * The public status object every console page loads at start (GET /api/status),
+ * and whether first-run setup is done. Setup state is cached: it only ever
+ * changes once, from false to true.
+ */
+export function createStatusService(infra: Infra, options: OptionsService) {
+  let setupDone: boolean | undefined;
+
+  async function isSetupDone(): Promise<boolean> {
+    if (setupDone) return true;
+    const row = await infra.db.selectFrom('setups').select('id').limit(1).executeTakeFirst();
+    setupDone = row !== undefined;
+    return setupDone;
+  }
+
+  return {
+    isSetupDone,
+    markSetupDone() {
+      setupDone = true;
+    },
+
+    async getStatus() {
+      const o = options.get.bind(options);
+      const chats = o('Chats');
+      return {
+        version: infra.config.version,
+        start_time: startTime,
+        system_name: o('SystemName'),
+        logo: o('Logo'),
+        footer_html: o('Footer'),
+        notice_enabled: o('Notice') !== '',
+        server_address: o('ServerAddress'),
+        price: o('Price'),
+        min_topup: o('MinTopUp'),
+        top_up_link: o('TopUpLink'),
+        docs_link: o('general_setting.docs_link'),
+        quota_per_unit: o('QuotaPerUnit'),
+        display_in_currency: o('DisplayInCurrencyEnabled'),
+        display_token_stat: o('DisplayTokenStatEnabled'),
+        enable_batch_update: false,
+        enable_drawing: o('DrawingEnabled'),
+        enable_task: o('TaskEnabled'),
+        enable_data_export: o('DataExportEnabled'),
+        data_export_default_time: o('DataExportDefaultTime'),
+        default_collapse_sidebar: o('DefaultCollapseSidebar'),
+        enable_online_topup: o('PayAddress') !== '' && o('EpayId') !== '' && o('EpayKey') !== '',
+        mj_notify_enabled: o('MjNotifyEnabled'),
+        chats,
+        chat_link: o('ChatLink'),
+        chat_link2: o('ChatLink2'),
+        demo_site_enabled: o('DemoSiteEnabled'),
+        self_use_mode_enabled: o('SelfUseModeEnabled'),
+        aff_enabled: o('AffEnabled'),
+        check_in_enabled: o('CheckInEnabled'),
+        log_chat_content_enabled: false,
+        register_enabled: o('RegisterEnabled'),
+        password_login_enabled: o('PasswordLoginEnabled'),
+        password_register_enabled: o('PasswordRegisterEnabled'),
+        email_verification: o('EmailVerificationEnabled'),
+        github_oauth: o('GitHubOAuthEnabled'),
+        github_client_id: o('GitHubClientId'),
+        linuxdo_oauth: o('LinuxDOOAuthEnabled'),
+        linuxdo_client_id: o('LinuxDOClientId'),
+        linuxdo_minimum_trust_level: o('LinuxDOMinimumTrustLevel'),
+        telegram_oauth: o('TelegramOAuthEnabled'),
+        telegram_bot_name: o('TelegramBotName'),
+        wechat_login: o('WeChatAuthEnabled'),
+        wechat_qrcode: o('WeChatAccountQRCodeImageURL'),
+        turnstile_check: o('TurnstileCheckEnabled'),
+        turnstile_site_key: o('TurnstileSiteKey'),
+        oidc_enabled: o('oidc.enabled'),
+        oidc_client_id: o('oidc.client_id'),
+        oidc_authorization_endpoint: o('oidc.authorization_endpoint'),
+        oidc_token_endpoint: o('oidc.token_endpoint'),
+        oidc_user_info_endpoint: o('oidc.user_info_endpoint'),
+        head_html: o('HeadHTML'),
+        global_css: o('GlobalCSS'),
+        global_js: o('GlobalJS'),
+        setup: await isSetupDone(),
+      };
+    },
+  };
+}
+
+export type StatusObject = Awaited<ReturnType<StatusService['getStatus']>>;

@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+
+describe('status and the /api surface', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('serves the status object with setup not yet done', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/status' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.success).toBe(true);
+    expect(body.data.setup).toBe(false);
+    expect(body.data.quota_per_unit).toBe(500000);
+    expect(body.data.system_name).toBe('Switchyard');
+    expect(Array.isArray(body.data.chats)).toBe(true);
+  });
+
+  it('treats a trailing slash as the same route', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/status/' });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('answers unknown /api paths with 404 in the envelope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false, message: 'Invalid URL (GET /api/nope)' });
+  });
+
+  it('refuses the option list without a login', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/option/' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().success).toBe(false);
+  });
+});

@@ -1,0 +1,74 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { classifyError, type ErrorAnswer } from '../compat/envelope.ts';
+
+const relayPrefixes = ['/v1', '/v1beta', '/pg/', '/mj/', '/suno/', '/dashboard/billing'];
+
+export const isRelayPath = (url: string) =>
+  relayPrefixes.some((p) => url === p || url.startsWith(p.endsWith('/') ? p : `${p}/`) || url.startsWith(`${p}?`));
+
+/** Which error shape the caller speaks, from the front door it used. */
+export type ErrorDialect = 'openai' | 'anthropic' | 'gemini';
+
+export function dialectOf(url: string): ErrorDialect {
+  if (url.startsWith('/v1/messages')) return 'anthropic';
+  if (url.startsWith('/v1beta')) return 'gemini';
+  return 'openai';
+}
+
+const openaiType = (status: number) =>
+  status === 401
+    ? 'authentication_error'
+    : status === 429
+      ? 'rate_limit_error'
+      : status >= 500
+        ? 'server_error'
+        : 'invalid_request_error';
+
+const anthropicType = (status: number) =>
+  ({
+    400: 'invalid_request_error',
+    401: 'authentication_error',
+    403: 'permission_error',
+    404: 'not_found_error',
+    413: 'request_too_large',
+    429: 'rate_limit_error',
+    529: 'overloaded_error',
+  })[status] ?? (status >= 500 ? 'api_error' : 'invalid_request_error');
+
+const geminiStatus = (status: number) =>
+  ({
+    400: 'INVALID_ARGUMENT',
+    401: 'UNAUTHENTICATED',
+    403: 'PERMISSION_DENIED',
+    404: 'NOT_FOUND',
+    429: 'RESOURCE_EXHAUSTED',
+    501: 'UNIMPLEMENTED',
+    503: 'UNAVAILABLE',
+  })[status] ?? (status >= 500 ? 'INTERNAL' : 'FAILED_PRECONDITION');
+
+/** Body of an error in the front door's own shape; the request id is appended so operators can find the log. */
+export function relayErrorBody(dialect: ErrorDialect, answer: ErrorAnswer, requestId: string) {
+  const message = `${answer.message} (request id: ${requestId})`;
+  switch (dialect) {
+    case 'anthropic':
+      return { type: 'error', error: { type: anthropicType(answer.status), message } };
+    case 'gemini':
+      return { error: { code: answer.status, message, status: geminiStatus(answer.status) } };
+    default:
+      return { error: { message, type: openaiType(answer.status), param: null, code: answer.code ?? null } };
+  }
+}
+
+/** The relay's one error translator (the last-resort handler hides 5xx details via classifyError). */
+export function sendRelayError(req: FastifyRequest, reply: FastifyReply, err: unknown) {
+  const answer = isAnswer(err) ? err : classifyError(err);
+  if (answer.status >= 500 && !isAnswer(err)) req.log.error({ err }, 'relay request failed');
+  return reply.status(answer.status).send(relayErrorBody(dialectOf(req.url), answer, req.id));
+}
+
+const isAnswer = (v: unknown): v is ErrorAnswer =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as ErrorAnswer).status === 'number' &&
+  typeof (v as ErrorAnswer).message === 'string' &&
+  !(v instanceof Error);

@@ -1,0 +1,11 @@
+import { optionsRouter } from '../domains/options/options.router.ts';
+import { statusRouter } from '../domains/status/status.router.ts';
+import { router } from './trpc.ts';
+
+/** The console's API. The client imports only the type. */
+export const appRouter = router({
+  status: statusRouter,
+  options: optionsRouter,
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,77 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
+import { ZodError } from 'zod';
+import type { AppDeps, AuthUser } from '../context.ts';
+import { AppError, type ErrorCode, isAppError } from '../errors.ts';
+import { minRoleOf, requireRole, sessionUser } from '../plugins/auth.ts';
+
+export interface TrpcContext extends AppDeps {
+  req: CreateFastifyContextOptions['req'];
+  reply: CreateFastifyContextOptions['res'];
+  user: AuthUser | undefined;
+}
+
+export function createContextFactory(deps: AppDeps) {
+  return async ({ req, res }: CreateFastifyContextOptions): Promise<TrpcContext> => ({
+    ...deps,
+    req,
+    reply: res,
+    user: await sessionUser(deps, req),
+  });
+}
+
+const trpcCodeOf: Record<ErrorCode, TRPCError['code']> = {
+  BAD_REQUEST: 'BAD_REQUEST',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
+  NOT_IMPLEMENTED: 'NOT_IMPLEMENTED',
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  INTERNAL: 'INTERNAL_SERVER_ERROR',
+};
+
+const t = initTRPC.context<TrpcContext>().create({
+  /** The one translator of AppError for tRPC: the message is the spec's text; 5xx details stay hidden. */
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    let message = shape.message;
+    if (cause instanceof ZodError) message = cause.issues[0]?.message ?? '参数错误';
+    else if (isAppError(cause)) message = cause.message;
+    else if (error.code === 'INTERNAL_SERVER_ERROR') message = '服务器内部错误，请联系管理员';
+    return {
+      ...shape,
+      message,
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path },
+    };
+  },
+});
+
+/** Services throw AppError; tRPC needs TRPCError for the right status. */
+const translateErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && isAppError(result.error.cause)) {
+    const cause = result.error.cause as AppError;
+    throw new TRPCError({ code: trpcCodeOf[cause.code], message: cause.message, cause });
+  }
+  return result;
+});
+
+const withRole = (minRole: number) =>
+  t.middleware(({ ctx, next }) => {
+    try {
+      return next({ ctx: { user: requireRole(ctx.user, minRole) } });
+    } catch (err) {
+      const e = err as AppError;
+      throw new TRPCError({ code: trpcCodeOf[e.code], message: e.message, cause: e });
+    }
+  });
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure.use(translateErrors);
+export const userProcedure = publicProcedure.use(withRole(minRoleOf.user));
+export const adminProcedure = publicProcedure.use(withRole(minRoleOf.admin));
+export const rootProcedure = publicProcedure.use(withRole(minRoleOf.root));
