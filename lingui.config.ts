@@ -1,9 +1,20 @@
 import { defineConfig } from '@lingui/cli';
 
-/** Source strings are English; Chinese is the default language of the console. */
+/**
+ * Source strings are English; Chinese is the console's default language.
+ * One catalog per page folder (client/locales/{locale}/{page}.po) plus one for the
+ * shell and shared components, so pages are translated independently.
+ */
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['zh', 'en'],
   fallbackLocales: { default: 'zh' },
-  catalogs: [{ path: '<rootDir>/client/locales/{locale}/messages', include: ['client'] }],
+  catalogs: [
+    { path: '<rootDir>/client/locales/{locale}/{name}', include: ['<rootDir>/client/pages/{name}/'] },
+    {
+      path: '<rootDir>/client/locales/{locale}/common',
+      include: ['<rootDir>/client/'],
+      exclude: ['<rootDir>/client/pages/', '<rootDir>/client/locales/'],
+    },
+  ],
 });

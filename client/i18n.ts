@@ -1,20 +1,24 @@
-import { i18n } from '@lingui/core';
+import { i18n, type Messages } from '@lingui/core';
 
 export const languages = { zh: '中文', en: 'English' } as const;
 export type Language = keyof typeof languages;
 
 const STORAGE_KEY = 'i18nextLng';
 
+// Every page folder has its own catalog; all of a language's catalogs are merged on activation.
+const catalogs = {
+  zh: import.meta.glob<{ messages: Messages }>('./locales/zh/*.po'),
+  en: import.meta.glob<{ messages: Messages }>('./locales/en/*.po'),
+};
+
 export function storedLanguage(): Language {
   const v = localStorage.getItem(STORAGE_KEY);
   return v === 'en' || v === 'zh' ? v : 'zh';
 }
 
-/** Loads a catalog on demand; Chinese is the default. */
 export async function activateLanguage(lang: Language): Promise<void> {
-  const { messages } =
-    lang === 'en' ? await import('./locales/en/messages.po') : await import('./locales/zh/messages.po');
-  i18n.loadAndActivate({ locale: lang, messages });
+  const loaded = await Promise.all(Object.values(catalogs[lang]).map((load) => load()));
+  i18n.loadAndActivate({ locale: lang, messages: Object.assign({}, ...loaded.map((m) => m.messages)) });
   localStorage.setItem(STORAGE_KEY, lang);
   document.documentElement.lang = lang;
 }
