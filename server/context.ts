@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { ChangeBus } from './cache/bus.ts';
+import type { RateLimitStore } from './cache/rate-limit.ts';
 import type { Config } from './config.ts';
 import type { DatabaseType } from './db/index.ts';
 import type { Database } from './db/types.ts';
@@ -12,6 +13,8 @@ export interface Infra {
   db: Kysely<Database>;
   dbType: DatabaseType;
   bus: ChangeBus;
+  /** Shared rate-limit counters (memory, or Redis with several instances). */
+  rateLimits: RateLimitStore;
   log: Logger;
 }
 

@@ -1,4 +1,5 @@
 import { createMemoryBus } from './cache/bus.ts';
+import { createMemoryRateLimitStore } from './cache/rate-limit.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/index.ts';
@@ -19,7 +20,14 @@ async function main() {
   const log = createLogger(config.logLevel);
   const handle = openDatabase(config);
   await migrateToLatest(handle.db);
-  const infra = { config, db: handle.db, dbType: handle.type, bus: createMemoryBus(), log };
+  const infra = {
+    config,
+    db: handle.db,
+    dbType: handle.type,
+    bus: createMemoryBus(),
+    rateLimits: createMemoryRateLimitStore(),
+    log,
+  };
   const services = await createServices(infra);
   const app = await buildApp({ ...infra, services });
 

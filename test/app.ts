@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app.ts';
 import { createMemoryBus } from '../server/cache/bus.ts';
+import { createMemoryRateLimitStore } from '../server/cache/rate-limit.ts';
 import { type Config, loadConfig } from '../server/config.ts';
 import type { AppDeps } from '../server/context.ts';
 import { migrateToLatest, openDatabase } from '../server/db/index.ts';
@@ -36,7 +37,14 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   };
   const handle = openDatabase(config);
   await migrateToLatest(handle.db);
-  const infra = { config, db: handle.db, dbType: handle.type, bus: createMemoryBus(), log: createLogger('silent') };
+  const infra = {
+    config,
+    db: handle.db,
+    dbType: handle.type,
+    bus: createMemoryBus(),
+    rateLimits: createMemoryRateLimitStore(),
+    log: createLogger('silent'),
+  };
   const services = await createServices(infra);
   const deps: AppDeps = { ...infra, services };
   const app = await buildApp(deps);
