@@ -1,13 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../context.ts';
+import { registerMessageRoutes } from '../domains/messages/messages.rest.ts';
 import { registerOptionRoutes } from '../domains/options/options.rest.ts';
 import { registerStatusRoutes } from '../domains/status/status.rest.ts';
+import { registerUserRoutes } from '../domains/users/users.rest.ts';
 
 /**
  * The /api/* compatibility surface. Each domain registers its own routes with
  * restRoute(); this list is the only place that knows them all.
  */
-const domainRoutes: ((app: FastifyInstance, deps: AppDeps) => void)[] = [registerStatusRoutes, registerOptionRoutes];
+const domainRoutes: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
+  registerStatusRoutes,
+  registerOptionRoutes,
+  registerMessageRoutes,
+  registerUserRoutes,
+];
 
 export function registerCompatRoutes(app: FastifyInstance, deps: AppDeps) {
   for (const register of domainRoutes) register(app, deps);

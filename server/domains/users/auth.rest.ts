@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { loginInput, setupInput } from '../../../shared/schemas/users.ts';
+import { raw, restRoute, withMessage } from '../../compat/route.ts';
+import type { AppDeps } from '../../context.ts';
+import { endSession, startSession } from '../../plugins/auth.ts';
+
+const turnstileQuery = z.object({ turnstile: z.string().optional() }).loose();
+
+/** Setup wizard and sign-in: public routes of api-contract §2 and §12. */
+export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { users } = deps.services;
+
+  // new-api sends this one without `message`.
+  restRoute(app, deps, 'GET', '/api/setup', { auth: 'public' }, async () =>
+    raw({ success: true, data: await users.setupStatus() }),
+  );
+
+  restRoute(app, deps, 'POST', '/api/setup', { auth: 'public', body: setupInput }, async ({ body }) => {
+    await users.setup(body);
+    return withMessage('系统初始化成功');
+  });
+
+  restRoute(
+    app,
+    deps,
+    'POST',
+    '/api/user/login',
+    { auth: 'public', body: loginInput, query: turnstileQuery },
+    async ({ body, query, req, reply }) => {
+      const user = await users.login(body, { ip: req.ip, turnstile: query.turnstile });
+      startSession(req, reply, user.id);
+      return user;
+    },
+  );
+
+  restRoute(app, deps, 'GET', '/api/user/logout', { auth: 'public' }, ({ reply }) => {
+    endSession(reply);
+    return undefined;
+  });
+}

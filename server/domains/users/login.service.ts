@@ -1,0 +1,50 @@
+import { UserStatus } from '../../../shared/constants.ts';
+import { type LoginInput, loginInput } from '../../../shared/schemas/users.ts';
+import { AppError, badRequest, tooManyRequests } from '../../errors.ts';
+import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './password.ts';
+import { findLiveUserByLogin, updateUser } from './users.repo.ts';
+import type { UsersDeps } from './users.rules.ts';
+import { loginUserView, type LoginUserView } from './users.view.ts';
+import { checkHumanVerification } from './verification.ts';
+
+/** Strict per-IP limit on the password endpoints (guessing, mass sign-ups). */
+export const AUTH_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
+
+export async function throttleAuth(d: UsersDeps, action: 'login' | 'register', ip: string): Promise<void> {
+  const decision = await d.rateLimits.take(`${action}:${ip}`, AUTH_RATE_LIMIT.limit, AUTH_RATE_LIMIT.windowMs);
+  if (!decision.allowed) throw tooManyRequests();
+}
+
+/** Who is asking, as the transports know it. */
+export interface ClientInfo {
+  ip: string;
+  /** Turnstile token from `?turnstile=`. */
+  turnstile?: string;
+}
+
+const WRONG_CREDENTIALS = '用户名或密码错误，或用户已被封禁';
+
+export function createLoginService(d: UsersDeps) {
+  return {
+    /** Checks the password (username or e-mail); the transport then starts the session for the returned id. */
+    async login(raw: LoginInput, client: ClientInfo): Promise<LoginUserView> {
+      await throttleAuth(d, 'login', client.ip);
+      const input = loginInput.parse(raw);
+      if (!d.options.get('PasswordLoginEnabled'))
+        throw badRequest('管理员关闭了密码登录，请使用第三方账户验证的形式进行登录');
+      if (input.username === '' || input.password === '') throw badRequest('请输入用户名和密码！');
+      await checkHumanVerification(d.options, client.turnstile, client.ip);
+
+      const user = await findLiveUserByLogin(d.db, input.username);
+      if (!user) {
+        await burnPasswordCheck(input.password);
+        throw badRequest(WRONG_CREDENTIALS);
+      }
+      if (!(await verifyPassword(user.password, input.password))) throw badRequest(WRONG_CREDENTIALS);
+      // Told only after a correct password, so the ban does not reveal that an account exists.
+      if (user.status !== UserStatus.Enabled) throw new AppError('FORBIDDEN', '用户已被封禁');
+      if (needsRehash(user.password)) await updateUser(d.db, user.id, { password: await hashPassword(input.password) });
+      return loginUserView(user);
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { Role } from '../../../shared/constants.ts';
+import { type SetupInput, setupInput } from '../../../shared/schemas/users.ts';
+import { badRequest } from '../../errors.ts';
+import { insertAccount } from './account.ts';
+import { hashPassword } from './password.ts';
+import { insertSetupRow, rootExists } from './users.repo.ts';
+import { assertPassword, assertUsername, type UsersDeps } from './users.rules.ts';
+
+const ROOT_INITIAL_QUOTA = 100_000_000;
+
+/** First-run wizard: creates root (unless an imported database has one) and records that setup is done. */
+export function createSetupService(d: UsersDeps) {
+  return {
+    async setupStatus() {
+      // new-api reports only `status` once done; the other two are meaningful before setup only.
+      if (await d.status.isSetupDone()) return { status: true, root_init: false, database_type: '' };
+      return { status: false, root_init: await rootExists(d.db, Role.Root), database_type: d.dbType };
+    },
+
+    async setup(raw: SetupInput): Promise<void> {
+      const input = setupInput.parse(raw);
+      if (await d.status.isSetupDone()) throw badRequest('系统已经初始化完成');
+      const needRoot = !(await rootExists(d.db, Role.Root));
+      let passwordHash = '';
+      const username = input.username?.trim() ?? '';
+      if (needRoot) {
+        assertUsername(username);
+        const password = input.password ?? '';
+        if (password !== (input.confirmPassword ?? '')) throw badRequest('两次输入的密码不一致');
+        assertPassword(password);
+        passwordHash = await hashPassword(password);
+      }
+      await d.db.transaction().execute(async (tx) => {
+        // Re-checked inside the transaction: two browsers may submit the wizard at once.
+        if ((await tx.selectFrom('setups').select('id').limit(1).executeTakeFirst()) !== undefined)
+          throw badRequest('系统已经初始化完成');
+        if (needRoot && !(await rootExists(tx, Role.Root)))
+          await insertAccount(tx, {
+            username,
+            passwordHash,
+            displayName: 'Root User',
+            role: Role.Root,
+            quota: ROOT_INITIAL_QUOTA,
+          });
+        await insertSetupRow(tx, d.config.version);
+      });
+      await d.options.update('SelfUseModeEnabled', String(input.SelfUseModeEnabled));
+      await d.options.update('DemoSiteEnabled', String(input.DemoSiteEnabled));
+      d.status.markSetupDone();
+    },
+  };
+}

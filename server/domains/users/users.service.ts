@@ -1,0 +1,52 @@
+import { type Infra } from '../../context.ts';
+import { notFound } from '../../errors.ts';
+import type { OptionsService } from '../options/options.service.ts';
+import type { StatusService } from '../status/status.service.ts';
+import { insertAccount } from './account.ts';
+import { createLoginService } from './login.service.ts';
+import { hashPassword } from './password.ts';
+import { createSetupService } from './setup.service.ts';
+import { findUserById } from './users.repo.ts';
+import { assertPassword, assertUsername, type UsersDeps } from './users.rules.ts';
+
+export type UsersService = ReturnType<typeof createUsersService>;
+
+export interface DirectUserInput {
+  username: string;
+  password: string;
+  role?: number;
+  quota?: number;
+  group?: string;
+  displayName?: string;
+  email?: string;
+}
+
+/**
+ * Accounts and users: setup wizard, sign-in, self-service and administration.
+ * Each verb lives in its own file; this object is what `services.users` exposes.
+ */
+export function createUsersService(infra: Infra, options: OptionsService, status: StatusService) {
+  const d: UsersDeps = { ...infra, options, status };
+  return {
+    ...createSetupService(d),
+    ...createLoginService(d),
+
+    /** Any role, no switches or invite logic: for trusted callers (tests, OAuth sign-up, tools). */
+    async createUserDirect(input: DirectUserInput) {
+      assertUsername(input.username);
+      assertPassword(input.password);
+      const id = await insertAccount(d.db, {
+        username: input.username,
+        passwordHash: await hashPassword(input.password),
+        displayName: input.displayName,
+        role: input.role,
+        quota: input.quota,
+        group: input.group,
+        email: input.email,
+      });
+      const row = await findUserById(d.db, id);
+      if (!row) throw notFound('用户不存在');
+      return row;
+    },
+  };
+}
