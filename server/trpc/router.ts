@@ -1,3 +1,4 @@
+import { inboxRouter, messagesRouter } from '../domains/messages/messages.router.ts';
 import { optionsRouter } from '../domains/options/options.router.ts';
 import { statusRouter } from '../domains/status/status.router.ts';
 import { router } from './trpc.ts';
@@ -6,6 +7,8 @@ import { router } from './trpc.ts';
 export const appRouter = router({
   status: statusRouter,
   options: optionsRouter,
+  messages: messagesRouter,
+  inbox: inboxRouter,
 });
 
 export type AppRouter = typeof appRouter;

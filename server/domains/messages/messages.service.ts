@@ -1,0 +1,107 @@
+import type { CreateMessageInput, ListMessagesInput, MessageFields } from '../../../shared/schemas/messages.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import { createInboxService } from './inbox.service.ts';
+import * as repo from './messages.repo.ts';
+import { dateRange, normalisePage } from './paging.ts';
+
+export const MESSAGE_NOT_FOUND = '消息不存在';
+
+const now = () => Math.floor(Date.now() / 1000);
+
+/** The spec's create/edit rules; the schemas have already trimmed the text. */
+function checkFields(f: MessageFields) {
+  if (!f.title) throw badRequest('请输入消息标题');
+  if (!f.content) throw badRequest('请输入消息内容');
+}
+
+/*
+ * HTML content is stored exactly as the admin wrote it. It is never trusted on display:
+ * the console renders html (and markdown, which may embed html) only through DOMPurify.
+ * A server-side blocklist (e.g. refusing "<script") would be both incomplete and a false
+ * comfort, so there is none; any other client of /api/user/messages must sanitise too.
+ */
+export function createMessagesService(db: Kysely<Database>) {
+  async function withStats<T extends { id: number }>(rows: T[]) {
+    const stats = await repo.recipientStats(
+      db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => ({ ...r, stats: stats.get(r.id) ?? { total_recipients: 0, read_count: 0 } }));
+  }
+
+  async function get(id: number) {
+    const row = await repo.findMessage(db, id);
+    if (!row) throw notFound(MESSAGE_NOT_FOUND);
+    return (await withStats([row]))[0];
+  }
+
+  return {
+    async create(input: CreateMessageInput, createdBy: number) {
+      checkFields(input);
+      const userIds = [...new Set(input.userIds)];
+      if (userIds.length === 0) throw badRequest('请至少选择一个接收者');
+      const found = await repo.existingUserIds(db, userIds);
+      const missing = userIds.filter((id) => !found.has(id));
+      if (missing.length > 0) throw badRequest(`接收者不存在：${missing.slice(0, 10).join(', ')}`);
+      const id = await db.transaction().execute(async (tx) => {
+        const t = now();
+        const messageId = await repo.insertMessage(tx, {
+          title: input.title,
+          content: input.content,
+          format: input.format,
+          created_by: createdBy,
+          created_at: t,
+        });
+        await repo.insertRecipients(tx, messageId, userIds, t);
+        return messageId;
+      });
+      return get(id);
+    },
+
+    async list(input: ListMessagesInput) {
+      const { page, pageSize, offset } = normalisePage(input.page, input.pageSize);
+      const filter = { keyword: input.keyword || undefined, ...dateRange(input.startDate, input.endDate) };
+      const [rows, total] = await Promise.all([
+        repo.listMessages(db, filter, offset, pageSize),
+        repo.countMessages(db, filter),
+      ]);
+      return { items: await withStats(rows), page, page_size: pageSize, total };
+    },
+
+    get,
+
+    async recipients(id: number) {
+      await get(id);
+      const rows = await repo.listRecipients(db, id);
+      return rows.map((r) => ({
+        user_id: Number(r.user_id),
+        username: r.username ?? '',
+        display_name: r.display_name ?? '',
+        read_at: r.read_at,
+      }));
+    },
+
+    /** Title, format and content only: recipients never change after sending. */
+    async update(id: number, fields: MessageFields) {
+      checkFields(fields);
+      const ok = await repo.updateMessage(db, id, { ...fields, updated_at: now() });
+      if (!ok) throw notFound(MESSAGE_NOT_FOUND);
+      return get(id);
+    },
+
+    async remove(id: number) {
+      const ok = await db.transaction().execute(async (tx) => {
+        await repo.deleteRecipientsOf(tx, id);
+        return repo.deleteMessage(tx, id);
+      });
+      // Nothing was deleted, so the transaction changed nothing either.
+      if (!ok) throw notFound(MESSAGE_NOT_FOUND);
+    },
+
+    inbox: createInboxService(db),
+  };
+}
+
+export type MessagesService = ReturnType<typeof createMessagesService>;
