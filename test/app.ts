@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import pgLib from 'pg';
 import { buildApp } from '../server/app.ts';
 import { createMemoryBus } from '../server/cache/bus.ts';
 import { createMemoryRateLimitStore } from '../server/cache/rate-limit.ts';
@@ -25,12 +26,13 @@ export interface TestApp {
  */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'switchyard-test-'));
+  const pg = process.env.TEST_SQL_DSN ? await createPgSchema(process.env.TEST_SQL_DSN) : undefined;
   const config: Config = {
     ...loadConfig({
       DATA_DIR: dataDir,
       SESSION_SECRET: 'test-session-secret-0123456789',
       LOG_LEVEL: 'silent',
-      SQL_DSN: process.env.TEST_SQL_DSN,
+      SQL_DSN: pg?.url,
     }),
     clientDist: path.join(dataDir, 'no-client'),
     ...overrides,
@@ -56,7 +58,28 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     async close() {
       await app.close();
       await handle.close();
+      await pg?.drop();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Each test app on PostgreSQL gets its own schema, so test files can run in parallel. */
+async function createPgSchema(dsn: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const schema = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pgLib.Client({ connectionString: dsn });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const url = new URL(dsn);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pgLib.Client({ connectionString: dsn });
+      await c.connect();
+      await c.query(`DROP SCHEMA ${schema} CASCADE`);
+      await c.end();
     },
   };
 }
