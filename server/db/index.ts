@@ -1,5 +1,5 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { migrations } from '../../migrations/index.ts';
 import type { Config } from '../config.ts';
@@ -34,8 +34,14 @@ export function openDatabase(config: Pick<Config, 'database'>): DbHandle {
 
 /** Applies pending migrations; a second run is a no-op. Throws with the failing migration's name. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  // On PostgreSQL keep Kysely's bookkeeping tables in the schema the connection uses (search_path).
+  const schema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s
+      : undefined;
   const migrator = new Migrator({
     db,
+    migrationTableSchema: schema,
     provider: { getMigrations: async () => migrations },
   });
   const { error, results } = await migrator.migrateToLatest();
