@@ -1,12 +1,17 @@
 import { inboxRouter, messagesRouter } from '../domains/messages/messages.router.ts';
 import { optionsRouter } from '../domains/options/options.router.ts';
 import { statusRouter } from '../domains/status/status.router.ts';
+import { authRouter } from '../domains/users/auth.router.ts';
+import { groupsRouter, usersRouter } from '../domains/users/users.router.ts';
 import { router } from './trpc.ts';
 
 /** The console's API. The client imports only the type. */
 export const appRouter = router({
   status: statusRouter,
   options: optionsRouter,
+  auth: authRouter,
+  users: usersRouter,
+  groups: groupsRouter,
   messages: messagesRouter,
   inbox: inboxRouter,
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { loginInput, setupInput } from '../../../shared/schemas/users.ts';
+import { loginInput, registerInput, setupInput } from '../../../shared/schemas/users.ts';
 import { raw, restRoute, withMessage } from '../../compat/route.ts';
 import type { AppDeps } from '../../context.ts';
 import { endSession, startSession } from '../../plugins/auth.ts';
@@ -31,6 +31,17 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
       const user = await users.login(body, { ip: req.ip, turnstile: query.turnstile });
       startSession(req, reply, user.id);
       return user;
+    },
+  );
+
+  restRoute(
+    app,
+    deps,
+    'POST',
+    '/api/user/register',
+    { auth: 'public', body: registerInput, query: turnstileQuery },
+    async ({ body, query, req }) => {
+      await users.register(body, { ip: req.ip, turnstile: query.turnstile });
     },
   );
 

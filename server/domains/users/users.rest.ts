@@ -1,8 +1,74 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { createUserInput, manageUserInput, updateSelfInput, updateUserInput } from '../../../shared/schemas/users.ts';
+import { q, restRoute } from '../../compat/route.ts';
 import type { AppDeps } from '../../context.ts';
+import { endSession } from '../../plugins/auth.ts';
 import { registerAuthRoutes } from './auth.rest.ts';
+
+const pageQuery = z.object({ p: q.int(1), page_size: q.int(10) }).loose();
+const searchQuery = pageQuery.extend({ keyword: q.str(), group: q.str() });
+const idParams = z.object({ id: q.id() });
+
+/** Style A page object as new-api sends it. */
+const pageAnswer = <T>(r: { items: T[]; total: number; page: number; pageSize: number }) => ({
+  items: r.items,
+  total: r.total,
+  page: r.page,
+  page_size: r.pageSize,
+});
 
 /** Every /api route of the accounts and users domain (one registration line in compat/index.ts). */
 export function registerUserRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { users } = deps.services;
   registerAuthRoutes(app, deps);
+
+  // Groups and models
+  restRoute(app, deps, 'GET', '/api/user/groups', { auth: 'public' }, () => users.publicGroups());
+  restRoute(app, deps, 'GET', '/api/user/self/groups', { auth: 'user' }, ({ user }) => users.selfGroups(user));
+  restRoute(app, deps, 'GET', '/api/user/models', { auth: 'user' }, ({ user }) => users.userModels(user));
+  restRoute(app, deps, 'GET', '/api/group/', { auth: 'admin' }, () => users.groupNames());
+
+  // Self
+  restRoute(app, deps, 'GET', '/api/user/self', { auth: 'user' }, ({ user }) => users.getSelf(user.id));
+  restRoute(app, deps, 'PUT', '/api/user/self', { auth: 'user', body: updateSelfInput }, async ({ user, body }) => {
+    await users.updateSelf(user.id, body);
+  });
+  restRoute(app, deps, 'DELETE', '/api/user/self', { auth: 'user' }, async ({ user, reply }) => {
+    await users.deleteSelf(user.id);
+    endSession(reply);
+  });
+  restRoute(app, deps, 'GET', '/api/user/token', { auth: 'user' }, ({ user }) => users.generateAccessToken(user.id));
+  restRoute(app, deps, 'GET', '/api/user/aff', { auth: 'user' }, ({ user }) => users.getAffCode(user.id));
+
+  // Administration
+  restRoute(app, deps, 'GET', '/api/user/', { auth: 'admin', query: pageQuery }, async ({ query }) =>
+    pageAnswer(await users.listUsers({ page: query.p, pageSize: query.page_size })),
+  );
+  restRoute(app, deps, 'GET', '/api/user/search', { auth: 'admin', query: searchQuery }, async ({ query }) =>
+    pageAnswer(
+      await users.listUsers({
+        page: query.p,
+        pageSize: query.page_size,
+        keyword: query.keyword,
+        group: query.group,
+      }),
+    ),
+  );
+  restRoute(app, deps, 'GET', '/api/user/:id', { auth: 'admin', params: idParams }, ({ user, params }) =>
+    users.getUser(user, params.id),
+  );
+  restRoute(app, deps, 'POST', '/api/user/', { auth: 'admin', body: createUserInput }, async ({ user, body }) => {
+    await users.createUser(user, body);
+  });
+  restRoute(app, deps, 'PUT', '/api/user/', { auth: 'admin', body: updateUserInput }, async ({ user, body }) => {
+    await users.updateUser(user, body);
+  });
+  restRoute(app, deps, 'POST', '/api/user/manage', { auth: 'admin', body: manageUserInput }, ({ user, body }) =>
+    users.manageUser(user, body),
+  );
+  // new-api answers an empty body here (a bug, api-contract §15.1); we send the envelope.
+  restRoute(app, deps, 'DELETE', '/api/user/:id', { auth: 'admin', params: idParams }, async ({ user, params }) => {
+    await users.removeUser(user, params.id);
+  });
 }

@@ -3,7 +3,11 @@ import { notFound } from '../../errors.ts';
 import type { OptionsService } from '../options/options.service.ts';
 import type { StatusService } from '../status/status.service.ts';
 import { insertAccount } from './account.ts';
+import { createGroupsService } from './groups.service.ts';
 import { createLoginService } from './login.service.ts';
+import { createManageService } from './manage.service.ts';
+import { createRegisterService } from './register.service.ts';
+import { createSelfService } from './self.service.ts';
 import { hashPassword } from './password.ts';
 import { createSetupService } from './setup.service.ts';
 import { findUserById } from './users.repo.ts';
@@ -30,6 +34,10 @@ export function createUsersService(infra: Infra, options: OptionsService, status
   return {
     ...createSetupService(d),
     ...createLoginService(d),
+    ...createRegisterService(d),
+    ...createSelfService(d),
+    ...createGroupsService(d),
+    ...createManageService(d),
 
     /** Any role, no switches or invite logic: for trusted callers (tests, OAuth sign-up, tools). */
     async createUserDirect(input: DirectUserInput) {

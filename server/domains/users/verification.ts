@@ -19,7 +19,7 @@ export async function checkHumanVerification(
 ): Promise<void> {
   if (!options.get('TurnstileCheckEnabled')) return;
   if (!token) throw badRequest('Turnstile token 为空');
-  let ok = false;
+  let ok: boolean;
   try {
     const res = await fetch(TURNSTILE_VERIFY_URL, {
       method: 'POST',

@@ -1,0 +1,137 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import {
+  IconBrush,
+  IconChartHistogram,
+  IconFileText,
+  IconKey,
+  IconListDetails,
+  IconMail,
+  IconMessageChatbot,
+  IconPlugConnected,
+  IconSettings,
+  IconTicket,
+  IconUser,
+  IconUsers,
+  IconWallet,
+  type Icon,
+} from '@tabler/icons-react';
+import type { Status } from '../lib/status.ts';
+import type { StoredUser } from '../lib/user.ts';
+import { userIsAdmin } from '../lib/user.ts';
+
+/** What decides whether a nav entry shows. */
+export interface NavContext {
+  status: Status;
+  user: StoredUser | null;
+}
+
+export interface NavItem {
+  key: string;
+  label: MessageDescriptor;
+  path: string;
+  icon: Icon;
+  visible?: (ctx: NavContext) => boolean;
+}
+
+export interface NavSection {
+  key: string;
+  /** Sections without a label render their items at the top. */
+  label?: MessageDescriptor;
+  visible?: (ctx: NavContext) => boolean;
+  items: NavItem[];
+}
+
+/**
+ * The sidebar (spec console-screens §2.15) as data. To add a page: add its route in
+ * routes.tsx and an item here; visibility rules read the status object and the stored user.
+ */
+export const sidebar: NavSection[] = [
+  {
+    key: 'top',
+    items: [{ key: 'playground', label: msg`Playground`, path: '/playground', icon: IconMessageChatbot }],
+  },
+  {
+    key: 'console',
+    label: msg`Console`,
+    items: [
+      {
+        key: 'dashboard',
+        label: msg`Dashboard`,
+        path: '/app/dashboard',
+        icon: IconChartHistogram,
+        visible: ({ status }) => status.enable_data_export,
+      },
+      { key: 'tokens', label: msg`API tokens`, path: '/app/tokens', icon: IconKey },
+      { key: 'logs', label: msg`Usage logs`, path: '/app/logs/api-usage', icon: IconFileText },
+      {
+        key: 'drawing',
+        label: msg`Drawing logs`,
+        path: '/app/logs/drawing',
+        icon: IconBrush,
+        visible: ({ status }) => status.enable_drawing,
+      },
+      {
+        key: 'tasks',
+        label: msg`Task logs`,
+        path: '/app/logs/tasks',
+        icon: IconListDetails,
+        visible: ({ status }) => status.enable_task,
+      },
+    ],
+  },
+  {
+    key: 'admin',
+    label: msg`Admin`,
+    visible: ({ user }) => userIsAdmin(user),
+    items: [
+      { key: 'channels', label: msg`Channels`, path: '/admin/channels', icon: IconPlugConnected },
+      { key: 'coupons', label: msg`Redemption codes`, path: '/admin/coupons', icon: IconTicket },
+      { key: 'messages', label: msg`Message management`, path: '/admin/messages', icon: IconMail },
+      { key: 'users', label: msg`User management`, path: '/admin/users', icon: IconUsers },
+      { key: 'settings', label: msg`System settings`, path: '/admin/settings', icon: IconSettings },
+    ],
+  },
+  {
+    key: 'personal',
+    label: msg`Personal`,
+    items: [
+      { key: 'wallet', label: msg`Wallet`, path: '/app/wallet', icon: IconWallet },
+      { key: 'me', label: msg`Personal settings`, path: '/app/me', icon: IconUser },
+    ],
+  },
+];
+
+/** The sidebar's sections and items the current user may see. */
+export function visibleSidebar(ctx: NavContext): NavSection[] {
+  return sidebar
+    .filter((s) => !s.visible || s.visible(ctx))
+    .map((s) => ({ ...s, items: s.items.filter((i) => !i.visible || i.visible(ctx)) }))
+    .filter((s) => s.items.length > 0);
+}
+
+export interface TopLink {
+  key: string;
+  label: MessageDescriptor;
+  /** Internal path, or an external URL (opens in a new tab). */
+  href: (ctx: NavContext) => string | null;
+  external?: boolean;
+}
+
+/** Top bar links (spec §2.14); a null href hides the link. */
+export const topLinks: TopLink[] = [
+  { key: 'home', label: msg`Home`, href: () => '/' },
+  {
+    key: 'console',
+    label: msg`Console`,
+    href: ({ status }) => (status.enable_data_export ? '/app/dashboard' : '/app/tokens'),
+  },
+  { key: 'pricing', label: msg`Pricing`, href: () => '/pricing' },
+  { key: 'docs', label: msg`Docs`, href: ({ status }) => status.docs_link || null, external: true },
+  { key: 'about', label: msg`About`, href: () => '/about' },
+];
+
+/** Paths where the sidebar is hidden (home, chat, setup). */
+export function sidebarHidden(pathname: string): boolean {
+  return pathname === '/' || pathname === '/setup' || pathname.startsWith('/chat/') || pathname === '/chat';
+}

@@ -1,0 +1,58 @@
+import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
+import { createBrowserRouter, Navigate, useLocation } from 'react-router-dom';
+import { AppLayout } from './layout/AppLayout.tsx';
+import { loginUrl, setNavigate } from './lib/navigation.ts';
+import { useStatus } from './lib/status-context.tsx';
+import { useStoredUser, userIsAdmin } from './lib/user.ts';
+
+/** public: anyone; user: a stored signed-in user; admin: role >= 10 (others go to /). */
+export type Guard = 'public' | 'user' | 'admin';
+
+export interface AppRoute {
+  path: string;
+  guard: Guard;
+  page: LazyExoticComponent<ComponentType>;
+}
+
+/**
+ * The console's routes (spec console-screens §2.1). Each page is a default export in
+ * client/pages/<name>/, loaded on first visit. Add a page by adding one line here
+ * (and, for the sidebar, one item in layout/nav.ts).
+ */
+export const routeTable: AppRoute[] = [
+  { path: '/', guard: 'public', page: lazy(() => import('./pages/home/HomePage.tsx')) },
+  { path: '/about', guard: 'public', page: lazy(() => import('./pages/about/AboutPage.tsx')) },
+];
+
+const NotFoundPage = lazy(() => import('./pages/not-found/NotFoundPage.tsx'));
+
+/** Applies the setup redirect and the route's guard, then renders the page. */
+function GuardedPage({ route }: { route: AppRoute }) {
+  const status = useStatus();
+  const user = useStoredUser();
+  const location = useLocation();
+  if (!status.setup && route.path !== '/setup') return <Navigate to="/setup" replace />;
+  if (route.guard !== 'public' && !user) return <Navigate to={loginUrl(location.pathname + location.search)} replace />;
+  if (route.guard === 'admin' && !userIsAdmin(user)) return <Navigate to="/" replace />;
+  return <route.page />;
+}
+
+function NotFound() {
+  const status = useStatus();
+  if (!status.setup) return <Navigate to="/setup" replace />;
+  return <NotFoundPage />;
+}
+
+export function createRouter() {
+  const router = createBrowserRouter([
+    {
+      element: <AppLayout />,
+      children: [
+        ...routeTable.map((route) => ({ path: route.path, element: <GuardedPage route={route} /> })),
+        { path: '*', element: <NotFound /> },
+      ],
+    },
+  ]);
+  setNavigate((to, opts) => void router.navigate(to, opts));
+  return router;
+}

@@ -1,0 +1,30 @@
+import { loginInput, registerInput, setupInput } from '../../../shared/schemas/users.ts';
+import { endSession, startSession } from '../../plugins/auth.ts';
+import { publicProcedure, router } from '../../trpc/trpc.ts';
+
+/** Setup wizard and sign-in for the console; same services and session cookie as the REST adapter. */
+export const authRouter = router({
+  setupStatus: publicProcedure.query(({ ctx }) => ctx.services.users.setupStatus()),
+  setup: publicProcedure.input(setupInput).mutation(({ ctx, input }) => ctx.services.users.setup(input)),
+  login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
+    const user = await ctx.services.users.login(input, { ip: ctx.req.ip, turnstile: turnstileOf(ctx.req.query) });
+    startSession(ctx.req, ctx.reply, user.id);
+    return user;
+  }),
+  register: publicProcedure
+    .input(registerInput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.users.register(input, { ip: ctx.req.ip, turnstile: turnstileOf(ctx.req.query) }),
+    ),
+  logout: publicProcedure.mutation(({ ctx }) => {
+    endSession(ctx.reply);
+  }),
+  /** The signed-in user in the login-answer shape, or null for a visitor. */
+  me: publicProcedure.query(({ ctx }) => (ctx.user ? ctx.services.users.getLoginUser(ctx.user.id) : null)),
+});
+
+/** The console passes the Turnstile token as `?turnstile=` on the tRPC URL, like the REST calls. */
+function turnstileOf(query: unknown): string | undefined {
+  const value = (query as Record<string, unknown> | undefined)?.turnstile;
+  return typeof value === 'string' ? value : undefined;
+}

@@ -1,0 +1,195 @@
+import { DEFAULT_PAGE_SIZE, LogType, PAGE_SIZE_OPTIONS, Role, UserStatus } from '../../../shared/constants.ts';
+import {
+  type CreateUserInput,
+  createUserInput,
+  type ListUsersInput,
+  listUsersInput,
+  type ManageUserInput,
+  manageUserInput,
+  type UpdateUserInput,
+  updateUserInput,
+} from '../../../shared/schemas/users.ts';
+import type { UserUpdate } from '../../db/types.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { insertAccount } from './account.ts';
+import { hashPassword } from './password.ts';
+import {
+  addQuota,
+  findUserById,
+  hardDeleteUser,
+  insertLog,
+  isUniqueViolation,
+  listUsers,
+  nowSeconds,
+  softDeleteUser,
+  updateUser,
+  usernameTaken,
+} from './users.repo.ts';
+import {
+  type Actor,
+  assertOutranks,
+  assertPassword,
+  assertUsername,
+  USERNAME_TAKEN,
+  type UsersDeps,
+} from './users.rules.ts';
+import { userView } from './users.view.ts';
+
+const MAX_PAGE_SIZE = Math.max(...PAGE_SIZE_OPTIONS);
+const NO_RIGHTS_UPDATE = '无权更新同权限等级或更高权限等级的用户信息';
+
+/** Paging style A: 1-based page (below 1 → 1), page size default 10, at most 100. */
+export function normalisePage(page: number, pageSize: number) {
+  const p = page < 1 ? 1 : page;
+  const size = pageSize <= 0 ? DEFAULT_PAGE_SIZE : Math.min(pageSize, MAX_PAGE_SIZE);
+  return { page: p, pageSize: size, offset: (p - 1) * size };
+}
+
+/** Administration of other users (admin and root). */
+export function createManageService(d: UsersDeps) {
+  /** new-api's LogQuota: the amount as the console shows it, in currency or in points. */
+  function formatQuota(quota: number): string {
+    if (!d.options.get('DisplayInCurrencyEnabled')) return `${quota} 点额度`;
+    return `＄${(quota / d.options.get('QuotaPerUnit')).toFixed(6)} 额度`;
+  }
+
+  async function load(id: number) {
+    const row = await findUserById(d.db, id);
+    if (!row) throw notFound('用户不存在');
+    return row;
+  }
+
+  return {
+    async listUsers(raw: ListUsersInput) {
+      const input = listUsersInput.parse(raw);
+      const { page, pageSize, offset } = normalisePage(input.page, input.pageSize);
+      const { items, total } = await listUsers(d.db, {
+        keyword: input.keyword,
+        group: input.group,
+        offset,
+        limit: pageSize,
+      });
+      return { items: items.map((r) => userView(r)), total, page, pageSize };
+    },
+
+    async getUser(actor: Actor, id: number) {
+      const row = await load(id);
+      assertOutranks(actor, row.role, '无权获取同级或更高等级用户的信息');
+      return userView(row);
+    },
+
+    /** Always a common user, whatever role is asked (new-api only checks the asked role). */
+    async createUser(actor: Actor, raw: CreateUserInput): Promise<{ id: number }> {
+      const input = createUserInput.parse(raw);
+      if (input.username === '' || input.password === '') throw badRequest('用户名和密码不能为空！');
+      if (input.role !== undefined && input.role >= actor.role) throw forbidden('无法创建权限大于等于自己的用户');
+      assertUsername(input.username);
+      assertPassword(input.password);
+      if (await usernameTaken(d.db, input.username)) throw conflict(USERNAME_TAKEN);
+      const id = await insertAccount(d.db, {
+        username: input.username,
+        passwordHash: await hashPassword(input.password),
+        displayName: input.display_name || input.username,
+        role: Role.Common,
+      });
+      return { id };
+    },
+
+    /** Edits profile, group and quota. A non-zero add_quota wins over quota (atomic, never below zero). */
+    async updateUser(actor: Actor, raw: UpdateUserInput): Promise<void> {
+      const input = updateUserInput.parse(raw);
+      const row = await load(input.id);
+      assertOutranks(actor, row.role, NO_RIGHTS_UPDATE);
+      if (input.role !== undefined && input.role >= actor.role && actor.role < Role.Root)
+        throw forbidden('无权将其他用户权限等级提升到大于等于自己的权限等级');
+      if (row.deleted_at !== null) throw badRequest('用户已注销，无法修改');
+
+      const patch: UserUpdate = {};
+      if (input.username && input.username !== row.username) {
+        assertUsername(input.username);
+        if (await usernameTaken(d.db, input.username, row.id)) throw conflict(USERNAME_TAKEN);
+        patch.username = input.username;
+      }
+      if (input.display_name) patch.display_name = input.display_name;
+      if (input.group) patch.group = input.group;
+      if (input.password) {
+        assertPassword(input.password);
+        patch.password = await hashPassword(input.password);
+      }
+      const add = input.add_quota ?? 0;
+      const setQuota = add === 0 && input.quota !== undefined && input.quota !== Number(row.quota);
+      if (setQuota) patch.quota = input.quota;
+
+      await d.db.transaction().execute(async (tx) => {
+        try {
+          if (Object.keys(patch).length > 0) await updateUser(tx, row.id, patch);
+        } catch (err) {
+          if (isUniqueViolation(err)) throw conflict(USERNAME_TAKEN);
+          throw err;
+        }
+        let change: [number, number] | undefined;
+        if (add !== 0) {
+          const after = await addQuota(tx, row.id, add);
+          if (after === undefined) throw badRequest(`用户额度不足，无法扣减 ${formatQuota(-add)}`);
+          change = [after - add, after];
+        } else if (setQuota) change = [Number(row.quota), input.quota!];
+        if (change)
+          await insertLog(tx, {
+            user_id: row.id,
+            username: patch.username ?? row.username,
+            created_at: nowSeconds(),
+            type: LogType.Manage,
+            content: `管理员将用户额度从 ${formatQuota(change[0])} 修改为 ${formatQuota(change[1])}`,
+          });
+      });
+      d.bus.publish('users', String(row.id));
+    },
+
+    async manageUser(actor: Actor, raw: ManageUserInput): Promise<{ role: number; status: number }> {
+      const { id, action } = manageUserInput.parse(raw);
+      const row = await load(id);
+      assertOutranks(actor, row.role, NO_RIGHTS_UPDATE);
+      if (row.deleted_at !== null || row.status === UserStatus.Deleted)
+        throw badRequest(action === 'enable' ? '用户已注销，无法启用' : '用户已注销');
+      const isRootTarget = row.role >= Role.Root;
+      let patch: UserUpdate = {};
+      switch (action) {
+        case 'disable':
+          if (isRootTarget) throw forbidden('无法禁用超级管理员用户');
+          patch = { status: UserStatus.Disabled };
+          break;
+        case 'enable':
+          patch = { status: UserStatus.Enabled };
+          break;
+        case 'delete':
+          if (isRootTarget) throw forbidden('无法删除超级管理员用户');
+          await softDeleteUser(d.db, row.id);
+          break;
+        case 'promote':
+          if (actor.role < Role.Root) throw forbidden('普通管理员用户无法提升其他用户为管理员');
+          if (row.role >= Role.Admin) throw badRequest('该用户已经是管理员');
+          patch = { role: Role.Admin };
+          break;
+        case 'demote':
+          if (isRootTarget) throw forbidden('无法降级超级管理员用户');
+          if (row.role === Role.Common) throw badRequest('该用户已经是普通用户');
+          patch = { role: Role.Common };
+          break;
+      }
+      if (Object.keys(patch).length > 0) await updateUser(d.db, row.id, patch);
+      d.bus.publish('users', String(row.id));
+      const after = await load(row.id);
+      return { role: after.role, status: after.status };
+    },
+
+    /** Hard delete. Nobody, root included, removes a user of the same or higher role (new-api's rule). */
+    async removeUser(actor: Actor, id: number): Promise<void> {
+      const row = await load(id);
+      if (row.role >= actor.role) throw forbidden('无权删除同权限等级或更高权限等级的用户');
+      await d.db.transaction().execute((tx) => hardDeleteUser(tx, row.id));
+      d.bus.publish('users', String(row.id));
+      // No payload: token caches drop everything, since they cannot know which keys were this user's.
+      d.bus.publish('tokens');
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import { Role } from '../../../shared/constants.ts';
+import { type UpdateSelfInput, updateSelfInput } from '../../../shared/schemas/users.ts';
+import type { UserUpdate } from '../../db/types.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { newAffCode } from './account.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { randomAlphanumeric } from './random.ts';
+import {
+  findLiveUserById,
+  isUniqueViolation,
+  setAffCodeIfMissing,
+  softDeleteUser,
+  updateUser,
+  usernameTaken,
+} from './users.repo.ts';
+import { assertPassword, assertUsername, USERNAME_TAKEN, type UsersDeps } from './users.rules.ts';
+import { loginUserView, userView } from './users.view.ts';
+
+const ACCESS_TOKEN_LENGTH = 32;
+
+/** What a signed-in user does to their own account. */
+export function createSelfService(d: UsersDeps) {
+  async function load(userId: number) {
+    const row = await findLiveUserById(d.db, userId);
+    if (!row) throw notFound('用户不存在');
+    return row;
+  }
+
+  return {
+    /** The session user in the login-answer shape (tRPC `auth.me`). */
+    async getLoginUser(userId: number) {
+      return loginUserView(await load(userId));
+    },
+
+    async getSelf(userId: number) {
+      return userView(await load(userId), { withAccessToken: true });
+    },
+
+    /** Only username, display name and password change here; an empty password keeps the old one. */
+    async updateSelf(userId: number, raw: UpdateSelfInput): Promise<void> {
+      const input = updateSelfInput.parse(raw);
+      const row = await load(userId);
+      const patch: UserUpdate = {};
+      if (input.username !== undefined && input.username !== '' && input.username !== row.username) {
+        assertUsername(input.username);
+        if (await usernameTaken(d.db, input.username, row.id)) throw conflict(USERNAME_TAKEN);
+        patch.username = input.username;
+      }
+      if (input.display_name !== undefined && input.display_name !== '') patch.display_name = input.display_name;
+      const password = input.password ?? '';
+      if (password !== '') {
+        assertPassword(password);
+        // Accounts made by third-party sign-in have no password yet; they may set one without the old one.
+        if (row.password !== '') {
+          if (!input.original_password) throw badRequest('请输入原密码');
+          if (!(await verifyPassword(row.password, input.original_password))) throw badRequest('原密码错误');
+        }
+        patch.password = await hashPassword(password);
+      }
+      if (Object.keys(patch).length === 0) return;
+      try {
+        await updateUser(d.db, row.id, patch);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflict(USERNAME_TAKEN);
+        throw err;
+      }
+    },
+
+    /** Soft delete. The console makes the user type their username; tRPC passes it so the server checks too. */
+    async deleteSelf(userId: number, confirmUsername?: string): Promise<void> {
+      const row = await load(userId);
+      if (confirmUsername !== undefined && confirmUsername !== row.username)
+        throw badRequest('请输入你的账户名以确认删除');
+      if (row.role >= Role.Root) throw forbidden('不能删除超级管理员账户');
+      await softDeleteUser(d.db, row.id);
+      d.bus.publish('users', String(row.id));
+    },
+
+    /** A new system access token replaces the old one (which stops working at once). */
+    async generateAccessToken(userId: number): Promise<string> {
+      const row = await load(userId);
+      for (let attempt = 0; ; attempt++) {
+        const token = randomAlphanumeric(ACCESS_TOKEN_LENGTH);
+        try {
+          await updateUser(d.db, row.id, { access_token: token });
+          return token;
+        } catch (err) {
+          if (!isUniqueViolation(err) || attempt >= 3) throw err;
+        }
+      }
+    },
+
+    /** The invite code, created on first request for accounts that lack one (imported users). */
+    async getAffCode(userId: number): Promise<string> {
+      const row = await load(userId);
+      if (row.aff_code) return row.aff_code;
+      await setAffCodeIfMissing(d.db, row.id, await newAffCode(d.db));
+      return (await load(userId)).aff_code ?? '';
+    },
+  };
+}
