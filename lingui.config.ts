@@ -14,7 +14,7 @@ export default defineConfig({
     {
       path: '<rootDir>/client/locales/{locale}/common',
       include: ['<rootDir>/client/'],
-      exclude: ['<rootDir>/client/pages/', '<rootDir>/client/locales/'],
+      exclude: ['<rootDir>/client/pages/**', '<rootDir>/client/locales/**', '<rootDir>/client/**/*.test.ts'],
     },
   ],
 });

@@ -1,20 +1,42 @@
 import { Trans } from '@lingui/react/macro';
-import { Center, Loader, Title } from '@mantine/core';
-import { trpc } from './trpc.ts';
+import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { RouterProvider } from 'react-router-dom';
+import { StatusProvider, useStatusQuery } from './lib/status-context.tsx';
+import { createRouter } from './routes.tsx';
 
+function StatusFailure() {
+  return (
+    <Center h="100vh" p="lg">
+      <Stack align="center" gap="xs" ta="center">
+        <Title order={3}>
+          <Trans>Unable to connect to server</Trans>
+        </Title>
+        <Text c="dimmed">
+          <Trans>Failed to load status</Trans>
+        </Text>
+        <Button variant="light" mt="sm" onClick={() => window.location.reload()}>
+          <Trans>Retry</Trans>
+        </Button>
+      </Stack>
+    </Center>
+  );
+}
+
+/** Loads the status object, then renders the routed console. */
 export function App() {
-  const status = trpc.status.get.useQuery();
-  if (status.isLoading)
+  const { status, loading } = useStatusQuery();
+  const [router] = useState(createRouter);
+  if (!status && loading)
     return (
       <Center h="100vh">
         <Loader />
       </Center>
     );
+  if (!status) return <StatusFailure />;
   return (
-    <Center h="100vh">
-      <Title>
-        <Trans>Welcome to {status.data?.system_name}</Trans>
-      </Title>
-    </Center>
+    <StatusProvider status={status}>
+      <RouterProvider router={router} />
+    </StatusProvider>
   );
 }

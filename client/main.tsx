@@ -1,17 +1,22 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import 'mantine-datatable/styles.css';
+import './global.css';
 import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { httpBatchLink } from '@trpc/client';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { activateLanguage, i18n, storedLanguage } from './i18n.ts';
+import { createQueryClient } from './lib/query-client.ts';
+import { colorSchemeManager, theme } from './theme.ts';
 import { trpc } from './trpc.ts';
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+const queryClient = createQueryClient();
 const trpcClient = trpc.createClient({ links: [httpBatchLink({ url: '/trpc' })] });
 
 await activateLanguage(storedLanguage());
@@ -21,9 +26,11 @@ createRoot(document.getElementById('root')!).render(
     <I18nProvider i18n={i18n}>
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
-          <MantineProvider defaultColorScheme="light">
-            <Notifications position="top-right" />
-            <App />
+          <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={colorSchemeManager}>
+            <ModalsProvider>
+              <Notifications position="top-right" />
+              <App />
+            </ModalsProvider>
           </MantineProvider>
         </QueryClientProvider>
       </trpc.Provider>

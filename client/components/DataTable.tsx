@@ -1,0 +1,49 @@
+import { useLingui } from '@lingui/react/macro';
+import { DataTable as MantineDataTable, type DataTableProps } from 'mantine-datatable';
+import { pageSizeOptions } from './usePageSize.ts';
+
+export interface PagedTableProps<T> {
+  records: T[];
+  columns: NonNullable<DataTableProps<T>['columns']>;
+  total: number;
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (size: number) => void;
+  fetching?: boolean;
+  idAccessor?: keyof T & string;
+  rowStyle?: DataTableProps<T>['rowStyle'];
+  minHeight?: number;
+}
+
+/**
+ * The console's server-paged table: consistent borders, the spec's page-size options,
+ * translated paging text and empty state. Pages pass records, columns and paging state.
+ */
+export function PagedTable<T>(props: PagedTableProps<T>) {
+  const { t } = useLingui();
+  const { records, columns, total, page, pageSize, fetching, idAccessor, rowStyle, minHeight } = props;
+  const table = {
+    withTableBorder: true,
+    borderRadius: 'md',
+    highlightOnHover: true,
+    verticalSpacing: 'sm',
+    minHeight: minHeight ?? (records.length ? undefined : 180),
+    records,
+    columns,
+    fetching,
+    idAccessor: idAccessor ?? ('id' as keyof T & string),
+    rowStyle,
+    noRecordsText: t`No data`,
+    totalRecords: total,
+    recordsPerPage: pageSize,
+    page,
+    onPageChange: props.onPageChange,
+    recordsPerPageOptions: pageSizeOptions,
+    onRecordsPerPageChange: props.onPageSizeChange,
+    recordsPerPageLabel: t`Per page`,
+    paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
+      t`${from}-${to} of ${totalRecords}`,
+  } as DataTableProps<T>;
+  return <MantineDataTable<T> {...table} />;
+}

@@ -1,0 +1,15 @@
+import { useState } from 'react';
+import { readString, StorageKey, writeString } from '../lib/storage.ts';
+
+/** The sidebar's collapsed state, remembered under `default_collapse_sidebar`. */
+export function useSidebarCollapsed(): [boolean, () => void] {
+  const [collapsed, setCollapsed] = useState(() => readString(StorageKey.collapseSidebar) === 'true');
+  const toggle = () =>
+    setCollapsed((c) => {
+      writeString(StorageKey.collapseSidebar, String(!c));
+      return !c;
+    });
+  return [collapsed, toggle];
+}
+
+export const SIDEBAR_WIDTH = { collapsed: 60, expanded: 200 } as const;

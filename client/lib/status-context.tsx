@@ -1,0 +1,32 @@
+import { createContext, type ReactNode, useContext, useEffect } from 'react';
+import { trpc } from '../trpc.ts';
+import { cachedStatus, cacheStatus, type Status } from './status.ts';
+
+const StatusContext = createContext<Status | null>(null);
+
+export interface StatusState {
+  status: Status | null;
+  loading: boolean;
+  error: unknown;
+}
+
+/** Loads the status object at start; a cached copy renders at once and is replaced by the fresh one. */
+export function useStatusQuery(): StatusState {
+  const query = trpc.status.get.useQuery(undefined, { staleTime: 60_000 });
+  useEffect(() => {
+    if (query.data) cacheStatus(query.data);
+  }, [query.data]);
+  const status = query.data ?? (query.isError ? cachedStatus() : null);
+  return { status, loading: query.isLoading, error: query.error };
+}
+
+export function StatusProvider({ status, children }: { status: Status; children: ReactNode }) {
+  return <StatusContext.Provider value={status}>{children}</StatusContext.Provider>;
+}
+
+/** The status object; only used below the app root, which renders after it has loaded. */
+export function useStatus(): Status {
+  const status = useContext(StatusContext);
+  if (!status) throw new Error('useStatus outside StatusProvider');
+  return status;
+}
