@@ -8,6 +8,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRepl
 import { registerCompatRoutes } from './compat/index.ts';
 import { sendEnvelopeError } from './compat/envelope.ts';
 import type { AppDeps } from './context.ts';
+import { registerOpsRoutes } from './ops/health.ts';
 import { isRelayPath, sendRelayError } from './relay/errors.ts';
 import { registerRelayRoutes } from './relay/routes.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
@@ -47,6 +48,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
+  registerOpsRoutes(app, deps);
   registerCompatRoutes(app, deps);
   registerRelayRoutes(app, deps);
 

@@ -29,6 +29,8 @@ const envSchema = z.object({
     .default(32 * 1024 * 1024),
   /** Create an unlimited default token for each new user. */
   GENERATE_DEFAULT_TOKEN: booleanString.default(false),
+  /** Bearer token for /metrics; without it /metrics answers loopback clients only. */
+  METRICS_TOKEN: z.string().optional(),
   /** Folder with the built console; served when present. */
   CLIENT_DIST: z.string().default('./dist/client'),
 });
@@ -48,6 +50,7 @@ export interface Config {
   bodyLimit: number;
   generateDefaultToken: boolean;
   clientDist: string;
+  metricsToken?: string;
   version: string;
 }
 
@@ -75,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: e.BODY_LIMIT,
     generateDefaultToken: e.GENERATE_DEFAULT_TOKEN,
     clientDist: path.resolve(e.CLIENT_DIST),
+    metricsToken: e.METRICS_TOKEN || undefined,
     version: readVersion(),
   };
 }

@@ -5,6 +5,7 @@ import type { RateLimitStore } from './cache/rate-limit.ts';
 import type { Config } from './config.ts';
 import type { DatabaseType } from './db/index.ts';
 import type { Database } from './db/types.ts';
+import type { Metrics } from './ops/metrics.ts';
 import type { Services } from './services.ts';
 
 /** The things every layer below the transport is built from; created once in main.ts (or by tests). */
@@ -15,6 +16,7 @@ export interface Infra {
   bus: ChangeBus;
   /** Shared rate-limit counters (memory, or Redis with several instances). */
   rateLimits: RateLimitStore;
+  metrics: Metrics;
   log: Logger;
 }
 

@@ -1,5 +1,6 @@
 import { createMemoryBus } from './cache/bus.ts';
 import { createMemoryRateLimitStore } from './cache/rate-limit.ts';
+import { createMetrics } from './ops/metrics.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/index.ts';
@@ -26,6 +27,7 @@ async function main() {
     dbType: handle.type,
     bus: createMemoryBus(),
     rateLimits: createMemoryRateLimitStore(),
+    metrics: createMetrics(),
     log,
   };
   const services = await createServices(infra);

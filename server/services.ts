@@ -1,7 +1,13 @@
 import type { Infra } from './context.ts';
+import { createAffiliateService } from './domains/affiliate/affiliate.service.ts';
+import { createCheckInService } from './domains/checkin/checkin.service.ts';
+import { createMailService } from './domains/mail/mailer.ts';
 import { createMessagesService } from './domains/messages/messages.service.ts';
+import { createModelMappingService } from './domains/model-mapping/model-mapping.service.ts';
+import { createQuotaWarningService } from './domains/notifications/quota-warning.ts';
 import { createOptionsService } from './domains/options/options.service.ts';
 import { createStatusService } from './domains/status/status.service.ts';
+import { createUserSettingsService } from './domains/user-settings/user-settings.service.ts';
 import { createUsersService } from './domains/users/users.service.ts';
 
 /**
@@ -14,7 +20,24 @@ export async function createServices(infra: Infra) {
   await options.load();
   const status = createStatusService(infra, options);
   const users = createUsersService(infra, options, status);
-  return { messages, options, status, users };
+  const affiliate = createAffiliateService(infra, options);
+  const checkIn = createCheckInService(infra, options);
+  const mail = createMailService(options);
+  const modelMapping = createModelMappingService(options);
+  const quotaWarnings = createQuotaWarningService(infra, options, mail.sendMail);
+  const userSettings = createUserSettingsService(infra, options);
+  return {
+    affiliate,
+    checkIn,
+    mail,
+    messages,
+    modelMapping,
+    options,
+    quotaWarnings,
+    status,
+    users,
+    userSettings,
+  };
 }
 
 export type Services = Awaited<ReturnType<typeof createServices>>;

@@ -6,6 +6,7 @@ import pgLib from 'pg';
 import { buildApp } from '../server/app.ts';
 import { createMemoryBus } from '../server/cache/bus.ts';
 import { createMemoryRateLimitStore } from '../server/cache/rate-limit.ts';
+import { createMetrics } from '../server/ops/metrics.ts';
 import { type Config, loadConfig } from '../server/config.ts';
 import type { AppDeps } from '../server/context.ts';
 import { migrateToLatest, openDatabase } from '../server/db/index.ts';
@@ -45,6 +46,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     dbType: handle.type,
     bus: createMemoryBus(),
     rateLimits: createMemoryRateLimitStore(),
+    metrics: createMetrics(),
     log: createLogger('silent'),
   };
   const services = await createServices(infra);

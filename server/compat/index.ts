@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../context.ts';
+import { registerAffiliateRoutes } from '../domains/affiliate/affiliate.rest.ts';
+import { registerCheckInRoutes } from '../domains/checkin/checkin.rest.ts';
 import { registerMessageRoutes } from '../domains/messages/messages.rest.ts';
+import { registerModelMappingRoutes } from '../domains/model-mapping/model-mapping.rest.ts';
 import { registerOptionRoutes } from '../domains/options/options.rest.ts';
 import { registerStatusRoutes } from '../domains/status/status.rest.ts';
+import { registerUserSettingRoutes } from '../domains/user-settings/user-settings.rest.ts';
 import { registerUserRoutes } from '../domains/users/users.rest.ts';
 
 /**
@@ -14,6 +18,10 @@ const domainRoutes: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   registerOptionRoutes,
   registerMessageRoutes,
   registerUserRoutes,
+  registerAffiliateRoutes,
+  registerCheckInRoutes,
+  registerModelMappingRoutes,
+  registerUserSettingRoutes,
 ];
 
 export function registerCompatRoutes(app: FastifyInstance, deps: AppDeps) {

@@ -1,6 +1,10 @@
+import { affiliateRouter } from '../domains/affiliate/affiliate.router.ts';
+import { checkInRouter } from '../domains/checkin/checkin.router.ts';
 import { inboxRouter, messagesRouter } from '../domains/messages/messages.router.ts';
+import { modelMappingRouter } from '../domains/model-mapping/model-mapping.router.ts';
 import { optionsRouter } from '../domains/options/options.router.ts';
 import { statusRouter } from '../domains/status/status.router.ts';
+import { userSettingsRouter } from '../domains/user-settings/user-settings.router.ts';
 import { authRouter } from '../domains/users/auth.router.ts';
 import { groupsRouter, usersRouter } from '../domains/users/users.router.ts';
 import { router } from './trpc.ts';
@@ -14,6 +18,10 @@ export const appRouter = router({
   groups: groupsRouter,
   messages: messagesRouter,
   inbox: inboxRouter,
+  affiliate: affiliateRouter,
+  checkIn: checkInRouter,
+  modelMapping: modelMappingRouter,
+  userSettings: userSettingsRouter,
 });
 
 export type AppRouter = typeof appRouter;
