@@ -1,11 +1,13 @@
 import type { Infra } from './context.ts';
 import { createAffiliateService } from './domains/affiliate/affiliate.service.ts';
 import { createCheckInService } from './domains/checkin/checkin.service.ts';
+import { createLogsService } from './domains/logs/logs.service.ts';
 import { createMailService } from './domains/mail/mailer.ts';
 import { createMessagesService } from './domains/messages/messages.service.ts';
 import { createModelMappingService } from './domains/model-mapping/model-mapping.service.ts';
 import { createQuotaWarningService } from './domains/notifications/quota-warning.ts';
 import { createOptionsService } from './domains/options/options.service.ts';
+import { createPricingService } from './domains/pricing/pricing.service.ts';
 import { createStatusService } from './domains/status/status.service.ts';
 import { createUserSettingsService } from './domains/user-settings/user-settings.service.ts';
 import { createUsersService } from './domains/users/users.service.ts';
@@ -18,6 +20,8 @@ export async function createServices(infra: Infra) {
   const messages = createMessagesService(infra.db);
   const options = createOptionsService(infra.db, infra.bus);
   await options.load();
+  const logs = createLogsService(infra.db);
+  const pricing = createPricingService(infra.db, infra.bus, options);
   const status = createStatusService(infra, options);
   const users = createUsersService(infra, options, status);
   const affiliate = createAffiliateService(infra, options);
@@ -29,10 +33,12 @@ export async function createServices(infra: Infra) {
   return {
     affiliate,
     checkIn,
+    logs,
     mail,
     messages,
     modelMapping,
     options,
+    pricing,
     quotaWarnings,
     status,
     users,

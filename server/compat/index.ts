@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../context.ts';
 import { registerAffiliateRoutes } from '../domains/affiliate/affiliate.rest.ts';
 import { registerCheckInRoutes } from '../domains/checkin/checkin.rest.ts';
+import { registerLogRoutes } from '../domains/logs/logs.rest.ts';
 import { registerMessageRoutes } from '../domains/messages/messages.rest.ts';
 import { registerModelMappingRoutes } from '../domains/model-mapping/model-mapping.rest.ts';
 import { registerOptionRoutes } from '../domains/options/options.rest.ts';
+import { registerPricingRoutes } from '../domains/pricing/pricing.rest.ts';
 import { registerStatusRoutes } from '../domains/status/status.rest.ts';
 import { registerUserSettingRoutes } from '../domains/user-settings/user-settings.rest.ts';
 import { registerUserRoutes } from '../domains/users/users.rest.ts';
@@ -16,6 +18,8 @@ import { registerUserRoutes } from '../domains/users/users.rest.ts';
 const domainRoutes: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   registerStatusRoutes,
   registerOptionRoutes,
+  registerLogRoutes,
+  registerPricingRoutes,
   registerMessageRoutes,
   registerUserRoutes,
   registerAffiliateRoutes,

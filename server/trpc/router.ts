@@ -1,8 +1,10 @@
 import { affiliateRouter } from '../domains/affiliate/affiliate.router.ts';
 import { checkInRouter } from '../domains/checkin/checkin.router.ts';
+import { dashboardRouter, logsRouter } from '../domains/logs/logs.router.ts';
 import { inboxRouter, messagesRouter } from '../domains/messages/messages.router.ts';
 import { modelMappingRouter } from '../domains/model-mapping/model-mapping.router.ts';
 import { optionsRouter } from '../domains/options/options.router.ts';
+import { pricingRouter } from '../domains/pricing/pricing.router.ts';
 import { statusRouter } from '../domains/status/status.router.ts';
 import { userSettingsRouter } from '../domains/user-settings/user-settings.router.ts';
 import { authRouter } from '../domains/users/auth.router.ts';
@@ -13,6 +15,9 @@ import { router } from './trpc.ts';
 export const appRouter = router({
   status: statusRouter,
   options: optionsRouter,
+  logs: logsRouter,
+  dashboard: dashboardRouter,
+  pricing: pricingRouter,
   auth: authRouter,
   users: usersRouter,
   groups: groupsRouter,

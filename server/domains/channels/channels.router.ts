@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import {
+  batchTagInput,
+  createChannelInput,
+  editTagInput,
+  fetchModelsInput,
+  listChannelsInput,
+  tagInput,
+  updateChannelInput,
+} from '../../../shared/schemas/channels.ts';
+import { idInput, idsInput } from '../../../shared/schemas/common.ts';
+import { adminProcedure, rootProcedure, router, userProcedure } from '../../trpc/trpc.ts';
+
+/* The console's channel API; the same service as /api/channel/*. Keys stay blanked except in revealKey. */
+export const channelsRouter = router({
+  list: adminProcedure.input(listChannelsInput).query(async ({ ctx, input }) => {
+    const s = ctx.services.channels;
+    if (input.keyword || input.group || input.model) {
+      const all = await s.search({
+        keyword: input.keyword ?? '',
+        group: input.group ?? '',
+        model: input.model ?? '',
+        idSort: input.idSort,
+        tagMode: input.tagMode,
+      });
+      const start = (input.page - 1) * input.pageSize;
+      return { items: all.slice(start, start + input.pageSize), total: all.length };
+    }
+    const [items, total] = await Promise.all([
+      s.page({ page: input.page - 1, pageSize: input.pageSize, idSort: input.idSort, tagMode: input.tagMode }),
+      s.count(input.tagMode),
+    ]);
+    return { items, total };
+  }),
+  get: adminProcedure.input(idInput).query(({ ctx, input }) => ctx.services.channels.get(input.id)),
+  /** The edit form's "show key"; root only, since the key is the upstream account. */
+  revealKey: rootProcedure
+    .input(idInput)
+    .query(async ({ ctx, input }) => ({ key: await ctx.services.channels.revealKey(input.id) })),
+  create: adminProcedure
+    .input(createChannelInput)
+    .mutation(async ({ ctx, input }) => ({ ids: await ctx.services.channels.create(input) })),
+  update: adminProcedure.input(updateChannelInput).mutation(({ ctx, input }) => ctx.services.channels.update(input)),
+  setStatus: adminProcedure
+    .input(idInput.extend({ status: z.union([z.literal(1), z.literal(2)]) }))
+    .mutation(({ ctx, input }) => ctx.services.channels.setStatus([input.id], input.status)),
+  remove: adminProcedure.input(idInput).mutation(({ ctx, input }) => ctx.services.channels.remove(input.id)),
+  removeMany: adminProcedure.input(idsInput).mutation(({ ctx, input }) => ctx.services.channels.removeMany(input.ids)),
+  removeDisabled: adminProcedure.mutation(({ ctx }) => ctx.services.channels.removeDisabled()),
+  batchTag: adminProcedure
+    .input(batchTagInput)
+    .mutation(({ ctx, input }) => ctx.services.channels.batchTag(input.ids, input.tag)),
+  editTag: adminProcedure.input(editTagInput).mutation(({ ctx, input }) => ctx.services.channels.editTag(input)),
+  setTagEnabled: adminProcedure
+    .input(tagInput.extend({ enabled: z.boolean() }))
+    .mutation(({ ctx, input }) => ctx.services.channels.setTagEnabled(input.tag, input.enabled)),
+  test: adminProcedure
+    .input(idInput.extend({ model: z.string().trim().optional() }))
+    .mutation(({ ctx, input }) => ctx.services.channels.testChannel(input.id, input.model || undefined)),
+  testAll: adminProcedure.mutation(({ ctx }) => ctx.services.channels.startTestAll()),
+  updateBalance: adminProcedure
+    .input(idInput)
+    .mutation(async ({ ctx, input }) => ({ balance: await ctx.services.channels.updateBalance(input.id) })),
+  updateAllBalances: adminProcedure.mutation(({ ctx }) => ctx.services.channels.updateAllBalances()),
+  fetchModels: adminProcedure
+    .input(fetchModelsInput)
+    .mutation(({ ctx, input }) => ctx.services.channels.fetchModels(input)),
+  fetchModelsOf: adminProcedure
+    .input(idInput)
+    .mutation(({ ctx, input }) => ctx.services.channels.fetchModelsOf(input.id)),
+  fixAbilities: adminProcedure.mutation(({ ctx }) => ctx.services.channels.fixAbilities()),
+  enabledModels: adminProcedure.query(({ ctx }) => ctx.services.channels.enabledModels()),
+  knownModels: adminProcedure.query(async ({ ctx }) => (await ctx.services.channels.knownModels()).map((m) => m.id)),
+  defaultModels: userProcedure.query(({ ctx }) => ctx.services.channels.defaultModelsByType()),
+});

@@ -1,0 +1,41 @@
+import type { Infra } from '../../context.ts';
+import type { OptionsService } from '../options/options.service.ts';
+import { type ChannelProbe, createHttpChannelProbe } from './channel-probe.ts';
+import { rebuildAllAbilities } from './service/abilities.ts';
+import { createChannelBalances } from './service/balance.ts';
+import { type ChannelsCtx, channelsChanged } from './service/context.ts';
+import { createChannelModelFetch } from './service/fetch-models.ts';
+import { createChannelQueries } from './service/list.ts';
+import { createChannelTags } from './service/tags.ts';
+import { createChannelTests } from './service/tests.ts';
+import { createChannelWrites } from './service/write.ts';
+
+export type ChannelsService = ReturnType<typeof createChannelsService>;
+
+/**
+ * Channel management (admin): queries, writes with their abilities, tags, tests,
+ * balances, model fetches. `probe` is the port to the upstreams; tests and the
+ * relay may hand in their own.
+ */
+export function createChannelsService(
+  infra: Infra,
+  options: OptionsService,
+  probe: ChannelProbe = createHttpChannelProbe(),
+) {
+  const ctx: ChannelsCtx = { db: infra.db, bus: infra.bus, options, probe, log: infra.log };
+  return {
+    ...createChannelQueries(ctx),
+    ...createChannelWrites(ctx),
+    ...createChannelTags(ctx),
+    ...createChannelTests(ctx),
+    ...createChannelBalances(ctx),
+    ...createChannelModelFetch(ctx),
+
+    /** POST /api/channel/fix: rebuilds every ability; answers the number of channels. */
+    async fixAbilities(): Promise<number> {
+      const n = await ctx.db.transaction().execute((trx) => rebuildAllAbilities(trx));
+      channelsChanged(ctx);
+      return n;
+    },
+  };
+}

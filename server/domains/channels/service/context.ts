@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { ChangeBus } from '../../../cache/bus.ts';
+import type { ChannelRow, Database } from '../../../db/types.ts';
+import { notFound } from '../../../errors.ts';
+import type { OptionsService } from '../../options/options.service.ts';
+import { findChannelById } from '../channels.repo.ts';
+import type { ChannelProbe } from '../channel-probe.ts';
+
+/** What every verb of the channel service is built from. */
+export interface ChannelsCtx {
+  db: Kysely<Database>;
+  bus: ChangeBus;
+  options: OptionsService;
+  probe: ChannelProbe;
+  log: Logger;
+}
+
+export const CHANNEL_NOT_FOUND = '渠道不存在';
+
+export async function getChannelOrThrow(ctx: ChannelsCtx, id: number): Promise<ChannelRow> {
+  const row = await findChannelById(ctx.db, id);
+  if (!row) throw notFound(CHANNEL_NOT_FOUND);
+  return row;
+}
+
+/** The relay's routing cache listens on this topic; every committed channel write calls it. */
+export const channelsChanged = (ctx: ChannelsCtx) => ctx.bus.publish('channels');
+
+export const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** The admin view: keys never leave the server in lists or detail (api-contract §1, §15.2). */
+export type ChannelView = Omit<ChannelRow, 'key'> & { key: '' };
+export const toChannelView = (row: ChannelRow): ChannelView => ({ ...row, key: '' });

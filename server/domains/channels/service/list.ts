@@ -1,0 +1,129 @@
+import { CHANNEL_TYPES } from '../../../../shared/channel-types.ts';
+import { splitList } from '../../../../shared/schemas/common.ts';
+import type { ChannelRow } from '../../../db/types.ts';
+import {
+  countChannels,
+  countUntaggedChannels,
+  listChannelModelLists,
+  listChannelsByTags,
+  listChannelsPage,
+  listEnabledAbilityModels,
+  listTags,
+  listUntaggedChannels,
+  searchChannels,
+} from '../channels.repo.ts';
+import { type ChannelsCtx, type ChannelView, getChannelOrThrow, toChannelView } from './context.ts';
+
+export interface ChannelPageQuery {
+  /** 0-based, as new-api's channel table sends it. */
+  page: number;
+  pageSize: number;
+  idSort: boolean;
+  tagMode: boolean;
+}
+
+export interface ChannelSearchQuery {
+  keyword: string;
+  model: string;
+  group: string;
+  idSort: boolean;
+  tagMode: boolean;
+}
+
+/** Creation date of the OpenAI model objects, as new-api sends it. */
+const MODEL_CREATED = 1626777600;
+
+export function createChannelQueries(ctx: ChannelsCtx) {
+  /**
+   * Tag mode pages over entries where a tag with all its channels is one entry and an
+   * untagged channel is one entry (tags first). new-api left untagged channels out.
+   */
+  async function pageInTagMode(q: ChannelPageQuery): Promise<ChannelRow[]> {
+    const tags = await listTags(ctx.db);
+    const offset = q.page * q.pageSize;
+    const pageTags = tags.slice(offset, offset + q.pageSize);
+    const tagged = await listChannelsByTags(ctx.db, pageTags, q.idSort);
+    const room = q.pageSize - pageTags.length;
+    if (room <= 0) return tagged;
+    const untagged = await listUntaggedChannels(ctx.db, Math.max(0, offset - tags.length), room, q.idSort);
+    return [...tagged, ...untagged];
+  }
+
+  async function expandTags(rows: ChannelRow[], idSort: boolean): Promise<ChannelRow[]> {
+    const tags = [...new Set(rows.map((r) => r.tag).filter((t): t is string => !!t))];
+    const tagged = await listChannelsByTags(ctx.db, tags, idSort);
+    return [...tagged, ...rows.filter((r) => !r.tag)];
+  }
+
+  return {
+    async page(q: ChannelPageQuery): Promise<ChannelView[]> {
+      const rows = q.tagMode
+        ? await pageInTagMode(q)
+        : await listChannelsPage(ctx.db, q.page * q.pageSize, q.pageSize, q.idSort);
+      return rows.map(toChannelView);
+    },
+
+    /** Entries `page` pages over: channels, or in tag mode tags plus untagged channels. */
+    async count(tagMode: boolean): Promise<number> {
+      if (!tagMode) return countChannels(ctx.db);
+      return (await listTags(ctx.db)).length + (await countUntaggedChannels(ctx.db));
+    },
+
+    async search(q: ChannelSearchQuery): Promise<ChannelView[]> {
+      const group = q.group === 'null' ? '' : q.group;
+      const rows = await searchChannels(ctx.db, { keyword: q.keyword, model: q.model, group, idSort: q.idSort });
+      return (q.tagMode ? await expandTags(rows, q.idSort) : rows).map(toChannelView);
+    },
+
+    async get(id: number): Promise<ChannelView> {
+      return toChannelView(await getChannelOrThrow(ctx, id));
+    },
+
+    /** Root only (tRPC revealKey): the edit form's "show key". */
+    async revealKey(id: number): Promise<string> {
+      return (await getChannelOrThrow(ctx, id)).key;
+    },
+
+    enabledModels: () => listEnabledAbilityModels(ctx.db),
+
+    /** GET /api/models: channel type id -> default model names. */
+    defaultModelsByType(): Record<string, string[]> {
+      return Object.fromEntries(
+        CHANNEL_TYPES.filter((t) => t.id !== 0).map((t) => [String(t.id), [...t.defaultModels]]),
+      );
+    },
+
+    /** GET /api/channel/models: every known model as an OpenAI model object. */
+    async knownModels() {
+      const owner = new Map<string, string>();
+      for (const t of CHANNEL_TYPES)
+        for (const m of t.defaultModels) if (!owner.has(m)) owner.set(m, t.name.toLowerCase());
+      for (const row of await listChannelModelLists(ctx.db))
+        for (const m of splitList(row.models)) if (!owner.has(m)) owner.set(m, 'custom');
+      return [...owner].map(([id, ownedBy]) => ({
+        id,
+        object: 'model' as const,
+        created: MODEL_CREATED,
+        owned_by: ownedBy,
+        permission: [
+          {
+            id: `modelperm-${id}`,
+            object: 'model_permission',
+            created: MODEL_CREATED,
+            allow_create_engine: true,
+            allow_sampling: true,
+            allow_logprobs: true,
+            allow_search_indices: false,
+            allow_view: true,
+            allow_fine_tuning: false,
+            organization: '*',
+            group: null,
+            is_blocking: false,
+          },
+        ],
+        root: id,
+        parent: null,
+      }));
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import { ChannelStatus } from '../../../../shared/constants.ts';
+import { splitList } from '../../../../shared/schemas/common.ts';
+import type { ChannelRow } from '../../../db/types.ts';
+import { badRequest, conflict } from '../../../errors.ts';
+import { listAllChannels, updateChannel } from '../channels.repo.ts';
+import { syncAbilities } from './abilities.ts';
+import { type ChannelsCtx, channelsChanged, getChannelOrThrow, nowSeconds } from './context.ts';
+
+export interface ChannelTestResult {
+  ok: boolean;
+  timeMs: number;
+  message: string;
+}
+
+/*
+ * Channel tests (relay.md §4): one probe per channel, the result stored as
+ * response_time/test_time. A pass re-enables an auto-disabled channel when
+ * AutomaticEnableChannelEnabled; in a test-all run a failure auto-disables an
+ * enabled channel with auto_ban when AutomaticDisableChannelEnabled.
+ */
+export function createChannelTests(ctx: ChannelsCtx) {
+  let running: Promise<void> | null = null;
+
+  async function probeOne(channel: ChannelRow, model?: string): Promise<ChannelTestResult> {
+    const testModel = model || channel.test_model || splitList(channel.models)[0];
+    if (!testModel) throw badRequest('该渠道没有可用于测试的模型');
+    const r = await ctx.probe.test(channel, testModel);
+    const threshold = ctx.options.get('ChannelDisableThreshold');
+    if (r.ok && threshold > 0 && r.timeMs > threshold * 1000)
+      return {
+        ok: false,
+        timeMs: r.timeMs,
+        message: `响应时间 ${(r.timeMs / 1000).toFixed(2)}s 超过阈值 ${threshold}s`,
+      };
+    return r;
+  }
+
+  async function record(channel: ChannelRow, r: ChannelTestResult, disableOnFailure: boolean): Promise<void> {
+    let status: number | undefined;
+    if (r.ok && channel.status === ChannelStatus.AutoDisabled && ctx.options.get('AutomaticEnableChannelEnabled'))
+      status = ChannelStatus.Enabled;
+    if (
+      !r.ok &&
+      disableOnFailure &&
+      channel.status === ChannelStatus.Enabled &&
+      channel.auto_ban === 1 &&
+      ctx.options.get('AutomaticDisableChannelEnabled')
+    )
+      status = ChannelStatus.AutoDisabled;
+    await ctx.db.transaction().execute(async (trx) => {
+      await updateChannel(trx, channel.id, {
+        test_time: nowSeconds(),
+        ...(r.ok ? { response_time: r.timeMs } : {}),
+        ...(status !== undefined ? { status } : {}),
+        ...(status === ChannelStatus.AutoDisabled
+          ? { other_info: JSON.stringify({ status_reason: r.message, status_time: nowSeconds() }) }
+          : {}),
+      });
+      if (status !== undefined) await syncAbilities(trx, [channel.id]);
+    });
+    if (status !== undefined) channelsChanged(ctx);
+  }
+
+  async function testAllNow(): Promise<void> {
+    for (const channel of await listAllChannels(ctx.db)) {
+      // Manually disabled channels stay out of automatic runs.
+      if (channel.status === ChannelStatus.ManuallyDisabled) continue;
+      try {
+        const r = await probeOne(channel);
+        await record(channel, r, true);
+      } catch (err) {
+        ctx.log.warn({ channelId: channel.id, err: (err as Error).message }, 'channel test skipped');
+      }
+    }
+  }
+
+  return {
+    /** GET /api/channel/test/:id; the model defaults to test_model, then the first model. */
+    async testChannel(id: number, model?: string): Promise<ChannelTestResult> {
+      const channel = await getChannelOrThrow(ctx, id);
+      const r = await probeOne(channel, model);
+      await record(channel, r, false);
+      return r;
+    },
+
+    /** GET /api/channel/test: starts a run in the background; one run at a time. */
+    startTestAll(): void {
+      if (running) throw conflict('已有渠道测试正在运行中，请稍后再试');
+      running = testAllNow()
+        .catch((err) => ctx.log.error({ err }, 'channel test run failed'))
+        .finally(() => {
+          running = null;
+        });
+    },
+
+    /** Resolves when no test-all run is going (graceful shutdown, tests). */
+    whenTestsIdle: async (): Promise<void> => {
+      await running;
+    },
+  };
+}

@@ -1,0 +1,182 @@
+import { randomBytes } from 'node:crypto';
+import { TOKEN_KEY_LENGTH, TokenStatus } from '../../../shared/constants.ts';
+import {
+  type CreateTokenInput,
+  TOKEN_MESSAGES,
+  type TokenFields,
+  type TokenStatusInput,
+  type UpdateTokenInput,
+} from '../../../shared/schemas/tokens.ts';
+import type { AuthUser, Infra } from '../../context.ts';
+import type { TokenRow } from '../../db/types.ts';
+import { AppError, badRequest, notFound } from '../../errors.ts';
+import type { OptionsService } from '../options/options.service.ts';
+import {
+  countUserTokens,
+  findUserToken,
+  insertToken,
+  keyExists,
+  listUserTokens,
+  softDeleteUserTokens,
+  type TokenFilter,
+  type TokenPatch,
+  updateUserToken,
+} from './tokens.repo.ts';
+
+export type TokensService = ReturnType<typeof createTokensService>;
+type Owner = Pick<AuthUser, 'id' | 'group'>;
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Uniform random [a-zA-Z0-9] from the CSPRNG (bytes >= 248 are dropped to avoid modulo bias). */
+export function randomKey(length: number): string {
+  let out = '';
+  while (out.length < length) {
+    for (const b of randomBytes(length * 2)) {
+      if (b >= 248) continue;
+      out += ALPHABET[b % 62];
+      if (out.length === length) break;
+    }
+  }
+  return out;
+}
+
+/** The wire shape: new-api's Token (booleans as booleans, the key without `sk-`, `DeletedAt`). */
+export function toTokenView(row: TokenRow) {
+  const { deleted_at: _deleted, ...rest } = row;
+  return {
+    ...rest,
+    unlimited_quota: row.unlimited_quota === 1,
+    model_limits_enabled: row.model_limits_enabled === 1,
+    rate_limit_enabled: row.rate_limit_enabled === 1,
+    DeletedAt: null,
+  };
+}
+export type TokenView = ReturnType<typeof toTokenView>;
+
+const now = () => Math.floor(Date.now() / 1000);
+
+const columnsOf = (f: TokenFields): TokenPatch => ({
+  name: f.name,
+  expired_time: f.expired_time,
+  remain_quota: f.remain_quota,
+  unlimited_quota: f.unlimited_quota ? 1 : 0,
+  model_limits_enabled: f.model_limits_enabled ? 1 : 0,
+  model_limits: f.model_limits,
+  allow_ips: f.allow_ips,
+  group: f.group,
+  rate_limit_enabled: f.rate_limit_enabled ? 1 : 0,
+  rate_limit_period: f.rate_limit_period,
+  rate_limit_count: f.rate_limit_count,
+  rate_limit_success: f.rate_limit_success,
+});
+
+/**
+ * API tokens. Every call is scoped to the owner: another user's token is simply
+ * "not found". Every write publishes the key on the `tokens` topic, because the
+ * relay caches tokens by key.
+ */
+export function createTokensService(infra: Infra, options: OptionsService) {
+  const { db, bus } = infra;
+
+  function checkGroup(owner: Owner, group: string) {
+    if (group === '' || group === owner.group) return;
+    if (!Object.hasOwn(options.get('UserUsableGroups'), group)) throw badRequest(TOKEN_MESSAGES.group);
+  }
+
+  async function getOwned(owner: Owner, id: number): Promise<TokenRow> {
+    const row = await findUserToken(db, owner.id, id);
+    if (!row) throw notFound(TOKEN_MESSAGES.notFound);
+    return row;
+  }
+
+  async function uniqueKey(): Promise<string> {
+    for (let i = 0; i < 5; i++) {
+      const key = randomKey(TOKEN_KEY_LENGTH);
+      if (!(await keyExists(db, key))) return key;
+    }
+    throw new AppError('INTERNAL', '生成令牌失败，请重试');
+  }
+
+  return {
+    /** GET /api/token/: `page` is 0-based. */
+    async list(owner: Owner, page: number, size: number): Promise<TokenView[]> {
+      return (await listUserTokens(db, owner.id, {}, page * size, size)).map(toTokenView);
+    },
+
+    /** The console's list: 1-based page with a total. */
+    async listPage(owner: Owner, page: number, pageSize: number, filter: TokenFilter) {
+      const [rows, total] = await Promise.all([
+        listUserTokens(db, owner.id, filter, (page - 1) * pageSize, pageSize),
+        countUserTokens(db, owner.id, filter),
+      ]);
+      return { items: rows.map(toTokenView), total };
+    },
+
+    /** GET /api/token/search: unpaginated in new-api; capped so one call cannot dump a huge table. */
+    async search(owner: Owner, filter: TokenFilter): Promise<TokenView[]> {
+      return (await listUserTokens(db, owner.id, filter, 0, 1000)).map(toTokenView);
+    },
+
+    get: async (owner: Owner, id: number) => toTokenView(await getOwned(owner, id)),
+
+    /** Creates `count` tokens; answers their keys (without `sk-`). */
+    async create(owner: Owner, input: CreateTokenInput): Promise<string[]> {
+      checkGroup(owner, input.group);
+      const keys = await db.transaction().execute(async (trx) => {
+        const made: string[] = [];
+        for (let i = 0; i < input.count; i++) {
+          const key = await uniqueKey();
+          const name = i === 0 ? input.name : `${input.name}-${randomKey(6)}`;
+          await insertToken(trx, {
+            ...columnsOf(input),
+            name,
+            user_id: owner.id,
+            key,
+            status: TokenStatus.Enabled,
+            created_time: now(),
+            accessed_time: now(),
+          });
+          made.push(key);
+        }
+        return made;
+      });
+      for (const key of keys) bus.publish('tokens', key);
+      return keys;
+    },
+
+    /** Full update: every form field; the status is left alone (enable/disable is setStatus). */
+    async update(owner: Owner, input: UpdateTokenInput): Promise<TokenView> {
+      const current = await getOwned(owner, input.id);
+      checkGroup(owner, input.group);
+      await updateUserToken(db, owner.id, input.id, columnsOf(input));
+      bus.publish('tokens', current.key);
+      return toTokenView(await getOwned(owner, input.id));
+    },
+
+    /** status_only: enabling is refused while the token is expired or exhausted. */
+    async setStatus(owner: Owner, input: TokenStatusInput): Promise<TokenView> {
+      const current = await getOwned(owner, input.id);
+      if (input.status === TokenStatus.Enabled) {
+        if (current.expired_time !== -1 && current.expired_time <= now()) throw badRequest(TOKEN_MESSAGES.expired);
+        if (current.unlimited_quota !== 1 && current.remain_quota <= 0) throw badRequest(TOKEN_MESSAGES.exhausted);
+      }
+      await updateUserToken(db, owner.id, input.id, { status: input.status });
+      bus.publish('tokens', current.key);
+      return toTokenView(await getOwned(owner, input.id));
+    },
+
+    async remove(owner: Owner, id: number): Promise<void> {
+      const keys = await softDeleteUserTokens(db, owner.id, [id], now());
+      if (keys.length === 0) throw notFound(TOKEN_MESSAGES.notFound);
+      for (const key of keys) bus.publish('tokens', key);
+    },
+
+    /** Deletes the caller's tokens among `ids`; others' ids are ignored. Answers the count deleted. */
+    async removeMany(owner: Owner, ids: number[]): Promise<number> {
+      const keys = await softDeleteUserTokens(db, owner.id, [...new Set(ids)], now());
+      for (const key of keys) bus.publish('tokens', key);
+      return keys.length;
+    },
+  };
+}

@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { ChannelType } from '../channel-types.ts';
+import { boolish, intish, splitList } from './common.ts';
+
+/*
+ * Channel form and API inputs (spec admin-pricing-channels-tokens §5, api-contract §4).
+ * Field names are new-api's wire names. Field-level shape and normalisation live in
+ * the schema; rules that need several fields (or the stored row on a partial update)
+ * are in checkChannelRules(), which the server runs on the merged channel.
+ */
+
+export const MESSAGES = {
+  nameAndKey: '请填写渠道名称和渠道密钥！',
+  noModel: '请至少选择一个模型！',
+  modelMapping: '模型映射必须是合法的 JSON 格式！',
+  statusCodeMapping: '状态码复写必须是合法的 JSON 格式！',
+  setting: '渠道额外设置必须是合法的 JSON 格式！',
+  paramOverride: '参数覆盖必须是合法的 JSON 格式！',
+  vertexOther: '部署地区必须是合法的 JSON 格式！',
+  priority: '优先级不能小于 -999',
+  modelName: '模型名称过长，最多 255 个字符',
+  fetchKey: '请填写密钥',
+  tagRequired: '请填写标签',
+} as const;
+
+/** Empty, or the text of a JSON object (arrays and scalars are not mappings). */
+export const isJsonObjectText = (v: string | null | undefined): boolean => {
+  if (v === null || v === undefined || v.trim() === '') return true;
+  try {
+    const parsed: unknown = JSON.parse(v);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed);
+  } catch {
+    return false;
+  }
+};
+
+const jsonText = (message: string) =>
+  z
+    .string()
+    .nullish()
+    .refine((v) => isJsonObjectText(v), message);
+
+/** A comma string on the wire; arrays are accepted too and joined. */
+const commaList = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => splitList(v).join(','))
+  .refine((v) => v.split(',').every((m) => m.length <= 255), MESSAGES.modelName);
+
+/** Every editable channel field; all optional so that PUT can send only what changed. */
+export const channelFields = z.object({
+  type: intish('渠道类型无效').pipe(z.number().min(0, '渠道类型无效')).optional(),
+  name: z.string().trim().max(255, '渠道名称过长').optional(),
+  key: z.string().optional(),
+  openai_organization: z.string().nullish(),
+  test_model: z.string().trim().nullish(),
+  base_url: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v.replace(/\/+$/, '') : v)),
+  other: z.string().nullish(),
+  model_mapping: jsonText(MESSAGES.modelMapping),
+  status_code_mapping: jsonText(MESSAGES.statusCodeMapping),
+  setting: jsonText(MESSAGES.setting),
+  param_override: jsonText(MESSAGES.paramOverride),
+  models: commaList.optional(),
+  group: commaList.optional(),
+  /** Newer consoles send the groups as an array. */
+  groups: z.array(z.string()).nullish(),
+  auto_ban: z
+    .union([intish(), boolish()])
+    .transform((v) => (v === true || v === 1 ? 1 : 0))
+    .optional(),
+  priority: intish('优先级必须是整数').pipe(z.number().min(-999, MESSAGES.priority)).nullish(),
+  weight: intish('权重必须是整数')
+    .transform((v) => Math.max(0, v))
+    .nullish(),
+  tag: z.string().trim().nullish(),
+  system_prompt: z.string().nullish(),
+  model_prefix: z.string().trim().nullish(),
+  max_input_tokens: intish().pipe(z.number().min(0)).nullish(),
+  status: intish('状态无效').pipe(z.number().min(0).max(3, '状态无效')).optional(),
+});
+export type ChannelFields = z.infer<typeof channelFields>;
+
+/**
+ * How a several-key `key` is stored: `batch` makes one channel per line (new-api's
+ * behaviour, the default), `multi_to_single` keeps the lines in one channel and the
+ * relay picks among them, `single` takes the key text as one key.
+ */
+export const channelKeyMode = z.enum(['single', 'batch', 'multi_to_single']);
+export type ChannelKeyMode = z.infer<typeof channelKeyMode>;
+
+/** POST /api/channel/: the channel itself, or newer consoles' `{mode, channel}`. */
+export const createChannelInput = z.preprocess(
+  (v) => {
+    if (v && typeof v === 'object' && 'channel' in v && typeof (v as { channel: unknown }).channel === 'object')
+      return { ...(v as { channel: object }).channel, mode: (v as { mode?: unknown }).mode };
+    return v;
+  },
+  channelFields.extend({ mode: channelKeyMode.nullish() }),
+);
+export type CreateChannelInput = z.infer<typeof createChannelInput>;
+
+export const updateChannelInput = channelFields.extend({
+  id: intish('id 无效').pipe(z.number().positive('id 无效')),
+});
+export type UpdateChannelInput = z.infer<typeof updateChannelInput>;
+
+/** The merged channel that checkChannelRules() looks at. */
+export interface ChannelRuleView {
+  type: number;
+  name: string;
+  key: string;
+  models: string;
+  other: string;
+}
+
+/** Cross-field rules of spec §5; returns the first message, or null. */
+export function checkChannelRules(c: ChannelRuleView, creating: boolean): string | null {
+  if (creating && (c.name.trim() === '' || c.key.trim() === '')) return MESSAGES.nameAndKey;
+  if (splitList(c.models).length === 0) return MESSAGES.noModel;
+  if (c.type === ChannelType.VertexAI && c.other.trim().startsWith('{') && !isJsonObjectText(c.other))
+    return MESSAGES.vertexOther;
+  return null;
+}
+
+/** Type 18 (Xunfei Spark) keeps its API version in `other`; new-api defaults it to v2.1. */
+export const defaultOtherFor = (type: number, other: string | null | undefined): string =>
+  type === ChannelType.XunfeiSpark && !other ? 'v2.1' : (other ?? '');
+
+export const listChannelsInput = z.object({
+  page: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(100).default(10),
+  idSort: z.boolean().default(false),
+  tagMode: z.boolean().default(false),
+  keyword: z.string().trim().optional(),
+  group: z.string().trim().optional(),
+  model: z.string().trim().optional(),
+});
+export type ListChannelsInput = z.infer<typeof listChannelsInput>;
+
+export const tagInput = z.object({ tag: z.string().trim().min(1, MESSAGES.tagRequired) });
+
+export const batchTagInput = z.object({
+  ids: z.array(intish('id 无效')).min(1, '请先选择渠道'),
+  tag: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => v || null),
+});
+
+/** PUT /api/channel/tag: null or absent means "leave unchanged". */
+export const editTagInput = z.object({
+  tag: z.string().trim().min(1, MESSAGES.tagRequired),
+  new_tag: z.string().trim().nullish(),
+  priority: intish('优先级必须是整数').pipe(z.number().min(-999, MESSAGES.priority)).nullish(),
+  weight: intish('权重必须是整数').pipe(z.number().min(0, '权重必须是非负整数')).nullish(),
+  model_mapping: z
+    .string()
+    .nullish()
+    .refine((v) => isJsonObjectText(v), MESSAGES.modelMapping),
+  models: z
+    .union([z.string(), z.array(z.string())])
+    .nullish()
+    .transform((v) => (v === null || v === undefined ? v : splitList(v).join(','))),
+  groups: z
+    .union([z.string(), z.array(z.string())])
+    .nullish()
+    .transform((v) => (v === null || v === undefined ? v : splitList(v).join(','))),
+});
+export type EditTagInput = z.infer<typeof editTagInput>;
+
+export const fetchModelsInput = z.object({
+  base_url: z.string().trim().nullish(),
+  type: intish('渠道类型无效').default(1),
+  key: z.string().trim().nullish(),
+});
+export type FetchModelsInput = z.infer<typeof fetchModelsInput>;
