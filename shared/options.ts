@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_QUOTA_PER_UNIT } from './constants.ts';
 import { defaultCompletionRatio, defaultModelRatio } from './default-ratios.ts';
+import { modelMappingOption } from './schemas/model-mapping.ts';
 
 /*
  * The typed registry of every site option (key names as new-api/one-api use them).
@@ -121,7 +122,8 @@ export const optionRegistry = {
   AffEnabled: bool(true),
   RebateEnabled: bool(false),
   RebatePercentage: num(0, { min: 0, max: 100, message: '返利比例必须在0到100之间' }),
-  QuotaRemindThreshold: int(1000, { min: 0 }),
+  // Also the default quota-warning threshold of users who never chose one; the spec's default is 500000 ($1).
+  QuotaRemindThreshold: int(500000, { min: 0 }),
   QuotaPerUnit: num(DEFAULT_QUOTA_PER_UNIT, { min: 1 }),
   TopUpLink: str(),
   // Pricing
@@ -142,6 +144,8 @@ export const optionRegistry = {
   fallback_input_ratio: num(0, { min: 0 }),
   fallback_completion_ratio: num(0, { min: 0 }),
   redirect_billing_enabled: bool(false),
+  // Virtual model name → ordered real models (settings › models › model mapping).
+  ModelMapping: json({}, modelMappingOption),
   // Chat links and misc
   Chats: json(
     [{ 'ChatGPT Next Web': 'https://app.nextchat.dev/#/?settings={"key":"{key}","url":"{address}"}' }],

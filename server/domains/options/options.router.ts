@@ -1,5 +1,6 @@
 import { optionRegistry } from '../../../shared/options.ts';
 import { rootProcedure, router } from '../../trpc/trpc.ts';
+import { fetchOidcConfig, oidcDiscoveryInput } from './oidc-discovery.ts';
 import { updateOptionInput } from './options.rest.ts';
 
 export const optionsRouter = router({
@@ -10,4 +11,5 @@ export const optionsRouter = router({
   resetModelRatio: rootProcedure.mutation(({ ctx }) =>
     ctx.services.options.update('ModelRatio', optionRegistry.ModelRatio.default),
   ),
+  fetchOidcConfig: rootProcedure.input(oidcDiscoveryInput).mutation(({ input }) => fetchOidcConfig(input.wellKnown)),
 });

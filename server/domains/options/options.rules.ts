@@ -48,9 +48,20 @@ export function checkOptionDependencies(key: OptionKey, value: unknown, options:
   }
   if (key === 'fallback_single_price' && Number(value) > 0) {
     if (options.get('fallback_input_ratio') > 0 || options.get('fallback_completion_ratio') > 0)
-      throw badRequest('请检查兜底倍率配置：设置单一价格时不能再设置倍率');
+      throw badRequest(FALLBACK_MESSAGE);
   }
   if ((key === 'fallback_input_ratio' || key === 'fallback_completion_ratio') && Number(value) > 0) {
-    if (options.get('fallback_single_price') > 0) throw badRequest('请检查兜底倍率配置：设置单一价格时不能再设置倍率');
+    if (options.get('fallback_single_price') > 0) throw badRequest(FALLBACK_MESSAGE);
+  }
+  // Ratios are saved one key at a time, so "both or neither" can only be checked when fallback is switched on.
+  if (key === 'fallback_pricing_enabled' && value === true) {
+    const single = options.get('fallback_single_price') > 0;
+    const input = options.get('fallback_input_ratio') > 0;
+    const completion = options.get('fallback_completion_ratio') > 0;
+    if (single ? input || completion : !(input && completion)) throw badRequest(FALLBACK_MESSAGE);
   }
 }
+
+/** The spec's one message for every fallback-pricing mistake. */
+export const FALLBACK_MESSAGE =
+  '请检查兜底倍率配置：设置单一价格时不能再设置倍率，设置倍率时需同时填写输入倍率和补全倍率';

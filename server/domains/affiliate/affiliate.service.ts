@@ -1,0 +1,56 @@
+import { randomInt } from 'node:crypto';
+import { quotaText } from '../../../shared/quota-format.ts';
+import type { Infra } from '../../context.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import type { OptionsService } from '../options/options.service.ts';
+import { affCodeTaken, findAffInfo, moveAffQuota, setAffCodeIfMissing } from './affiliate.repo.ts';
+
+export type AffiliateService = ReturnType<typeof createAffiliateService>;
+
+const CODE_CHARS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+const randomCode = (n: number) => Array.from({ length: n }, () => CODE_CHARS[randomInt(CODE_CHARS.length)]).join('');
+
+export function createAffiliateService(infra: Infra, options: OptionsService) {
+  /** new-api hands out 4-character codes; we grow the length if a few tries collide. */
+  async function ensureCode(userId: number, current: string | null): Promise<string> {
+    if (current) return current;
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const code = randomCode(attempt < 4 ? 4 : 6);
+      if (await affCodeTaken(infra.db, code)) continue;
+      await setAffCodeIfMissing(infra.db, userId, code);
+      break;
+    }
+    const row = await findAffInfo(infra.db, userId);
+    if (!row?.aff_code) throw new Error('could not assign an invite code');
+    return row.aff_code;
+  }
+
+  return {
+    /** Invite code, link and counters for the personal settings invite card. */
+    async info(userId: number) {
+      const row = await findAffInfo(infra.db, userId);
+      if (!row) throw notFound('用户不存在');
+      const code = await ensureCode(userId, row.aff_code);
+      const base = options.get('ServerAddress');
+      return {
+        aff_code: code,
+        // Empty when no server address is set: the console then uses its own origin.
+        aff_link: base ? `${base}/register?aff=${encodeURIComponent(code)}` : '',
+        aff_count: Number(row.aff_count),
+        aff_quota: Number(row.aff_quota),
+        aff_history_quota: Number(row.aff_history_quota),
+        min_transfer: options.get('QuotaPerUnit'),
+      };
+    },
+
+    /** Moves invite quota into the usable balance; at least one unit (QuotaPerUnit), at most aff_quota. */
+    async transfer(userId: number, quota: number): Promise<void> {
+      const unit = options.get('QuotaPerUnit');
+      if (quota < unit) {
+        throw badRequest(`划转金额最低为 ${quotaText(unit, unit, options.get('DisplayInCurrencyEnabled'))}`);
+      }
+      if (!(await moveAffQuota(infra.db, userId, quota))) throw badRequest('邀请额度不足');
+      infra.bus.publish('users', String(userId));
+    },
+  };
+}

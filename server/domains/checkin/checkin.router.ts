@@ -1,0 +1,6 @@
+import { router, userProcedure } from '../../trpc/trpc.ts';
+
+export const checkInRouter = router({
+  status: userProcedure.query(({ ctx }) => ctx.services.checkIn.status(ctx.user.id)),
+  checkIn: userProcedure.mutation(({ ctx }) => ctx.services.checkIn.checkIn(ctx.user.id)),
+});
