@@ -8,7 +8,9 @@ import { createModelMappingService } from './domains/model-mapping/model-mapping
 import { createQuotaWarningService } from './domains/notifications/quota-warning.ts';
 import { createOptionsService } from './domains/options/options.service.ts';
 import { createPricingService } from './domains/pricing/pricing.service.ts';
+import { createRedemptionsService } from './domains/redemptions/redemptions.service.ts';
 import { createStatusService } from './domains/status/status.service.ts';
+import { createTopUpService } from './domains/topup/topup.service.ts';
 import { createUserSettingsService } from './domains/user-settings/user-settings.service.ts';
 import { createUsersService } from './domains/users/users.service.ts';
 
@@ -20,6 +22,8 @@ export async function createServices(infra: Infra) {
   const messages = createMessagesService(infra.db);
   const options = createOptionsService(infra.db, infra.bus);
   await options.load();
+  const redemptions = createRedemptionsService(infra, options);
+  const topup = createTopUpService(infra, options);
   const logs = createLogsService(infra.db);
   const pricing = createPricingService(infra.db, infra.bus, options);
   const status = createStatusService(infra, options);
@@ -40,7 +44,9 @@ export async function createServices(infra: Infra) {
     options,
     pricing,
     quotaWarnings,
+    redemptions,
     status,
+    topup,
     users,
     userSettings,
   };

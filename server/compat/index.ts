@@ -7,7 +7,9 @@ import { registerMessageRoutes } from '../domains/messages/messages.rest.ts';
 import { registerModelMappingRoutes } from '../domains/model-mapping/model-mapping.rest.ts';
 import { registerOptionRoutes } from '../domains/options/options.rest.ts';
 import { registerPricingRoutes } from '../domains/pricing/pricing.rest.ts';
+import { registerRedemptionRoutes } from '../domains/redemptions/redemptions.rest.ts';
 import { registerStatusRoutes } from '../domains/status/status.rest.ts';
+import { registerTopUpRoutes } from '../domains/topup/topup.rest.ts';
 import { registerUserSettingRoutes } from '../domains/user-settings/user-settings.rest.ts';
 import { registerUserRoutes } from '../domains/users/users.rest.ts';
 
@@ -18,6 +20,8 @@ import { registerUserRoutes } from '../domains/users/users.rest.ts';
 const domainRoutes: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   registerStatusRoutes,
   registerOptionRoutes,
+  registerRedemptionRoutes,
+  registerTopUpRoutes,
   registerLogRoutes,
   registerPricingRoutes,
   registerMessageRoutes,

@@ -5,7 +5,9 @@ import { inboxRouter, messagesRouter } from '../domains/messages/messages.router
 import { modelMappingRouter } from '../domains/model-mapping/model-mapping.router.ts';
 import { optionsRouter } from '../domains/options/options.router.ts';
 import { pricingRouter } from '../domains/pricing/pricing.router.ts';
+import { redemptionsRouter } from '../domains/redemptions/redemptions.router.ts';
 import { statusRouter } from '../domains/status/status.router.ts';
+import { walletRouter } from '../domains/topup/wallet.router.ts';
 import { userSettingsRouter } from '../domains/user-settings/user-settings.router.ts';
 import { authRouter } from '../domains/users/auth.router.ts';
 import { groupsRouter, usersRouter } from '../domains/users/users.router.ts';
@@ -15,6 +17,8 @@ import { router } from './trpc.ts';
 export const appRouter = router({
   status: statusRouter,
   options: optionsRouter,
+  redemptions: redemptionsRouter,
+  wallet: walletRouter,
   logs: logsRouter,
   dashboard: dashboardRouter,
   pricing: pricingRouter,

@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { RedemptionStatus } from '../../../shared/constants.ts';
+import type {
+  CreateRedemptionInput,
+  RedemptionStatusInput,
+  UpdateRedemptionInput,
+} from '../../../shared/schemas/redemptions.ts';
+import type { Infra } from '../../context.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
+import type { OptionsService } from '../options/options.service.ts';
+import { createRedeemService } from './redeem.service.ts';
+import {
+  countRedemptionsByName,
+  disableRedemptions,
+  findRedemptionById,
+  insertRedemptions,
+  isUniqueViolation,
+  keyExists,
+  listRedemptions,
+  nowSeconds,
+  softDeleteRedemptions,
+  updateRedemption,
+} from './redemptions.repo.ts';
+import { redemptionView } from './redemptions.view.ts';
+
+export type RedemptionsService = ReturnType<typeof createRedemptionsService>;
+
+const MSG_NOT_FOUND = '兑换码不存在';
+const MSG_KEY_TAKEN = '该兑换码已存在';
+
+/** 32 hex characters from the CSPRNG: a code is a bearer secret worth its quota. */
+export const newRedemptionKey = () => randomBytes(16).toString('hex');
+
+/** Admin management of redemption codes, plus redeeming (in redeem.service.ts). */
+export function createRedemptionsService(infra: Pick<Infra, 'db' | 'bus'>, options: OptionsService) {
+  const { db } = infra;
+  async function mustFind(id: number) {
+    const row = await findRedemptionById(db, id);
+    if (!row) throw notFound(MSG_NOT_FOUND);
+    return row;
+  }
+
+  return {
+    redeem: createRedeemService(infra, options).redeem,
+
+    /**
+     * new-api's redemption paging: `page` is echoed as sent, and pages 0 and 1 are
+     * both the first page (legacy consoles send p=0 first).
+     */
+    async list(keyword: string, page: number, pageSize: number) {
+      const p = Math.max(page, 0);
+      const size = pageSize < 1 ? 10 : Math.min(pageSize, 100);
+      const { items, total } = await listRedemptions(db, keyword, Math.max(p - 1, 0) * size, size);
+      return { items: items.map(redemptionView), total, page: p, page_size: size };
+    },
+
+    async get(id: number) {
+      return redemptionView(await mustFind(id));
+    },
+
+    /** Returns the generated keys, in creation order. */
+    async create(input: CreateRedemptionInput): Promise<string[]> {
+      if (input.key !== undefined && (await keyExists(db, input.key))) throw conflict(MSG_KEY_TAKEN);
+      const now = nowSeconds();
+      const keys = input.key !== undefined ? [input.key] : Array.from({ length: input.count }, newRedemptionKey);
+      const rows = keys.map((key) => ({
+        key,
+        name: input.name,
+        quota: input.quota,
+        is_gift: input.is_gift ? 1 : 0,
+        max_uses: input.max_uses,
+        valid_from: input.valid_from,
+        valid_until: input.valid_until,
+        status: RedemptionStatus.Unused,
+        created_time: now,
+      }));
+      try {
+        await insertRedemptions(db, rows);
+      } catch (err) {
+        // Another request took the same custom key between the check and the insert.
+        if (isUniqueViolation(err)) throw conflict(MSG_KEY_TAKEN);
+        throw err;
+      }
+      return keys;
+    },
+
+    /** A full edit is allowed only while the code is unused: a used code is a record of what happened. */
+    async update(input: UpdateRedemptionInput) {
+      const row = await mustFind(input.id);
+      if (row.status !== RedemptionStatus.Unused) throw badRequest('只能编辑未使用的兑换码');
+      const changed = await updateRedemption(
+        db,
+        input.id,
+        {
+          name: input.name,
+          quota: input.quota,
+          is_gift: input.is_gift ? 1 : 0,
+          max_uses: input.max_uses,
+          valid_from: input.valid_from,
+          valid_until: input.valid_until,
+        },
+        RedemptionStatus.Unused,
+      );
+      // It was redeemed or disabled while the admin was editing.
+      if (changed === 0) throw badRequest('只能编辑未使用的兑换码');
+      return redemptionView(await mustFind(input.id));
+    },
+
+    async setStatus(input: RedemptionStatusInput) {
+      const row = await mustFind(input.id);
+      if (row.status === RedemptionStatus.Used) throw badRequest('该兑换码已被使用，无法修改状态');
+      const changed = await updateRedemption(db, input.id, { status: input.status }, row.status);
+      if (changed === 0) throw badRequest('该兑换码已被使用，无法修改状态');
+      return redemptionView(await mustFind(input.id));
+    },
+
+    async remove(id: number) {
+      if ((await softDeleteRedemptions(db, { id })) === 0) throw notFound(MSG_NOT_FOUND);
+    },
+
+    /** Disables the selected codes that are still unused; answers how many changed. */
+    batchDisable: (ids: number[]) => disableRedemptions(db, [...new Set(ids)]),
+
+    deleteDisabled: () => softDeleteRedemptions(db, { status: RedemptionStatus.Disabled }),
+
+    countByName: (name: string) => countRedemptionsByName(db, name),
+
+    deleteByName: (name: string) => softDeleteRedemptions(db, { name }),
+  };
+}

@@ -1,0 +1,29 @@
+import type { RedemptionRow } from '../../db/types.ts';
+
+/**
+ * A redemption code as new-api clients read it: `count` is request-only (always 0),
+ * `is_gift` a boolean, and the capitalised `DeletedAt` Go adds (null: only live
+ * codes are ever sent).
+ */
+export function redemptionView(row: RedemptionRow) {
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    key: row.key,
+    status: row.status,
+    name: row.name,
+    quota: row.quota,
+    created_time: row.created_time,
+    redeemed_time: row.redeemed_time,
+    count: 0,
+    used_user_id: row.used_user_id,
+    is_gift: row.is_gift === 1,
+    max_uses: row.max_uses,
+    used_count: row.used_count,
+    valid_from: row.valid_from,
+    valid_until: row.valid_until,
+    DeletedAt: null,
+  };
+}
+
+export type RedemptionView = ReturnType<typeof redemptionView>;

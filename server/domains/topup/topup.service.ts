@@ -1,0 +1,158 @@
+import { randomInt } from 'node:crypto';
+import type { PayInput, TopUpAmountInput } from '../../../shared/schemas/wallet.ts';
+import type { Infra } from '../../context.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import type { OptionsService } from '../options/options.service.ts';
+import { epayPurchaseForm, type EpayParams, epaySubmitUrl, epayVerify } from './epay.ts';
+import { quotaText } from './quota-text.ts';
+import {
+  completeTopUp,
+  creditQuota,
+  findTopUpByTradeNo,
+  findWalletUser,
+  insertTopUp,
+  insertTopUpLog,
+  listTopUps,
+} from './wallet.repo.ts';
+
+export type TopUpService = ReturnType<typeof createTopUpService>;
+
+export const MSG_TOPUP_DISABLED = '管理员未开启在线充值';
+const EPAY_TYPE = { zfb: 'alipay', wx: 'wxpay' } as const;
+const ALPHANUMERIC = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+const rand6 = () => Array.from({ length: 6 }, () => ALPHANUMERIC[randomInt(ALPHANUMERIC.length)]).join('');
+const now = () => Math.floor(Date.now() / 1000);
+
+interface Payer {
+  id: number;
+  group: string;
+}
+
+/**
+ * Online top-up through an EasyPay gateway: quote a price, open a pending order
+ * and hand the browser a signed form, then credit the order exactly once when
+ * the gateway's signed notification arrives (it may arrive many times).
+ */
+export function createTopUpService(infra: Pick<Infra, 'db' | 'bus' | 'log'>, options: OptionsService) {
+  const { db, bus, log } = infra;
+  const o = options.get.bind(options);
+
+  /** new-api's amount unit: dollars when the site shows money, quota units otherwise. */
+  const inQuotaUnits = () => !o('DisplayInCurrencyEnabled');
+
+  /** Whole dollars bought. In quota units a remainder below one dollar is neither charged nor credited. */
+  const dollarsOf = (amount: number) => (inQuotaUnits() ? Math.floor(amount / o('QuotaPerUnit')) : amount);
+
+  const minTopUp = () => (inQuotaUnits() ? Math.floor(o('MinTopUp') * o('QuotaPerUnit')) : o('MinTopUp'));
+
+  function priceOf(amount: number, group: string): number {
+    if (amount < minTopUp()) throw badRequest(`充值数量不能小于 ${minTopUp()}`);
+    const ratio = o('TopupGroupRatio')[group] || 1;
+    const price = dollarsOf(amount) * o('Price') * ratio;
+    if (price < 0.01) throw badRequest('充值金额过低');
+    return price;
+  }
+
+  const onlineEnabled = () => o('PayAddress') !== '' && o('EpayId') !== '' && o('EpayKey') !== '';
+
+  return {
+    onlineEnabled,
+
+    /** The payable price, 2 decimals, as the console shows it. */
+    quote(user: Payer, input: TopUpAmountInput): string {
+      return priceOf(input.amount, user.group).toFixed(2);
+    },
+
+    /** `origin` is this request's own address, used when ServerAddress is not configured. */
+    async pay(user: Payer, input: PayInput, origin: string): Promise<{ data: EpayParams; url: string }> {
+      if (!onlineEnabled()) throw badRequest(MSG_TOPUP_DISABLED);
+      const money = priceOf(input.amount, user.group).toFixed(2);
+      const server = (o('ServerAddress') || origin).replace(/\/+$/, '');
+      const callback = (o('CustomCallbackAddress') || server).replace(/\/+$/, '');
+      const tradeNo = `USR${user.id}NO${rand6()}${now()}`;
+      await insertTopUp(db, {
+        user_id: user.id,
+        amount: dollarsOf(input.amount),
+        money: Number(money),
+        trade_no: tradeNo,
+        payment_method: EPAY_TYPE[input.payment_method],
+        create_time: now(),
+      });
+      const data = epayPurchaseForm(
+        {
+          pid: o('EpayId'),
+          type: EPAY_TYPE[input.payment_method],
+          outTradeNo: tradeNo,
+          name: `TUC${input.amount}`,
+          money,
+          notifyUrl: `${callback}/api/user/epay/notify`,
+          returnUrl: `${server}/app/wallet/topup-success`,
+        },
+        o('EpayKey'),
+      );
+      return { data, url: epaySubmitUrl(o('PayAddress')) };
+    },
+
+    /**
+     * The gateway's notification. True means "acknowledged" (answer `success`, the
+     * gateway stops resending); false means refused (bad signature, unknown order,
+     * wrong merchant or amount).
+     */
+    async notify(query: Record<string, unknown>): Promise<boolean> {
+      const params: EpayParams = Object.fromEntries(
+        Object.entries(query).filter((e): e is [string, string] => typeof e[1] === 'string'),
+      );
+      if (!onlineEnabled() || !epayVerify(params, o('EpayKey'))) return false;
+      if (params.pid !== undefined && params.pid !== o('EpayId')) return false;
+      if (params.trade_status !== 'TRADE_SUCCESS') return true;
+      const order = await findTopUpByTradeNo(db, params.out_trade_no ?? '');
+      if (!order) return false;
+      if (params.money !== undefined && Math.abs(Number(params.money) - order.money) > 0.005) {
+        log.warn({ tradeNo: order.trade_no }, 'epay notify amount does not match the order');
+        return false;
+      }
+      const quota = Math.round(order.amount * o('QuotaPerUnit'));
+      const credited = await db.transaction().execute(async (trx) => {
+        // A repeated delivery finds the order no longer pending and changes nothing.
+        if (!(await completeTopUp(trx, order.id, now()))) return false;
+        const user = await findWalletUser(trx, order.user_id);
+        if (!user || !(await creditQuota(trx, user.id, quota))) throw notFound('用户不存在');
+        await insertTopUpLog(
+          trx,
+          user,
+          quota,
+          `使用在线充值成功，充值金额: ${quotaText(options, quota)}，支付金额：${order.money.toFixed(2)}`,
+        );
+        return true;
+      });
+      if (credited) bus.publish('users', String(order.user_id));
+      return true;
+    },
+
+    async balance(userId: number) {
+      const user = await findWalletUser(db, userId);
+      if (!user) throw notFound('用户不存在');
+      return { quota: user.quota, used_quota: user.used_quota, request_count: user.request_count };
+    },
+
+    async listTopUps(userId: number, page: number, pageSize: number) {
+      const { items, total } = await listTopUps(db, userId, (page - 1) * pageSize, pageSize);
+      return {
+        items: items.map((r) => ({
+          id: r.id,
+          amount: r.amount,
+          money: r.money,
+          trade_no: r.trade_no,
+          payment_method: r.payment_method,
+          create_time: r.create_time,
+          complete_time: r.complete_time,
+          status: r.status,
+        })),
+        total,
+        page,
+        page_size: pageSize,
+      };
+    },
+  };
+}
