@@ -1,5 +1,6 @@
 import { createMemoryBus } from './cache/bus.ts';
 import { createMemoryRateLimitStore } from './cache/rate-limit.ts';
+import { createRedisBus, createRedisRateLimitStore } from './cache/redis.ts';
 import { createMetrics } from './ops/metrics.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -25,8 +26,9 @@ async function main() {
     config,
     db: handle.db,
     dbType: handle.type,
-    bus: createMemoryBus(),
-    rateLimits: createMemoryRateLimitStore(),
+    // With REDIS_URL several instances share cache invalidation and rate limits.
+    bus: config.redisUrl ? createRedisBus(config.redisUrl) : createMemoryBus(),
+    rateLimits: config.redisUrl ? createRedisRateLimitStore(config.redisUrl) : createMemoryRateLimitStore(),
     metrics: createMetrics(),
     log,
   };

@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import type { ChangeBus, Topic } from './bus.ts';
+import { createMemoryBus } from './bus.ts';
+import type { RateDecision, RateLimitStore } from './rate-limit.ts';
+
+/*
+ * Redis-backed shared state for several gateway instances: change notifications
+ * over pub/sub (each instance drops or reloads its caches) and rate-limit
+ * counters every instance sees.
+ */
+
+const CHANNEL = 'switchyard:changes';
+
+/** Local listeners fire at once; other instances hear it through Redis within milliseconds. */
+export function createRedisBus(url: string): ChangeBus {
+  const instance = randomUUID();
+  const local = createMemoryBus();
+  const pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  const sub = new Redis(url, { lazyConnect: false });
+  void sub.subscribe(CHANNEL);
+  sub.on('message', (_channel, message: string) => {
+    try {
+      const { from, topic, payload } = JSON.parse(message) as { from: string; topic: Topic; payload?: string };
+      if (from !== instance) local.publish(topic, payload);
+    } catch {
+      // A foreign message on our channel is ignored rather than crashing the subscriber.
+    }
+  });
+  return {
+    publish(topic, payload) {
+      local.publish(topic, payload);
+      void pub.publish(CHANNEL, JSON.stringify({ from: instance, topic, payload })).catch(() => undefined);
+    },
+    subscribe: local.subscribe,
+    async close() {
+      await local.close();
+      sub.disconnect();
+      pub.disconnect();
+    },
+  };
+}
+
+// Sliding-window counter in one round trip: KEYS[1] current window, KEYS[2] previous window.
+// ARGV: limit (or -1 to add unconditionally, -2 to peek), window ms, elapsed fraction of the window.
+const script = `
+local cur = tonumber(redis.call('GET', KEYS[1]) or '0')
+local prev = tonumber(redis.call('GET', KEYS[2]) or '0')
+local limit = tonumber(ARGV[1])
+local est = prev * (1 - tonumber(ARGV[3])) + cur
+if limit == -2 then return tostring(est) end
+if limit >= 0 and est + 1 > limit then return '-1' end
+redis.call('INCR', KEYS[1])
+redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]) * 2)
+return tostring(est + 1)
+`;
+
+export function createRedisRateLimitStore(url: string): RateLimitStore & { close(): void } {
+  const redis = new Redis(url, { maxRetriesPerRequest: 2 });
+  redis.defineCommand('slidingWindow', { numberOfKeys: 2, lua: script });
+  const run = (key: string, limit: number, windowMs: number) => {
+    const now = Date.now();
+    const start = now - (now % windowMs);
+    const keys = [`rl:${key}:${windowMs}:${start}`, `rl:${key}:${windowMs}:${start - windowMs}`];
+    const fraction = (now - start) / windowMs;
+    return (redis as unknown as { slidingWindow(...args: (string | number)[]): Promise<string> })
+      .slidingWindow(keys[0], keys[1], limit, windowMs, fraction)
+      .then((v) => ({ value: Number(v), start }));
+  };
+  return {
+    async take(key, limit, windowMs): Promise<RateDecision> {
+      const { value, start } = await run(key, limit, windowMs);
+      if (value < 0) return { allowed: false, retryAfterMs: Math.max(1, start + windowMs - Date.now()) };
+      return { allowed: true, retryAfterMs: 0 };
+    },
+    async peek(key, windowMs) {
+      return (await run(key, -2, windowMs)).value;
+    },
+    async add(key, windowMs) {
+      await run(key, -1, windowMs);
+    },
+    close() {
+      redis.disconnect();
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  logByKeyInput,
+  logDeleteInput,
+  logFilterInput,
+  logListInput,
+  logSearchInput,
+  quotaDataInput,
+} from '../../../shared/schemas/logs.ts';
+import { restRoute } from '../../compat/route.ts';
+import type { AppDeps } from '../../context.ts';
+
+/** Only the key lookup is meant for other sites ("query my key" pages), so only it opens CORS. */
+function allowAnyOrigin(reply: FastifyReply) {
+  reply.header('access-control-allow-origin', '*');
+  reply.header('access-control-allow-methods', 'GET, OPTIONS');
+  reply.header('access-control-allow-headers', '*');
+}
+
+/** new-api's /api/log and /api/data calls (api-contract §5). */
+export function registerLogRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { logs } = deps.services;
+
+  restRoute(app, deps, 'GET', '/api/log/', { auth: 'admin', query: logListInput }, ({ query }) => logs.listAll(query));
+  restRoute(app, deps, 'DELETE', '/api/log/', { auth: 'admin', query: logDeleteInput }, ({ query }) =>
+    logs.deleteBefore(query.target_timestamp),
+  );
+  restRoute(app, deps, 'GET', '/api/log/stat', { auth: 'admin', query: logFilterInput }, ({ query }) =>
+    logs.statAll(query),
+  );
+  restRoute(app, deps, 'GET', '/api/log/search', { auth: 'admin', query: logSearchInput }, ({ query }) =>
+    logs.searchAll(query.keyword),
+  );
+
+  restRoute(app, deps, 'GET', '/api/log/self', { auth: 'user', query: logListInput }, ({ query, user }) =>
+    logs.listSelf(user.id, query),
+  );
+  restRoute(app, deps, 'GET', '/api/log/self/stat', { auth: 'user', query: logFilterInput }, ({ query, user }) =>
+    logs.statSelf(user.id, query),
+  );
+  restRoute(app, deps, 'GET', '/api/log/self/search', { auth: 'user', query: logSearchInput }, ({ query, user }) =>
+    logs.searchSelf(user.id, query.keyword),
+  );
+
+  app.options('/api/log/token', (_req, reply) => {
+    allowAnyOrigin(reply);
+    return reply.status(204).send();
+  });
+  restRoute(app, deps, 'GET', '/api/log/token', { auth: 'public' }, async ({ req, reply }) => {
+    // Headers first, so an error answer is readable cross-origin too.
+    allowAnyOrigin(reply);
+    return logs.byTokenKey(logByKeyInput.parse(req.query ?? {}).key);
+  });
+
+  restRoute(app, deps, 'GET', '/api/data/', { auth: 'admin', query: quotaDataInput }, ({ query }) =>
+    logs.quotaDataAll(query),
+  );
+  restRoute(app, deps, 'GET', '/api/data/self', { auth: 'user', query: quotaDataInput }, ({ query, user }) =>
+    logs.quotaDataSelf(user.id, query),
+  );
+}

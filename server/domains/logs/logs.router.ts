@@ -1,0 +1,34 @@
+import { isAdmin } from '../../../shared/constants.ts';
+import { logFilterInput, logListInput, quotaDataInput, userInfoInput } from '../../../shared/schemas/logs.ts';
+import { adminProcedure, router, userProcedure } from '../../trpc/trpc.ts';
+
+/*
+ * The console's log and dashboard calls. One procedure per screen: admins get the
+ * all-users view, everyone else their own (admin-only filters are then ignored).
+ */
+
+export const logsRouter = router({
+  list: userProcedure
+    .input(logListInput)
+    .query(({ ctx, input }) =>
+      isAdmin(ctx.user.role) ? ctx.services.logs.listAll(input) : ctx.services.logs.listSelf(ctx.user.id, input),
+    ),
+  stat: userProcedure
+    .input(logFilterInput)
+    .query(({ ctx, input }) =>
+      isAdmin(ctx.user.role) ? ctx.services.logs.statAll(input) : ctx.services.logs.statSelf(ctx.user.id, input),
+    ),
+  userInfo: adminProcedure
+    .input(userInfoInput)
+    .query(({ ctx, input }) => ctx.services.logs.userInfo(ctx.user, input.id)),
+});
+
+export const dashboardRouter = router({
+  data: userProcedure
+    .input(quotaDataInput)
+    .query(({ ctx, input }) =>
+      isAdmin(ctx.user.role)
+        ? ctx.services.logs.quotaDataAll(input)
+        : ctx.services.logs.quotaDataSelf(ctx.user.id, input),
+    ),
+});

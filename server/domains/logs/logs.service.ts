@@ -1,0 +1,172 @@
+import { isRoot, LogType } from '../../../shared/constants.ts';
+import {
+  LOG_MESSAGES,
+  type LogFilter,
+  type LogListQuery,
+  MAX_ADMIN_PAGE_SIZE,
+  MAX_SELF_DATA_SPAN,
+  MAX_SELF_PAGE_SIZE,
+  type QuotaDataQuery,
+  SEARCH_LIMIT,
+} from '../../../shared/schemas/logs.ts';
+import type { AuthUser } from '../../context.ts';
+import type { Db } from '../../db/types.ts';
+import { badRequest, forbidden, notFound } from '../../errors.ts';
+import {
+  channelNamesByIds,
+  countLogs,
+  countRequestsAndTokens,
+  deleteLogsBefore,
+  findTokenIdByKey,
+  findUserSummary,
+  listLogs,
+  listLogsByToken,
+  type LogWhere,
+  searchAllLogs,
+  sumLogQuota,
+} from './logs.repo.ts';
+import { adminLogView, type LogView, selfLogView } from './logs.view.ts';
+import { listAllQuotaData, listUserQuotaData, type QuotaDataRow } from './quota-data.repo.ts';
+
+export type LogsService = ReturnType<typeof createLogsService>;
+
+export interface LogPage {
+  items: LogView[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+export interface LogStat {
+  quota: number;
+  rpm: number;
+  tpm: number;
+}
+
+/** rpm and tpm always describe the last minute, whatever range the page shows. */
+const RATE_WINDOW_S = 60;
+
+const now = () => Math.floor(Date.now() / 1000);
+
+/** Admin filters as given; a user's own view is pinned to their id and ignores username and channel. */
+function toWhere(f: LogFilter, selfId?: number): LogWhere {
+  const common: LogWhere = {
+    type: f.type,
+    tokenName: f.token_name,
+    modelName: f.model_name,
+    group: f.group,
+    start: f.start_timestamp,
+    end: f.end_timestamp,
+  };
+  if (selfId !== undefined) return { ...common, userId: selfId };
+  return { ...common, username: f.username, channelId: f.channel };
+}
+
+/** new-api's style A paging: p below 1 is 1; a size below 1 is the default; sizes are capped. */
+function paging(q: LogListQuery, max: number) {
+  const page = Math.max(1, q.p);
+  const pageSize = q.page_size < 1 ? 10 : Math.min(q.page_size, max);
+  return { page, pageSize, offset: (page - 1) * pageSize };
+}
+
+export function createLogsService(db: Db) {
+  async function page(q: LogListQuery, selfId: number | undefined): Promise<LogPage> {
+    const { page: p, pageSize, offset } = paging(q, selfId === undefined ? MAX_ADMIN_PAGE_SIZE : MAX_SELF_PAGE_SIZE);
+    const where = toWhere(q, selfId);
+    const [rows, total] = await Promise.all([listLogs(db, where, offset, pageSize), countLogs(db, where)]);
+    let items: LogView[];
+    if (selfId === undefined) {
+      const names = await channelNamesByIds(db, [...new Set(rows.map((r) => Number(r.channel_id)).filter(Boolean))]);
+      items = rows.map((r) => adminLogView(r, names));
+    } else {
+      items = rows.map(selfLogView);
+    }
+    return { items, total, page: p, page_size: pageSize };
+  }
+
+  async function stat(f: LogFilter, selfId: number | undefined): Promise<LogStat> {
+    // Consumed quota is about consume rows whatever type the page filters on.
+    const where = { ...toWhere(f, selfId), type: LogType.Consume };
+    const recent = { ...where, start: now() - RATE_WINDOW_S, end: undefined };
+    const [quota, rate] = await Promise.all([sumLogQuota(db, where), countRequestsAndTokens(db, recent)]);
+    return { quota, rpm: rate.requests, tpm: rate.tokens };
+  }
+
+  function dataRange(q: QuotaDataQuery, self: boolean) {
+    const end = q.end_timestamp > 0 ? q.end_timestamp : now();
+    const start = q.start_timestamp > 0 ? q.start_timestamp : self ? Math.max(0, end - MAX_SELF_DATA_SPAN) : 0;
+    if (start > end) throw badRequest(LOG_MESSAGES.rangeInverted);
+    if (self && end - start > MAX_SELF_DATA_SPAN) throw badRequest(LOG_MESSAGES.spanTooLong);
+    return { start, end };
+  }
+
+  return {
+    /** Every user's logs (admins), channel names filled in. */
+    listAll: (q: LogListQuery) => page(q, undefined),
+
+    /** One user's own logs in the self view. */
+    listSelf: (userId: number, q: LogListQuery) => page(q, userId),
+
+    statAll: (f: LogFilter) => stat(f, undefined),
+
+    statSelf: (userId: number, f: LogFilter) => stat(f, userId),
+
+    async searchAll(keyword: string): Promise<LogView[]> {
+      const rows = await searchAllLogs(db, keyword, SEARCH_LIMIT);
+      const names = await channelNamesByIds(db, [...new Set(rows.map((r) => Number(r.channel_id)).filter(Boolean))]);
+      return rows.map((r) => adminLogView(r, names));
+    },
+
+    /** new-api matches a user's search keyword against the log type only. */
+    async searchSelf(userId: number, keyword: string): Promise<LogView[]> {
+      const type = Number(keyword);
+      if (keyword === '' || !Number.isInteger(type)) return [];
+      const rows = await listLogs(db, { userId, type }, 0, SEARCH_LIMIT);
+      return rows.map(selfLogView);
+    },
+
+    /** Public "query my key" lookup: the token's newest logs in the self view. */
+    async byTokenKey(key: string): Promise<LogView[]> {
+      const bare = key.replace(/^sk-/, '');
+      if (bare === '') throw badRequest(LOG_MESSAGES.tokenNotFound);
+      const token = await findTokenIdByKey(db, bare);
+      if (!token) throw notFound(LOG_MESSAGES.tokenNotFound);
+      const rows = await listLogsByToken(db, Number(token.id), SEARCH_LIMIT);
+      return rows.map(selfLogView);
+    },
+
+    /** Log cleanup: removes rows older than the target; answers how many went. */
+    async deleteBefore(target: number): Promise<number> {
+      if (target <= 0) throw badRequest(LOG_MESSAGES.targetRequired);
+      return deleteLogsBefore(db, target);
+    },
+
+    /** Usage buckets for the dashboard; without a username all users are summed per model and hour. */
+    quotaDataAll(q: QuotaDataQuery): Promise<QuotaDataRow[]> {
+      const { start, end } = dataRange(q, false);
+      return q.username
+        ? listUserQuotaData(db, { username: q.username }, start, end)
+        : listAllQuotaData(db, start, end);
+    },
+
+    quotaDataSelf(userId: number, q: QuotaDataQuery): Promise<QuotaDataRow[]> {
+      const { start, end } = dataRange(q, true);
+      return listUserQuotaData(db, { userId }, start, end);
+    },
+
+    /** The admin popup on a log's username; like GET /api/user/:id, only for users of a lower role. */
+    async userInfo(actor: AuthUser, id: number) {
+      const user = await findUserSummary(db, id);
+      if (!user) throw notFound(LOG_MESSAGES.userNotFound);
+      if (user.role >= actor.role && !isRoot(actor.role) && user.id !== actor.id) throw forbidden();
+      return {
+        id: Number(user.id),
+        username: user.username,
+        quota: Number(user.quota),
+        used_quota: Number(user.used_quota),
+        request_count: Number(user.request_count),
+        group: user.group,
+      };
+    },
+  };
+}
