@@ -145,3 +145,12 @@ export function trpcCaller(
 
 /** Stub HTTP pair whose cookies can be inspected after a login or logout through tRPC. */
 export const trpcHttp = stubHttp;
+
+/**
+ * Saves an option and waits until the in-memory copy is settled: each save
+ * also triggers a bus reload, during which reads briefly see defaults.
+ */
+export async function setOption(t: TestApp, key: string, value: string): Promise<void> {
+  await t.deps.services.options.update(key, value);
+  await t.deps.services.options.load();
+}

@@ -1,7 +1,7 @@
 import bcrypt from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { createUser, login, loginAs, randomIp, restHeaders, setupRoot } from '../../../test/users.ts';
+import { createUser, login, loginAs, randomIp, restHeaders, setupRoot, setOption } from '../../../test/users.ts';
 
 describe('login, logout and REST authentication', () => {
   let t: TestApp;
@@ -69,13 +69,13 @@ describe('login, logout and REST authentication', () => {
 
   it('honours PasswordLoginEnabled', async () => {
     const u = await createUser(t);
-    await t.deps.services.options.update('PasswordLoginEnabled', 'false');
+    await setOption(t, 'PasswordLoginEnabled', 'false');
     try {
       const res = await post({ username: u.username, password: u.password });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toContain('管理员关闭了密码登录');
     } finally {
-      await t.deps.services.options.update('PasswordLoginEnabled', 'true');
+      await setOption(t, 'PasswordLoginEnabled', 'true');
     }
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { createUser, login, randomIp, setupRoot } from '../../../test/users.ts';
+import { createUser, login, randomIp, setupRoot, setOption } from '../../../test/users.ts';
 
 describe('registration', () => {
   let t: TestApp;
@@ -16,11 +16,11 @@ describe('registration', () => {
     t.deps.db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirstOrThrow();
   const withOption = async (key: string, value: string, fn: () => Promise<void>) => {
     const before = t.deps.services.options.getRaw(key) ?? '';
-    await t.deps.services.options.update(key, value);
+    await setOption(t, key, value);
     try {
       await fn();
     } finally {
-      await t.deps.services.options.update(key, before);
+      await setOption(t, key, before);
     }
   };
 
@@ -92,9 +92,9 @@ describe('registration', () => {
   });
 
   it('gives QuotaForNewUser and the invite rewards', async () => {
-    await t.deps.services.options.update('QuotaForNewUser', '1000');
-    await t.deps.services.options.update('QuotaForInviter', '300');
-    await t.deps.services.options.update('QuotaForInvitee', '200');
+    await setOption(t, 'QuotaForNewUser', '1000');
+    await setOption(t, 'QuotaForInviter', '300');
+    await setOption(t, 'QuotaForInvitee', '200');
     await register({ username: 'inviter', password: 'Passw0rd!' });
     const inviter = await userRow('inviter');
     expect(inviter.quota).toBe(1000);
@@ -114,7 +114,7 @@ describe('registration', () => {
     const res = await register({ username: 'invitee2', password: 'Passw0rd!', aff_code: 'zzzz' });
     expect(res.json().success).toBe(true);
     expect((await userRow('invitee2')).inviter_id).toBe(0);
-    await t.deps.services.options.update('QuotaForNewUser', '0');
+    await setOption(t, 'QuotaForNewUser', '0');
   });
 
   it('with e-mail verification on, needs a valid unused code', async () => {
@@ -161,10 +161,8 @@ describe('registration', () => {
   });
 
   it('with Turnstile on, refuses a request without a token', async () => {
-    await t.deps.services.options.update('TurnstileSiteKey', 'site-key');
-    await t.deps.services.options.update('TurnstileSecretKey', 'secret-key');
-    // Each update triggers a bus reload that briefly shows defaults; let it settle before the dependent switch.
-    await t.deps.services.options.load();
+    await setOption(t, 'TurnstileSiteKey', 'site-key');
+    await setOption(t, 'TurnstileSecretKey', 'secret-key');
     await withOption('TurnstileCheckEnabled', 'true', async () => {
       const res = await register({ username: 'robot', password: 'Passw0rd!' });
       expect(res.statusCode).toBe(400);
