@@ -1,6 +1,8 @@
 import type { Infra } from './context.ts';
 import { createAffiliateService } from './domains/affiliate/affiliate.service.ts';
+import { createBillingService } from './domains/billing/billing.service.ts';
 import { createCheckInService } from './domains/checkin/checkin.service.ts';
+import { createLogWriter } from './domains/logs/log-writer.ts';
 import { createLogsService } from './domains/logs/logs.service.ts';
 import { createMailService } from './domains/mail/mailer.ts';
 import { createMessagesService } from './domains/messages/messages.service.ts';
@@ -22,6 +24,8 @@ export async function createServices(infra: Infra) {
   const messages = createMessagesService(infra.db);
   const options = createOptionsService(infra.db, infra.bus);
   await options.load();
+  const billing = await createBillingService(infra, options);
+  const logWriter = createLogWriter(infra, options.get);
   const redemptions = createRedemptionsService(infra, options);
   const topup = createTopUpService(infra, options);
   const logs = createLogsService(infra.db);
@@ -36,7 +40,9 @@ export async function createServices(infra: Infra) {
   const userSettings = createUserSettingsService(infra, options);
   return {
     affiliate,
+    billing,
     checkIn,
+    logWriter,
     logs,
     mail,
     messages,

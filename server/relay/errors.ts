@@ -6,6 +6,25 @@ const relayPrefixes = ['/v1', '/v1beta', '/pg/', '/mj/', '/suno/', '/dashboard/b
 export const isRelayPath = (url: string) =>
   relayPrefixes.some((p) => url === p || url.startsWith(p.endsWith('/') ? p : `${p}/`) || url.startsWith(`${p}?`));
 
+/**
+ * An error the relay answers with as is: its own status (any, e.g. an upstream
+ * 502), message and OpenAI `code`. `fromUpstream` marks errors that came from a
+ * provider, the only kind a retry may help.
+ */
+export class RelayError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+    readonly fromUpstream = false,
+  ) {
+    super(message);
+    this.name = 'RelayError';
+  }
+}
+
+export const relayError = (status: number, message: string, code?: string) => new RelayError(status, message, code);
+
 /** Which error shape the caller speaks, from the front door it used. */
 export type ErrorDialect = 'openai' | 'anthropic' | 'gemini';
 
@@ -61,8 +80,14 @@ export function relayErrorBody(dialect: ErrorDialect, answer: ErrorAnswer, reque
 
 /** The relay's one error translator (the last-resort handler hides 5xx details via classifyError). */
 export function sendRelayError(req: FastifyRequest, reply: FastifyReply, err: unknown) {
-  const answer = isAnswer(err) ? err : classifyError(err);
-  if (answer.status >= 500 && !isAnswer(err)) req.log.error({ err }, 'relay request failed');
+  const answer: ErrorAnswer =
+    err instanceof RelayError
+      ? { status: err.status, message: err.message, code: err.code }
+      : isAnswer(err)
+        ? err
+        : classifyError(err);
+  if (answer.status >= 500 && !isAnswer(err) && !(err instanceof RelayError))
+    req.log.error({ err }, 'relay request failed');
   return reply.status(answer.status).send(relayErrorBody(dialectOf(req.url), answer, req.id));
 }
 

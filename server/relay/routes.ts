@@ -1,7 +1,103 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { UserStatus } from '../../shared/constants.ts';
 import type { AppDeps } from '../context.ts';
+import { sessionUser } from '../plugins/auth.ts';
+import { AttemptsFailed } from './attempts.ts';
+import { RelayError, relayError } from './errors.ts';
+import { listModels, oneModel } from './models.ts';
+import { type RelayPrincipal, toRelayUser } from './principal.ts';
+import type { RelayMode } from './providers/types.ts';
+import { runRelay, serverTiming } from './run-relay.ts';
+import { createRelayRuntime, type RelayRuntime } from './runtime.ts';
+import { checkGroup } from './token-auth.ts';
 
-/** Registers the relay's front doors (/v1/*, /v1beta/*, /pg/*, /mj/*, /suno/*). */
-export function registerRelayRoutes(_app: FastifyInstance, _deps: AppDeps): void {
-  // Filled in by the relay work (issue #3).
+/** OpenAI paths the gateway does not serve: answered 501 in OpenAI's error shape. */
+const unsupported = [
+  'files',
+  'fine_tuning',
+  'fine-tunes',
+  'assistants',
+  'threads',
+  'batches',
+  'vector_stores',
+  'uploads',
+];
+
+/** Registers the relay's front doors (/v1/*, /pg/*; more dialects join here). */
+export function registerRelayRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const rt = createRelayRuntime(deps);
+  app.addHook('onReady', () => rt.routing.reload());
+  // Settlements and queued log rows are written before the database closes.
+  app.addHook('onClose', () => rt.close());
+
+  const started = new WeakMap<FastifyRequest, number>();
+  const stamp = async (req: FastifyRequest) => {
+    started.set(req, performance.now());
+  };
+
+  const handle =
+    (mode: RelayMode, auth: (req: FastifyRequest) => Promise<RelayPrincipal>) =>
+    async (req: FastifyRequest, reply: FastifyReply) => {
+      const t0 = started.get(req) ?? performance.now();
+      try {
+        await runRelay(rt, req, reply, mode, await auth(req), t0);
+      } catch (err) {
+        if (reply.sent) {
+          req.log.error({ err }, 'relay failed after the response started');
+          return;
+        }
+        const wait = err instanceof AttemptsFailed ? err.upstreamWaitMs : 0;
+        reply.header('server-timing', serverTiming(performance.now() - t0 - wait));
+        const retryAfter = (err as { retryAfterMs?: number }).retryAfterMs;
+        if (err instanceof RelayError && err.status === 429 && retryAfter)
+          reply.header('retry-after', String(Math.ceil(retryAfter / 1000)));
+        throw err;
+      }
+      return reply;
+    };
+
+  const tokenAuth = (req: FastifyRequest) => rt.tokenAuth.authenticate(req);
+  const opts = { onRequest: stamp };
+  app.post('/v1/chat/completions', opts, handle('chat', tokenAuth));
+  app.post('/v1/completions', opts, handle('completions', tokenAuth));
+  app.post('/v1/embeddings', opts, handle('embeddings', tokenAuth));
+  app.post('/v1/engines/:model/embeddings', opts, handle('embeddings', tokenAuth));
+  app.post(
+    '/pg/chat/completions',
+    opts,
+    handle('chat', (req) => playgroundAuth(rt, req)),
+  );
+
+  app.get('/v1/models', async (req) => listModels(rt, await tokenAuth(req)));
+  app.get('/v1/models/:model', async (req) =>
+    oneModel(rt, await tokenAuth(req), (req.params as { model: string }).model),
+  );
+
+  const notImplemented = async () => {
+    throw relayError(501, 'API not implemented', 'api_not_implemented');
+  };
+  for (const p of unsupported) {
+    app.all(`/v1/${p}`, notImplemented);
+    app.all(`/v1/${p}/*`, notImplemented);
+  }
+}
+
+/**
+ * The console playground: the session's user, billed without a token (token_id 0),
+ * in the user's group or the usable group named by `body.group` (removed before relaying).
+ */
+async function playgroundAuth(rt: RelayRuntime, req: FastifyRequest): Promise<RelayPrincipal> {
+  const auth = await sessionUser(rt.deps, req);
+  if (!auth) throw relayError(401, '未登录或登录已过期，请重新登录', 'unauthorized');
+  const row = await rt.deps.db
+    .selectFrom('users')
+    .select(['id', 'username', 'role', 'status', 'group', 'setting'])
+    .where('id', '=', auth.id)
+    .executeTakeFirstOrThrow();
+  const user = toRelayUser(row);
+  if (user.status !== UserStatus.Enabled) throw relayError(403, '用户已被封禁', 'user_banned');
+  const body = req.body as Record<string, unknown> | undefined;
+  const requested = typeof body?.group === 'string' ? body.group : '';
+  if (body && 'group' in body) delete body.group;
+  return { user, token: null, group: checkGroup(rt.deps, user, requested), pinnedChannelId: null };
 }

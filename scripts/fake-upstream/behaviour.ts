@@ -1,0 +1,90 @@
+/**
+ * Per-request behaviour of the fake upstream, chosen by the model name (and the
+ * API key, so a whole channel can be "dead"): tokens joined with `+`, e.g.
+ * `gpt-4o+slow-200+no-usage`. Known tokens:
+ * fail-<status> (fail-429 sends Retry-After), fail-401-invalid-key (OpenAI's body),
+ * reset-before, reset-mid-stream, slow-<ms>, drip, hang, no-done, no-usage, cache-<n>.
+ */
+export interface Behaviour {
+  failStatus?: number;
+  invalidKey: boolean;
+  resetBefore: boolean;
+  resetMidStream: boolean;
+  slowMs: number;
+  drip: boolean;
+  hang: boolean;
+  noDone: boolean;
+  noUsage: boolean;
+  cachedTokens: number;
+}
+
+export function parseBehaviour(model: string, key: string): Behaviour {
+  const parts = `${model}+${key}`.split('+');
+  const b: Behaviour = {
+    invalidKey: false,
+    resetBefore: false,
+    resetMidStream: false,
+    slowMs: 0,
+    drip: false,
+    hang: false,
+    noDone: false,
+    noUsage: false,
+    cachedTokens: 0,
+  };
+  for (const p of parts) {
+    let m: RegExpMatchArray | null;
+    if (p.includes('fail-401-invalid-key')) b.invalidKey = true;
+    else if ((m = p.match(/fail-(\d{3})/))) b.failStatus = Number(m[1]);
+    else if (p === 'reset-before') b.resetBefore = true;
+    else if (p === 'reset-mid-stream') b.resetMidStream = true;
+    else if ((m = p.match(/^slow-(\d+)$/))) b.slowMs = Number(m[1]);
+    else if (p === 'drip') b.drip = true;
+    else if (p === 'hang') b.hang = true;
+    else if (p === 'no-done') b.noDone = true;
+    else if (p === 'no-usage') b.noUsage = true;
+    else if ((m = p.match(/^cache-(\d+)$/))) b.cachedTokens = Number(m[1]);
+  }
+  return b;
+}
+
+/** OpenAI's real answer to a bad key. */
+export const invalidKeyBody = {
+  error: {
+    message:
+      'Incorrect API key provided: sk-proj-****. You can find your API key at https://platform.openai.com/account/api-keys.',
+    type: 'invalid_request_error',
+    param: null,
+    code: 'invalid_api_key',
+  },
+};
+
+export function failureBody(status: number) {
+  if (status === 429)
+    return {
+      error: {
+        message: 'Rate limit reached for requests. Please try again in 1s.',
+        type: 'requests',
+        param: null,
+        code: 'rate_limit_exceeded',
+      },
+    };
+  return {
+    error: { message: `The fake upstream failed with ${status}.`, type: 'server_error', param: null, code: null },
+  };
+}
+
+/** A deterministic prompt count: about 4 characters a token, 3 per message, 3 for the reply primer. */
+export function fakePromptTokens(body: Record<string, unknown>): number {
+  const text = (v: unknown): string =>
+    typeof v === 'string'
+      ? v
+      : Array.isArray(v)
+        ? v.map((x: { text?: string } | string) => (typeof x === 'string' ? x : (x?.text ?? ''))).join('')
+        : '';
+  if (Array.isArray(body.messages))
+    return (body.messages as { content?: unknown }[]).reduce(
+      (n, m) => n + 3 + Math.ceil(text(m.content).length / 4),
+      3,
+    );
+  return Math.ceil(text(body.prompt ?? body.input).length / 4);
+}

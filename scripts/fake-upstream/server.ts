@@ -1,0 +1,178 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type Behaviour, failureBody, fakePromptTokens, invalidKeyBody, parseBehaviour } from './behaviour.ts';
+
+export interface FakeOptions {
+  port?: number;
+  host?: string;
+  /** Delay before every answer's headers (ms). */
+  latencyMs?: number;
+  /** Content chunks per answer (also the completion token count). */
+  chunks?: number;
+  /** Delay between stream chunks (ms). */
+  chunkDelayMs?: number;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: Record<string, unknown>;
+  /** The gateway closed the connection before the answer ended. */
+  aborted: boolean;
+}
+
+export interface FakeUpstream {
+  url: string;
+  requests: RecordedRequest[];
+  close(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A real HTTP server speaking OpenAI's wire format for tests and the bench:
+ * chat (JSON and SSE), completions, embeddings, models. Behaviour per request
+ * comes from the model name or the key (see behaviour.ts).
+ */
+export async function startFakeOpenAI(opts: FakeOptions = {}): Promise<FakeUpstream> {
+  const requests: RecordedRequest[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      let body: Record<string, unknown>;
+      try {
+        body = chunks.length ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>) : {};
+      } catch {
+        body = {};
+      }
+      const rec: RecordedRequest = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body,
+        aborted: false,
+      };
+      requests.push(rec);
+      res.on('close', () => {
+        if (!res.writableFinished) rec.aborted = true;
+      });
+      handle(req, res, body, opts).catch(() => res.destroy());
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, body: Record<string, unknown>, o: FakeOptions) {
+  const path = (req.url ?? '').split('?')[0].replace(/^\/v1/, '');
+  const key = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+  if (req.method === 'GET' && path === '/models')
+    return json(res, 200, { object: 'list', data: [{ id: 'gpt-4o', object: 'model', created: 0, owned_by: 'fake' }] });
+  const model = String(body.model ?? '');
+  const b = parseBehaviour(model, key);
+  if (b.resetBefore) return void req.socket.destroy();
+  const wait = (o.latencyMs ?? 0) + b.slowMs;
+  if (wait > 0) await sleep(wait);
+  if (b.invalidKey) return json(res, 401, invalidKeyBody);
+  if (b.failStatus) {
+    if (b.failStatus === 429) res.setHeader('retry-after', '1');
+    return json(res, b.failStatus, failureBody(b.failStatus));
+  }
+  if (path === '/embeddings') return embeddings(res, body, model);
+  if (path !== '/chat/completions' && path !== '/completions')
+    return json(res, 404, { error: { message: `Unknown path ${path}`, type: 'invalid_request_error' } });
+  const chat = path === '/chat/completions';
+  const limit = Number(body.max_tokens ?? body.max_completion_tokens ?? Infinity);
+  const n = Math.min(b.drip ? 40 : (o.chunks ?? 5), limit);
+  const pieces = Array.from({ length: n }, (_, i) => `w${i} `);
+  const usage = makeUsage(body, n, b);
+  const id = `chatcmpl-fake${Date.now()}`;
+  if (body.stream !== true) {
+    const text = pieces.join('');
+    const choice = chat
+      ? { index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }
+      : { index: 0, text, finish_reason: 'stop' };
+    return json(res, 200, {
+      id,
+      object: chat ? 'chat.completion' : 'text_completion',
+      created: Math.floor(Date.now() / 1000),
+      model,
+      choices: [choice],
+      ...(b.noUsage ? {} : { usage }),
+    });
+  }
+  await streamAnswer(res, { id, model, chat, pieces, usage, b, body, delayMs: b.drip ? 100 : (o.chunkDelayMs ?? 0) });
+}
+
+function makeUsage(body: Record<string, unknown>, completion: number, b: Behaviour) {
+  const prompt = fakePromptTokens(body) + b.cachedTokens;
+  return {
+    prompt_tokens: prompt,
+    completion_tokens: completion,
+    total_tokens: prompt + completion,
+    prompt_tokens_details: { cached_tokens: b.cachedTokens },
+  };
+}
+
+interface StreamPlan {
+  id: string;
+  model: string;
+  chat: boolean;
+  pieces: string[];
+  usage: ReturnType<typeof makeUsage>;
+  b: Behaviour;
+  body: Record<string, unknown>;
+  delayMs: number;
+}
+
+async function streamAnswer(res: ServerResponse, p: StreamPlan) {
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  if (p.b.hang) return;
+  const created = Math.floor(Date.now() / 1000);
+  const object = p.chat ? 'chat.completion.chunk' : 'text_completion';
+  const send = (choices: unknown[], extra: Record<string, unknown> = {}) =>
+    res.write(`data: ${JSON.stringify({ id: p.id, object, created, model: p.model, choices, ...extra })}\n\n`);
+  if (p.chat) send([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }]);
+  for (let i = 0; i < p.pieces.length; i++) {
+    if (res.destroyed) return;
+    if (p.delayMs > 0) await sleep(p.delayMs);
+    if (p.b.resetMidStream && i === Math.floor(p.pieces.length / 2)) return void res.socket?.destroy();
+    send([
+      p.chat ? { index: 0, delta: { content: p.pieces[i] }, finish_reason: null } : { index: 0, text: p.pieces[i] },
+    ]);
+  }
+  send([p.chat ? { index: 0, delta: {}, finish_reason: 'stop' } : { index: 0, text: '', finish_reason: 'stop' }]);
+  const so = p.body.stream_options as { include_usage?: boolean } | undefined;
+  if (so?.include_usage && !p.b.noUsage) send([], { usage: p.usage });
+  if (!p.b.noDone) res.write('data: [DONE]\n\n');
+  res.end();
+}
+
+function embeddings(res: ServerResponse, body: Record<string, unknown>, model: string) {
+  const inputs = Array.isArray(body.input) ? body.input : [body.input];
+  const prompt = fakePromptTokens(body);
+  return json(res, 200, {
+    object: 'list',
+    data: inputs.map((_, index) => ({ object: 'embedding', index, embedding: [0.1, 0.2, 0.3, 0.4] })),
+    model,
+    usage: { prompt_tokens: prompt, total_tokens: prompt },
+  });
+}
+
+function json(res: ServerResponse, status: number, body: unknown) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}

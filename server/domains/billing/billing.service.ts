@@ -1,0 +1,27 @@
+import type { Infra } from '../../context.ts';
+import type { OptionsService } from '../options/options.service.ts';
+import { resolvePrice } from './pricing.ts';
+import { reconcileReservations } from './reconcile.ts';
+import { type Payer, refundReservation, type Reservation, reserveQuota } from './reserve.ts';
+import { settleReservation } from './settle.ts';
+
+export type BillingService = Awaited<ReturnType<typeof createBillingService>>;
+
+/**
+ * Quota accounting for the relay: price lookup (memory only), atomic reservation,
+ * settlement and refunds. Reservations left by a crash are refunded when the
+ * service is created, i.e. at every start.
+ */
+export async function createBillingService(infra: Pick<Infra, 'db' | 'dbType' | 'log'>, options: OptionsService) {
+  const refunded = await reconcileReservations(infra.db, infra.dbType);
+  if (refunded > 0) infra.log.warn({ refunded }, 'refunded quota reservations left by an unclean stop');
+  return {
+    resolvePrice: (model: string, group: string, acceptUnset: boolean) =>
+      resolvePrice(options.get, model, group, acceptUnset),
+    reserve: (payer: Payer, quota: number) => reserveQuota(infra.db, payer, quota),
+    settle: (r: Reservation, finalQuota: number, channelId: number) =>
+      settleReservation(infra.db, r, finalQuota, channelId),
+    refund: (r: Reservation) => refundReservation(infra.db, r),
+    reconcile: () => reconcileReservations(infra.db, infra.dbType),
+  };
+}

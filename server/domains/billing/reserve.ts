@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../../db/types.ts';
+import { AppError } from '../../errors.ts';
+
+/** Who pays: the user always; the token too unless unlimited (the playground has none: id 0). */
+export interface Payer {
+  userId: number;
+  tokenId: number;
+  unlimitedToken: boolean;
+}
+
+/** A held pre-consumption, settled or refunded when the request ends. */
+export interface Reservation extends Payer {
+  id: string;
+  quota: number;
+}
+
+export const insufficientUserQuota = () => new AppError('FORBIDDEN', '用户额度不足', 'insufficient_user_quota');
+export const tokenQuotaExhausted = () => new AppError('FORBIDDEN', '该令牌额度已用尽', 'token_quota_exhausted');
+
+/** Thrown inside the transaction so that both balances roll back together. */
+class NotEnough extends Error {
+  constructor(readonly who: 'user' | 'token') {
+    super(who);
+  }
+}
+
+/**
+ * Reserves `quota` in ONE transaction of conditional updates (`quota >= n`), plus
+ * the reservation row that a restart would refund. Parallel requests therefore can
+ * never take a balance below zero: the database arbitrates, not a read in our code.
+ * A zero reservation still writes its row, so settle/refund has one code path.
+ */
+export async function reserveQuota(db: Db, payer: Payer, quota: number): Promise<Reservation> {
+  const id = randomUUID();
+  try {
+    await db.transaction().execute(async (trx) => {
+      if (quota > 0) {
+        const u = await trx
+          .updateTable('users')
+          .set({ quota: sql`quota - ${quota}` })
+          .where('id', '=', payer.userId)
+          .where('quota', '>=', quota)
+          .executeTakeFirst();
+        if (Number(u.numUpdatedRows) !== 1) throw new NotEnough('user');
+        if (payer.tokenId > 0 && !payer.unlimitedToken) {
+          const t = await trx
+            .updateTable('tokens')
+            .set({ remain_quota: sql`remain_quota - ${quota}` })
+            .where('id', '=', payer.tokenId)
+            .where('remain_quota', '>=', quota)
+            .executeTakeFirst();
+          if (Number(t.numUpdatedRows) !== 1) throw new NotEnough('token');
+        }
+      }
+      await trx
+        .insertInto('quota_reservations')
+        .values({
+          id,
+          user_id: payer.userId,
+          token_id: payer.tokenId,
+          quota,
+          unlimited_token: payer.unlimitedToken ? 1 : 0,
+          created_at: Math.floor(Date.now() / 1000),
+        })
+        .execute();
+    });
+  } catch (err) {
+    if (err instanceof NotEnough) throw err.who === 'user' ? insufficientUserQuota() : tokenQuotaExhausted();
+    throw err;
+  }
+  return { ...payer, id, quota };
+}
+
+/** Gives a whole reservation back (upstream failure, crash leftovers). Idempotent: the row is the guard. */
+export async function refundReservation(db: Db, r: Pick<Reservation, 'id'>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('quota_reservations').selectAll().where('id', '=', r.id).executeTakeFirst();
+    if (!row) return;
+    const del = await trx.deleteFrom('quota_reservations').where('id', '=', r.id).executeTakeFirst();
+    // Only the transaction that deleted the row refunds it (a concurrent reconcile may race us).
+    if (Number(del.numDeletedRows) !== 1) return;
+    const quota = Number(row.quota);
+    if (quota <= 0) return;
+    await trx
+      .updateTable('users')
+      .set({ quota: sql`quota + ${quota}` })
+      .where('id', '=', row.user_id)
+      .execute();
+    if (Number(row.token_id) > 0 && row.unlimited_token !== 1)
+      await trx
+        .updateTable('tokens')
+        .set({ remain_quota: sql`remain_quota + ${quota}` })
+        .where('id', '=', row.token_id)
+        .execute();
+  });
+}

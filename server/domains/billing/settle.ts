@@ -1,0 +1,93 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/types.ts';
+import type { Reservation } from './reserve.ts';
+
+export interface Settlement {
+  /** What was actually charged (the log's quota). */
+  charged: number;
+  /** Part of the final price that could not be taken because a balance reached zero. */
+  shortfall: number;
+}
+
+/**
+ * Settles a reservation in one transaction: the difference between the final
+ * price and the reserved amount goes to the user's and token's balances, the
+ * used counters grow by the final charge, the channel's used_quota too, and the
+ * reservation row disappears. A final price above the reservation (possible only
+ * when the client set no limit, or the estimate was short) may take a balance to
+ * zero but never below; the rest is reported as `shortfall`.
+ */
+export async function settleReservation(
+  db: Db,
+  r: Reservation,
+  finalQuota: number,
+  channelId: number,
+): Promise<Settlement> {
+  // A lost race on a conditional update aborts the transaction; try again with fresh balances.
+  for (let round = 0; ; round++) {
+    try {
+      return await db.transaction().execute((trx) => settleOnce(trx, r, finalQuota, channelId));
+    } catch (err) {
+      if (!(err instanceof BalanceMoved) || round >= 4) throw err;
+    }
+  }
+}
+
+class BalanceMoved extends Error {}
+
+async function settleOnce(trx: Db, r: Reservation, finalQuota: number, channelId: number): Promise<Settlement> {
+  const now = Math.floor(Date.now() / 1000);
+  const limitedToken = r.tokenId > 0 && !r.unlimitedToken;
+  await trx.deleteFrom('quota_reservations').where('id', '=', r.id).execute();
+  const extra = finalQuota - r.quota;
+  let take = extra;
+  if (extra > 0) {
+    // Only what both balances can still give is taken; the conditional updates catch a concurrent change.
+    const user = await trx.selectFrom('users').select('quota').where('id', '=', r.userId).executeTakeFirst();
+    take = Math.min(extra, Math.max(0, Number(user?.quota ?? 0)));
+    if (limitedToken) {
+      const token = await trx
+        .selectFrom('tokens')
+        .select('remain_quota')
+        .where('id', '=', r.tokenId)
+        .executeTakeFirst();
+      take = Math.min(take, Math.max(0, Number(token?.remain_quota ?? 0)));
+    }
+  }
+  const charged = r.quota + take;
+  await applyDelta(trx, r, take, charged, limitedToken, now);
+  if (channelId > 0 && charged !== 0)
+    await trx
+      .updateTable('channels')
+      .set({ used_quota: sql`used_quota + ${charged}` })
+      .where('id', '=', channelId)
+      .execute();
+  return { charged, shortfall: finalQuota - charged };
+}
+
+/** Moves `delta` (positive: take more, conditionally; negative: give back) and adds `charged` to the used counters. */
+async function applyDelta(trx: Db, r: Reservation, delta: number, charged: number, limitedToken: boolean, now: number) {
+  const u = await trx
+    .updateTable('users')
+    .set({
+      quota: sql`quota - ${delta}`,
+      used_quota: sql`used_quota + ${charged}`,
+      request_count: sql`request_count + 1`,
+    })
+    .where('id', '=', r.userId)
+    .$if(delta > 0, (q) => q.where('quota', '>=', delta))
+    .executeTakeFirst();
+  if (delta > 0 && Number(u.numUpdatedRows) !== 1) throw new BalanceMoved();
+  if (r.tokenId <= 0) return;
+  const t = await trx
+    .updateTable('tokens')
+    .set({
+      ...(limitedToken ? { remain_quota: sql`remain_quota - ${delta}` } : {}),
+      used_quota: sql`used_quota + ${charged}`,
+      accessed_time: now,
+    })
+    .where('id', '=', r.tokenId)
+    .$if(limitedToken && delta > 0, (q) => q.where('remain_quota', '>=', delta))
+    .executeTakeFirst();
+  if (limitedToken && delta > 0 && Number(t.numUpdatedRows) !== 1) throw new BalanceMoved();
+}

@@ -1,0 +1,124 @@
+import { sql } from 'kysely';
+import type { Infra } from '../../context.ts';
+import type { NewLog } from '../../db/types.ts';
+import type { OptionReader } from '../billing/pricing.ts';
+
+export interface LogWriter {
+  /** Queues one log row; never waits for the database. */
+  write(row: NewLog): void;
+  /** Writes everything queued so far (tests, shutdown). */
+  flush(): Promise<void>;
+  /** Flushes and stops the timer; later writes are flushed at once. */
+  close(): Promise<void>;
+}
+
+const FLUSH_AFTER_MS = 50;
+const FLUSH_AT_ROWS = 200;
+
+/**
+ * Consume logs must never delay a relay response, and one transaction per row
+ * would serialise the relay on SQLite's writer. Rows are queued in memory and
+ * written in batches (group commit) every 50 ms or 200 rows, in one transaction
+ * with the hourly `quota_data` upserts (when DataExportEnabled). A clean shutdown
+ * flushes the queue (the relay registers `close` on the app's onClose hook).
+ */
+export function createLogWriter(infra: Pick<Infra, 'db' | 'log'>, opt: OptionReader): LogWriter {
+  let queue: NewLog[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let closed = false;
+
+  function schedule() {
+    if (queue.length >= FLUSH_AT_ROWS || closed) void flush();
+    else if (!timer) timer = setTimeout(() => void flush(), FLUSH_AFTER_MS);
+  }
+
+  function flush(): Promise<void> {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    const batch = queue;
+    queue = [];
+    // Batches are written one after another so that a slow flush never overlaps the next.
+    running = running.then(() => (batch.length > 0 ? writeBatch(batch) : undefined));
+    return running;
+  }
+
+  async function writeBatch(batch: NewLog[]) {
+    const logs = opt('LogConsumeEnabled') ? batch : batch.filter((r) => r.type !== 2);
+    const buckets = opt('DataExportEnabled') ? hourlyBuckets(batch) : [];
+    try {
+      await infra.db.transaction().execute(async (trx) => {
+        // Chunked so a large batch stays under SQLite's bound-parameter limit.
+        for (let i = 0; i < logs.length; i += 50)
+          await trx
+            .insertInto('logs')
+            .values(logs.slice(i, i + 50))
+            .execute();
+        for (const b of buckets)
+          await trx
+            .insertInto('quota_data')
+            .values(b)
+            .onConflict((oc) =>
+              oc.columns(['user_id', 'model_name', 'created_at']).doUpdateSet({
+                token_used: sql`quota_data.token_used + ${b.token_used}`,
+                count: sql`quota_data.count + ${b.count}`,
+                quota: sql`quota_data.quota + ${b.quota}`,
+                username: b.username,
+              }),
+            )
+            .execute();
+      });
+    } catch (err) {
+      infra.log.error({ err, rows: batch.length }, 'writing consume logs failed');
+    }
+  }
+
+  return {
+    write(row) {
+      queue.push(row);
+      schedule();
+    },
+    flush,
+    async close() {
+      closed = true;
+      await flush();
+    },
+  };
+}
+
+interface Bucket {
+  user_id: number;
+  username: string;
+  model_name: string;
+  created_at: number;
+  token_used: number;
+  count: number;
+  quota: number;
+}
+
+/** Sums consume rows per (user, model, hour) so one batch makes one upsert per bucket. */
+function hourlyBuckets(rows: NewLog[]): Bucket[] {
+  const map = new Map<string, Bucket>();
+  for (const r of rows) {
+    if (r.type !== 2) continue;
+    const hour = r.created_at - (r.created_at % 3600);
+    const key = `${r.user_id}\u0000${r.model_name}\u0000${hour}`;
+    let b = map.get(key);
+    if (!b) {
+      b = {
+        user_id: r.user_id ?? 0,
+        username: r.username ?? '',
+        model_name: r.model_name ?? '',
+        created_at: hour,
+        token_used: 0,
+        count: 0,
+        quota: 0,
+      };
+      map.set(key, b);
+    }
+    b.token_used += (r.prompt_tokens ?? 0) + (r.completion_tokens ?? 0);
+    b.count += 1;
+    b.quota += r.quota ?? 0;
+  }
+  return [...map.values()];
+}

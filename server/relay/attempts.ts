@@ -1,0 +1,129 @@
+import type { AppDeps } from '../context.ts';
+import { type ChannelConfig, pickKey, upstreamModelFor } from './channel-config.ts';
+import { shouldAutoDisable, disableKey } from './channel-health.ts';
+import { RelayError } from './errors.ts';
+import { adapterFor } from './providers/index.ts';
+import type { AttemptContext, ProviderAdapter, RelayMode } from './providers/types.ts';
+import { isRetryableStatus, maxAttempts } from './retry.ts';
+import type { Candidate } from './routing-cache.ts';
+import { selectChannel } from './select-channel.ts';
+import { describeNetworkError, sendUpstream, type UpstreamResponse } from './upstream.ts';
+
+export interface AttemptInput {
+  mode: RelayMode;
+  model: string;
+  body: Record<string, unknown>;
+  stream: boolean;
+  candidates: readonly Candidate[];
+  pinned: boolean;
+  abort: AbortController;
+}
+
+/** A 2xx upstream answer, ready to be streamed or read. */
+export interface AttemptSuccess {
+  res: UpstreamResponse;
+  ctx: AttemptContext;
+  adapter: ProviderAdapter;
+  mapped: boolean;
+  /** Channels tried, in order (the log's admin_info.use_channel). */
+  chain: number[];
+  /** ms spent waiting on upstreams (excluded from the gateway's own time). */
+  upstreamWaitMs: number;
+}
+
+export class AttemptsFailed extends RelayError {
+  constructor(
+    err: RelayError,
+    readonly chain: number[],
+    readonly upstreamWaitMs: number,
+  ) {
+    super(err.status, err.message, err.code, err.fromUpstream);
+  }
+}
+
+/**
+ * Tries channels until one answers 2xx (relay.md §3-4): the i-th attempt picks by
+ * priority level i, failed channels are never picked again, only retryable
+ * upstream failures move on, a pinned channel is tried once. Dead keys are taken
+ * out of service on the way. Nothing has reached the client while this runs.
+ */
+export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<AttemptSuccess> {
+  const opt = deps.services.options.get;
+  const attempts = a.pinned ? 1 : maxAttempts(opt);
+  const failed = new Set<number>();
+  const chain: number[] = [];
+  let upstreamWaitMs = 0;
+  let last: RelayError | undefined;
+
+  for (let i = 0; i < attempts; i++) {
+    const cand = selectChannel(a.candidates, i, failed);
+    if (!cand) break;
+    const channel = cand.channel;
+    chain.push(channel.id);
+    failed.add(channel.id);
+    const adapter = adapterFor(channel.type);
+    if (!adapter || !adapter.supports(a.mode)) {
+      last = new RelayError(
+        503,
+        `渠道 #${channel.id} 的类型 ${channel.type} 暂不支持此接口`,
+        'channel_type_unsupported',
+      );
+      continue;
+    }
+    const up = upstreamModelFor(channel, a.model);
+    const ctx: AttemptContext = {
+      mode: a.mode,
+      channel,
+      key: pickKey(channel),
+      upstreamModel: up.name,
+      stream: a.stream,
+    };
+    const req = adapter.buildRequest(ctx, channelBody(channel, a.mode, a.body));
+    if (Object.keys(channel.paramOverride).length > 0 && req.body)
+      req.body = JSON.stringify({ ...(JSON.parse(req.body) as object), ...channel.paramOverride });
+
+    const sentAt = performance.now();
+    let res: UpstreamResponse;
+    try {
+      res = await sendUpstream(req, a.abort.signal);
+    } catch (err) {
+      upstreamWaitMs += performance.now() - sentAt;
+      if (a.abort.signal.aborted)
+        throw new AttemptsFailed(new RelayError(499, '客户端已断开连接', 'client_closed'), chain, upstreamWaitMs);
+      last = new RelayError(502, `上游连接失败：${describeNetworkError(err)}`, 'upstream_connection_error', true);
+      continue;
+    }
+    upstreamWaitMs += performance.now() - sentAt;
+    if (res.statusCode >= 200 && res.statusCode < 300)
+      return { res, ctx, adapter, mapped: up.mapped, chain, upstreamWaitMs };
+
+    const text = await res.body.text().catch(() => '');
+    const e = adapter.mapError(res.statusCode, text);
+    const dead = shouldAutoDisable(deps, channel, e);
+    if (dead)
+      await disableKey(deps, channel, ctx.key, `${e.status} ${e.message}`).catch((err) =>
+        deps.log.error({ err }, 'auto-disable failed'),
+      );
+    const status = Number(channel.statusCodeMapping[String(res.statusCode)] ?? res.statusCode) || res.statusCode;
+    last = clientError(deps, status, e.message, e.code);
+    if (!isRetryableStatus(status, opt, channel.type, dead)) break;
+  }
+  throw new AttemptsFailed(last ?? noChannel(a.model), chain, upstreamWaitMs);
+}
+
+/** What the client is told about an upstream failure. */
+function clientError(deps: AppDeps, status: number, message: string, code?: string): RelayError {
+  if (status === 429) return new RelayError(429, '上游负载已饱和，请稍后再试', code ?? 'upstream_saturated', true);
+  const hide = deps.services.options.get('global.hide_upstream_error_enabled');
+  return new RelayError(status, hide ? '上游服务出错，请稍后再试' : message, code ?? 'upstream_error', true);
+}
+
+const noChannel = (model: string) => new RelayError(503, `模型 ${model} 无可用渠道`, 'no_available_channel');
+
+/** Channel-level body changes that are not conversions: the system prompt when the client sent none. */
+function channelBody(channel: ChannelConfig, mode: RelayMode, body: Record<string, unknown>): Record<string, unknown> {
+  if (mode !== 'chat' || !channel.systemPrompt) return body;
+  const messages = body.messages as { role?: string }[];
+  if (messages.some((m) => m.role === 'system')) return body;
+  return { ...body, messages: [{ role: 'system', content: channel.systemPrompt }, ...messages] };
+}

@@ -1,0 +1,89 @@
+import { channelTypeInfo } from '../../shared/channel-types.ts';
+import type { ChannelRow } from '../db/types.ts';
+
+/**
+ * A channel row parsed once when the routing cache loads, so the hot path never
+ * parses JSON columns. Secrets (`keys`) stay in memory and are never logged.
+ */
+export interface ChannelConfig {
+  id: number;
+  type: number;
+  name: string;
+  /** Base URL without a trailing slash; the type's default when the row has none. */
+  baseUrl: string;
+  /** One or more keys (multi-key channels: newline- or comma-separated in the row). */
+  keys: string[];
+  /** The raw key column, to make key removals conditional on it not having changed. */
+  rawKey: string;
+  openaiOrganization: string;
+  autoBan: boolean;
+  modelMapping: Record<string, string>;
+  statusCodeMapping: Record<string, string>;
+  paramOverride: Record<string, unknown>;
+  systemPrompt: string;
+  modelPrefix: string;
+  other: string;
+  setting: Record<string, unknown>;
+}
+
+const parseObject = (text: string | null): Record<string, unknown> => {
+  if (!text || text.trim() === '') return {};
+  try {
+    const v: unknown = JSON.parse(text);
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    // A broken JSON column must not take the channel (or the relay) down; it acts as empty.
+    return {};
+  }
+};
+
+const stringMap = (o: Record<string, unknown>): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(o)
+      .filter(([, v]) => typeof v === 'string' || typeof v === 'number')
+      .map(([k, v]) => [k, String(v)]),
+  );
+
+/** Multi-key channels hold keys one per line (new-api) or comma-separated (older consoles). */
+export const splitKeys = (raw: string): string[] =>
+  raw
+    .split(raw.includes('\n') ? '\n' : ',')
+    .map((k) => k.trim())
+    .filter(Boolean);
+
+export function parseChannel(row: ChannelRow): ChannelConfig {
+  const base = (row.base_url ?? '').trim() || channelTypeInfo(row.type)?.baseUrl || '';
+  return {
+    id: Number(row.id),
+    type: row.type,
+    name: row.name,
+    baseUrl: base.replace(/\/+$/, ''),
+    keys: splitKeys(row.key),
+    rawKey: row.key,
+    openaiOrganization: row.openai_organization ?? '',
+    autoBan: row.auto_ban === 1,
+    modelMapping: stringMap(parseObject(row.model_mapping)),
+    statusCodeMapping: stringMap(parseObject(row.status_code_mapping)),
+    paramOverride: parseObject(row.param_override),
+    systemPrompt: row.system_prompt ?? '',
+    modelPrefix: row.model_prefix ?? '',
+    other: row.other,
+    setting: parseObject(row.setting),
+  };
+}
+
+/**
+ * The upstream model name for a requested one: the channel's model_mapping first
+ * (chains are not followed, as in new-api), then `model_prefix` prepended when the
+ * provider wants namespaced names (e.g. `openai/` on an aggregator) and it is missing.
+ */
+export function upstreamModelFor(channel: ChannelConfig, model: string): { name: string; mapped: boolean } {
+  const mapped = channel.modelMapping[model];
+  let name = mapped && mapped !== '' ? mapped : model;
+  if (channel.modelPrefix && !name.startsWith(channel.modelPrefix)) name = channel.modelPrefix + name;
+  return { name, mapped: name !== model };
+}
+
+/** Random pick among the channel's keys (relay.md §3: "picked at random or in turn"). */
+export const pickKey = (channel: ChannelConfig): string =>
+  channel.keys.length <= 1 ? (channel.keys[0] ?? '') : channel.keys[Math.floor(Math.random() * channel.keys.length)];

@@ -1,0 +1,61 @@
+import { ChannelStatus } from '../../shared/constants.ts';
+import type { AppDeps } from '../context.ts';
+import type { ChannelConfig } from './channel-config.ts';
+import type { UpstreamError } from './providers/types.ts';
+
+const disablingCodes = new Set(['invalid_api_key', 'account_deactivated', 'billing_not_active']);
+const disablingTypes = new Set(['insufficient_quota', 'authentication_error', 'permission_error', 'forbidden']);
+
+/** relay.md §4: the upstream answers that mean the key (or account) is dead, not that the request was bad. */
+export function isDisablingError(deps: AppDeps, channelType: number, e: UpstreamError): boolean {
+  if (e.status === 401) return true;
+  if (e.status === 403 && channelType === 24) return true;
+  if (e.code && disablingCodes.has(e.code)) return true;
+  if (e.type && disablingTypes.has(e.type)) return true;
+  const message = e.message.toLowerCase();
+  return deps.services.options
+    .get('AutomaticDisableKeywords')
+    .split('\n')
+    .map((k) => k.trim().toLowerCase())
+    .some((k) => k !== '' && message.includes(k));
+}
+
+/** Whether this failure should take the key or channel out of service (option and channel auto_ban). */
+export const shouldAutoDisable = (deps: AppDeps, channel: ChannelConfig, e: UpstreamError) =>
+  channel.autoBan &&
+  deps.services.options.get('AutomaticDisableChannelEnabled') &&
+  isDisablingError(deps, channel.type, e);
+
+/**
+ * Takes a dead key out of service: a multi-key channel loses that key alone
+ * [beyond]; a single-key channel (or its last key) is auto-disabled: status 3,
+ * other_info {status_reason, status_time}, its abilities disabled in the same
+ * transaction. Conditional on the key column being unchanged, so two requests
+ * failing together do not fight. Publishes 'channels' so every routing cache drops it.
+ */
+export async function disableKey(deps: AppDeps, channel: ChannelConfig, key: string, reason: string): Promise<void> {
+  const now = Math.floor(Date.now() / 1000);
+  const remaining = channel.keys.filter((k) => k !== key);
+  await deps.db.transaction().execute(async (trx) => {
+    if (remaining.length > 0 && remaining.length < channel.keys.length) {
+      await trx
+        .updateTable('channels')
+        .set({ key: remaining.join('\n') })
+        .where('id', '=', channel.id)
+        .where('key', '=', channel.rawKey)
+        .execute();
+      return;
+    }
+    const info = JSON.stringify({ status_reason: reason.slice(0, 500), status_time: now });
+    const r = await trx
+      .updateTable('channels')
+      .set({ status: ChannelStatus.AutoDisabled, other_info: info })
+      .where('id', '=', channel.id)
+      .where('status', '=', ChannelStatus.Enabled)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 1)
+      await trx.updateTable('abilities').set({ enabled: 0 }).where('channel_id', '=', channel.id).execute();
+  });
+  deps.log.warn({ channelId: channel.id, channel: channel.name, reason }, 'channel key disabled automatically');
+  deps.bus.publish('channels', String(channel.id));
+}

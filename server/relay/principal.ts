@@ -1,0 +1,52 @@
+import type { UserRow } from '../db/types.ts';
+
+/** The user settings the relay reads (user.setting JSON, spec accounts §3). */
+export interface RelayUser {
+  id: number;
+  username: string;
+  role: number;
+  status: number;
+  group: string;
+  acceptUnsetModels: boolean;
+  showIpInLogs: boolean;
+}
+
+/** The token part of a relayed call; absent for the console playground (token_id 0). */
+export interface RelayToken {
+  id: number;
+  name: string;
+  unlimited: boolean;
+  modelLimits: ReadonlySet<string> | null;
+  rateLimit: { period: number; count: number; success: number } | null;
+}
+
+/** Who is calling and where their usage is billed; the output of authentication. */
+export interface RelayPrincipal {
+  user: RelayUser;
+  token: RelayToken | null;
+  /** The group that prices and routes the call (the token's, else the user's). */
+  group: string;
+  /** `sk-KEY-CHANNELID` (admins only): this channel, never retried elsewhere. */
+  pinnedChannelId: number | null;
+}
+
+export function toRelayUser(
+  row: Pick<UserRow, 'id' | 'username' | 'role' | 'status' | 'group' | 'setting'>,
+): RelayUser {
+  let setting: Record<string, unknown> = {};
+  try {
+    const v: unknown = row.setting ? JSON.parse(row.setting) : {};
+    if (v && typeof v === 'object') setting = v as Record<string, unknown>;
+  } catch {
+    // An unparsable setting is treated as empty (defaults), not as an error for the caller.
+  }
+  return {
+    id: Number(row.id),
+    username: row.username,
+    role: row.role,
+    status: row.status,
+    group: row.group,
+    acceptUnsetModels: setting.accept_unset_model_ratio_model === true,
+    showIpInLogs: setting.show_ip_in_logs === true,
+  };
+}

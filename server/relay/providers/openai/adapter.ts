@@ -1,0 +1,81 @@
+import type { AttemptContext, ProviderAdapter, RelayMode, UpstreamError, UpstreamRequest } from '../types.ts';
+import { createOpenAIStreamConverter } from './stream.ts';
+import { parseOpenAIUsage } from './usage.ts';
+
+const taskPath: Record<RelayMode, string> = {
+  chat: 'chat/completions',
+  completions: 'completions',
+  embeddings: 'embeddings',
+};
+
+/** Version prefixes of OpenAI-compatible providers that do not live under `/v1`. */
+const versionPrefix: Record<number, string> = {
+  26: '/api/paas/v4', // Zhipu v4
+  27: '', // Perplexity
+  45: '/api/v3', // VolcEngine Ark
+  46: '/v2', // Baidu Qianfan v2
+};
+
+/** Full upstream URL; a base URL that already ends in a version segment (…/v1) is used as given. */
+export function openAIUrl(ctx: AttemptContext): string {
+  const base = ctx.channel.baseUrl;
+  const prefix = /\/v\d+[a-z]*$/.test(base) ? '' : (versionPrefix[ctx.channel.type] ?? '/v1');
+  return `${base}${prefix}/${taskPath[ctx.mode]}`;
+}
+
+/** The adapter shared by OpenAI and every OpenAI-compatible channel type (relay.md §8). */
+export const openAIAdapter: ProviderAdapter = {
+  supports: () => true,
+
+  buildRequest(ctx, body): UpstreamRequest {
+    const out: Record<string, unknown> = { ...body, model: ctx.upstreamModel };
+    if (ctx.stream && ctx.mode !== 'embeddings') {
+      // Always ask for usage so billing never has to guess; the chunk is hidden from clients who did not ask.
+      const so = (body.stream_options && typeof body.stream_options === 'object' ? body.stream_options : {}) as object;
+      out.stream_options = { ...so, include_usage: true };
+    }
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: ctx.stream ? 'text/event-stream' : 'application/json',
+      authorization: `Bearer ${ctx.key}`,
+    };
+    if (ctx.channel.openaiOrganization) headers['openai-organization'] = ctx.channel.openaiOrganization;
+    return { url: openAIUrl(ctx), method: 'POST', headers, body: JSON.stringify(out) };
+  },
+
+  convertResponse(_ctx, text) {
+    let usage;
+    try {
+      usage = parseOpenAIUsage((JSON.parse(text) as { usage?: unknown }).usage);
+    } catch {
+      usage = undefined;
+    }
+    return { body: text, usage };
+  },
+
+  createStreamConverter: (_ctx, clientWantsUsage) => createOpenAIStreamConverter(clientWantsUsage),
+
+  mapError: mapOpenAIError,
+};
+
+/** `{"error":{"message","type","code"}}` (or a bare text body) -> UpstreamError. */
+export function mapOpenAIError(status: number, text: string): UpstreamError {
+  try {
+    const parsed = JSON.parse(text) as { error?: unknown; message?: unknown };
+    const e = parsed.error;
+    if (e && typeof e === 'object') {
+      const o = e as { message?: unknown; type?: unknown; code?: unknown };
+      return {
+        status,
+        message: typeof o.message === 'string' ? o.message : JSON.stringify(e),
+        type: typeof o.type === 'string' ? o.type : undefined,
+        code: o.code === undefined || o.code === null ? undefined : String(o.code),
+      };
+    }
+    if (typeof e === 'string') return { status, message: e };
+    if (typeof parsed.message === 'string') return { status, message: parsed.message };
+  } catch {
+    // Not JSON: fall through to the raw text.
+  }
+  return { status, message: text.slice(0, 500) || `upstream status ${status}` };
+}

@@ -1,0 +1,22 @@
+import type { Usage } from '../types.ts';
+
+interface OpenAIUsage {
+  prompt_tokens?: number;
+  completion_tokens?: number;
+  total_tokens?: number;
+  prompt_tokens_details?: { cached_tokens?: number } | null;
+  /** DeepSeek reports cache reads here instead. */
+  prompt_cache_hit_tokens?: number;
+}
+
+/** OpenAI `usage` -> normalised usage; undefined when absent or not an object. */
+export function parseOpenAIUsage(u: unknown): Usage | undefined {
+  if (!u || typeof u !== 'object') return undefined;
+  const o = u as OpenAIUsage;
+  const prompt = Number(o.prompt_tokens ?? 0) || 0;
+  const total = Number(o.total_tokens ?? 0) || 0;
+  // Embeddings report only prompt and total tokens.
+  const completion = o.completion_tokens !== undefined ? Number(o.completion_tokens) || 0 : Math.max(0, total - prompt);
+  const cached = Number(o.prompt_tokens_details?.cached_tokens ?? o.prompt_cache_hit_tokens ?? 0) || 0;
+  return { promptTokens: prompt, completionTokens: completion, cachedTokens: cached, cacheCreationTokens: 0 };
+}

@@ -1,0 +1,94 @@
+import type { ChannelConfig } from '../channel-config.ts';
+
+/**
+ * The provider adapter contract. The relay's internal ("canonical") format is
+ * OpenAI's wire format: front doors turn their dialect into it, adapters turn it
+ * into the provider's format and back. Adapters only convert: they never touch
+ * the database, billing, retries or the client socket.
+ */
+
+/** What the client asked for; decides the upstream path and the response shape. */
+export type RelayMode = 'chat' | 'completions' | 'embeddings';
+
+/**
+ * Token usage normalised for billing (relay.md §5).
+ * `promptTokens` counts every input token including cache reads (`cachedTokens`);
+ * cache writes (`cacheCreationTokens`) are NOT part of `promptTokens`, so an
+ * Anthropic adapter adds cache reads to its `input_tokens` and leaves creations apart.
+ */
+export interface Usage {
+  promptTokens: number;
+  completionTokens: number;
+  cachedTokens: number;
+  cacheCreationTokens: number;
+}
+
+/** Everything an adapter needs to build one upstream call for one attempt. */
+export interface AttemptContext {
+  mode: RelayMode;
+  channel: ChannelConfig;
+  /** The key picked for this attempt (multi-key channels hold several). Never log it. */
+  key: string;
+  /** Model name sent upstream, after the channel's model_mapping and model_prefix. */
+  upstreamModel: string;
+  stream: boolean;
+}
+
+/** A ready-to-send upstream HTTP request. */
+export interface UpstreamRequest {
+  url: string;
+  method: 'POST' | 'GET';
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** An upstream error mapped to OpenAI terms, for retry/auto-disable decisions and the client. */
+export interface UpstreamError {
+  status: number;
+  message: string;
+  /** Provider error type, e.g. `insufficient_quota`, `authentication_error`. */
+  type?: string;
+  /** Provider error code, e.g. `invalid_api_key`. */
+  code?: string;
+}
+
+/** One server-sent event as read from the upstream. */
+export interface SseEvent {
+  event?: string;
+  data: string;
+}
+
+/** Converts one upstream stream into canonical OpenAI chunks, one instance per attempt. */
+export interface StreamConverter {
+  /**
+   * Feeds one upstream event; returns the `data:` payloads to send to the client
+   * (already serialised; `[DONE]` included when the upstream ends the stream).
+   */
+  push(event: SseEvent): string[];
+  /** Called when the upstream body ends; returns trailing payloads (e.g. a synthesized `[DONE]`). */
+  end(): string[];
+  /** Usage reported by the upstream, when it sent any. */
+  usage(): Usage | undefined;
+  /** Text produced so far (content, reasoning, tool-call arguments), for tokenizer billing. */
+  producedText(): string;
+}
+
+export interface ProviderAdapter {
+  /** Whether this adapter can serve the mode for this channel (e.g. embeddings on a chat-only provider). */
+  supports(mode: RelayMode): boolean;
+  /**
+   * Converts the canonical body into the provider's request (URL, headers, body).
+   * `body` is the client's body with `model` already replaced; unknown fields must
+   * be kept. Param overrides are merged by the caller into the returned request.
+   */
+  buildRequest(ctx: AttemptContext, body: Record<string, unknown>): UpstreamRequest;
+  /**
+   * Converts a successful non-stream response into the canonical OpenAI body.
+   * Returning the upstream text unchanged is the fast path for OpenAI-compatible providers.
+   */
+  convertResponse(ctx: AttemptContext, text: string): { body: string; usage?: Usage };
+  /** A fresh stream converter for one streamed attempt; `clientWantsUsage` says whether to forward usage chunks. */
+  createStreamConverter(ctx: AttemptContext, clientWantsUsage: boolean): StreamConverter;
+  /** Maps a non-2xx upstream answer to an `UpstreamError`. */
+  mapError(status: number, text: string): UpstreamError;
+}

@@ -1,0 +1,73 @@
+import type { NewLog } from '../db/types.ts';
+import type { PriceInfo } from '../domains/billing/pricing.ts';
+import { priceDescription } from '../domains/billing/pricing.ts';
+import type { RelayPrincipal } from './principal.ts';
+import type { Usage } from './providers/types.ts';
+
+export interface ConsumeRecord {
+  principal: RelayPrincipal;
+  model: string;
+  channelId: number;
+  quota: number;
+  shortfall: number;
+  usage: Usage;
+  usageCounted: boolean;
+  price: PriceInfo;
+  startedAtMs: number;
+  isStream: boolean;
+  ip: string;
+  requestId: string;
+  frtMs: number;
+  mapped: boolean;
+  upstreamModel: string;
+  reasoningEffort?: string;
+  channelChain: number[];
+  clientAborted: boolean;
+}
+
+/** The one type-2 log row of a relayed request (console spec §3 log entry, `other` JSON included). */
+export function buildConsumeLog(r: ConsumeRecord): NewLog {
+  const now = Date.now();
+  const p = r.price;
+  const other: Record<string, unknown> = {
+    model_ratio: p.modelRatio,
+    completion_ratio: p.completionRatio,
+    group_ratio: p.groupRatio,
+    model_price: p.modelPrice,
+    cache_tokens: r.usage.cachedTokens,
+    cache_ratio: p.cacheRatio,
+    cache_creation_tokens: r.usage.cacheCreationTokens,
+    cache_creation_ratio: p.cacheCreationRatio,
+    frt: r.frtMs,
+    is_model_mapped: r.mapped,
+    upstream_model_name: r.upstreamModel,
+    admin_info: { use_channel: r.channelChain.map(String) },
+  };
+  if (r.reasoningEffort) other.reasoning_effort = r.reasoningEffort;
+  if (p.fallback) other.fallback_pricing = true;
+  if (r.usageCounted) other.usage_counted = true;
+  if (r.clientAborted) other.client_aborted = true;
+  if (r.shortfall > 0) other.shortfall = r.shortfall;
+  let content = priceDescription(p);
+  if (r.quota === 0 && r.usage.promptTokens + r.usage.completionTokens === 0) content += '，零 token 不计费';
+  return {
+    user_id: r.principal.user.id,
+    created_at: Math.floor(now / 1000),
+    type: 2,
+    content,
+    username: r.principal.user.username,
+    token_name: r.principal.token?.name ?? '',
+    token_id: r.principal.token?.id ?? 0,
+    model_name: r.model,
+    quota: r.quota,
+    prompt_tokens: r.usage.promptTokens,
+    completion_tokens: r.usage.completionTokens,
+    use_time: Math.round((now - r.startedAtMs) / 1000),
+    is_stream: r.isStream ? 1 : 0,
+    channel_id: r.channelId,
+    group: r.principal.group,
+    ip: r.principal.user.showIpInLogs ? r.ip : '',
+    request_id: r.requestId,
+    other: JSON.stringify(other),
+  };
+}

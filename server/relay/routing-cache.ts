@@ -1,0 +1,82 @@
+import { ChannelStatus } from '../../shared/constants.ts';
+import type { Infra } from '../context.ts';
+import { type ChannelConfig, parseChannel } from './channel-config.ts';
+
+/** One (group, model) candidate: the channel and its ability's priority and weight. */
+export interface Candidate {
+  channel: ChannelConfig;
+  priority: number;
+  weight: number;
+}
+
+interface RoutingIndex {
+  byGroupModel: Map<string, Map<string, Candidate[]>>;
+  /** Enabled channels by id (pinned `sk-KEY-CHANNELID` requests and health updates). */
+  channels: Map<number, ChannelConfig>;
+}
+
+export interface RoutingCache {
+  /** Enabled candidates for (group, model); empty when none. Never reads the database. */
+  candidates(group: string, model: string): Candidate[];
+  channel(id: number): ChannelConfig | undefined;
+  /** Models any enabled channel serves in the group (GET /v1/models). */
+  models(group: string): string[];
+  /** Rebuilds from the database (also done on every bus 'channels' message). */
+  reload(): Promise<void>;
+  close(): void;
+}
+
+/**
+ * In-memory index of enabled abilities joined with enabled channels, loaded once
+ * and rebuilt whenever a channel write publishes 'channels'. The relay's channel
+ * choice is then a pair of Map lookups. A rebuild keeps serving the previous index
+ * until the new one is complete; overlapping rebuilds keep only the newest.
+ */
+export function createRoutingCache(infra: Pick<Infra, 'db' | 'bus' | 'log'>): RoutingCache {
+  let index: RoutingIndex = { byGroupModel: new Map(), channels: new Map() };
+  let generation = 0;
+
+  async function load(): Promise<RoutingIndex> {
+    const rows = await infra.db
+      .selectFrom('channels')
+      .selectAll()
+      .where('status', '=', ChannelStatus.Enabled)
+      .execute();
+    const channels = new Map<number, ChannelConfig>();
+    for (const row of rows) channels.set(Number(row.id), parseChannel(row));
+    const abilities = await infra.db
+      .selectFrom('abilities')
+      .select(['group', 'model', 'channel_id', 'priority', 'weight'])
+      .where('enabled', '=', 1)
+      .execute();
+    const byGroupModel = new Map<string, Map<string, Candidate[]>>();
+    for (const a of abilities) {
+      const channel = channels.get(Number(a.channel_id));
+      if (!channel) continue;
+      let models = byGroupModel.get(a.group);
+      if (!models) byGroupModel.set(a.group, (models = new Map()));
+      let list = models.get(a.model);
+      if (!list) models.set(a.model, (list = []));
+      list.push({ channel, priority: Number(a.priority), weight: Math.max(0, Number(a.weight)) });
+    }
+    return { byGroupModel, channels };
+  }
+
+  async function reload() {
+    const mine = ++generation;
+    const next = await load();
+    if (mine === generation) index = next;
+  }
+
+  const unsubscribe = infra.bus.subscribe('channels', () => {
+    reload().catch((err) => infra.log.error({ err }, 'routing cache reload failed'));
+  });
+
+  return {
+    candidates: (group, model) => index.byGroupModel.get(group)?.get(model) ?? [],
+    channel: (id) => index.channels.get(id),
+    models: (group) => [...(index.byGroupModel.get(group)?.keys() ?? [])],
+    reload,
+    close: unsubscribe,
+  };
+}

@@ -1,0 +1,214 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { computeQuota, type PriceInfo, reservationFor } from '../domains/billing/pricing.ts';
+import type { Reservation } from '../domains/billing/reserve.ts';
+import { AppError } from '../errors.ts';
+import { type AttemptSuccess, runAttempts } from './attempts.ts';
+import { relayError } from './errors.ts';
+import type { RelayPrincipal } from './principal.ts';
+import type { RelayMode, Usage } from './providers/types.ts';
+import { checkRelayLimits } from './relay-limits.ts';
+import { buildConsumeLog } from './relay-log.ts';
+import type { Candidate } from './routing-cache.ts';
+import type { RelayRuntime } from './runtime.ts';
+import { parseRelayBody } from './schemas.ts';
+import { pipeStream } from './stream-response.ts';
+import { checkModel } from './token-auth.ts';
+import { completionTextOf, countedUsage, countPromptTokens } from './usage.ts';
+
+/** A stream silent for this long is cut with an error event (relay.md §7). */
+const STREAM_IDLE_MS = 120_000;
+
+/** Server-Timing value: the gateway's own milliseconds, upstream waits excluded (docs/options.md). */
+export const serverTiming = (ms: number) => `gateway;dur=${Math.max(0, ms).toFixed(2)}`;
+
+/**
+ * The relay's straight line (architecture.md): body -> model limit -> rate limits
+ * -> price -> candidates -> reserve -> attempts -> stream or JSON to the client ->
+ * usage -> settle (after the bytes are sent) -> log (queued). Throws before the
+ * first byte only; afterwards failures end the stream and are billed as produced.
+ */
+export async function runRelay(
+  rt: RelayRuntime,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  mode: RelayMode,
+  principal: RelayPrincipal,
+  startedAt: number,
+): Promise<void> {
+  const { deps } = rt;
+  const opt = deps.services.options.get;
+  const startedAtMs = Date.now() - (performance.now() - startedAt);
+  const body = parseRelayBody(mode, req.body);
+  const model = body.model;
+  checkModel(principal.token, model);
+  const countSuccess = await checkRelayLimits(deps, principal);
+
+  const priced = deps.services.billing.resolvePrice(model, principal.group, principal.user.acceptUnsetModels);
+  if (!priced.ok) throw relayError(403, priced.message, 'model_price_error');
+  const price = priced.price;
+  const candidates = candidatesFor(rt, principal, model);
+
+  const stream = mode !== 'embeddings' && body.stream === true;
+  const so = body.stream_options as { include_usage?: boolean } | null | undefined;
+  const clientWantsUsage = stream && so?.include_usage === true;
+  const limits = [body.max_tokens, body.max_completion_tokens].filter((v): v is number => typeof v === 'number');
+  const maxTokens = limits.length > 0 ? Math.max(...limits) : undefined;
+  const hasCompletion = mode !== 'embeddings';
+  const needsEstimate = price.mode === 'ratio' && price.modelRatio > 0 && (!hasCompletion || maxTokens !== undefined);
+  const estimate = needsEstimate ? countPromptTokens(model, body) : 0;
+  const amount = reservationFor(price, estimate, maxTokens, opt('PreConsumedQuota'), hasCompletion);
+  const reservation = await reserve(rt, principal, amount, req);
+
+  const abort = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) abort.abort();
+  });
+  let ok: AttemptSuccess;
+  try {
+    ok = await runAttempts(deps, {
+      mode,
+      model,
+      body,
+      stream,
+      candidates,
+      pinned: principal.pinnedChannelId !== null,
+      abort,
+    });
+  } catch (err) {
+    rt.track(deps.services.billing.refund(reservation));
+    throw err;
+  }
+  countSuccess();
+
+  const headers = {
+    'x-request-id': req.id,
+    'server-timing': serverTiming(performance.now() - startedAt - ok.upstreamWaitMs),
+  };
+  const bill = (usage: Usage, counted: boolean, frtMs: number, clientAborted: boolean) =>
+    rt.track(
+      settleAndLog(rt, {
+        reservation,
+        price,
+        usage,
+        counted,
+        frtMs,
+        clientAborted,
+        principal,
+        model,
+        ok,
+        stream,
+        req,
+        startedAtMs,
+        reasoningEffort: typeof body.reasoning_effort === 'string' ? body.reasoning_effort : undefined,
+      }),
+    );
+
+  if (!stream) {
+    let text: string;
+    try {
+      text = await ok.res.body.text();
+    } catch (err) {
+      rt.track(deps.services.billing.refund(reservation));
+      throw abort.signal.aborted ? relayError(499, '客户端已断开连接', 'client_closed') : err;
+    }
+    const frtMs = Math.round(performance.now() - startedAt);
+    const converted = ok.adapter.convertResponse(ok.ctx, text);
+    reply.hijack();
+    reply.raw.writeHead(200, { ...headers, 'content-type': 'application/json' });
+    reply.raw.end(converted.body);
+    const usage = converted.usage ?? countedUsage(model, body, completionTextOf(converted.body));
+    bill(usage, !converted.usage, frtMs, false);
+    return;
+  }
+
+  reply.hijack();
+  reply.raw.writeHead(200, {
+    ...headers,
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  const converter = ok.adapter.createStreamConverter(ok.ctx, clientWantsUsage);
+  const outcome = await pipeStream({
+    res: ok.res,
+    converter,
+    out: reply.raw,
+    abort,
+    startedAt,
+    pingMs: opt('general_setting.ping_interval_enabled') ? opt('general_setting.ping_interval_seconds') * 1000 : 0,
+    idleMs: STREAM_IDLE_MS,
+    requestId: req.id,
+  });
+  const reported = converter.usage();
+  const usage = reported ?? countedUsage(model, body, converter.producedText());
+  bill(usage, !reported, outcome.frtMs, outcome.clientAborted);
+}
+
+function candidatesFor(rt: RelayRuntime, p: RelayPrincipal, model: string): readonly Candidate[] {
+  if (p.pinnedChannelId !== null) {
+    const channel = rt.routing.channel(p.pinnedChannelId);
+    if (!channel) throw relayError(503, `渠道 #${p.pinnedChannelId} 不存在或已被禁用`, 'channel_unavailable');
+    return [{ channel, priority: 0, weight: 0 }];
+  }
+  const list = rt.routing.candidates(p.group, model);
+  if (list.length === 0)
+    throw relayError(503, `当前分组 ${p.group} 下对于模型 ${model} 无可用渠道`, 'no_available_channel');
+  return list;
+}
+
+async function reserve(rt: RelayRuntime, p: RelayPrincipal, amount: number, req: FastifyRequest): Promise<Reservation> {
+  const payer = { userId: p.user.id, tokenId: p.token?.id ?? 0, unlimitedToken: p.token?.unlimited ?? true };
+  try {
+    return await rt.deps.services.billing.reserve(payer, amount);
+  } catch (err) {
+    // The cached token may think it still has quota; re-read it next time so it shows as exhausted.
+    if (err instanceof AppError && err.detail === 'token_quota_exhausted') rt.tokenAuth.forgetRequest(req);
+    throw err;
+  }
+}
+
+interface SettleInput {
+  reservation: Reservation;
+  price: PriceInfo;
+  usage: Usage;
+  counted: boolean;
+  frtMs: number;
+  clientAborted: boolean;
+  principal: RelayPrincipal;
+  model: string;
+  ok: AttemptSuccess;
+  stream: boolean;
+  req: FastifyRequest;
+  startedAtMs: number;
+  reasoningEffort?: string;
+}
+
+/** Runs after the response bytes were sent: settle the reservation, then queue the log row. */
+async function settleAndLog(rt: RelayRuntime, s: SettleInput): Promise<void> {
+  const channelId = s.ok.ctx.channel.id;
+  const final = computeQuota(s.price, s.usage);
+  const settled = await rt.deps.services.billing.settle(s.reservation, final, channelId);
+  rt.deps.services.logWriter.write(
+    buildConsumeLog({
+      principal: s.principal,
+      model: s.model,
+      channelId,
+      quota: settled.charged,
+      shortfall: settled.shortfall,
+      usage: s.usage,
+      usageCounted: s.counted,
+      price: s.price,
+      startedAtMs: s.startedAtMs,
+      isStream: s.stream,
+      ip: s.req.ip,
+      requestId: s.req.id,
+      frtMs: s.frtMs,
+      mapped: s.ok.mapped,
+      upstreamModel: s.ok.ctx.upstreamModel,
+      reasoningEffort: s.reasoningEffort,
+      channelChain: s.ok.chain,
+      clientAborted: s.clientAborted,
+    }),
+  );
+}

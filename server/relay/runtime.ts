@@ -1,0 +1,55 @@
+import type { AppDeps } from '../context.ts';
+import { createRoutingCache, type RoutingCache } from './routing-cache.ts';
+import { createTokenAuth, type TokenAuth } from './token-auth.ts';
+import { loadTokenizers } from './usage.ts';
+
+/** The relay's in-memory state: caches and the post-response work still running. */
+export interface RelayRuntime {
+  deps: AppDeps;
+  tokenAuth: TokenAuth;
+  routing: RoutingCache;
+  /** Registers settle/log work that runs after the response was sent. */
+  track(work: Promise<unknown>): void;
+  /** Waits for tracked work and flushes the log queue (shutdown, tests). */
+  drain(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const runtimes = new WeakMap<AppDeps, RelayRuntime>();
+
+/** The runtime built for these deps by registerRelayRoutes (tests use it to wait for settlements). */
+export const relayRuntimeOf = (deps: AppDeps): RelayRuntime | undefined => runtimes.get(deps);
+
+export function createRelayRuntime(deps: AppDeps): RelayRuntime {
+  const inflight = new Set<Promise<unknown>>();
+  const tokenAuth = createTokenAuth(deps);
+  const routing = createRoutingCache(deps);
+  // The encoders take ~100 ms to load; do it now rather than in the first unmetered request.
+  loadTokenizers().catch((err) => deps.log.warn({ err }, 'tokenizer load failed'));
+
+  async function drain() {
+    while (inflight.size > 0) await Promise.allSettled([...inflight]);
+    await deps.services.logWriter.flush();
+  }
+
+  const rt: RelayRuntime = {
+    deps,
+    tokenAuth,
+    routing,
+    track(work) {
+      const p = work
+        .catch((err) => deps.log.error({ err }, 'relay settlement failed'))
+        .finally(() => inflight.delete(p));
+      inflight.add(p);
+    },
+    drain,
+    async close() {
+      await drain();
+      await deps.services.logWriter.close();
+      tokenAuth.close();
+      routing.close();
+    },
+  };
+  runtimes.set(deps, rt);
+  return rt;
+}

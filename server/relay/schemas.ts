@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import type { RelayMode } from './providers/types.ts';
+
+/*
+ * Request bodies as far as the gateway reads them. Loose objects: every field we
+ * do not know is kept and forwarded to the upstream untouched.
+ */
+const tokens = z.number().int().min(0).optional().nullable();
+const common = {
+  model: z.string({ message: 'model 不能为空' }).min(1, 'model 不能为空'),
+  stream: z.boolean().optional().nullable(),
+  stream_options: z.looseObject({ include_usage: z.boolean().optional().nullable() }).optional().nullable(),
+  max_tokens: tokens,
+  max_completion_tokens: tokens,
+  reasoning_effort: z.string().optional().nullable(),
+};
+
+const chatBody = z.looseObject({
+  ...common,
+  messages: z.array(z.looseObject({ role: z.string() }), { message: 'messages 不能为空' }).min(1, 'messages 不能为空'),
+});
+const completionsBody = z.looseObject({ ...common, prompt: z.unknown() });
+const embeddingsBody = z.looseObject({ model: common.model, input: z.unknown() });
+
+export type RelayBody = z.infer<typeof chatBody> | z.infer<typeof completionsBody> | z.infer<typeof embeddingsBody>;
+
+const schemas: Record<RelayMode, z.ZodType<Record<string, unknown> & { model: string }>> = {
+  chat: chatBody,
+  completions: completionsBody,
+  embeddings: embeddingsBody,
+};
+
+/** Validates the body of a relay call; throws a ZodError (answered as 400 in the OpenAI shape). */
+export function parseRelayBody(mode: RelayMode, body: unknown): Record<string, unknown> & { model: string } {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return schemas[mode].parse({});
+  return schemas[mode].parse(body);
+}

@@ -1,0 +1,93 @@
+import { once } from 'node:events';
+import type { ServerResponse } from 'node:http';
+import { createParser } from 'eventsource-parser';
+import type { StreamConverter } from './providers/types.ts';
+import type { UpstreamResponse } from './upstream.ts';
+
+export interface StreamOutcome {
+  /** ms from the request's start to the first upstream body byte. */
+  frtMs: number;
+  /** The client went away before the end; the upstream was aborted. */
+  clientAborted: boolean;
+  /** The upstream failed or went idle mid-stream; the client got an error event. */
+  upstreamFailed: boolean;
+}
+
+export interface StreamOptions {
+  res: UpstreamResponse;
+  converter: StreamConverter;
+  out: ServerResponse;
+  abort: AbortController;
+  startedAt: number;
+  /** Keep-alive comment interval (ms); 0 = off. */
+  pingMs: number;
+  /** An upstream silent this long is cut and the client told so. */
+  idleMs: number;
+  requestId: string;
+}
+
+/**
+ * Passes an upstream SSE stream to the client chunk by chunk (no buffering of the
+ * answer), through the adapter's converter. Headers were already written by the
+ * caller. Honours back-pressure, sends `: ping` comments when enabled, ends a
+ * stuck upstream with an error event, and aborts the upstream when the client
+ * disconnects. Never throws: the outcome says how it ended, for billing.
+ */
+export async function pipeStream(o: StreamOptions): Promise<StreamOutcome> {
+  const { out, converter } = o;
+  let frtMs = -1;
+  let idle = false;
+  const write = (payload: string) => {
+    if (!out.destroyed) out.write(`data: ${payload}\n\n`);
+  };
+  const parser = createParser({
+    onEvent: (e) => {
+      for (const d of converter.push({ event: e.event, data: e.data })) write(d);
+    },
+  });
+  const ping = o.pingMs > 0 ? setInterval(() => out.destroyed || out.write(': ping\n\n'), o.pingMs) : undefined;
+  let idleTimer: NodeJS.Timeout | undefined;
+  const armIdle = () => {
+    if (idleTimer) idleTimer.refresh();
+    else
+      idleTimer = setTimeout(() => {
+        idle = true;
+        o.abort.abort(new Error('upstream idle'));
+      }, o.idleMs);
+  };
+
+  const decoder = new TextDecoder();
+  let upstreamFailed = false;
+  try {
+    armIdle();
+    for await (const chunk of o.res.body) {
+      if (frtMs < 0) frtMs = Math.round(performance.now() - o.startedAt);
+      armIdle();
+      parser.feed(decoder.decode(chunk as Buffer, { stream: true }));
+      if (out.writableNeedDrain) await once(out, 'drain');
+    }
+    for (const d of converter.end()) write(d);
+  } catch {
+    upstreamFailed = !o.abort.signal.aborted || idle;
+  } finally {
+    clearInterval(ping);
+    clearTimeout(idleTimer);
+  }
+  const clientAborted = o.abort.signal.aborted && !idle;
+  if (upstreamFailed && !out.destroyed) {
+    const message = idle ? '上游响应超时，流已中断' : '上游连接中断，流已中断';
+    write(
+      JSON.stringify({
+        error: {
+          message: `${message} (request id: ${o.requestId})`,
+          type: 'upstream_error',
+          code: idle ? 'upstream_timeout' : 'upstream_stream_error',
+        },
+      }),
+    );
+    write('[DONE]');
+  }
+  if (!out.destroyed) out.end();
+  if (clientAborted) o.res.body.destroy();
+  return { frtMs: Math.max(frtMs, 0), clientAborted, upstreamFailed };
+}

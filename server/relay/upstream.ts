@@ -1,0 +1,36 @@
+import { Agent, request } from 'undici';
+import type { UpstreamRequest } from './providers/types.ts';
+
+/**
+ * One shared keep-alive connection pool for every upstream. Connect and header
+ * timeouts bound a dead provider; the body has no global timeout because streams
+ * can legitimately run for minutes (the stream reader has its own idle timer).
+ */
+const agent = new Agent({
+  keepAliveTimeout: 30_000,
+  keepAliveMaxTimeout: 600_000,
+  connections: 512,
+  pipelining: 1,
+  connect: { timeout: 10_000 },
+  headersTimeout: 300_000,
+  bodyTimeout: 0,
+});
+
+export type UpstreamResponse = Awaited<ReturnType<typeof request>>;
+
+/** Sends one upstream request; `signal` aborts it (client gone, idle stream). */
+export function sendUpstream(req: UpstreamRequest, signal: AbortSignal): Promise<UpstreamResponse> {
+  return request(req.url, {
+    method: req.method,
+    headers: req.headers,
+    body: req.body,
+    signal,
+    dispatcher: agent,
+  });
+}
+
+/** Network-level failures (refused, reset, timeouts): retryable like a 5xx, never a client error. */
+export function describeNetworkError(err: unknown): string {
+  const e = err as { code?: string; message?: string; cause?: { code?: string } };
+  return e?.code ?? e?.cause?.code ?? e?.message ?? 'network error';
+}

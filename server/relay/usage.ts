@@ -1,0 +1,106 @@
+import type { Usage } from './providers/types.ts';
+
+/*
+ * Token counting when the upstream reports no usage (relay.md §5): o200k for the
+ * 4o/o-series/gpt-4.1/gpt-5 families, cl100k otherwise; 3 tokens per message
+ * (role and separators) plus 3 for the reply primer; tool-call arguments counted.
+ * The encoders are large, so they load lazily (and are warmed at start).
+ */
+
+type Counter = (text: string) => number;
+let o200k: Counter | undefined;
+let cl100k: Counter | undefined;
+
+export async function loadTokenizers(): Promise<void> {
+  if (o200k && cl100k) return;
+  const [a, b] = await Promise.all([
+    import('gpt-tokenizer/encoding/o200k_base'),
+    import('gpt-tokenizer/encoding/cl100k_base'),
+  ]);
+  o200k = a.countTokens;
+  cl100k = b.countTokens;
+}
+
+const usesO200k = (model: string) => /(^|\/)(gpt-4o|gpt-4\.1|gpt-4\.5|gpt-5|o\d|chatgpt-4o)/.test(model);
+
+/** Tokens of a text for a model; a rough length estimate until the encoders have loaded. */
+export function countText(model: string, text: string): number {
+  if (text === '') return 0;
+  const enc = usesO200k(model) ? o200k : cl100k;
+  return enc ? enc(text) : Math.ceil(text.length / 3);
+}
+
+/** Text parts of an OpenAI message content (string or parts array); images are counted elsewhere. */
+function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .map((p: { type?: string; text?: unknown }) => (p?.type === 'text' && typeof p.text === 'string' ? p.text : ''))
+    .join('');
+}
+
+/** Image parts by OpenAI's tile rule: low detail 85; else 170 per 512-px tile + 85 (size unknown: 1 tile). */
+function imageTokens(content: unknown): number {
+  if (!Array.isArray(content)) return 0;
+  let n = 0;
+  for (const p of content as { type?: string; image_url?: { detail?: string } }[])
+    if (p?.type === 'image_url') n += p.image_url?.detail === 'low' ? 85 : 170 + 85;
+  return n;
+}
+
+/** Prompt tokens of a chat/completions/embeddings body, for reservations and usage-less answers. */
+export function countPromptTokens(model: string, body: Record<string, unknown>): number {
+  if (Array.isArray(body.messages)) {
+    let n = 3;
+    for (const m of body.messages as Record<string, unknown>[]) {
+      n += 3 + countText(model, contentText(m?.content)) + imageTokens(m?.content);
+      if (typeof m?.name === 'string') n += 1 + countText(model, m.name);
+      if (Array.isArray(m?.tool_calls))
+        for (const c of m.tool_calls as { function?: { name?: string; arguments?: string } }[])
+          n += countText(model, `${c.function?.name ?? ''}${c.function?.arguments ?? ''}`);
+    }
+    if (Array.isArray(body.tools)) n += countText(model, JSON.stringify(body.tools));
+    return n;
+  }
+  const input = body.prompt ?? body.input;
+  if (typeof input === 'string') return countText(model, input);
+  if (Array.isArray(input))
+    return input.reduce<number>((s, x) => s + (typeof x === 'string' ? countText(model, x) : 0), 0);
+  return 0;
+}
+
+/** Usage of an answer the upstream did not meter: prompt from the request, completion from the produced text. */
+export function countedUsage(model: string, body: Record<string, unknown>, produced: string): Usage {
+  return {
+    promptTokens: countPromptTokens(model, body),
+    completionTokens: countText(model, produced),
+    cachedTokens: 0,
+    cacheCreationTokens: 0,
+  };
+}
+
+/** Generated text of an OpenAI JSON answer (chat message content, tool arguments, completion text). */
+export function completionTextOf(body: string): string {
+  try {
+    const o = JSON.parse(body) as {
+      choices?: {
+        text?: string;
+        message?: {
+          content?: unknown;
+          reasoning_content?: unknown;
+          tool_calls?: { function?: { arguments?: string } }[];
+        };
+      }[];
+    };
+    let s = '';
+    for (const c of o.choices ?? []) {
+      if (typeof c.text === 'string') s += c.text;
+      if (typeof c.message?.content === 'string') s += c.message.content;
+      if (typeof c.message?.reasoning_content === 'string') s += c.message.reasoning_content;
+      for (const t of c.message?.tool_calls ?? []) s += t.function?.arguments ?? '';
+    }
+    return s;
+  } catch {
+    return '';
+  }
+}

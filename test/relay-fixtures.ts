@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import OpenAI from 'openai';
+import type { AppDeps } from '../server/context.ts';
+import { relayRuntimeOf } from '../server/relay/runtime.ts';
+import { type FakeOptions, type FakeUpstream, startFakeOpenAI } from '../scripts/fake-upstream/server.ts';
+import { createTestApp, type TestApp } from './app.ts';
+
+/*
+ * Rows for relay tests, inserted directly (users, channels with their abilities,
+ * tokens) so the relay suite does not depend on the console services' rules.
+ */
+
+export async function insertUser(
+  deps: AppDeps,
+  o: { quota?: number; group?: string; role?: number; status?: number; setting?: object; username?: string } = {},
+) {
+  const username = o.username ?? `u${randomBytes(4).toString('hex')}`;
+  const r = await deps.db
+    .insertInto('users')
+    .values({
+      username,
+      password: 'x',
+      quota: o.quota ?? 1_000_000,
+      group: o.group ?? 'default',
+      role: o.role ?? 1,
+      status: o.status ?? 1,
+      setting: o.setting ? JSON.stringify(o.setting) : '',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  deps.bus.publish('users');
+  return { id: Number(r.id), username };
+}
+
+export interface ChannelFixture {
+  name?: string;
+  type?: number;
+  key?: string;
+  baseUrl: string;
+  models: string[];
+  groups?: string[];
+  priority?: number;
+  weight?: number;
+  autoBan?: boolean;
+  modelMapping?: Record<string, string>;
+  statusCodeMapping?: Record<string, string>;
+  paramOverride?: object;
+  systemPrompt?: string;
+}
+
+export async function insertChannel(deps: AppDeps, c: ChannelFixture): Promise<number> {
+  const r = await deps.db
+    .insertInto('channels')
+    .values({
+      name: c.name ?? 'ch',
+      type: c.type ?? 1,
+      key: c.key ?? 'sk-upstream-key',
+      base_url: c.baseUrl,
+      models: c.models.join(','),
+      group: (c.groups ?? ['default']).join(','),
+      priority: c.priority ?? 0,
+      weight: c.weight ?? 0,
+      auto_ban: c.autoBan === false ? 0 : 1,
+      model_mapping: c.modelMapping ? JSON.stringify(c.modelMapping) : null,
+      status_code_mapping: c.statusCodeMapping ? JSON.stringify(c.statusCodeMapping) : null,
+      param_override: c.paramOverride ? JSON.stringify(c.paramOverride) : null,
+      system_prompt: c.systemPrompt ?? null,
+      created_time: Math.floor(Date.now() / 1000),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const id = Number(r.id);
+  for (const group of c.groups ?? ['default'])
+    for (const model of c.models)
+      await deps.db
+        .insertInto('abilities')
+        .values({ group, model, channel_id: id, enabled: 1, priority: c.priority ?? 0, weight: c.weight ?? 0 })
+        .execute();
+  await relayRuntimeOf(deps)!.routing.reload();
+  return id;
+}
+
+export async function insertToken(
+  deps: AppDeps,
+  userId: number,
+  o: Partial<{
+    name: string;
+    status: number;
+    remainQuota: number;
+    unlimited: boolean;
+    expiredTime: number;
+    modelLimits: string[];
+    allowIps: string;
+    group: string;
+    rateLimit: { period: number; count: number; success: number };
+  }> = {},
+) {
+  const key = randomBytes(24).toString('hex');
+  const r = await deps.db
+    .insertInto('tokens')
+    .values({
+      user_id: userId,
+      key,
+      name: o.name ?? 'test-token',
+      status: o.status ?? 1,
+      remain_quota: o.remainQuota ?? 500_000,
+      unlimited_quota: o.unlimited ? 1 : 0,
+      expired_time: o.expiredTime ?? -1,
+      model_limits_enabled: o.modelLimits ? 1 : 0,
+      model_limits: (o.modelLimits ?? []).join(','),
+      allow_ips: o.allowIps ?? '',
+      group: o.group ?? '',
+      rate_limit_enabled: o.rateLimit ? 1 : 0,
+      rate_limit_period: o.rateLimit?.period ?? 60,
+      rate_limit_count: o.rateLimit?.count ?? 1000,
+      rate_limit_success: o.rateLimit?.success ?? 10,
+      created_time: Math.floor(Date.now() / 1000),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  deps.bus.publish('tokens');
+  return { id: Number(r.id), key: `sk-${key}` };
+}
+
+export interface RelayHarness {
+  t: TestApp;
+  deps: AppDeps;
+  fake: FakeUpstream;
+  baseURL: string;
+  client(key: string): OpenAI;
+  /** Waits for settlements and flushes the log queue. */
+  drain(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A listening gateway (127.0.0.1:0) plus a fake OpenAI upstream on loopback. */
+export async function startRelayHarness(fakeOpts: FakeOptions = {}): Promise<RelayHarness> {
+  const t = await createTestApp();
+  const fake = await startFakeOpenAI(fakeOpts);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = t.app.server.address() as AddressInfo;
+  const baseURL = `http://127.0.0.1:${port}/v1`;
+  return {
+    t,
+    deps: t.deps,
+    fake,
+    baseURL,
+    client: (key) => new OpenAI({ apiKey: key, baseURL, maxRetries: 0 }),
+    drain: () => relayRuntimeOf(t.deps)!.drain(),
+    async close() {
+      await t.close();
+      await fake.close();
+    },
+  };
+}
+
+/** Sets options through the real service (validated, cached in memory). */
+export async function setOptions(deps: AppDeps, values: Record<string, string>) {
+  for (const [k, v] of Object.entries(values)) await deps.services.options.update(k, v);
+}
