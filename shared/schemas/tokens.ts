@@ -63,8 +63,8 @@ export const tokenFields = z.object({
     .string()
     .trim()
     .default('')
-    // new-api counts bytes; a Chinese character is three, so 10 of them already fill it.
-    .refine((v) => new TextEncoder().encode(v).length <= MAX_TOKEN_NAME_LENGTH, TOKEN_MESSAGES.nameTooLong),
+    // Characters, not bytes (new-api counts bytes, which allows only 10 Chinese characters).
+    .refine((v) => [...v].length <= MAX_TOKEN_NAME_LENGTH, TOKEN_MESSAGES.nameTooLong),
   expired_time: intish(TOKEN_MESSAGES.expiry)
     .refine((v) => v === -1 || v > 0, TOKEN_MESSAGES.expiry)
     .default(-1),

@@ -8,7 +8,7 @@ import {
   type UpdateTokenInput,
 } from '../../../shared/schemas/tokens.ts';
 import type { AuthUser, Infra } from '../../context.ts';
-import type { TokenRow } from '../../db/types.ts';
+import type { Db, TokenRow } from '../../db/types.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import type { OptionsService } from '../options/options.service.ts';
 import {
@@ -90,10 +90,11 @@ export function createTokensService(infra: Infra, options: OptionsService) {
     return row;
   }
 
-  async function uniqueKey(): Promise<string> {
+  /** Checked on the transaction's own connection: SQLite has only one, so `db` would wait forever. */
+  async function uniqueKey(trx: Db): Promise<string> {
     for (let i = 0; i < 5; i++) {
       const key = randomKey(TOKEN_KEY_LENGTH);
-      if (!(await keyExists(db, key))) return key;
+      if (!(await keyExists(trx, key))) return key;
     }
     throw new AppError('INTERNAL', '生成令牌失败，请重试');
   }
@@ -126,7 +127,7 @@ export function createTokensService(infra: Infra, options: OptionsService) {
       const keys = await db.transaction().execute(async (trx) => {
         const made: string[] = [];
         for (let i = 0; i < input.count; i++) {
-          const key = await uniqueKey();
+          const key = await uniqueKey(trx);
           const name = i === 0 ? input.name : `${input.name}-${randomKey(6)}`;
           await insertToken(trx, {
             ...columnsOf(input),
