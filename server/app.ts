@@ -4,7 +4,13 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { registerCompatRoutes } from './compat/index.ts';
 import { sendEnvelopeError } from './compat/envelope.ts';
 import type { AppDeps } from './context.ts';
@@ -24,13 +30,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID().replace(/-/g, '').slice(0, 20),
-    disableRequestLogging: true,
+    // Fastify's own request lines would log query strings (Gemini keys travel in ?key=); ours below do not.
+    logController: new LogController({ disableRequestLogging: true }),
   });
 
   await app.register(fastifyCookie, { secret: config.sessionSecret });
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    req.log.info(
+      {
+        reqId: req.id,
+        method: req.method,
+        path: req.url.split('?')[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request completed',
+    );
   });
 
   // One translator per surface: relay paths answer in the provider's error shape, the rest in the envelope.
