@@ -1,6 +1,7 @@
 import type { Infra } from './context.ts';
 import { createAffiliateService } from './domains/affiliate/affiliate.service.ts';
 import { createBillingService } from './domains/billing/billing.service.ts';
+import { createChannelsService } from './domains/channels/channels.service.ts';
 import { createCheckInService } from './domains/checkin/checkin.service.ts';
 import { createLogWriter } from './domains/logs/log-writer.ts';
 import { createLogsService } from './domains/logs/logs.service.ts';
@@ -12,6 +13,7 @@ import { createOptionsService } from './domains/options/options.service.ts';
 import { createPricingService } from './domains/pricing/pricing.service.ts';
 import { createRedemptionsService } from './domains/redemptions/redemptions.service.ts';
 import { createStatusService } from './domains/status/status.service.ts';
+import { createTokensService } from './domains/tokens/tokens.service.ts';
 import { createTopUpService } from './domains/topup/topup.service.ts';
 import { createUserSettingsService } from './domains/user-settings/user-settings.service.ts';
 import { createUsersService } from './domains/users/users.service.ts';
@@ -41,6 +43,7 @@ export async function createServices(infra: Infra) {
   return {
     affiliate,
     billing,
+    channels: createChannelsService(infra, options),
     checkIn,
     logWriter,
     logs,
@@ -52,6 +55,7 @@ export async function createServices(infra: Infra) {
     quotaWarnings,
     redemptions,
     status,
+    tokens: createTokensService(infra, options),
     topup,
     users,
     userSettings,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../context.ts';
 import { registerAffiliateRoutes } from '../domains/affiliate/affiliate.rest.ts';
+import { registerChannelRoutes } from '../domains/channels/channels.rest.ts';
 import { registerCheckInRoutes } from '../domains/checkin/checkin.rest.ts';
 import { registerLogRoutes } from '../domains/logs/logs.rest.ts';
 import { registerMessageRoutes } from '../domains/messages/messages.rest.ts';
@@ -9,6 +10,7 @@ import { registerOptionRoutes } from '../domains/options/options.rest.ts';
 import { registerPricingRoutes } from '../domains/pricing/pricing.rest.ts';
 import { registerRedemptionRoutes } from '../domains/redemptions/redemptions.rest.ts';
 import { registerStatusRoutes } from '../domains/status/status.rest.ts';
+import { registerTokenRoutes } from '../domains/tokens/tokens.rest.ts';
 import { registerTopUpRoutes } from '../domains/topup/topup.rest.ts';
 import { registerUserSettingRoutes } from '../domains/user-settings/user-settings.rest.ts';
 import { registerUserRoutes } from '../domains/users/users.rest.ts';
@@ -30,6 +32,8 @@ const domainRoutes: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   registerCheckInRoutes,
   registerModelMappingRoutes,
   registerUserSettingRoutes,
+  registerChannelRoutes,
+  registerTokenRoutes,
 ];
 
 export function registerCompatRoutes(app: FastifyInstance, deps: AppDeps) {

@@ -1,4 +1,5 @@
 import { affiliateRouter } from '../domains/affiliate/affiliate.router.ts';
+import { channelsRouter } from '../domains/channels/channels.router.ts';
 import { checkInRouter } from '../domains/checkin/checkin.router.ts';
 import { dashboardRouter, logsRouter } from '../domains/logs/logs.router.ts';
 import { inboxRouter, messagesRouter } from '../domains/messages/messages.router.ts';
@@ -7,6 +8,7 @@ import { optionsRouter } from '../domains/options/options.router.ts';
 import { pricingRouter } from '../domains/pricing/pricing.router.ts';
 import { redemptionsRouter } from '../domains/redemptions/redemptions.router.ts';
 import { statusRouter } from '../domains/status/status.router.ts';
+import { tokensRouter } from '../domains/tokens/tokens.router.ts';
 import { walletRouter } from '../domains/topup/wallet.router.ts';
 import { userSettingsRouter } from '../domains/user-settings/user-settings.router.ts';
 import { authRouter } from '../domains/users/auth.router.ts';
@@ -31,6 +33,8 @@ export const appRouter = router({
   checkIn: checkInRouter,
   modelMapping: modelMappingRouter,
   userSettings: userSettingsRouter,
+  channels: channelsRouter,
+  tokens: tokensRouter,
 });
 
 export type AppRouter = typeof appRouter;
