@@ -159,3 +159,13 @@ export async function startRelayHarness(fakeOpts: FakeOptions = {}): Promise<Rel
 export async function setOptions(deps: AppDeps, values: Record<string, string>) {
   for (const [k, v] of Object.entries(values)) await deps.services.options.update(k, v);
 }
+
+/** Every place a relayed request leaves money: the user, the token, the channels and the log rows. */
+export async function ledger(deps: AppDeps, userId: number, tokenId: number) {
+  const user = await deps.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+  const token = await deps.db.selectFrom('tokens').selectAll().where('id', '=', tokenId).executeTakeFirst();
+  const logs = await deps.db.selectFrom('logs').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+  const reservations = await deps.db.selectFrom('quota_reservations').selectAll().execute();
+  const logQuota = logs.reduce((s, l) => s + Number(l.quota), 0);
+  return { user, token, logs, logQuota, reservations };
+}

@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  insertChannel,
+  insertToken,
+  insertUser,
+  ledger,
+  type RelayHarness,
+  setOptions,
+  startRelayHarness,
+} from '../../../test/relay-fixtures.ts';
+
+let h: RelayHarness;
+beforeAll(async () => {
+  h = await startRelayHarness();
+  await setOptions(h.deps, {
+    ModelRatio: JSON.stringify({ 'retry-model': 1, 'dead-model': 1, 'keep-model': 1, 'multi-model': 1, 'bad-req': 1 }),
+    RetryTimes: '2',
+    AutomaticDisableChannelEnabled: 'true',
+  });
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const channelRow = (id: number) =>
+  h.deps.db.selectFrom('channels').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+describe('retries and channel health', () => {
+  it('a 500 from the first channel is retried on the next priority; the log names both', async () => {
+    const failing = await insertChannel(h.deps, {
+      name: 'failing',
+      baseUrl: h.fake.url,
+      models: ['retry-model'],
+      priority: 10,
+      modelMapping: { 'retry-model': 'fail-500' },
+    });
+    const good = await insertChannel(h.deps, {
+      name: 'good',
+      baseUrl: h.fake.url,
+      models: ['retry-model'],
+      priority: 0,
+    });
+    const user = await insertUser(h.deps);
+    const token = await insertToken(h.deps, user.id);
+    const r = await h
+      .client(token.key)
+      .chat.completions.create({ model: 'retry-model', messages: [{ role: 'user', content: 'hi' }] });
+    expect(r.choices[0].message.content).toContain('w0');
+    await h.drain();
+    const l = await ledger(h.deps, user.id, token.id);
+    expect(l.logs).toHaveLength(1);
+    expect(Number(l.logs[0].channel_id)).toBe(good);
+    expect(JSON.parse(l.logs[0].other).admin_info.use_channel).toEqual([String(failing), String(good)]);
+    expect((await channelRow(failing)).status).toBe(1);
+  });
+
+  it('a 400 is not retried and its reservation is refunded', async () => {
+    await insertChannel(h.deps, {
+      baseUrl: h.fake.url,
+      models: ['bad-req'],
+      priority: 5,
+      modelMapping: { 'bad-req': 'fail-400' },
+    });
+    await insertChannel(h.deps, { baseUrl: h.fake.url, models: ['bad-req'], priority: 0 });
+    const user = await insertUser(h.deps, { quota: 1000 });
+    const token = await insertToken(h.deps, user.id, { remainQuota: 1000 });
+    const before = h.fake.requests.length;
+    await expect(
+      h.client(token.key).chat.completions.create({ model: 'bad-req', messages: [{ role: 'user', content: 'hi' }] }),
+    ).rejects.toMatchObject({ status: 400 });
+    expect(h.fake.requests.length - before).toBe(1);
+    await h.drain();
+    const l = await ledger(h.deps, user.id, token.id);
+    expect(Number(l.user.quota)).toBe(1000);
+    expect(Number(l.token!.remain_quota)).toBe(1000);
+    expect(l.logs).toHaveLength(0);
+  });
+
+  it('a 401 invalid key disables an auto-ban channel with the reason; the request succeeds elsewhere', async () => {
+    const dead = await insertChannel(h.deps, {
+      name: 'dead',
+      key: 'fail-401-invalid-key',
+      baseUrl: h.fake.url,
+      models: ['dead-model'],
+      priority: 10,
+    });
+    const good = await insertChannel(h.deps, {
+      name: 'good',
+      baseUrl: h.fake.url,
+      models: ['dead-model'],
+      priority: 0,
+    });
+    const user = await insertUser(h.deps);
+    const token = await insertToken(h.deps, user.id);
+    const r = await h
+      .client(token.key)
+      .chat.completions.create({ model: 'dead-model', messages: [{ role: 'user', content: 'hi' }] });
+    expect(r.choices).toHaveLength(1);
+    const row = await channelRow(dead);
+    expect(row.status).toBe(3);
+    const info = JSON.parse(row.other_info);
+    expect(info.status_reason).toContain('Incorrect API key');
+    expect(typeof info.status_time).toBe('number');
+    const abilities = await h.deps.db.selectFrom('abilities').selectAll().where('channel_id', '=', dead).execute();
+    expect(abilities.every((a) => a.enabled === 0)).toBe(true);
+    // The routing index dropped it: the next request goes straight to the good channel.
+    await h.drain();
+    await h
+      .client(token.key)
+      .chat.completions.create({ model: 'dead-model', messages: [{ role: 'user', content: 'hi' }] });
+    await h.drain();
+    const l = await ledger(h.deps, user.id, token.id);
+    expect(JSON.parse(l.logs[1].other).admin_info.use_channel).toEqual([String(good)]);
+  });
+
+  it('a channel with auto_ban 0 stays enabled after a 401', async () => {
+    const keep = await insertChannel(h.deps, {
+      key: 'fail-401-invalid-key',
+      baseUrl: h.fake.url,
+      models: ['keep-model'],
+      autoBan: false,
+    });
+    const user = await insertUser(h.deps);
+    const token = await insertToken(h.deps, user.id);
+    await expect(
+      h.client(token.key).chat.completions.create({ model: 'keep-model', messages: [{ role: 'user', content: 'hi' }] }),
+    ).rejects.toMatchObject({ status: 401 });
+    expect((await channelRow(keep)).status).toBe(1);
+  });
+
+  it('a dead key of a multi-key channel is dropped alone', async () => {
+    const multi = await insertChannel(h.deps, {
+      key: 'good-key-1\nfail-401-invalid-key\ngood-key-2',
+      baseUrl: h.fake.url,
+      models: ['multi-model'],
+    });
+    const user = await insertUser(h.deps);
+    const token = await insertToken(h.deps, user.id);
+    for (let i = 0; i < 12; i++)
+      await h
+        .client(token.key)
+        .chat.completions.create({ model: 'multi-model', messages: [{ role: 'user', content: 'hi' }] })
+        .catch(() => undefined);
+    const row = await channelRow(multi);
+    expect(row.status).toBe(1);
+    expect(row.key.split('\n').sort()).toEqual(['good-key-1', 'good-key-2']);
+  });
+
+  it('a pinned channel (sk-KEY-ID) is for admins and never retried', async () => {
+    const pin = await insertChannel(h.deps, {
+      baseUrl: h.fake.url,
+      models: ['retry-model'],
+      modelMapping: { 'retry-model': 'fail-500' },
+    });
+    const admin = await insertUser(h.deps, { role: 10 });
+    const adminToken = await insertToken(h.deps, admin.id);
+    const before = h.fake.requests.length;
+    await expect(
+      h
+        .client(`${adminToken.key}-${pin}`)
+        .chat.completions.create({ model: 'retry-model', messages: [{ role: 'user', content: 'x' }] }),
+    ).rejects.toMatchObject({ status: 500 });
+    expect(h.fake.requests.length - before).toBe(1);
+    const user = await insertUser(h.deps);
+    const token = await insertToken(h.deps, user.id);
+    await expect(
+      h
+        .client(`${token.key}-${pin}`)
+        .chat.completions.create({ model: 'retry-model', messages: [{ role: 'user', content: 'x' }] }),
+    ).rejects.toMatchObject({ status: 403 });
+  });
+});
