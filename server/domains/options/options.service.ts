@@ -21,28 +21,40 @@ export type OptionsService = ReturnType<typeof createOptionsService>;
  * cache and tell the other instances through the change bus.
  */
 export function createOptionsService(db: Db, bus: ChangeBus) {
-  const raw = new Map<string, string>();
-  const parsed = new Map<OptionKey, unknown>();
+  let raw = new Map<string, string>();
+  let parsed = new Map<OptionKey, unknown>();
   const listeners = new Set<(key: string) => void>();
 
-  function store(key: string, value: string) {
-    raw.set(key, value);
+  function storeInto(rawMap: Map<string, string>, parsedMap: Map<OptionKey, unknown>, key: string, value: string) {
+    rawMap.set(key, value);
     if (!isOptionKey(key)) return;
     const r = parseOption(key, value);
     // A bad stored value (e.g. an imported database) falls back to the default instead of breaking the relay.
-    parsed.set(key, r.ok ? r.value : (parseOption(key, optionRegistry[key].default) as { value: unknown }).value);
+    parsedMap.set(key, r.ok ? r.value : (parseOption(key, optionRegistry[key].default) as { value: unknown }).value);
   }
+  const store = (key: string, value: string) => storeInto(raw, parsed, key, value);
 
+  /** Builds complete new maps and swaps them in, so readers never see a half-loaded state. */
   async function reload() {
-    raw.clear();
-    parsed.clear();
+    const nextRaw = new Map<string, string>();
+    const nextParsed = new Map<OptionKey, unknown>();
     for (const [key, def] of Object.entries(optionRegistry) as [OptionKey, OptionDef<unknown>][])
-      store(key, def.default);
-    for (const row of await listOptionRows(db)) store(row.key, row.value);
+      storeInto(nextRaw, nextParsed, key, def.default);
+    for (const row of await listOptionRows(db)) storeInto(nextRaw, nextParsed, row.key, row.value);
+    raw = nextRaw;
+    parsed = nextParsed;
     for (const l of listeners) l('*');
   }
 
-  bus.subscribe('options', () => void reload());
+  // Our own writes are applied in place already; only other instances' changes need a reload.
+  let ownPublishes = 0;
+  bus.subscribe('options', () => {
+    if (ownPublishes > 0) {
+      ownPublishes--;
+      return;
+    }
+    void reload();
+  });
 
   const service = {
     load: reload,
@@ -76,6 +88,7 @@ export function createOptionsService(db: Db, bus: ChangeBus) {
       await upsertOption(db, key, stored);
       store(key, stored);
       for (const l of listeners) l(key);
+      ownPublishes++;
       bus.publish('options', key);
     },
 
