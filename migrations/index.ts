@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as initial from './2026-11-22T0000-initial.ts';
+import * as sessions from './2026-11-22T0100-sessions.ts';
 
 /**
  * Every migration, in order of name. Listed statically (not read from the folder)
@@ -7,4 +8,5 @@ import * as initial from './2026-11-22T0000-initial.ts';
  */
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000-initial': initial,
+  '2026-11-22T0100-sessions': sessions,
 };

@@ -267,6 +267,13 @@ export interface VerificationCodesTable {
   used_at: number | null;
 }
 
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface SetupsTable {
   id: Id;
   version: Defaulted<string>;
@@ -292,6 +299,7 @@ export interface Database {
   quota_reservations: QuotaReservationsTable;
   verification_codes: VerificationCodesTable;
   setups: SetupsTable;
+  sessions: SessionsTable;
 }
 
 /** A database handle or an open transaction: repositories accept either. */

@@ -1,19 +1,32 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Role, UserStatus } from '../../shared/constants.ts';
 import type { AuthUser, Infra } from '../context.ts';
-import { findAuthUserByAccessToken, findAuthUserById } from '../domains/users/auth-user.repo.ts';
+import {
+  deleteSession,
+  deleteUserSessions,
+  findAuthUserByAccessToken,
+  findAuthUserBySession,
+  insertSession,
+} from '../domains/users/auth-user.repo.ts';
+import type { Db } from '../db/types.ts';
 import { AppError, forbidden, unauthorized } from '../errors.ts';
 
 export const SESSION_COOKIE = 'session';
 const SESSION_MAX_AGE_S = 30 * 24 * 3600;
+const nowS = () => Math.floor(Date.now() / 1000);
 
 /**
- * Sessions are a signed cookie holding the user id and issue time (HMAC by
- * @fastify/cookie with the session secret). Role and status are re-read from the
- * database on each request, so a ban or a demotion takes effect at once.
+ * Sessions live in the database; the cookie carries a random id, signed by
+ * @fastify/cookie with the session secret. Logging out deletes the row, so a
+ * copied cookie stops working. Role and status are read with the session on
+ * every request, so a ban or a demotion takes effect at once.
  */
-export function startSession(req: FastifyRequest, reply: FastifyReply, userId: number): void {
-  reply.setCookie(SESSION_COOKIE, `${userId}.${Math.floor(Date.now() / 1000)}`, {
+export async function startSession(db: Db, req: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
+  const id = randomBytes(24).toString('base64url');
+  const now = nowS();
+  await insertSession(db, { id, user_id: userId, created_at: now, expires_at: now + SESSION_MAX_AGE_S });
+  reply.setCookie(SESSION_COOKIE, id, {
     path: '/',
     httpOnly: true,
     sameSite: 'strict',
@@ -23,25 +36,26 @@ export function startSession(req: FastifyRequest, reply: FastifyReply, userId: n
   });
 }
 
-export function endSession(reply: FastifyReply): void {
+export async function endSession(db: Db, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const id = sessionId(req);
+  if (id) await deleteSession(db, id);
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
-function sessionUserId(req: FastifyRequest): number | undefined {
+/** Ends every session of a user (password change, account deletion). */
+export const endAllSessions = (db: Db, userId: number) => deleteUserSessions(db, userId, nowS());
+
+function sessionId(req: FastifyRequest): string | undefined {
   const cookie = req.cookies[SESSION_COOKIE];
   if (!cookie) return undefined;
   const unsigned = req.unsignCookie(cookie);
-  if (!unsigned.valid || !unsigned.value) return undefined;
-  const [id, issued] = unsigned.value.split('.').map(Number);
-  if (!Number.isSafeInteger(id) || !Number.isSafeInteger(issued)) return undefined;
-  if (issued + SESSION_MAX_AGE_S < Date.now() / 1000) return undefined;
-  return id;
+  return unsigned.valid && unsigned.value ? unsigned.value : undefined;
 }
 
 /** The session's user, or undefined; never throws (public pages call it). */
 export async function sessionUser(infra: Infra, req: FastifyRequest): Promise<AuthUser | undefined> {
-  const id = sessionUserId(req);
-  return id === undefined ? undefined : findAuthUserById(infra.db, id);
+  const id = sessionId(req);
+  return id === undefined ? undefined : findAuthUserBySession(infra.db, id, nowS());
 }
 
 /**

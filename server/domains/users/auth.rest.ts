@@ -29,7 +29,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
     { auth: 'public', body: loginInput, query: turnstileQuery },
     async ({ body, query, req, reply }) => {
       const user = await users.login(body, { ip: req.ip, turnstile: query.turnstile });
-      startSession(req, reply, user.id);
+      await startSession(deps.db, req, reply, user.id);
       return user;
     },
   );
@@ -45,8 +45,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  restRoute(app, deps, 'GET', '/api/user/logout', { auth: 'public' }, ({ reply }) => {
-    endSession(reply);
-    return undefined;
+  restRoute(app, deps, 'GET', '/api/user/logout', { auth: 'public' }, async ({ req, reply }) => {
+    await endSession(deps.db, req, reply);
   });
 }

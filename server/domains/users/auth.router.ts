@@ -8,7 +8,7 @@ export const authRouter = router({
   setup: publicProcedure.input(setupInput).mutation(({ ctx, input }) => ctx.services.users.setup(input)),
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
     const user = await ctx.services.users.login(input, { ip: ctx.req.ip, turnstile: turnstileOf(ctx.req.query) });
-    startSession(ctx.req, ctx.reply, user.id);
+    await startSession(ctx.db, ctx.req, ctx.reply, user.id);
     return user;
   }),
   register: publicProcedure
@@ -16,9 +16,7 @@ export const authRouter = router({
     .mutation(({ ctx, input }) =>
       ctx.services.users.register(input, { ip: ctx.req.ip, turnstile: turnstileOf(ctx.req.query) }),
     ),
-  logout: publicProcedure.mutation(({ ctx }) => {
-    endSession(ctx.reply);
-  }),
+  logout: publicProcedure.mutation(({ ctx }) => endSession(ctx.db, ctx.req, ctx.reply)),
   /** The signed-in user in the login-answer shape, or null for a visitor. */
   me: publicProcedure.query(({ ctx }) => (ctx.user ? ctx.services.users.getLoginUser(ctx.user.id) : null)),
 });

@@ -34,9 +34,9 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps) {
   restRoute(app, deps, 'PUT', '/api/user/self', { auth: 'user', body: updateSelfInput }, async ({ user, body }) => {
     await users.updateSelf(user.id, body);
   });
-  restRoute(app, deps, 'DELETE', '/api/user/self', { auth: 'user' }, async ({ user, reply }) => {
+  restRoute(app, deps, 'DELETE', '/api/user/self', { auth: 'user' }, async ({ user, req, reply }) => {
     await users.deleteSelf(user.id);
-    endSession(reply);
+    await endSession(deps.db, req, reply);
   });
   restRoute(app, deps, 'GET', '/api/user/token', { auth: 'user' }, ({ user }) => users.generateAccessToken(user.id));
   restRoute(app, deps, 'GET', '/api/user/aff', { auth: 'user' }, ({ user }) => users.getAffCode(user.id));

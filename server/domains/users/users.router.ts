@@ -18,7 +18,7 @@ export const usersRouter = router({
     .mutation(({ ctx, input }) => ctx.services.users.updateSelf(ctx.user.id, input)),
   deleteSelf: userProcedure.input(deleteSelfInput).mutation(async ({ ctx, input }) => {
     await ctx.services.users.deleteSelf(ctx.user.id, input.confirmUsername);
-    endSession(ctx.reply);
+    await endSession(ctx.db, ctx.req, ctx.reply);
   }),
   generateAccessToken: userProcedure.mutation(({ ctx }) => ctx.services.users.generateAccessToken(ctx.user.id)),
   affCode: userProcedure.query(({ ctx }) => ctx.services.users.getAffCode(ctx.user.id)),
