@@ -30,6 +30,10 @@ const searchQuery = z.object({
 });
 
 const idParams = z.object({ id: q.id() });
+const copyQuery = z.object({
+  suffix: z.preprocess((v) => (v === undefined ? '_复制' : v), z.string().max(64)),
+  reset_balance: z.preprocess((v) => v === undefined || v === 'true' || v === '1', z.boolean()),
+});
 const testQuery = z.object({ model: q.str().transform((v) => v.trim()) });
 
 export function registerChannelRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -70,6 +74,18 @@ export function registerChannelRoutes(app: FastifyInstance, deps: AppDeps) {
   );
   restRoute(app, deps, 'POST', '/api/channel/fetch_models', { ...admin, body: fetchModelsInput }, async ({ body }) =>
     raw({ success: true, data: await channels.fetchModels(body) }),
+  );
+
+  // Newer upstream's copy call; answers the new channel's id.
+  restRoute(
+    app,
+    deps,
+    'POST',
+    '/api/channel/copy/:id',
+    { ...admin, params: idParams, query: copyQuery },
+    async (i) => ({
+      id: await channels.copy(i.params.id, i.query.suffix, i.query.reset_balance),
+    }),
   );
 
   restRoute(app, deps, 'POST', '/api/channel/fix', admin, () => channels.fixAbilities());

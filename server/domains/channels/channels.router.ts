@@ -41,6 +41,11 @@ export const channelsRouter = router({
     .input(createChannelInput)
     .mutation(async ({ ctx, input }) => ({ ids: await ctx.services.channels.create(input) })),
   update: adminProcedure.input(updateChannelInput).mutation(({ ctx, input }) => ctx.services.channels.update(input)),
+  copy: adminProcedure
+    .input(idInput.extend({ suffix: z.string().max(64).default('_复制'), resetBalance: z.boolean().default(true) }))
+    .mutation(async ({ ctx, input }) => ({
+      id: await ctx.services.channels.copy(input.id, input.suffix, input.resetBalance),
+    })),
   setStatus: adminProcedure
     .input(idInput.extend({ status: z.union([z.literal(1), z.literal(2)]) }))
     .mutation(({ ctx, input }) => ctx.services.channels.setStatus([input.id], input.status)),

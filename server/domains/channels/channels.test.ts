@@ -250,6 +250,31 @@ describe('channels REST', () => {
     expect((await abilities(ids[0])).every((a) => a.enabled === 1)).toBe(true);
   });
 
+  it('copies a channel with its key and abilities, without usage or balance', async () => {
+    const [src] = await channelByName('ta');
+    await t.deps.db.updateTable('channels').set({ used_quota: 99, balance: 3 }).where('id', '=', src.id).execute();
+    const r = await call('POST', `/api/channel/copy/${src.id}`);
+    const newId = (r.body.data as { id: number }).id;
+    const [copy] = await channelByName('ta_复制');
+    expect(copy).toMatchObject({
+      id: newId,
+      key: src.key,
+      models: src.models,
+      used_quota: 0,
+      balance: 0,
+      tag: src.tag,
+    });
+    expect((await abilities(newId)).length).toBe((await abilities(src.id)).length);
+    expect((await call('POST', '/api/channel/copy/99999')).status).toBe(404);
+  });
+
+  it('keeps a status given on create', async () => {
+    await create({ name: 'born-off', status: 2 });
+    const [row] = await channelByName('born-off');
+    expect(row.status).toBe(2);
+    expect((await abilities(row.id)).every((a) => a.enabled === 0)).toBe(true);
+  });
+
   it('fix rebuilds every ability and answers the channel count', async () => {
     await t.deps.db.deleteFrom('abilities').execute();
     const n = (

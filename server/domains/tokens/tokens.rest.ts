@@ -11,9 +11,10 @@ import type { AppDeps } from '../../context.ts';
 
 /* /api/token/* (user): each user only ever sees their own tokens (api-contract §3). */
 
-const listQuery = z.object({
-  p: q.int(0).transform((v) => Math.max(0, v)),
-  size: q.int(10).transform((v) => (v <= 0 ? 10 : Math.min(v, 100))),
+// Newer clients send `page_size` instead of `size`; either is accepted, `size` first.
+const listQuery = z.object({ p: q.int(0), size: q.int(0), page_size: q.int(0) }).transform((v) => {
+  const size = v.size || v.page_size;
+  return { p: Math.max(0, v.p), size: size <= 0 ? 10 : Math.min(size, 100) };
 });
 
 const searchQuery = z.object({

@@ -107,6 +107,7 @@ describe('tokens REST', () => {
     const second = await list(bob, 'p=1&size=2');
     expect(second[0].name).toBe('p1');
     expect(await list(bob, 'p=0&size=0')).toHaveLength(6);
+    expect(await list(bob, 'p=0&page_size=2')).toHaveLength(2);
     const big = await call('GET', '/api/token/?p=0&size=1000', bob);
     expect((big.body.data as Json[]).length).toBe(6);
 

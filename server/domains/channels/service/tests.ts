@@ -93,6 +93,27 @@ export function createChannelTests(ctx: ChannelsCtx) {
         });
     },
 
+    /**
+     * Periodic test-all (relay.md §4) every ChannelTestIntervalMinutes (0 = off). The
+     * ticker only reads the in-memory option, and is unref'd so it never keeps the
+     * process alive.
+     */
+    startPeriodicTests(tickMs = 60_000): () => void {
+      let lastRun = Date.now();
+      const timer = setInterval(() => {
+        const minutes = ctx.options.get('ChannelTestIntervalMinutes');
+        if (minutes <= 0 || running || Date.now() - lastRun < minutes * 60_000) return;
+        lastRun = Date.now();
+        running = testAllNow()
+          .catch((err) => ctx.log.error({ err }, 'periodic channel test failed'))
+          .finally(() => {
+            running = null;
+          });
+      }, tickMs);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
+
     /** Resolves when no test-all run is going (graceful shutdown, tests). */
     whenTestsIdle: async (): Promise<void> => {
       await running;

@@ -111,7 +111,7 @@ export function createChannelWrites(ctx: ChannelsCtx) {
         weight: 0,
         created_time: nowSeconds(),
       };
-      const patch = patchFrom({ ...input, type, key: undefined, status: undefined });
+      const patch = patchFrom({ ...input, type, key: undefined });
       const row: NewChannel = { ...base, ...patch, other: defaultOtherFor(type, patch.other ?? base.other) };
       ruleCheck(
         { type, name: row.name ?? '', key: input.key ?? '', models: row.models ?? '', other: row.other ?? '' },
@@ -142,6 +142,25 @@ export function createChannelWrites(ctx: ChannelsCtx) {
     },
 
     setStatus,
+
+    /** A copy of a channel under a new name, with the key but without usage, balance or test results. */
+    async copy(id: number, suffix: string, resetBalance: boolean): Promise<number> {
+      const { id: _id, ...source } = await getChannelOrThrow(ctx, id);
+      const row: NewChannel = {
+        ...source,
+        name: `${source.name}${suffix}`,
+        created_time: nowSeconds(),
+        used_quota: 0,
+        test_time: 0,
+        response_time: 0,
+        ...(resetBalance ? { balance: 0, balance_updated_time: 0 } : {}),
+      };
+      return write(async (trx) => {
+        const newId = await insertChannel(trx, row);
+        await syncAbilities(trx, [newId]);
+        return newId;
+      });
+    },
 
     async remove(id: number): Promise<void> {
       await getChannelOrThrow(ctx, id);
