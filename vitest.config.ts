@@ -1,18 +1,42 @@
 import { defineConfig } from 'vitest/config';
 
+const shared = {
+  environment: 'node' as const,
+  testTimeout: 20_000,
+  hookTimeout: 60_000,
+};
+
 export default defineConfig({
   test: {
-    include: [
-      'server/**/*.test.ts',
-      'shared/**/*.test.ts',
-      'scripts/**/*.test.ts',
-      'test/**/*.test.ts',
-      'client/**/*.test.ts',
-    ],
-    environment: 'node',
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
     // Browser tests start Chromium and a server; keep the machine's two cores from thrashing.
     maxWorkers: 2,
+    projects: [
+      {
+        test: {
+          ...shared,
+          name: 'unit',
+          include: [
+            'server/**/*.test.ts',
+            'shared/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'test/**/*.test.ts',
+            'client/**/*.test.ts',
+          ],
+          exclude: ['test/browser/**', '**/node_modules/**'],
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'browser',
+          include: ['test/browser/**/*.test.ts'],
+          // Builds the console into dist/client once per run (SKIP_CLIENT_BUILD=1 reuses the last build).
+          globalSetup: ['test/browser/global-setup.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
   },
 });

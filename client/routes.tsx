@@ -22,6 +22,11 @@ export interface AppRoute {
 export const routeTable: AppRoute[] = [
   { path: '/', guard: 'public', page: lazy(() => import('./pages/home/HomePage.tsx')) },
   { path: '/about', guard: 'public', page: lazy(() => import('./pages/about/AboutPage.tsx')) },
+  { path: '/setup', guard: 'public', page: lazy(() => import('./pages/setup/SetupPage.tsx')) },
+  { path: '/login', guard: 'public', page: lazy(() => import('./pages/login/LoginPage.tsx')) },
+  { path: '/register', guard: 'public', page: lazy(() => import('./pages/register/RegisterPage.tsx')) },
+  { path: '/app/me', guard: 'user', page: lazy(() => import('./pages/me/MePage.tsx')) },
+  { path: '/admin/users', guard: 'admin', page: lazy(() => import('./pages/users/UsersPage.tsx')) },
 ];
 
 const NotFoundPage = lazy(() => import('./pages/not-found/NotFoundPage.tsx'));

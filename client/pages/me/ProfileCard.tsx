@@ -1,0 +1,68 @@
+import { useLingui } from '@lingui/react/macro';
+import { Avatar, Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconActivity, IconCoin, IconReceipt } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { RoleBadge } from '../../components/RoleBadge.tsx';
+import { renderNumber, renderQuota } from '../../lib/format.ts';
+import type { SelfUser } from './types.ts';
+
+function Stat({ icon, label, value, testId }: { icon: ReactNode; label: string; value: string; testId: string }) {
+  return (
+    <Paper withBorder radius="md" p="md" data-testid={testId}>
+      <Group gap="xs" c="dimmed">
+        {icon}
+        <Text size="xs" fw={500} tt="uppercase">
+          {label}
+        </Text>
+      </Group>
+      <Text fz={26} fw={700} mt={4} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {value}
+      </Text>
+    </Paper>
+  );
+}
+
+/** Who the user is, with balance, historical consumption and request count. */
+export function ProfileCard({ user }: { user: SelfUser }) {
+  const { t } = useLingui();
+  return (
+    <Paper withBorder radius="lg" p="lg">
+      <Stack gap="lg">
+        <Group gap="md" wrap="nowrap">
+          <Avatar size={56} radius="xl" color="indigo" name={user.display_name || user.username} />
+          <div style={{ minWidth: 0 }}>
+            <Group gap="xs">
+              <Text fw={700} size="lg" truncate>
+                {user.display_name || user.username}
+              </Text>
+              <RoleBadge role={user.role} />
+            </Group>
+            <Group gap="xs" mt={4}>
+              <Text size="sm" c="dimmed">
+                @{user.username}
+              </Text>
+              <Badge variant="dot" color="gray" size="sm">
+                {t`Group ${user.group}`}
+              </Badge>
+            </Group>
+          </div>
+        </Group>
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+          <Stat icon={<IconCoin size={16} />} label={t`Balance`} value={renderQuota(user.quota)} testId="balance" />
+          <Stat
+            icon={<IconReceipt size={16} />}
+            label={t`Used quota`}
+            value={renderQuota(user.used_quota)}
+            testId="used"
+          />
+          <Stat
+            icon={<IconActivity size={16} />}
+            label={t`Requests`}
+            value={renderNumber(user.request_count)}
+            testId="requests"
+          />
+        </SimpleGrid>
+      </Stack>
+    </Paper>
+  );
+}

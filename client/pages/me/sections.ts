@@ -1,0 +1,30 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { ComponentType } from 'react';
+import type { Status } from '../../lib/status.ts';
+
+/**
+ * Extension points of the personal settings page. The settings engineer fills these:
+ * give a tab its component (it then appears), or add a card beside "Available models"
+ * (check-in). Components fetch their own data.
+ */
+export interface SettingsTab {
+  key: string;
+  label: MessageDescriptor;
+  component: ComponentType | null;
+}
+
+export const settingsTabs: SettingsTab[] = [
+  { key: 'notification', label: msg`Notification settings`, component: null },
+  { key: 'price', label: msg`Price settings`, component: null },
+  { key: 'other', label: msg`Other settings`, component: null },
+];
+
+export interface SideCard {
+  key: string;
+  component: ComponentType;
+  visible?: (status: Status) => boolean;
+}
+
+/** Cards in the left column under the models and invite cards, e.g. `{ key: 'check-in', component: CheckInCard, visible: (s) => s.check_in_enabled }`. */
+export const sideCards: SideCard[] = [];

@@ -1,0 +1,66 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Badge, Group } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Navigate } from 'react-router-dom';
+import { AuthCard } from '../../components/AuthCard.tsx';
+import { PageLoader } from '../../layout/PageLoader.tsx';
+import { showError } from '../../lib/errors.ts';
+import { useStatus } from '../../lib/status-context.tsx';
+import { trpc } from '../../trpc.ts';
+import { SetupForm, type SetupValues } from './SetupForm.tsx';
+
+const RELOAD_DELAY_MS = 1500;
+
+/** First-run wizard (spec console-screens §2.10): admin account and usage mode. */
+export default function SetupPage() {
+  const { t } = useLingui();
+  const status = useStatus();
+  const setupStatus = trpc.auth.setupStatus.useQuery();
+  const [done, setDone] = useState(false);
+  const setup = trpc.auth.setup.useMutation({
+    onSuccess: () => {
+      setDone(true);
+      window.setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
+    },
+    onError: (e) => showError(t`System initialisation failed, please retry: ${e.message}`),
+  });
+
+  if (setupStatus.isError) return <Alert color="red">{t`Failed to get the initialisation status`}</Alert>;
+  if (setupStatus.isLoading || !setupStatus.data) return <PageLoader />;
+  if ((status.setup || setupStatus.data.status) && !done) return <Navigate to="/" replace />;
+
+  const rootInit = setupStatus.data.root_init;
+  const submit = (v: SetupValues) =>
+    setup.mutate({
+      ...(rootInit ? {} : { username: v.username, password: v.password, confirmPassword: v.confirmPassword }),
+      SelfUseModeEnabled: v.mode === 'self',
+      DemoSiteEnabled: v.mode === 'demo',
+    });
+
+  return (
+    <AuthCard
+      width={560}
+      title={<Trans>Set up Switchyard</Trans>}
+      subtitle={<Trans>Create the administrator account and choose how this gateway will be used.</Trans>}
+      footer={
+        setupStatus.data.database_type && (
+          <Group gap={6} justify="center">
+            <Trans>Database</Trans>
+            <Badge variant="light" color="gray">
+              {setupStatus.data.database_type}
+            </Badge>
+          </Group>
+        )
+      }
+    >
+      {done ? (
+        <Alert color="teal" icon={<IconCircleCheck size={18} />} title={t`System initialised`}>
+          <Trans>Setup is complete. The page reloads in a moment.</Trans>
+        </Alert>
+      ) : (
+        <SetupForm askAdmin={!rootInit} submitting={setup.isPending} onSubmit={submit} />
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,85 @@
+import { useLingui } from '@lingui/react/macro';
+import { ActionIcon, Button, Group, Menu, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconArrowDown, IconArrowUp, IconBan, IconCheck, IconDots, IconTrash } from '@tabler/icons-react';
+import type { ManageUserInput } from '../../../shared/schemas/users.ts';
+import { isAdmin, Role, UserStatus } from '../../../shared/constants.ts';
+import { showError, showSuccess } from '../../lib/errors.ts';
+import { useStoredUser } from '../../lib/user.ts';
+import { trpc } from '../../trpc.ts';
+import { isDeactivated, type UserRow } from './types.ts';
+
+type Action = ManageUserInput['action'];
+
+/** Edit, then promote / demote / disable / enable / delete, each confirmed. */
+export function RowActions({ user, onEdit }: { user: UserRow; onEdit: () => void }) {
+  const { t } = useLingui();
+  const me = useStoredUser();
+  const utils = trpc.useUtils();
+  const manage = trpc.users.manage.useMutation({
+    onSuccess: () => {
+      showSuccess(t`Operation successful`);
+      void utils.users.list.invalidate();
+    },
+    onError: showError,
+  });
+  if (isDeactivated(user)) return null;
+
+  const labels: Record<Action, string> = {
+    promote: t`Promote to admin`,
+    demote: t`Demote to user`,
+    disable: t`Disable`,
+    enable: t`Enable`,
+    delete: t`Delete`,
+  };
+  const confirm = (action: Action) =>
+    modals.openConfirmModal({
+      title: labels[action],
+      centered: true,
+      children: <Text size="sm">{t`${labels[action]}: are you sure about user ${user.username}?`}</Text>,
+      labels: { confirm: t`Confirm`, cancel: t`Cancel` },
+      confirmProps: { color: action === 'delete' || action === 'disable' ? 'red' : undefined },
+      onConfirm: () => manage.mutate({ id: user.id, action }),
+    });
+
+  const outranked = !me || (user.role >= me.role && me.role < Role.Root) || user.id === me.id;
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      <Button size="compact-xs" variant="light" onClick={onEdit} disabled={outranked}>
+        {t`Edit`}
+      </Button>
+      <Menu position="bottom-end" withinPortal shadow="md">
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="gray" aria-label={t`More actions`} disabled={outranked}>
+            <IconDots size={16} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {!isAdmin(user.role) && me && me.role >= Role.Root && (
+            <Menu.Item leftSection={<IconArrowUp size={14} />} onClick={() => confirm('promote')}>
+              {labels.promote}
+            </Menu.Item>
+          )}
+          {isAdmin(user.role) && user.role < Role.Root && (
+            <Menu.Item leftSection={<IconArrowDown size={14} />} onClick={() => confirm('demote')}>
+              {labels.demote}
+            </Menu.Item>
+          )}
+          {user.status === UserStatus.Enabled ? (
+            <Menu.Item leftSection={<IconBan size={14} />} onClick={() => confirm('disable')}>
+              {labels.disable}
+            </Menu.Item>
+          ) : (
+            <Menu.Item leftSection={<IconCheck size={14} />} onClick={() => confirm('enable')}>
+              {labels.enable}
+            </Menu.Item>
+          )}
+          <Menu.Divider />
+          <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => confirm('delete')}>
+            {labels.delete}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  );
+}

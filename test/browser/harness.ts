@@ -1,0 +1,64 @@
+import type { AddressInfo } from 'node:net';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { createTestApp, type TestApp } from '../app.ts';
+import { clientDist } from './global-setup.ts';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+}
+
+export interface Gateway {
+  test: TestApp;
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/** A whole gateway with a fresh SQLite database, serving the built console on 127.0.0.1. */
+export async function startGateway(): Promise<Gateway> {
+  const test = await createTestApp({ clientDist });
+  await test.app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = test.app.server.address() as AddressInfo;
+  return { test, baseUrl: `http://127.0.0.1:${port}`, close: () => test.close() };
+}
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught page errors, asserted empty by tests. */
+  errors: string[];
+}
+
+/** A fresh browser context (own cookies and storage) with English text, at a given width. */
+export async function openSession(
+  browser: Browser,
+  baseUrl: string,
+  opts: { width?: number; height?: number; lang?: 'en' | 'zh'; theme?: 'light' | 'dark' } = {},
+): Promise<Session> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: opts.width ?? 1366, height: opts.height ?? 860 },
+  });
+  const lang = opts.lang ?? 'en';
+  const theme = opts.theme ?? 'light';
+  await context.addInitScript(
+    ([l, th]) => {
+      if (!localStorage.getItem('i18nextLng')) localStorage.setItem('i18nextLng', l);
+      if (!localStorage.getItem('theme-mode')) localStorage.setItem('theme-mode', th);
+    },
+    [lang, theme] as const,
+  );
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { context, page, errors };
+}
