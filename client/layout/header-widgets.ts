@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { InboxBell } from '../pages/inbox/InboxBell.tsx';
 
 /**
  * Extra controls in the top bar, left of the theme toggle. The inbox bell registers
@@ -11,4 +12,4 @@ export interface HeaderWidget {
   signedInOnly?: boolean;
 }
 
-export const headerWidgets: HeaderWidget[] = [];
+export const headerWidgets: HeaderWidget[] = [{ key: 'inbox', component: InboxBell, signedInOnly: true }];

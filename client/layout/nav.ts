@@ -17,6 +17,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import type { Status } from '../lib/status.ts';
+import { inboxNavItem } from '../pages/inbox/nav.ts';
 import type { StoredUser } from '../lib/user.ts';
 import { userIsAdmin } from '../lib/user.ts';
 
@@ -96,6 +97,7 @@ export const sidebar: NavSection[] = [
     key: 'personal',
     label: msg`Personal`,
     items: [
+      inboxNavItem,
       { key: 'wallet', label: msg`Wallet`, path: '/app/wallet', icon: IconWallet },
       { key: 'me', label: msg`Personal settings`, path: '/app/me', icon: IconUser },
     ],

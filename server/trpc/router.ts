@@ -1,6 +1,7 @@
 import { affiliateRouter } from '../domains/affiliate/affiliate.router.ts';
 import { channelsRouter } from '../domains/channels/channels.router.ts';
 import { checkInRouter } from '../domains/checkin/checkin.router.ts';
+import { logsCleanupRouter } from '../domains/logs/logs-cleanup.router.ts';
 import { dashboardRouter, logsRouter } from '../domains/logs/logs.router.ts';
 import { inboxRouter, messagesRouter } from '../domains/messages/messages.router.ts';
 import { modelMappingRouter } from '../domains/model-mapping/model-mapping.router.ts';
@@ -33,6 +34,7 @@ export const appRouter = router({
   checkIn: checkInRouter,
   modelMapping: modelMappingRouter,
   userSettings: userSettingsRouter,
+  logsCleanup: logsCleanupRouter,
   channels: channelsRouter,
   tokens: tokensRouter,
 });

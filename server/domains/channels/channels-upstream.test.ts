@@ -9,14 +9,20 @@ type Json = Record<string, unknown>;
 
 /** A tiny OpenAI/Gemini/DeepSeek look-alike on loopback; `delayMs` slows chat answers. */
 function fakeUpstream() {
-  const seen: { method: string; url: string; auth: string; body: Json }[] = [];
+  const seen: { method: string; url: string; auth: string; body: Json; headers: IncomingMessage['headers'] }[] = [];
   const state = { delayMs: 0, failChat: false };
   const server: Server = createServer((req: IncomingMessage, res) => {
     let raw = '';
     req.on('data', (c) => (raw += c));
     req.on('end', () => {
       const body = raw ? (JSON.parse(raw) as Json) : {};
-      seen.push({ method: req.method ?? '', url: req.url ?? '', auth: req.headers.authorization ?? '', body });
+      seen.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        auth: req.headers.authorization ?? '',
+        body,
+        headers: req.headers,
+      });
       const send = (status: number, payload: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(payload));
@@ -30,6 +36,12 @@ function fakeUpstream() {
           : () => send(200, { id: 'x', choices: [{ message: { role: 'assistant', content: 'h' } }] });
         return setTimeout(answer, state.delayMs);
       }
+      if (url === '/v1/messages' && req.headers['x-api-key'] === 'ant-key')
+        return send(200, { type: 'message', content: [{ type: 'text', text: 'h' }] });
+      if (url === '/v1beta/models/gemini-2.5-flash:generateContent' && req.headers['x-goog-api-key'] === 'g-key')
+        return send(200, { candidates: [] });
+      if (url.startsWith('/openai/deployments/gpt-4o/chat/completions?api-version=') && req.headers['api-key'])
+        return send(200, { choices: [] });
       if (url === '/v1/embeddings') return send(200, { data: [{ embedding: [0.1] }] });
       if (url === '/v1/models') return send(200, { data: [{ id: 'gpt-4o' }, { id: 'gpt-4o-mini' }] });
       if (url.startsWith('/v1beta/models?key='))
@@ -116,6 +128,25 @@ describe('channel tests, balances and model fetches against a fake upstream', ()
     expect(r.body.message).not.toContain('bad');
     expect(typeof r.body.time).toBe('number');
     expect((await call('GET', '/api/channel/test/99999')).status).toBe(404);
+  });
+
+  it('speaks the native protocol of Anthropic, Gemini and Azure channels', async () => {
+    const ant = await makeChannel({ name: 'ant', type: 14, key: 'ant-key', models: 'claude-sonnet-4-20250514' });
+    expect((await call('GET', `/api/channel/test/${ant}`)).body.success).toBe(true);
+    expect(up.seen.at(-1)?.headers['anthropic-version']).toBe('2023-06-01');
+    expect(up.seen.at(-1)?.body).toMatchObject({ max_tokens: 1 });
+
+    const gem = await makeChannel({ name: 'gem', type: 24, key: 'g-key', models: 'gemini-2.5-flash' });
+    expect((await call('GET', `/api/channel/test/${gem}`)).body.success).toBe(true);
+    expect(up.seen.at(-1)?.url).not.toContain('g-key');
+
+    const az = await makeChannel({ name: 'az', type: 3, key: 'az-key', models: 'gpt-4o', other: '2025-01-01' });
+    expect((await call('GET', `/api/channel/test/${az}`)).body.success).toBe(true);
+    expect(up.seen.at(-1)?.url).toBe('/openai/deployments/gpt-4o/chat/completions?api-version=2025-01-01');
+
+    const mj = await makeChannel({ name: 'mj', type: 2, models: 'mj_imagine' });
+    const no = await call('GET', `/api/channel/test/${mj}`);
+    expect(no).toMatchObject({ status: 400, body: { success: false, message: '该渠道类型暂不支持测试' } });
   });
 
   it('counts a test slower than ChannelDisableThreshold as a failure', async () => {

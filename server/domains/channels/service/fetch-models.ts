@@ -1,7 +1,7 @@
 import { ChannelType } from '../../../../shared/channel-types.ts';
 import { type FetchModelsInput, MESSAGES } from '../../../../shared/schemas/channels.ts';
 import { AppError, badRequest } from '../../../errors.ts';
-import { baseUrlOf, firstKeyOf, upstreamErrorText, upstreamJson } from '../channel-probe.ts';
+import { baseUrlOf, firstKeyOf, upstreamErrorText, upstreamJson } from '../probe-http.ts';
 import { type ChannelsCtx, getChannelOrThrow } from './context.ts';
 
 /** Upstream failures answer 500, as new-api's fetch_models does. */

@@ -1,0 +1,116 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Group, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useState } from 'react';
+import { MESSAGE_PAGE_SIZE_KEY } from '../../../shared/schemas/messages.ts';
+import { PagedTable } from '../../components/DataTable.tsx';
+import { Page } from '../../components/Page.tsx';
+import { usePageSize } from '../../components/usePageSize.ts';
+import { showError, showSuccess } from '../../lib/errors.ts';
+import { formatTimestamp } from '../../lib/format.ts';
+import { trpc } from '../../trpc.ts';
+import { CreateMessageDrawer } from './CreateMessageDrawer.tsx';
+import { EditMessageDrawer } from './EditMessageDrawer.tsx';
+import { FormatBadge } from './FormatBadge.tsx';
+import { type MessageFilters, SearchForm } from './SearchForm.tsx';
+
+interface Row {
+  id: number;
+  title: string;
+  format: string;
+  created_at: number;
+  stats: { total_recipients: number; read_count: number };
+}
+
+/** /admin/messages: search, list, compose, edit and delete messages to users (admins only). */
+export default function AdminMessagesPage() {
+  const { t } = useLingui();
+  const utils = trpc.useUtils();
+  const [filters, setFilters] = useState<MessageFilters>({});
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = usePageSize(MESSAGE_PAGE_SIZE_KEY);
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<number | null>(null);
+
+  const list = trpc.messages.list.useQuery({ page, pageSize, ...filters }, { placeholderData: (prev) => prev });
+  const remove = trpc.messages.remove.useMutation({
+    onSuccess: () => {
+      showSuccess(t`Message deleted successfully`);
+      void utils.messages.list.invalidate();
+    },
+    onError: showError,
+  });
+
+  const confirmDelete = (row: Row) =>
+    modals.openConfirmModal({
+      title: t`Delete this message?`,
+      children: (
+        <Text size="sm">
+          <Trans>This removes the message and all users' receipt records. It cannot be undone.</Trans>
+        </Text>
+      ),
+      labels: { confirm: t`Delete`, cancel: t`Cancel` },
+      confirmProps: { color: 'red' },
+      onConfirm: () => remove.mutate({ id: row.id }),
+    });
+
+  return (
+    <Page title={<Trans>Message management</Trans>}>
+      <SearchForm
+        searching={list.isFetching}
+        onCreate={() => setCreating(true)}
+        onSearch={(f) => {
+          setFilters(f);
+          setPage(1);
+          void utils.messages.list.invalidate();
+        }}
+      />
+      <PagedTable<Row>
+        records={list.data?.items ?? []}
+        fetching={list.isFetching}
+        total={list.data?.total ?? 0}
+        page={page}
+        pageSize={pageSize}
+        onPageChange={setPage}
+        onPageSizeChange={(size) => {
+          setPageSize(size);
+          setPage(1);
+        }}
+        columns={[
+          { accessor: 'id', title: 'ID', width: 70 },
+          { accessor: 'title', title: t`Title`, ellipsis: true, width: '40%' },
+          { accessor: 'format', title: t`Format`, width: 110, render: (r) => <FormatBadge format={r.format} /> },
+          {
+            accessor: 'stats.total_recipients',
+            title: t`Recipients`,
+            width: 100,
+            render: (r) => r.stats.total_recipients,
+          },
+          { accessor: 'created_at', title: t`Created`, width: 170, render: (r) => formatTimestamp(r.created_at) },
+          {
+            accessor: 'actions',
+            title: t`Actions`,
+            width: 150,
+            render: (r) => (
+              <Group gap={6} wrap="nowrap">
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  onClick={() => setEditing(r.id)}
+                  data-testid={`edit-message-${r.id}`}
+                >
+                  <Trans>Edit</Trans>
+                </Button>
+                <Button size="compact-sm" variant="light" color="red" onClick={() => confirmDelete(r)}>
+                  <Trans>Delete</Trans>
+                </Button>
+              </Group>
+            ),
+          },
+        ]}
+      />
+      <CreateMessageDrawer opened={creating} onClose={() => setCreating(false)} />
+      <EditMessageDrawer messageId={editing} onClose={() => setEditing(null)} />
+    </Page>
+  );
+}
