@@ -15,6 +15,8 @@ import { registerCompatRoutes } from './compat/index.ts';
 import { sendEnvelopeError } from './compat/envelope.ts';
 import type { AppDeps } from './context.ts';
 import { registerOpsRoutes } from './ops/health.ts';
+import { createConsolePageCache } from './plugins/console-html.ts';
+import { registerSecurity } from './plugins/security.ts';
 import { isRelayPath, sendRelayError } from './relay/errors.ts';
 import { registerRelayRoutes } from './relay/routes.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
@@ -35,6 +37,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(fastifyCookie, { secret: config.sessionSecret });
+  await registerSecurity(app);
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
@@ -72,6 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRelayRoutes(app, deps);
 
   const hasClient = existsSync(path.join(config.clientDist, 'index.html'));
+  const consolePage = hasClient ? createConsolePageCache(config.clientDist, deps.services.options) : undefined;
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: config.clientDist,
@@ -99,8 +103,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }
       return sendRelayError(req, reply, { status: 404, message, code: 'not_found' });
     }
-    if (hasClient && (req.method === 'GET' || req.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    if (consolePage && (req.method === 'GET' || req.method === 'HEAD')) {
+      const page = consolePage();
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('content-security-policy', page.csp)
+        .type('text/html; charset=utf-8')
+        .send(page.html);
     }
     return reply.status(404).send({ success: false, message: 'Not found' });
   });
