@@ -4,6 +4,7 @@ import { IconCopy } from '@tabler/icons-react';
 import { copyText } from '../../components/clipboard.tsx';
 import { renderQuota } from '../../lib/format.ts';
 import { trpc } from '../../trpc.ts';
+import { AffTransfer } from '../me-settings/AffTransfer.tsx';
 import type { SelfUser } from './types.ts';
 
 function Figure({ label, value }: { label: string; value: string }) {
@@ -43,6 +44,10 @@ export function InviteCard({ user }: { user: SelfUser }) {
           <Figure label={t`Pending reward`} value={renderQuota(user.aff_quota)} />
           <Figure label={t`Total reward`} value={renderQuota(user.aff_history_quota)} />
         </SimpleGrid>
+        {/* Settings engineer: moving invite quota to the balance (minimum one unit). */}
+        <Group>
+          <AffTransfer />
+        </Group>
       </Stack>
     </Paper>
   );

@@ -2,6 +2,9 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ComponentType } from 'react';
 import type { Status } from '../../lib/status.ts';
+import { CheckInCard } from '../me-settings/CheckInCard.tsx';
+import { NotificationSettings } from '../me-settings/NotificationSettings.tsx';
+import { OtherSettings, PriceSettings } from '../me-settings/PreferenceSettings.tsx';
 
 /**
  * Extension points of the personal settings page. The settings engineer fills these:
@@ -15,9 +18,9 @@ export interface SettingsTab {
 }
 
 export const settingsTabs: SettingsTab[] = [
-  { key: 'notification', label: msg`Notification settings`, component: null },
-  { key: 'price', label: msg`Price settings`, component: null },
-  { key: 'other', label: msg`Other settings`, component: null },
+  { key: 'notification', label: msg`Notification settings`, component: NotificationSettings },
+  { key: 'price', label: msg`Price settings`, component: PriceSettings },
+  { key: 'other', label: msg`Other settings`, component: OtherSettings },
 ];
 
 export interface SideCard {
@@ -27,4 +30,4 @@ export interface SideCard {
 }
 
 /** Cards in the left column under the models and invite cards, e.g. `{ key: 'check-in', component: CheckInCard, visible: (s) => s.check_in_enabled }`. */
-export const sideCards: SideCard[] = [];
+export const sideCards: SideCard[] = [{ key: 'check-in', component: CheckInCard, visible: (s) => s.check_in_enabled }];

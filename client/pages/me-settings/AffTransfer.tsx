@@ -1,0 +1,79 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { renderQuota } from '../../lib/format.ts';
+import { trpc } from '../../trpc.ts';
+
+/** "Transfer to balance": moves invite rewards into the usable quota, at least one unit ($1). */
+export function AffTransfer() {
+  const { t } = useLingui();
+  const utils = trpc.useUtils();
+  const info = trpc.affiliate.info.useQuery();
+  const [opened, setOpened] = useState(false);
+  const [amount, setAmount] = useState<number | string>(0);
+  const transfer = trpc.affiliate.transfer.useMutation({
+    onSuccess: () => {
+      notifications.show({ color: 'teal', message: t`Transferred` });
+      setOpened(false);
+      void utils.affiliate.info.invalidate();
+      void utils.users.self.invalidate();
+    },
+    onError: (e) => notifications.show({ color: 'red', message: e.message }),
+  });
+  const min = info.data?.min_transfer ?? 0;
+  const available = info.data?.aff_quota ?? 0;
+  const value = Number(amount) || 0;
+  const error =
+    value < min
+      ? t`The minimum transfer is ${renderQuota(min)}`
+      : value > available
+        ? t`More than your invite quota`
+        : null;
+
+  return (
+    <>
+      <Button
+        variant="light"
+        size="xs"
+        disabled={!info.data || available < min}
+        onClick={() => {
+          setAmount(available);
+          setOpened(true);
+        }}
+      >
+        <Trans>Transfer to balance</Trans>
+      </Button>
+      <Modal opened={opened} onClose={() => setOpened(false)} title={t`Transfer invite quota to balance`}>
+        <Stack>
+          <Text size="sm">
+            <Trans>Available: {renderQuota(available)}</Trans>
+          </Text>
+          <NumberInput
+            label={t`Quota to transfer`}
+            description={t`Minimum ${renderQuota(min)} (${min} quota)`}
+            value={amount}
+            onChange={setAmount}
+            min={min}
+            max={available}
+            allowDecimal={false}
+            thousandSeparator=","
+            error={error}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpened(false)}>
+              <Trans>Cancel</Trans>
+            </Button>
+            <Button
+              disabled={error !== null}
+              loading={transfer.isPending}
+              onClick={() => transfer.mutate({ quota: value })}
+            >
+              <Trans>Transfer</Trans>
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { Trans } from '@lingui/react/macro';
+import { ScrollArea, Tabs } from '@mantine/core';
+import { useSearchParams } from 'react-router-dom';
+import { Page } from '../../components/Page.tsx';
+import { ModelsTab } from './tabs/ModelsTab.tsx';
+import { OperationTab } from './tabs/OperationTab.tsx';
+import { OtherTab } from './tabs/OtherTab.tsx';
+import { RateLimitTab } from './tabs/RateLimitTab.tsx';
+import { SystemTab } from './tabs/SystemTab.tsx';
+
+const TABS = ['operation', 'ratelimit', 'models', 'system', 'other'] as const;
+type Tab = (typeof TABS)[number];
+
+/** /admin/settings: the administrator tabs; the active tab lives in ?tab= (default operation). */
+export default function SettingsPage() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: Tab = TABS.includes(requested as Tab) ? (requested as Tab) : 'operation';
+
+  return (
+    <Page title={<Trans>System settings</Trans>} maxWidth={1200}>
+      <Tabs
+        value={tab}
+        onChange={(v) => v && setParams((p) => ({ ...Object.fromEntries(p), tab: v }), { replace: true })}
+        keepMounted={false}
+      >
+        <ScrollArea type="never">
+          <Tabs.List style={{ flexWrap: 'nowrap' }}>
+            <Tabs.Tab value="operation">
+              <Trans>Operation settings</Trans>
+            </Tabs.Tab>
+            <Tabs.Tab value="ratelimit">
+              <Trans>Rate limits</Trans>
+            </Tabs.Tab>
+            <Tabs.Tab value="models">
+              <Trans>Model settings</Trans>
+            </Tabs.Tab>
+            <Tabs.Tab value="system">
+              <Trans>System settings</Trans>
+            </Tabs.Tab>
+            <Tabs.Tab value="other">
+              <Trans>Other settings</Trans>
+            </Tabs.Tab>
+          </Tabs.List>
+        </ScrollArea>
+        <Tabs.Panel value="operation" pt="lg">
+          <OperationTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="ratelimit" pt="lg">
+          <RateLimitTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="models" pt="lg">
+          <ModelsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="system" pt="lg">
+          <SystemTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="other" pt="lg">
+          <OtherTab />
+        </Tabs.Panel>
+      </Tabs>
+    </Page>
+  );
+}

@@ -1,0 +1,110 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { checkField, type FieldDef, type Values } from './fields.ts';
+import { FieldInput } from './FieldInput.tsx';
+import type { OptionsForm } from './useOptionsForm.ts';
+import { useOptionsForm } from './useOptionsForm.ts';
+
+interface SectionFrameProps {
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}
+
+/** The card every settings section sits in. */
+export function SectionFrame({ title, description, children, testId }: SectionFrameProps) {
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid={testId}>
+      <Stack gap="md">
+        <div>
+          <Title order={4}>{title}</Title>
+          {description && (
+            <Text size="sm" c="dimmed" mt={4}>
+              {description}
+            </Text>
+          )}
+        </div>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+export function FieldGrid({ fields, form }: { fields: FieldDef[]; form: OptionsForm }) {
+  return (
+    <Grid gap="md">
+      {fields.map((f) => (
+        <Grid.Col
+          key={f.key}
+          span={{
+            base: 12,
+            sm: f.span ?? (['json', 'textarea'].includes(f.kind) ? 12 : 6),
+            lg: f.span ?? defaultSpan(f),
+          }}
+        >
+          <FieldInput field={f} form={form} />
+        </Grid.Col>
+      ))}
+    </Grid>
+  );
+}
+
+const defaultSpan = (f: FieldDef) => (['json', 'textarea'].includes(f.kind) ? 12 : 4);
+
+/** Client checks of a section's changed fields, before anything is sent. */
+export function useFieldCheck(fields: FieldDef[]) {
+  const { t } = useLingui();
+  return (values: Values, changed: string[]): string | null => {
+    for (const f of fields) {
+      if (!changed.includes(f.key)) continue;
+      const p = checkField(f, values[f.key] ?? '');
+      if (p === 'json') return t`Not valid JSON` + `: ${f.key}`;
+      if (p) return t`Please check the input` + `: ${f.key}`;
+    }
+    return null;
+  };
+}
+
+interface OptionsSectionProps {
+  title: ReactNode;
+  description?: ReactNode;
+  fields: FieldDef[];
+  /** Extra keys saved with this section (edited by `children`). */
+  extraKeys?: string[];
+  defaults?: Values;
+  /** Section-specific rules on top of the field checks; returns a message to block the save. */
+  check?: (values: Values, changed: string[]) => string | null;
+  children?: (form: OptionsForm) => ReactNode;
+  testId?: string;
+  order?: (changed: string[], values: Values) => string[];
+}
+
+/** A settings card: fields from data, one Save button, the spec's save behaviour. */
+export function OptionsSection(props: OptionsSectionProps) {
+  const { title, description, fields, extraKeys = [], defaults, check, children, testId, order } = props;
+  const form = useOptionsForm([...fields.map((f) => f.key), ...extraKeys], defaults, order);
+  const fieldCheck = useFieldCheck(fields);
+  return (
+    <SectionFrame title={title} description={description} testId={testId}>
+      {form.loaded ? (
+        <>
+          <FieldGrid fields={fields} form={form} />
+          {children?.(form)}
+        </>
+      ) : (
+        <Skeleton h={80} />
+      )}
+      <Group>
+        <Button
+          loading={form.saving}
+          disabled={!form.loaded}
+          onClick={() => void form.save((v, c) => fieldCheck(v, c) ?? check?.(v, c) ?? null)}
+        >
+          <Trans>Save</Trans>
+        </Button>
+      </Group>
+    </SectionFrame>
+  );
+}

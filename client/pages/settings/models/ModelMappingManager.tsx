@@ -1,0 +1,165 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ActionIcon, Button, Card, Group, NumberInput, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { checkMappingRows, MAPPING_MESSAGES, type MappingRow } from '../../../../shared/schemas/model-mapping.ts';
+import { showError } from '../../../lib/errors.ts';
+import { trpc } from '../../../trpc.ts';
+import { SectionFrame } from '../form/OptionsSection.tsx';
+
+const toRows = (m: Record<string, { model: string; priority: number }[]>): MappingRow[] =>
+  Object.entries(m).map(([name, models]) => ({ name, models: models.map((x) => ({ ...x })) }));
+
+/** Virtual model names, each with the real models it fans out to (higher priority first). */
+export function ModelMappingManager() {
+  const { t } = useLingui();
+  const utils = trpc.useUtils();
+  const query = trpc.modelMapping.get.useQuery();
+  const [rows, setRows] = useState<MappingRow[]>([]);
+  const save = trpc.modelMapping.update.useMutation({
+    onSuccess: () => {
+      notifications.show({ color: 'teal', message: t`Saved` });
+      void utils.modelMapping.get.invalidate();
+    },
+    onError: showError,
+  });
+  const reload = trpc.modelMapping.reload.useMutation({
+    onSuccess: (d) => {
+      setRows(toRows(d.mapping));
+      notifications.show({ color: 'teal', message: t`Reloaded` });
+    },
+    onError: showError,
+  });
+
+  useEffect(() => {
+    if (query.data) setRows(toRows(query.data.mapping));
+  }, [query.data]);
+
+  const messages: Record<string, string> = {
+    [MAPPING_MESSAGES.virtualRequired]: t`Please enter the virtual model name`,
+    [MAPPING_MESSAGES.virtualDuplicate]: t`Virtual model name already exists`,
+    [MAPPING_MESSAGES.realRequired]: t`Please enter the real model name`,
+    [MAPPING_MESSAGES.realDuplicate]: t`Real model name duplicated`,
+    [MAPPING_MESSAGES.atLeastOne]: t`At least one real model is required`,
+    [MAPPING_MESSAGES.priority]: t`Priority must be an integer of at least 0`,
+  };
+
+  const update = (i: number, row: MappingRow) => setRows((r) => r.map((x, j) => (j === i ? row : x)));
+  const submit = () => {
+    const r = checkMappingRows(rows);
+    if (!r.ok) {
+      notifications.show({ color: 'red', message: messages[r.message] ?? r.message });
+      return;
+    }
+    save.mutate({ mapping: rows });
+  };
+
+  return (
+    <SectionFrame
+      title={<Trans>Model mapping</Trans>}
+      description={
+        <Trans>A virtual model name is served by the first available real model, highest priority first.</Trans>
+      }
+      testId="section-model-mapping"
+    >
+      {query.isLoading ? (
+        <Skeleton h={80} />
+      ) : (
+        <Stack gap="sm">
+          {rows.length === 0 && (
+            <Text c="dimmed" size="sm">
+              <Trans>No virtual models yet.</Trans>
+            </Text>
+          )}
+          {rows.map((row, i) => (
+            <Card key={i} withBorder padding="sm" radius="md">
+              <Stack gap="xs">
+                <Group gap="xs" align="flex-end" wrap="nowrap">
+                  <TextInput
+                    style={{ flex: 1 }}
+                    label={t`Virtual model name`}
+                    value={row.name}
+                    onChange={(e) => update(i, { ...row, name: e.currentTarget.value })}
+                  />
+                  <ActionIcon
+                    color="red"
+                    variant="subtle"
+                    size="lg"
+                    aria-label={t`Delete`}
+                    onClick={() => setRows((r) => r.filter((_, j) => j !== i))}
+                  >
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Group>
+                {row.models.map((m, k) => (
+                  <Group key={k} gap="xs" wrap="nowrap" pl={{ base: 0, sm: 'md' }}>
+                    <TextInput
+                      style={{ flex: 1 }}
+                      placeholder={t`Real model name`}
+                      aria-label={t`Real model name`}
+                      value={m.model}
+                      onChange={(e) =>
+                        update(i, {
+                          ...row,
+                          models: row.models.map((x, l) => (l === k ? { ...x, model: e.currentTarget.value } : x)),
+                        })
+                      }
+                    />
+                    <NumberInput
+                      w={110}
+                      aria-label={t`Priority`}
+                      placeholder={t`Priority`}
+                      min={0}
+                      allowDecimal={false}
+                      value={m.priority}
+                      onChange={(v) =>
+                        update(i, {
+                          ...row,
+                          models: row.models.map((x, l) => (l === k ? { ...x, priority: Number(v) } : x)),
+                        })
+                      }
+                    />
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      aria-label={t`Remove`}
+                      onClick={() => update(i, { ...row, models: row.models.filter((_, l) => l !== k) })}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Group>
+                ))}
+                <Group pl={{ base: 0, sm: 'md' }}>
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    leftSection={<IconPlus size={14} />}
+                    onClick={() => update(i, { ...row, models: [...row.models, { model: '', priority: 0 }] })}
+                  >
+                    <Trans>Add real model</Trans>
+                  </Button>
+                </Group>
+              </Stack>
+            </Card>
+          ))}
+        </Stack>
+      )}
+      <Group gap="xs">
+        <Button onClick={submit} loading={save.isPending}>
+          <Trans>Save</Trans>
+        </Button>
+        <Button
+          variant="light"
+          leftSection={<IconPlus size={16} />}
+          onClick={() => setRows((r) => [...r, { name: '', models: [{ model: '', priority: 0 }] }])}
+        >
+          <Trans>Add virtual model</Trans>
+        </Button>
+        <Button variant="default" loading={reload.isPending} onClick={() => reload.mutate()}>
+          <Trans>Reload</Trans>
+        </Button>
+      </Group>
+    </SectionFrame>
+  );
+}

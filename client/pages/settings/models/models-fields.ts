@@ -1,0 +1,105 @@
+import { msg } from '@lingui/core/macro';
+import type { FieldDef } from '../form/fields.ts';
+
+export const globalFields: FieldDef[] = [
+  {
+    key: 'global.pass_through_request_enabled',
+    kind: 'switch',
+    label: msg`Pass requests through unchanged`,
+    span: 6,
+  },
+  { key: 'global.hide_upstream_error_enabled', kind: 'switch', label: msg`Hide upstream error details`, span: 6 },
+  {
+    key: 'global.block_browser_extension_enabled',
+    kind: 'switch',
+    label: msg`Block requests from browser extensions`,
+    span: 6,
+  },
+  { key: 'global.rate_limit_exempt_enabled', kind: 'switch', label: msg`Rate-limit exemption`, span: 6 },
+  {
+    key: 'global.rate_limit_exempt_group',
+    kind: 'text',
+    label: msg`Group exempt from rate limits`,
+    disabledWhen: (v) => v['global.rate_limit_exempt_enabled'] !== 'true',
+  },
+  { key: 'global.safe_check_exempt_enabled', kind: 'switch', label: msg`Safety-check exemption`, span: 4 },
+  {
+    key: 'global.safe_check_exempt_group',
+    kind: 'text',
+    label: msg`Group exempt from safety checks`,
+    disabledWhen: (v) => v['global.safe_check_exempt_enabled'] !== 'true',
+  },
+  { key: 'global.auto_retry_enabled', kind: 'switch', label: msg`Automatic retry`, span: 12 },
+  {
+    key: 'global.auto_retry_count',
+    kind: 'number',
+    label: msg`Retry count`,
+    min: 1,
+    max: 10,
+    decimals: 0,
+    disabledWhen: (v) => v['global.auto_retry_enabled'] !== 'true',
+  },
+  {
+    key: 'global.auto_retry_status_codes',
+    kind: 'text',
+    label: msg`Retry on status codes`,
+    description: msg`Like 5xx,4xx; empty means all`,
+    placeholder: '5xx,4xx',
+    disabledWhen: (v) => v['global.auto_retry_enabled'] !== 'true',
+  },
+  {
+    key: 'global.auto_retry_force_channel_switch',
+    kind: 'switch',
+    label: msg`Always switch channel when retrying`,
+    disabledWhen: (v) => v['global.auto_retry_enabled'] !== 'true',
+  },
+  { key: 'general_setting.ping_interval_enabled', kind: 'switch', label: msg`Keep-alive ping on streams`, span: 6 },
+  {
+    key: 'general_setting.ping_interval_seconds',
+    kind: 'number',
+    label: msg`Ping interval (seconds)`,
+    min: 1,
+    decimals: 0,
+    span: 6,
+    disabledWhen: (v) => v['general_setting.ping_interval_enabled'] !== 'true',
+  },
+];
+
+export const geminiFields: FieldDef[] = [
+  { key: 'gemini.safety_settings', kind: 'json', label: msg`Safety settings`, span: 6 },
+  { key: 'gemini.version_settings', kind: 'json', label: msg`API version settings`, span: 6 },
+  { key: 'gemini.supported_imagine_models', kind: 'json', label: msg`Models that generate images`, span: 6 },
+  {
+    key: 'gemini.models_supported_thinking_budget',
+    kind: 'json',
+    label: msg`Models supporting a thinking budget`,
+    span: 6,
+  },
+  { key: 'gemini.thinking_adapter_enabled', kind: 'switch', label: msg`Thinking adapter`, span: 6 },
+  {
+    key: 'gemini.thinking_adapter_budget_tokens_percentage',
+    kind: 'number',
+    label: msg`Thinking budget share of max tokens`,
+    description: msg`Between 0.002 and 1`,
+    min: 0.002,
+    max: 1,
+    step: 0.1,
+    span: 6,
+  },
+];
+
+export const claudeFields: FieldDef[] = [
+  { key: 'claude.model_headers_settings', kind: 'json', label: msg`Extra request headers per model`, span: 6 },
+  { key: 'claude.default_max_tokens', kind: 'json', label: msg`Default max tokens per model`, span: 6 },
+  { key: 'claude.thinking_adapter_enabled', kind: 'switch', label: msg`Thinking adapter`, span: 6 },
+  {
+    key: 'claude.thinking_adapter_budget_tokens_percentage',
+    kind: 'number',
+    label: msg`Thinking budget share of max tokens`,
+    description: msg`Between 0.1 and 1`,
+    min: 0.1,
+    max: 1,
+    step: 0.1,
+    span: 6,
+  },
+];

@@ -1,0 +1,78 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Group, Skeleton, Tabs } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { FieldGrid, SectionFrame, useFieldCheck } from '../form/OptionsSection.tsx';
+import { useOptionsForm } from '../form/useOptionsForm.ts';
+import { ratioJsonFields } from '../tabs/operation-fields.ts';
+import { trpc } from '../../../trpc.ts';
+import { PresetFill } from './PresetFill.tsx';
+import { UnsetModelsTable } from './UnsetModelsTable.tsx';
+import { VisualPriceEditor } from './VisualPriceEditor.tsx';
+
+/**
+ * Model pricing: one form behind three views (JSON editor, visual editor, models
+ * without a price), so an edit in one view shows in the others and one Save sends it.
+ */
+export function PricingArea() {
+  const { t } = useLingui();
+  const utils = trpc.useUtils();
+  const form = useOptionsForm(ratioJsonFields.map((f) => f.key));
+  const check = useFieldCheck(ratioJsonFields);
+  const reset = trpc.options.resetModelRatio.useMutation({
+    onSuccess: () => {
+      notifications.show({ color: 'teal', message: t`Model ratios were reset` });
+      void utils.options.list.invalidate();
+    },
+    onError: () => notifications.show({ color: 'red', message: t`Failed to reset preset ratios, please retry` }),
+  });
+
+  const confirmReset = () =>
+    modals.openConfirmModal({
+      title: t`Reset model ratios?`,
+      children: t`Every model ratio goes back to the built-in defaults.`,
+      labels: { confirm: t`Reset`, cancel: t`Cancel` },
+      confirmProps: { color: 'red' },
+      onConfirm: () => reset.mutate(),
+    });
+
+  return (
+    <SectionFrame title={<Trans>Model pricing</Trans>} testId="section-pricing">
+      {form.loaded ? (
+        <Tabs defaultValue="visual" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="visual">
+              <Trans>Visual editor</Trans>
+            </Tabs.Tab>
+            <Tabs.Tab value="json">
+              <Trans>Model ratio JSON</Trans>
+            </Tabs.Tab>
+            <Tabs.Tab value="unset">
+              <Trans>Models without a price</Trans>
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="visual" pt="md">
+            <VisualPriceEditor form={form} />
+          </Tabs.Panel>
+          <Tabs.Panel value="json" pt="md">
+            <FieldGrid fields={ratioJsonFields} form={form} />
+          </Tabs.Panel>
+          <Tabs.Panel value="unset" pt="md">
+            <UnsetModelsTable form={form} />
+          </Tabs.Panel>
+        </Tabs>
+      ) : (
+        <Skeleton h={200} />
+      )}
+      <Group gap="xs">
+        <Button loading={form.saving} onClick={() => void form.save(check)} data-testid="pricing-save">
+          <Trans>Save</Trans>
+        </Button>
+        <PresetFill form={form} />
+        <Button variant="default" color="red" loading={reset.isPending} onClick={confirmReset}>
+          <Trans>Reset model ratios</Trans>
+        </Button>
+      </Group>
+    </SectionFrame>
+  );
+}

@@ -1,0 +1,75 @@
+import { useLingui } from '@lingui/react/macro';
+import { Alert, Button, Stack } from '@mantine/core';
+import { DataTable } from 'mantine-datatable';
+import { useMemo, useState } from 'react';
+import { DEFAULT_PAGE_SIZE } from '../../../../shared/constants.ts';
+import { pageSizeOptions } from '../../../components/usePageSize.ts';
+import { errorMessage } from '../../../lib/errors.ts';
+import { trpc } from '../../../trpc.ts';
+import type { OptionsForm } from '../form/useOptionsForm.ts';
+import { PriceEditModal } from './PriceEditModal.tsx';
+import { mapsFromRows, rowsFromMaps, upsertRow } from './price-math.ts';
+
+/** Models served by enabled channels that have neither a ratio nor a fixed price yet. */
+export function UnsetModelsTable({ form }: { form: OptionsForm }) {
+  const { t } = useLingui();
+  const enabled = trpc.channels.enabledModels.useQuery();
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
+  const [editing, setEditing] = useState<string | undefined>();
+  const editingRow = useMemo(() => (editing ? { name: editing } : undefined), [editing]);
+  const rows = rowsFromMaps(
+    form.values.ModelPrice ?? '',
+    form.values.ModelRatio ?? '',
+    form.values.CompletionRatio ?? '',
+  );
+  const priced = new Set(rows.filter((r) => r.price !== undefined || r.ratio !== undefined).map((r) => r.name));
+  const unset = (enabled.data ?? []).filter((m) => !priced.has(m)).map((name) => ({ name }));
+
+  if (enabled.isError)
+    return <Alert color="red">{t`Failed to get enabled models` + `: ${errorMessage(enabled.error)}`}</Alert>;
+  return (
+    <Stack gap="sm">
+      <DataTable<{ name: string }>
+        withTableBorder
+        borderRadius="md"
+        minHeight={unset.length ? undefined : 150}
+        fetching={enabled.isLoading}
+        idAccessor="name"
+        records={unset.slice((page - 1) * size, page * size)}
+        totalRecords={unset.length}
+        recordsPerPage={size}
+        page={page}
+        onPageChange={setPage}
+        recordsPerPageOptions={pageSizeOptions}
+        onRecordsPerPageChange={(s) => {
+          setSize(s);
+          setPage(1);
+        }}
+        recordsPerPageLabel={t`Per page`}
+        noRecordsText={t`Every enabled model has a price`}
+        paginationText={({ from, to, totalRecords }) => t`${from}-${to} of ${totalRecords}`}
+        columns={[
+          { accessor: 'name', title: t`Model` },
+          {
+            accessor: 'actions',
+            title: '',
+            textAlign: 'right',
+            render: (r) => (
+              <Button size="compact-sm" variant="light" onClick={() => setEditing(r.name)}>
+                {t`Set price`}
+              </Button>
+            ),
+          },
+        ]}
+      />
+      <PriceEditModal
+        opened={editing !== undefined}
+        row={editingRow}
+        existingNames={rows.map((r) => r.name)}
+        onClose={() => setEditing(undefined)}
+        onSave={(row) => form.setMany(mapsFromRows(upsertRow(rows, row)))}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,167 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ActionIcon, Badge, Button, Group, Stack, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
+import { DataTable } from 'mantine-datatable';
+import { useMemo, useState } from 'react';
+import type { OptionsForm } from '../form/useOptionsForm.ts';
+import { BatchSetModal } from './BatchSetModal.tsx';
+import { PriceEditModal } from './PriceEditModal.tsx';
+import { mapsFromRows, outputPrice, type PriceRow, pricePerMillion, rowsFromMaps, upsertRow } from './price-math.ts';
+
+/** Spec: the visual price editor shows 10 models per page. */
+const PAGE_SIZE = 10;
+
+/** Edits ModelPrice / ModelRatio / CompletionRatio as a table; changes stay in the form until Save. */
+export function VisualPriceEditor({ form }: { form: OptionsForm }) {
+  const { t } = useLingui();
+  const rows = useMemo(
+    () => rowsFromMaps(form.values.ModelPrice ?? '', form.values.ModelRatio ?? '', form.values.CompletionRatio ?? ''),
+    [form.values.ModelPrice, form.values.ModelRatio, form.values.CompletionRatio],
+  );
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<PriceRow[]>([]);
+  const [editing, setEditing] = useState<PriceRow | undefined>();
+  const [editorOpen, setEditorOpen] = useState(false);
+  const [batchOpen, setBatchOpen] = useState(false);
+
+  const filtered = rows.filter((r) => r.name.toLowerCase().includes(search.trim().toLowerCase()));
+  const pageRows = filtered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  const write = (next: PriceRow[]) => form.setMany(mapsFromRows(next));
+  const open = (row?: PriceRow) => {
+    setEditing(row);
+    setEditorOpen(true);
+  };
+
+  const openBatch = () => {
+    if (selected.length === 0) {
+      notifications.show({ color: 'yellow', message: t`Please select the models to set first` });
+      return;
+    }
+    setBatchOpen(true);
+  };
+
+  const fmt = (n: number | undefined) => (n === undefined ? '-' : String(n));
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <TextInput
+          leftSection={<IconSearch size={16} />}
+          placeholder={t`Search models`}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+          w={{ base: '100%', xs: 260 }}
+        />
+        <Group gap="xs">
+          <Button variant="light" onClick={openBatch}>
+            <Trans>Batch set</Trans>
+          </Button>
+          <Button variant="light" onClick={() => open()}>
+            <Trans>Add model</Trans>
+          </Button>
+        </Group>
+      </Group>
+      <DataTable<PriceRow>
+        withTableBorder
+        borderRadius="md"
+        minHeight={filtered.length ? undefined : 150}
+        idAccessor="name"
+        records={pageRows}
+        totalRecords={filtered.length}
+        recordsPerPage={PAGE_SIZE}
+        page={page}
+        onPageChange={setPage}
+        noRecordsText={t`No data`}
+        paginationText={({ from, to, totalRecords }) => t`${from}-${to} of ${totalRecords}`}
+        selectedRecords={selected}
+        onSelectedRecordsChange={setSelected}
+        columns={[
+          {
+            accessor: 'name',
+            title: t`Model`,
+            render: (r) => <span data-testid={`price-row-${r.name}`}>{r.name}</span>,
+          },
+          {
+            accessor: 'mode',
+            title: t`Billing`,
+            render: (r) =>
+              r.price !== undefined ? (
+                <Badge color="grape" variant="light">{t`Per call`}</Badge>
+              ) : (
+                <Badge variant="light">{t`Per token`}</Badge>
+              ),
+          },
+          { accessor: 'ratio', title: t`Ratio`, render: (r) => (r.price !== undefined ? '-' : fmt(r.ratio)) },
+          {
+            accessor: 'input',
+            title: t`Input $/1M`,
+            render: (r) => (r.price !== undefined || r.ratio === undefined ? '-' : fmt(pricePerMillion(r.ratio))),
+          },
+          {
+            accessor: 'completionRatio',
+            title: t`Completion ratio`,
+            render: (r) => (r.price !== undefined ? '-' : fmt(r.completionRatio)),
+          },
+          {
+            accessor: 'output',
+            title: t`Output $/1M`,
+            render: (r) =>
+              r.price !== undefined || r.ratio === undefined || r.completionRatio === undefined
+                ? '-'
+                : fmt(outputPrice(pricePerMillion(r.ratio), r.completionRatio)),
+          },
+          { accessor: 'price', title: t`Price per call`, render: (r) => (r.price === undefined ? '-' : `$${r.price}`) },
+          {
+            accessor: 'actions',
+            title: '',
+            textAlign: 'right',
+            render: (r) => (
+              <Group gap={4} justify="flex-end" wrap="nowrap">
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={t`Edit`}
+                  onClick={() => open(r)}
+                  data-testid={`edit-${r.name}`}
+                >
+                  <IconPencil size={16} />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={t`Delete`}
+                  onClick={() => write(rows.filter((x) => x.name !== r.name))}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Group>
+            ),
+          },
+        ]}
+      />
+      <PriceEditModal
+        opened={editorOpen}
+        row={editing}
+        existingNames={rows.map((r) => r.name)}
+        onClose={() => setEditorOpen(false)}
+        onSave={(row, replacing) => write(upsertRow(rows, row, replacing))}
+      />
+      <BatchSetModal
+        opened={batchOpen}
+        names={selected.map((r) => r.name)}
+        onClose={() => setBatchOpen(false)}
+        onApply={(changed) => {
+          let next = rows;
+          for (const r of changed) next = upsertRow(next, r);
+          write(next);
+          setSelected([]);
+          notifications.show({ color: 'teal', message: t`Applied to ${changed.length} models; save to keep it` });
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,64 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Stack } from '@mantine/core';
+import { OptionsSection } from '../form/OptionsSection.tsx';
+import type { Values } from '../form/fields.ts';
+import { PricingArea } from '../pricing/PricingArea.tsx';
+import {
+  chatFields,
+  fallbackFields,
+  generalFields,
+  groupFields,
+  otherRatioFields,
+  quotaFields,
+  rebateFields,
+} from './operation-fields.ts';
+
+/** Spec: a single price excludes ratios; ratios need both input and completion. */
+export function fallbackProblem(v: Values): boolean {
+  const single = Number(v.fallback_single_price) > 0;
+  const input = Number(v.fallback_input_ratio) > 0;
+  const completion = Number(v.fallback_completion_ratio) > 0;
+  if (single) return input || completion;
+  return input !== completion || (v.fallback_pricing_enabled === 'true' && !input);
+}
+
+/** The server checks each key against the stored others: clear values first, switch on last. */
+export const fallbackOrder = (changed: string[], v: Values) => [...changed].sort((a, b) => rank(a, v) - rank(b, v));
+const rank = (k: string, v: Values) =>
+  k === 'fallback_pricing_enabled' ? (v[k] === 'true' ? 3 : 0) : Number(v[k]) > 0 ? 2 : 1;
+
+export function OperationTab() {
+  const { t } = useLingui();
+  return (
+    <Stack gap="lg">
+      <OptionsSection title={<Trans>General settings</Trans>} fields={generalFields} testId="section-general" />
+      <OptionsSection title={<Trans>Quota settings</Trans>} fields={quotaFields} testId="section-quota" />
+      <OptionsSection
+        title={<Trans>Rebate settings</Trans>}
+        fields={rebateFields}
+        testId="section-rebate"
+        check={(v, changed) =>
+          changed.includes('RebatePercentage') && (Number(v.RebatePercentage) < 0 || Number(v.RebatePercentage) > 100)
+            ? t`The rebate percentage must be between 0 and 100`
+            : null
+        }
+      />
+      <OptionsSection title={<Trans>Group settings</Trans>} fields={groupFields} testId="section-groups" />
+      <OptionsSection title={<Trans>Other ratio settings</Trans>} fields={otherRatioFields} testId="section-ratios" />
+      <OptionsSection title={<Trans>Token chat settings</Trans>} fields={chatFields} testId="section-chats" />
+      <PricingArea />
+      <OptionsSection
+        title={<Trans>Fallback pricing</Trans>}
+        description={<Trans>Either a single price, or an input ratio together with a completion ratio.</Trans>}
+        fields={fallbackFields}
+        testId="section-fallback"
+        order={fallbackOrder}
+        check={(v) =>
+          fallbackProblem(v)
+            ? t`Check the fallback ratio configuration: with a single price no ratios may be set; with ratios both input and completion are required`
+            : null
+        }
+      />
+    </Stack>
+  );
+}
