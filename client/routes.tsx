@@ -29,6 +29,7 @@ export const routeTable: AppRoute[] = [
   { path: '/register', guard: 'public', page: lazy(() => import('./pages/register/RegisterPage.tsx')) },
   { path: '/app/me', guard: 'user', page: lazy(() => import('./pages/me/MePage.tsx')) },
   { path: '/admin/users', guard: 'admin', page: lazy(() => import('./pages/users/UsersPage.tsx')) },
+  { path: '/admin/settings', guard: 'admin', page: lazy(() => import('./pages/settings/SettingsPage.tsx')) },
 ];
 
 const NotFoundPage = lazy(() => import('./pages/not-found/NotFoundPage.tsx'));
