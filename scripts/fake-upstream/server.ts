@@ -148,7 +148,11 @@ async function streamAnswer(res: ServerResponse, p: StreamPlan) {
   for (let i = 0; i < p.pieces.length; i++) {
     if (res.destroyed) return;
     if (p.delayMs > 0) await sleep(p.delayMs);
-    if (p.b.resetMidStream && i === Math.floor(p.pieces.length / 2)) return void res.socket?.destroy();
+    if (p.b.resetMidStream && i === Math.floor(p.pieces.length / 2)) {
+      // Let the first half reach the client before the connection dies.
+      await sleep(30);
+      return void res.socket?.destroy();
+    }
     send([
       p.chat ? { index: 0, delta: { content: p.pieces[i] }, finish_reason: null } : { index: 0, text: p.pieces[i] },
     ]);

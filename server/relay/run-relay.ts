@@ -13,7 +13,7 @@ import type { RelayRuntime } from './runtime.ts';
 import { parseRelayBody } from './schemas.ts';
 import { pipeStream } from './stream-response.ts';
 import { checkModel } from './token-auth.ts';
-import { completionTextOf, countedUsage, countPromptTokens } from './usage.ts';
+import { completionTextOf, countedUsage, countPromptTokens, loadTokenizers } from './usage.ts';
 
 /** A stream silent for this long is cut with an error event (relay.md §7). */
 const STREAM_IDLE_MS = 120_000;
@@ -55,6 +55,7 @@ export async function runRelay(
   const maxTokens = limits.length > 0 ? Math.max(...limits) : undefined;
   const hasCompletion = mode !== 'embeddings';
   const needsEstimate = price.mode === 'ratio' && price.modelRatio > 0 && (!hasCompletion || maxTokens !== undefined);
+  if (needsEstimate) await loadTokenizers();
   const estimate = needsEstimate ? countPromptTokens(model, body) : 0;
   const amount = reservationFor(price, estimate, maxTokens, opt('PreConsumedQuota'), hasCompletion);
   const reservation = await reserve(rt, principal, amount, req);
@@ -84,13 +85,14 @@ export async function runRelay(
     'x-request-id': req.id,
     'server-timing': serverTiming(performance.now() - startedAt - ok.upstreamWaitMs),
   };
-  const bill = (usage: Usage, counted: boolean, frtMs: number, clientAborted: boolean) =>
+  const bill = (reported: Usage | undefined, produced: () => string, frtMs: number, clientAborted: boolean) =>
     rt.track(
       settleAndLog(rt, {
         reservation,
         price,
-        usage,
-        counted,
+        reported,
+        produced,
+        body,
         frtMs,
         clientAborted,
         principal,
@@ -116,8 +118,7 @@ export async function runRelay(
     reply.hijack();
     reply.raw.writeHead(200, { ...headers, 'content-type': 'application/json' });
     reply.raw.end(converted.body);
-    const usage = converted.usage ?? countedUsage(model, body, completionTextOf(converted.body));
-    bill(usage, !converted.usage, frtMs, false);
+    bill(converted.usage, () => completionTextOf(converted.body), frtMs, false);
     return;
   }
 
@@ -140,9 +141,7 @@ export async function runRelay(
     idleMs: STREAM_IDLE_MS,
     requestId: req.id,
   });
-  const reported = converter.usage();
-  const usage = reported ?? countedUsage(model, body, converter.producedText());
-  bill(usage, !reported, outcome.frtMs, outcome.clientAborted);
+  bill(converter.usage(), () => converter.producedText(), outcome.frtMs, outcome.clientAborted);
 }
 
 function candidatesFor(rt: RelayRuntime, p: RelayPrincipal, model: string): readonly Candidate[] {
@@ -171,8 +170,10 @@ async function reserve(rt: RelayRuntime, p: RelayPrincipal, amount: number, req:
 interface SettleInput {
   reservation: Reservation;
   price: PriceInfo;
-  usage: Usage;
-  counted: boolean;
+  /** Usage the upstream reported; when absent, the tokenizer counts the request and the produced text. */
+  reported: Usage | undefined;
+  produced: () => string;
+  body: Record<string, unknown>;
   frtMs: number;
   clientAborted: boolean;
   principal: RelayPrincipal;
@@ -187,7 +188,9 @@ interface SettleInput {
 /** Runs after the response bytes were sent: settle the reservation, then queue the log row. */
 async function settleAndLog(rt: RelayRuntime, s: SettleInput): Promise<void> {
   const channelId = s.ok.ctx.channel.id;
-  const final = computeQuota(s.price, s.usage);
+  if (!s.reported) await loadTokenizers();
+  const usage = s.reported ?? countedUsage(s.model, s.body, s.produced());
+  const final = computeQuota(s.price, usage);
   const settled = await rt.deps.services.billing.settle(s.reservation, final, channelId);
   rt.deps.services.logWriter.write(
     buildConsumeLog({
@@ -196,8 +199,8 @@ async function settleAndLog(rt: RelayRuntime, s: SettleInput): Promise<void> {
       channelId,
       quota: settled.charged,
       shortfall: settled.shortfall,
-      usage: s.usage,
-      usageCounted: s.counted,
+      usage,
+      usageCounted: !s.reported,
       price: s.price,
       startedAtMs: s.startedAtMs,
       isStream: s.stream,

@@ -11,19 +11,23 @@ type Counter = (text: string) => number;
 let o200k: Counter | undefined;
 let cl100k: Counter | undefined;
 
-export async function loadTokenizers(): Promise<void> {
-  if (o200k && cl100k) return;
-  const [a, b] = await Promise.all([
+let loading: Promise<void> | undefined;
+
+/** Loads both encoders once; later calls return the same settled promise. */
+export function loadTokenizers(): Promise<void> {
+  loading ??= Promise.all([
     import('gpt-tokenizer/encoding/o200k_base'),
     import('gpt-tokenizer/encoding/cl100k_base'),
-  ]);
-  o200k = a.countTokens;
-  cl100k = b.countTokens;
+  ]).then(([a, b]) => {
+    o200k = a.countTokens;
+    cl100k = b.countTokens;
+  });
+  return loading;
 }
 
 const usesO200k = (model: string) => /(^|\/)(gpt-4o|gpt-4\.1|gpt-4\.5|gpt-5|o\d|chatgpt-4o)/.test(model);
 
-/** Tokens of a text for a model; a rough length estimate until the encoders have loaded. */
+/** Tokens of a text for a model; callers await `loadTokenizers()` first (a rough estimate otherwise). */
 export function countText(model: string, text: string): number {
   if (text === '') return 0;
   const enc = usesO200k(model) ? o200k : cl100k;

@@ -1,0 +1,108 @@
+import { writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { Agent, request } from 'undici';
+import { relayRuntimeOf } from '../server/relay/runtime.ts';
+import { createTestApp } from '../test/app.ts';
+import { insertChannel, insertToken, insertUser, setOptions } from '../test/relay-fixtures.ts';
+import { startFakeOpenAI } from './fake-upstream/server.ts';
+
+/*
+ * `npm run bench`: the gateway's added latency and throughput against a fake
+ * OpenAI upstream on loopback, compared with calling the fake directly in the
+ * same run. SQLite in a temp dir, a real user, token and channel. Not a test:
+ * it prints figures and writes bench-results.json (gitignored).
+ */
+
+const N_LATENCY = Number(process.env.BENCH_N ?? 2000);
+const DURATION_MS = Number(process.env.BENCH_MS ?? 5000);
+const CONCURRENCY = 32;
+
+const t = await createTestApp({ logLevel: 'silent' });
+const fake = await startFakeOpenAI({ chunks: 5 });
+await setOptions(t.deps, { ModelRatio: JSON.stringify({ 'bench-model': 1 }) });
+await t.app.listen({ port: 0, host: '127.0.0.1' });
+const gw = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+const user = await insertUser(t.deps, { quota: 1e13 });
+await insertChannel(t.deps, { baseUrl: fake.url, models: ['bench-model'] });
+const token = await insertToken(t.deps, user.id, { unlimited: true });
+
+const agent = new Agent({ connections: 128, keepAliveTimeout: 30_000 });
+const body = JSON.stringify({ model: 'bench-model', messages: [{ role: 'user', content: 'Hello, bench!' }] });
+const streamBody = JSON.stringify({ model: 'bench-model', stream: true, messages: [{ role: 'user', content: 'Hi' }] });
+
+async function call(base: string, payload: string): Promise<number> {
+  const t0 = performance.now();
+  const res = await request(`${base}/v1/chat/completions`, {
+    method: 'POST',
+    dispatcher: agent,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token.key}` },
+    body: payload,
+  });
+  await res.body.text();
+  if (res.statusCode !== 200) throw new Error(`status ${res.statusCode}`);
+  return performance.now() - t0;
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+const round = (x: number) => Math.round(x * 1000) / 1000;
+
+async function latency(base: string, payload: string, n: number): Promise<number[]> {
+  for (let i = 0; i < 200; i++) await call(base, payload); // warm-up: JIT, connections, caches
+  const xs: number[] = [];
+  for (let i = 0; i < n; i++) xs.push(await call(base, payload));
+  return xs;
+}
+
+async function throughput(base: string, payload: string): Promise<number> {
+  let done = 0;
+  const end = performance.now() + DURATION_MS;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < end) {
+        await call(base, payload);
+        done++;
+      }
+    }),
+  );
+  return done / (DURATION_MS / 1000);
+}
+
+const direct = await latency(fake.url, body, N_LATENCY);
+const via = await latency(gw, body, N_LATENCY);
+const directStream = await latency(fake.url, streamBody, N_LATENCY / 2);
+const viaStream = await latency(gw, streamBody, N_LATENCY / 2);
+const rpsDirect = await throughput(fake.url, body);
+const rpsGateway = await throughput(gw, body);
+await relayRuntimeOf(t.deps)!.drain();
+
+const results = {
+  date: new Date().toISOString(),
+  node: process.version,
+  requests_latency: N_LATENCY,
+  json: {
+    direct_p50_ms: round(pct(direct, 50)),
+    direct_p99_ms: round(pct(direct, 99)),
+    gateway_p50_ms: round(pct(via, 50)),
+    gateway_p99_ms: round(pct(via, 99)),
+    added_p50_ms: round(pct(via, 50) - pct(direct, 50)),
+    added_p99_ms: round(pct(via, 99) - pct(direct, 99)),
+  },
+  stream: {
+    direct_p50_ms: round(pct(directStream, 50)),
+    gateway_p50_ms: round(pct(viaStream, 50)),
+    added_p50_ms: round(pct(viaStream, 50) - pct(directStream, 50)),
+  },
+  throughput_c32: {
+    direct_rps: Math.round(rpsDirect),
+    gateway_rps: Math.round(rpsGateway),
+    ratio: round(rpsGateway / rpsDirect),
+  },
+};
+console.log(JSON.stringify(results, null, 2));
+writeFileSync('bench-results.json', `${JSON.stringify(results, null, 2)}\n`);
+await agent.close();
+await t.close();
+await fake.close();

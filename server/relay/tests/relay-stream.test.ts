@@ -1,0 +1,148 @@
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  insertChannel,
+  insertToken,
+  insertUser,
+  ledger,
+  type RelayHarness,
+  setOptions,
+  startRelayHarness,
+} from '../../../test/relay-fixtures.ts';
+
+let h: RelayHarness;
+beforeAll(async () => {
+  h = await startRelayHarness();
+  await setOptions(h.deps, {
+    ModelRatio: JSON.stringify({ 'gpt-4o': 1, 'gpt-4o-drip': 1, 'gpt-4o-nousage': 1, 'gpt-4o-reset': 1 }),
+    CompletionRatio: JSON.stringify({ 'gpt-4o': 4, 'gpt-4o-drip': 4, 'gpt-4o-nousage': 4, 'gpt-4o-reset': 4 }),
+  });
+  await insertChannel(h.deps, {
+    baseUrl: h.fake.url,
+    models: ['gpt-4o', 'gpt-4o-drip', 'gpt-4o-nousage', 'gpt-4o-reset'],
+    modelMapping: {
+      'gpt-4o-drip': 'gpt-4o+drip+no-usage',
+      'gpt-4o-nousage': 'gpt-4o+no-usage+no-done',
+      'gpt-4o-reset': 'gpt-4o+reset-mid-stream+no-usage',
+    },
+  });
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const messages = [{ role: 'user' as const, content: 'Tell me a story about a fox' }];
+/** The relay's own count for gpt-4o (o200k): 3 per message + 3 primer + the text. */
+const promptCount = 3 + 3 + countTokens('Tell me a story about a fox');
+
+describe('streaming', () => {
+  it('a client that hangs up aborts the upstream and pays for what was produced', async () => {
+    const user = await insertUser(h.deps);
+    const token = await insertToken(h.deps, user.id);
+    const ac = new AbortController();
+    const stream = await h
+      .client(token.key)
+      .chat.completions.create({ model: 'gpt-4o-drip', messages, stream: true }, { signal: ac.signal });
+    let text = '';
+    let n = 0;
+    try {
+      for await (const c of stream) {
+        text += c.choices[0]?.delta?.content ?? '';
+        if (++n === 6) ac.abort();
+      }
+    } catch {
+      // aborted by us
+    }
+    await sleep(300);
+    const upstream = h.fake.requests.at(-1)!;
+    expect(upstream.aborted).toBe(true);
+    await h.drain();
+    const l = await ledger(h.deps, user.id, token.id);
+    expect(l.logs).toHaveLength(1);
+    const log = l.logs[0];
+    expect(log.prompt_tokens).toBe(promptCount);
+    // At least what the client saw, and far less than the 40 chunks the upstream would have sent.
+    expect(log.completion_tokens).toBeGreaterThanOrEqual(countTokens(text));
+    expect(log.completion_tokens).toBeLessThan(countTokens(Array.from({ length: 40 }, (_, i) => `w${i} `).join('')));
+    expect(Number(log.quota)).toBe(log.prompt_tokens + log.completion_tokens * 4);
+    expect(JSON.parse(log.other).client_aborted).toBe(true);
+    expect(l.reservations).toHaveLength(0);
+  });
+
+  it('a stream without usage (and without [DONE]) is billed by the tokenizer and still ends with [DONE]', async () => {
+    const user = await insertUser(h.deps);
+    const token = await insertToken(h.deps, user.id);
+    const res = await request(`${h.baseURL}/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4o-nousage', messages, stream: true }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/event-stream');
+    expect(String(res.headers['server-timing'])).toMatch(/^gateway;dur=\d+\.\d+$/);
+    const raw = await res.body.text();
+    expect(raw.trim().endsWith('data: [DONE]')).toBe(true);
+    await h.drain();
+    const l = await ledger(h.deps, user.id, token.id);
+    const completion = countTokens('w0 w1 w2 w3 w4 ');
+    expect(l.logs[0]).toMatchObject({ prompt_tokens: promptCount, completion_tokens: completion });
+    expect(Number(l.logs[0].quota)).toBe(promptCount + completion * 4);
+    expect(JSON.parse(l.logs[0].other).usage_counted).toBe(true);
+  });
+
+  it('an upstream reset mid-stream ends the stream with an error event and bills what was produced', async () => {
+    const user = await insertUser(h.deps);
+    const token = await insertToken(h.deps, user.id);
+    const res = await request(`${h.baseURL}/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4o-reset', messages, stream: true }),
+    });
+    const raw = await res.body.text();
+    expect(raw).toContain('upstream_stream_error');
+    await h.drain();
+    const l = await ledger(h.deps, user.id, token.id);
+    expect(l.logs).toHaveLength(1);
+    expect(l.logs[0].completion_tokens).toBe(countTokens('w0 w1 '));
+  });
+
+  it('sends Server-Timing on JSON answers and on errors', async () => {
+    const user = await insertUser(h.deps);
+    const token = await insertToken(h.deps, user.id);
+    const ok = await request(`${h.baseURL}/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4o', messages }),
+    });
+    await ok.body.text();
+    expect(String(ok.headers['server-timing'])).toMatch(/^gateway;dur=/);
+    const bad = await request(`${h.baseURL}/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk-nope', 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4o', messages }),
+    });
+    const body = (await bad.body.json()) as { error: { message: string } };
+    expect(bad.statusCode).toBe(401);
+    expect(body.error.message).toContain('无效的令牌');
+    expect(String(bad.headers['server-timing'])).toMatch(/^gateway;dur=/);
+  });
+
+  it('sends keep-alive pings when enabled', async () => {
+    await setOptions(h.deps, {
+      'general_setting.ping_interval_enabled': 'true',
+      'general_setting.ping_interval_seconds': '1',
+    });
+    const user = await insertUser(h.deps);
+    const token = await insertToken(h.deps, user.id);
+    const res = await request(`${h.baseURL}/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4o-drip', messages, stream: true }),
+    });
+    const raw = await res.body.text();
+    expect(raw).toContain(': ping');
+    await setOptions(h.deps, { 'general_setting.ping_interval_enabled': 'false' });
+  });
+});
