@@ -79,9 +79,11 @@ const columnsOf = (f: TokenFields): TokenPatch => ({
 export function createTokensService(infra: Infra, options: OptionsService) {
   const { db, bus } = infra;
 
+  /** The same rule as GET /api/user/self/groups: usable groups that have a ratio, or the user's own group. */
   function checkGroup(owner: Owner, group: string) {
     if (group === '' || group === owner.group) return;
-    if (!Object.hasOwn(options.get('UserUsableGroups'), group)) throw badRequest(TOKEN_MESSAGES.group);
+    const usable = Object.hasOwn(options.get('UserUsableGroups'), group);
+    if (!usable || !Object.hasOwn(options.get('GroupRatio'), group)) throw badRequest(TOKEN_MESSAGES.group);
   }
 
   async function getOwned(owner: Owner, id: number): Promise<TokenRow> {

@@ -86,6 +86,9 @@ describe('tokens REST', () => {
     expect((await create(alice, { group: 'secret-group' })).body.message).toBe('无权使用该分组');
     expect((await create(alice, { name: 'vip', group: 'vip' })).status).toBe(200);
     expect((await create(alice, { name: 'own', group: 'default' })).status).toBe(200);
+    // Usable but without a group ratio: the relay could not bill it.
+    await t.deps.services.options.update('UserUsableGroups', '{"default":"d","vip":"v","noratio":"n"}');
+    expect((await create(alice, { group: 'noratio' })).body.message).toBe('无权使用该分组');
     expect((await create(alice, { count: 101 })).body.message).toContain('1 到 100');
     expect((await create(alice, { count: 0 })).status).toBe(400);
   });
