@@ -20,8 +20,11 @@ export interface MessageFilter {
   to?: number;
 }
 
-/** Escapes LIKE wildcards so a keyword such as "100%" matches literally. */
-const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * Escapes LIKE wildcards so a keyword such as "100%" matches literally. Lower-cased on both
+ * sides because PostgreSQL's LIKE is case-sensitive and SQLite's is not.
+ */
+const likePattern = (keyword: string) => `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function applyFilter(eb: ExpressionBuilder<Database, 'messages'>, f: MessageFilter) {
   const conds = [];
@@ -29,8 +32,8 @@ function applyFilter(eb: ExpressionBuilder<Database, 'messages'>, f: MessageFilt
     const p = likePattern(f.keyword);
     conds.push(
       eb.or([
-        sql<boolean>`${sql.ref('title')} like ${p} escape '\\'`,
-        sql<boolean>`${sql.ref('content')} like ${p} escape '\\'`,
+        sql<boolean>`lower(${sql.ref('title')}) like ${p} escape '\\'`,
+        sql<boolean>`lower(${sql.ref('content')}) like ${p} escape '\\'`,
       ]),
     );
   }
