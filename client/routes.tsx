@@ -22,8 +22,11 @@ export interface AppRoute {
 export const routeTable: AppRoute[] = [
   { path: '/', guard: 'public', page: lazy(() => import('./pages/home/HomePage.tsx')) },
   { path: '/about', guard: 'public', page: lazy(() => import('./pages/about/AboutPage.tsx')) },
+  { path: '/admin/coupons', guard: 'admin', page: lazy(() => import('./pages/admin-redemptions/CouponsPage.tsx')) },
   { path: '/admin/messages', guard: 'admin', page: lazy(() => import('./pages/admin-messages/AdminMessagesPage.tsx')) },
   { path: '/app/inbox/:id?', guard: 'user', page: lazy(() => import('./pages/inbox/InboxPage.tsx')) },
+  { path: '/app/wallet', guard: 'user', page: lazy(() => import('./pages/wallet/WalletPage.tsx')) },
+  { path: '/app/wallet/topup-success', guard: 'user', page: lazy(() => import('./pages/wallet/SuccessPage.tsx')) },
   { path: '/setup', guard: 'public', page: lazy(() => import('./pages/setup/SetupPage.tsx')) },
   { path: '/login', guard: 'public', page: lazy(() => import('./pages/login/LoginPage.tsx')) },
   { path: '/register', guard: 'public', page: lazy(() => import('./pages/register/RegisterPage.tsx')) },

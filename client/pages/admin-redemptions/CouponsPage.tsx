@@ -1,0 +1,174 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Group, Text, TextInput } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconSearch } from '@tabler/icons-react';
+import { DataTable } from 'mantine-datatable';
+import { useState } from 'react';
+import { pageSizeOptions, usePageSize } from '../../components/usePageSize.ts';
+import { Page } from '../../components/Page.tsx';
+import { showError, showSuccess } from '../../lib/errors.ts';
+import { formatTimestamp, renderQuota } from '../../lib/format.ts';
+import { trpc } from '../../trpc.ts';
+import { DeleteByNameModal } from './DeleteByNameModal.tsx';
+import { RedemptionDrawer } from './RedemptionDrawer.tsx';
+import { RowActions } from './RowActions.tsx';
+import { StatusBadge } from './StatusBadge.tsx';
+import { isInactive, type Redemption } from './types.ts';
+
+/** /admin/coupons: list, search, create, edit, disable and delete redemption codes (admins only). */
+export default function CouponsPage() {
+  const { t } = useLingui();
+  const utils = trpc.useUtils();
+  const [draft, setDraft] = useState('');
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = usePageSize();
+  const [selected, setSelected] = useState<Redemption[]>([]);
+  const [drawer, setDrawer] = useState<{ editing?: Redemption } | null>(null);
+  const [deletingByName, setDeletingByName] = useState(false);
+
+  const list = trpc.redemptions.list.useQuery({ keyword, page, pageSize }, { placeholderData: (prev) => prev });
+  const refresh = () => {
+    setSelected([]);
+    void utils.redemptions.list.invalidate();
+  };
+  const batchDisable = trpc.redemptions.batchDisable.useMutation({
+    onSuccess: (n) => {
+      showSuccess(t`Disabled ${n} redemption code(s)`);
+      refresh();
+    },
+    onError: showError,
+  });
+  const deleteDisabled = trpc.redemptions.deleteDisabled.useMutation({
+    onSuccess: (n) => {
+      showSuccess(t`Deleted ${n} disabled redemption code(s)`);
+      refresh();
+    },
+    onError: showError,
+  });
+
+  const search = () => {
+    setKeyword(draft.trim());
+    setPage(1);
+  };
+  const disableSelected = () => {
+    if (selected.length === 0)
+      return notifications.show({ color: 'red', message: t`Please select at least one redemption code` });
+    batchDisable.mutate({ ids: selected.map((r) => r.id) });
+  };
+  const confirmDeleteDisabled = () =>
+    modals.openConfirmModal({
+      title: t`Delete all disabled redemption codes?`,
+      children: <Text size="sm">{t`Every disabled code will be deleted. This cannot be undone.`}</Text>,
+      labels: { confirm: t`Delete`, cancel: t`Cancel` },
+      confirmProps: { color: 'red' },
+      onConfirm: () => deleteDisabled.mutate(),
+    });
+
+  return (
+    <Page title={<Trans>Redemption codes</Trans>}>
+      <Group justify="space-between" gap="sm">
+        <Group gap="xs" wrap="nowrap" style={{ flex: '1 1 260px', maxWidth: 420 }}>
+          <TextInput
+            style={{ flex: 1 }}
+            leftSection={<IconSearch size={16} />}
+            placeholder={t`Search by ID or name`}
+            value={draft}
+            onChange={(e) => setDraft(e.currentTarget.value)}
+            onKeyDown={(e) => e.key === 'Enter' && search()}
+          />
+          <Button variant="light" onClick={search} loading={list.isFetching && keyword === draft.trim()}>
+            <Trans>Search</Trans>
+          </Button>
+        </Group>
+        <Group gap="xs">
+          <Button onClick={() => setDrawer({})} data-testid="create-codes">
+            <Trans>Create codes</Trans>
+          </Button>
+          <Button variant="light" color="orange" onClick={disableSelected} loading={batchDisable.isPending}>
+            <Trans>Disable selected</Trans>
+          </Button>
+          <Button variant="light" color="red" onClick={() => setDeletingByName(true)} data-testid="delete-by-name">
+            <Trans>Delete by name</Trans>
+          </Button>
+          <Button variant="light" color="red" onClick={confirmDeleteDisabled} loading={deleteDisabled.isPending}>
+            <Trans>Delete disabled</Trans>
+          </Button>
+        </Group>
+      </Group>
+      <DataTable<Redemption>
+        withTableBorder
+        borderRadius="md"
+        highlightOnHover
+        verticalSpacing="sm"
+        minHeight={list.data?.items.length ? undefined : 180}
+        records={list.data?.items ?? []}
+        fetching={list.isFetching}
+        idAccessor="id"
+        selectedRecords={selected}
+        onSelectedRecordsChange={setSelected}
+        rowStyle={(r) => (isInactive(r) ? { opacity: 0.55 } : undefined)}
+        noRecordsText={t`No data`}
+        totalRecords={list.data?.total ?? 0}
+        recordsPerPage={pageSize}
+        page={page}
+        onPageChange={(p) => {
+          setPage(p);
+          setSelected([]);
+        }}
+        recordsPerPageOptions={pageSizeOptions}
+        onRecordsPerPageChange={(size) => {
+          setPageSize(size);
+          setPage(1);
+        }}
+        recordsPerPageLabel={t`Per page`}
+        paginationText={({ from, to, totalRecords }) => t`${from}-${to} of ${totalRecords}`}
+        columns={[
+          {
+            accessor: 'id',
+            title: 'ID',
+            width: 70,
+            visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+          },
+          { accessor: 'name', title: t`Name`, ellipsis: true, width: 160 },
+          { accessor: 'status', title: t`Status`, width: 100, render: (r) => <StatusBadge row={r} /> },
+          // A context keeps this "Quota" apart from pages where it means a user's remaining quota.
+          {
+            accessor: 'quota',
+            title: t({ message: 'Quota', context: 'redemption' }),
+            render: (r) => renderQuota(r.quota),
+          },
+          {
+            accessor: 'used_count',
+            title: t`Uses`,
+            visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+            render: (r) => (r.is_gift ? `${r.used_count} / ${r.max_uses === -1 ? '∞' : r.max_uses}` : r.used_count),
+          },
+          {
+            accessor: 'created_time',
+            title: t`Created`,
+            width: 170,
+            visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+            render: (r) => formatTimestamp(r.created_time),
+          },
+          {
+            accessor: 'redeemed_time',
+            title: t`Redeemed`,
+            width: 170,
+            visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.lg})`,
+            render: (r) => (r.redeemed_time ? formatTimestamp(r.redeemed_time) : '-'),
+          },
+          {
+            accessor: 'actions',
+            title: t`Actions`,
+            width: 250,
+            render: (r) => <RowActions row={r} onEdit={(row) => setDrawer({ editing: row })} />,
+          },
+        ]}
+      />
+      <RedemptionDrawer opened={drawer !== null} editing={drawer?.editing} onClose={() => setDrawer(null)} />
+      <DeleteByNameModal opened={deletingByName} onClose={() => setDeletingByName(false)} />
+    </Page>
+  );
+}

@@ -1,0 +1,152 @@
+import '@mantine/dates/styles.css';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Chip, Drawer, Group, NumberInput, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import { useEffect } from 'react';
+import { formatQuota, quotaDisplay, renderQuota } from '../../lib/format.ts';
+import { showError, showSuccess } from '../../lib/errors.ts';
+import { trpc } from '../../trpc.ts';
+import { emptyRedemption, QUOTA_PRESETS, toInput, useRedemptionForm, valuesFromRow } from './form.ts';
+import { showGeneratedKeys } from './GeneratedKeys.tsx';
+import type { Redemption } from './types.ts';
+
+interface Props {
+  opened: boolean;
+  /** The row being edited; undefined when creating. */
+  editing?: Redemption;
+  onClose: () => void;
+}
+
+/** Create or edit a redemption code in a side panel; after a create the generated keys are shown. */
+export function RedemptionDrawer({ opened, editing, onClose }: Props) {
+  const { t } = useLingui();
+  const creating = !editing;
+  const form = useRedemptionForm(creating);
+  const utils = trpc.useUtils();
+  const done = () => {
+    void utils.redemptions.list.invalidate();
+    onClose();
+  };
+  const create = trpc.redemptions.create.useMutation({
+    onSuccess: (keys) => {
+      done();
+      showGeneratedKeys(keys);
+    },
+    onError: showError,
+  });
+  const update = trpc.redemptions.update.useMutation({
+    onSuccess: () => {
+      showSuccess(t`Redemption code updated`);
+      done();
+    },
+    onError: showError,
+  });
+
+  useEffect(() => {
+    if (!opened) return;
+    form.setValues(editing ? valuesFromRow(editing) : emptyRedemption);
+    form.resetDirty();
+    // Reset only when the panel opens for another row, not on every render of the form.
+  }, [opened, editing?.id]);
+
+  const submit = form.onSubmit((values) => {
+    const input = toInput(values, creating);
+    if (editing) {
+      const { name, quota, is_gift, max_uses, valid_from, valid_until } = input;
+      update.mutate({ id: editing.id, name, quota, is_gift, max_uses, valid_from, valid_until });
+    } else create.mutate(input);
+  });
+
+  const quota = Number(form.values.quota) || 0;
+  const display = quotaDisplay();
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size="md"
+      title={creating ? <Trans>Create redemption codes</Trans> : <Trans>Edit redemption code</Trans>}
+      styles={{ title: { fontWeight: 600, fontSize: 18 } }}
+    >
+      <form onSubmit={submit} data-testid="redemption-form">
+        <Stack gap="md">
+          <TextInput
+            label={t`Name`}
+            placeholder={creating ? t`Defaults to the quota, e.g. ${renderQuota(quota)}` : undefined}
+            {...form.getInputProps('name')}
+          />
+          <div>
+            <NumberInput
+              label={t({ message: 'Quota', context: 'redemption' })}
+              description={t`Worth ${formatQuota(quota, { ...display, displayInCurrency: true })}`}
+              min={1}
+              step={500000}
+              allowDecimal={false}
+              thousandSeparator=","
+              {...form.getInputProps('quota')}
+            />
+            <Chip.Group value={String(quota)} onChange={(v) => form.setFieldValue('quota', Number(v))}>
+              <Group gap={6} mt="xs">
+                {QUOTA_PRESETS.map((p) => (
+                  <Chip key={p} value={String(p)} size="xs" variant="light">
+                    {formatQuota(p, { ...display, displayInCurrency: true }, 0)}
+                  </Chip>
+                ))}
+              </Group>
+            </Chip.Group>
+          </div>
+          {creating && (
+            <NumberInput label={t`Count`} min={1} max={100} allowDecimal={false} {...form.getInputProps('count')} />
+          )}
+          <Switch
+            label={t`Gift code`}
+            description={t`A gift code can be redeemed by many users, each of them once`}
+            {...form.getInputProps('is_gift', { type: 'checkbox' })}
+          />
+          {form.values.is_gift && (
+            <NumberInput
+              label={t`Max uses`}
+              placeholder={t`Empty or -1 means unlimited`}
+              min={-1}
+              allowDecimal={false}
+              {...form.getInputProps('max_uses')}
+            />
+          )}
+          <DateTimePicker
+            label={t`Valid from`}
+            placeholder={t`No start limit`}
+            clearable
+            valueFormat="YYYY-MM-DD HH:mm"
+            {...form.getInputProps('valid_from')}
+          />
+          <DateTimePicker
+            label={t`Valid until`}
+            placeholder={t`Never expires`}
+            clearable
+            valueFormat="YYYY-MM-DD HH:mm"
+            {...form.getInputProps('valid_until')}
+          />
+          {creating ? (
+            <TextInput
+              label={t`Custom code`}
+              description={t`Optional; leave empty to generate random codes (only one code is created)`}
+              {...form.getInputProps('key')}
+            />
+          ) : (
+            <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>
+              <Trans>Code: {editing.key}</Trans>
+            </Text>
+          )}
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose}>
+              <Trans>Cancel</Trans>
+            </Button>
+            <Button type="submit" loading={create.isPending || update.isPending}>
+              {creating ? <Trans>Create</Trans> : <Trans>Save</Trans>}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Drawer>
+  );
+}
