@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Role } from '../../../shared/constants.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { loginAs } from '../../../test/users.ts';
+import { createTokenInput } from '../../../shared/schemas/tokens.ts';
+import { createUser, loginAs } from '../../../test/users.ts';
 
 type Json = Record<string, unknown>;
 
@@ -188,6 +189,39 @@ describe('channel tests, balances and model fetches against a fake upstream', ()
       status_reason: expect.stringContaining('upstream exploded'),
     });
     await t.deps.services.options.update('AutomaticDisableChannelEnabled', 'false');
+  });
+
+  it('a channel created here is routed by the relay at once, and not after it is disabled', async () => {
+    const owner = await createUser(t, { quota: 10_000_000 });
+    const keys = await t.deps.services.tokens.create(
+      { id: owner.id, group: 'default' },
+      createTokenInput.parse({ name: 'relay', unlimited_quota: true }),
+    );
+    const chat = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/chat/completions',
+        headers: { authorization: `Bearer sk-${keys[0]}` },
+        payload: { model: 'routed-model', messages: [{ role: 'user', content: 'hi' }] },
+      });
+    await t.deps.services.options.update('ModelRatio', JSON.stringify({ 'routed-model': 1 }));
+    expect((await chat()).statusCode).toBe(503);
+    const r = await call('POST', '/api/channel/', {
+      type: 1,
+      name: 'routed',
+      key: 'sk-good',
+      models: 'routed-model',
+      base_url: base,
+    });
+    expect(r.body.success).toBe(true);
+    const ok = await chat();
+    expect(ok.statusCode).toBe(200);
+    expect(up.seen.some((s) => s.url === '/v1/chat/completions' && s.body.model === 'routed-model')).toBe(true);
+    const id = (
+      await t.deps.db.selectFrom('channels').select('id').where('name', '=', 'routed').executeTakeFirstOrThrow()
+    ).id;
+    await t.app.inject({ method: 'PUT', url: '/api/channel/', headers: admin, payload: { id, status: 2 } });
+    expect((await chat()).statusCode).toBe(503);
   });
 
   it('updates balances: OpenAI billing, DeepSeek, SiliconFlow, OpenRouter; others unsupported', async () => {

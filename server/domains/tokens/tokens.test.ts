@@ -209,6 +209,16 @@ describe('tokens REST', () => {
     expect((await call('DELETE', `/api/token/${tok.id}`, alice)).status).toBe(404);
   });
 
+  it('a deleted token no longer authenticates on the relay (its cache entry is dropped)', async () => {
+    await create(alice, { name: 'relay-auth' });
+    const tok = await byName(alice, 'relay-auth');
+    const relay = () =>
+      t.app.inject({ method: 'GET', url: '/v1/models', headers: { authorization: `Bearer sk-${tok.key}` } });
+    expect((await relay()).statusCode).toBe(200);
+    await call('DELETE', `/api/token/${tok.id}`, alice);
+    expect((await relay()).statusCode).toBe(401);
+  });
+
   it('tRPC: paged list with total, create returns sk- keys, setStatus, remove and removeMany', async () => {
     const me = { id: aliceId, role: Role.Common };
     const api = trpcCaller(t, me);

@@ -1,7 +1,7 @@
 import { ChannelStatus } from '../../../../shared/constants.ts';
 import { isAppError } from '../../../errors.ts';
 import { listAllChannels, updateChannel } from '../channels.repo.ts';
-import { type ChannelsCtx, getChannelOrThrow, nowSeconds } from './context.ts';
+import { type ChannelsCtx, channelsChanged, getChannelOrThrow, nowSeconds } from './context.ts';
 
 /* Balances (relay.md §4): asked of the upstream through the probe, stored on the channel. */
 export function createChannelBalances(ctx: ChannelsCtx) {
@@ -11,6 +11,7 @@ export function createChannelBalances(ctx: ChannelsCtx) {
       const channel = await getChannelOrThrow(ctx, id);
       const balance = await ctx.probe.balance(channel);
       await updateChannel(ctx.db, id, { balance, balance_updated_time: nowSeconds() });
+      channelsChanged(ctx);
       return balance;
     },
 
@@ -25,6 +26,7 @@ export function createChannelBalances(ctx: ChannelsCtx) {
           if (!isAppError(err)) ctx.log.warn({ channelId: channel.id, err: (err as Error).message }, 'balance failed');
         }
       }
+      channelsChanged(ctx);
     },
   };
 }
