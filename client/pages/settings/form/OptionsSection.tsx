@@ -34,7 +34,7 @@ export function SectionFrame({ title, description, children, testId }: SectionFr
 
 export function FieldGrid({ fields, form }: { fields: FieldDef[]; form: OptionsForm }) {
   return (
-    <Grid gap="md">
+    <Grid gap="md" align="flex-end">
       {fields.map((f) => (
         <Grid.Col
           key={f.key}

@@ -81,7 +81,8 @@ export const chatFields: FieldDef[] = [
     key: 'Chats',
     kind: 'json',
     label: msg`Chat clients`,
-    description: msg`A JSON list of {"name": "link"}; {key} and {address} are filled in for the user`,
+    // Braces are Lingui placeholders, so the literal ones travel as values.
+    description: msg`A JSON list of ${'{"name": "link"}'} objects; ${'{key}'} and ${'{address}'} are filled in for the user`,
     rows: 6,
   },
 ];
