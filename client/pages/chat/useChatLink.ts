@@ -1,0 +1,63 @@
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useStatus } from '../../lib/status-context.tsx';
+import { getStoredUser } from '../../lib/user.ts';
+import { fillChatLink, firstEnabledKey, pickChatLink } from './chat-link.ts';
+
+/** Spec §2.2: after "no enabled token available" the user goes to the token list. */
+const TOKENS_REDIRECT_MS = 1500;
+
+export type ChatLinkState =
+  { kind: 'loading' } | { kind: 'ready'; url: string; name: string } | { kind: 'error'; message: string };
+
+/** Builds the chat link: the configured template, the server address and the first enabled token. */
+export function useChatLink(index: number): ChatLinkState {
+  const { t } = useLingui();
+  const status = useStatus();
+  const navigate = useNavigate();
+  const [state, setState] = useState<ChatLinkState>({ kind: 'loading' });
+
+  useEffect(() => {
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const pick = pickChatLink(status.chats, index);
+    if (!pick.ok) {
+      setState({ kind: 'error', message: t`chat link configuration error, contact the administrator` });
+      return;
+    }
+    // The legacy token list call (p=0, size=100), as new-api consoles make it.
+    fetch('/api/token/?p=0&size=100', {
+      headers: { 'New-Api-User': String(getStoredUser()?.id ?? -1), 'Cache-Control': 'no-store' },
+    })
+      .then(async (res) => {
+        const body = (await res.json()) as {
+          success: boolean;
+          message?: string;
+          data?: { key: string; status: number }[];
+        };
+        if (cancelled) return;
+        if (!body.success) {
+          setState({ kind: 'error', message: body.message || t`request failed` });
+          return;
+        }
+        const key = firstEnabledKey(body.data);
+        if (!key) {
+          setState({ kind: 'error', message: t`no enabled token available` });
+          timer = setTimeout(() => navigate('/app/tokens'), TOKENS_REDIRECT_MS);
+          return;
+        }
+        const address = status.server_address || window.location.origin;
+        setState({ kind: 'ready', name: pick.name, url: fillChatLink(pick.template, address, key) });
+      })
+      .catch((err: unknown) => {
+        if (!cancelled) setState({ kind: 'error', message: err instanceof Error ? err.message : String(err) });
+      });
+    return () => {
+      cancelled = true;
+      if (timer) clearTimeout(timer);
+    };
+  }, [index, status.chats, status.server_address, navigate, t]);
+
+  return state;
+}

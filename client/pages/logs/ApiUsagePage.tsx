@@ -1,0 +1,150 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ActionIcon, Badge, Card, Group, Skeleton, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconColumns3 } from '@tabler/icons-react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { DataTable } from 'mantine-datatable';
+import { useMemo, useState } from 'react';
+import { Page } from '../../components/Page.tsx';
+import { pageSizeOptions, usePageSize } from '../../components/usePageSize.ts';
+import { renderNumber, renderQuota } from '../../lib/format.ts';
+import { useStoredUser, userIsAdmin } from '../../lib/user.ts';
+import { trpc } from '../../trpc.ts';
+import { ColumnSettings } from './ColumnSettings.tsx';
+import { useColumnVisibility } from './columns.ts';
+import { buildLogColumns } from './log-columns.tsx';
+import { LogDetails } from './LogDetails.tsx';
+import { defaultFilters, LogFilters, type LogFilterValues, toUnix } from './LogFilters.tsx';
+import type { LogItem } from './types.ts';
+import { UserInfoModal } from './UserInfoModal.tsx';
+
+type Row = LogItem & { rowKey: string };
+
+function toQuery(f: LogFilterValues, admin: boolean) {
+  return {
+    type: f.type,
+    token_name: f.token_name,
+    model_name: f.model_name,
+    group: f.group,
+    start_timestamp: toUnix(f.start),
+    end_timestamp: toUnix(f.end),
+    ...(admin ? { username: f.username, channel: f.channel } : {}),
+  };
+}
+
+/** /app/logs/api-usage: stats, filters, the log table with expandable rows (spec §2.5). */
+export default function ApiUsagePage() {
+  const { t, i18n } = useLingui();
+  const admin = userIsAdmin(useStoredUser());
+  const [filters, setFilters] = useState<LogFilterValues>(defaultFilters);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = usePageSize();
+  const [visible, setVisible] = useColumnVisibility(admin);
+  const [settingsOpen, settings] = useDisclosure(false);
+  const [userInfoId, setUserInfoId] = useState<number | null>(null);
+
+  const query = toQuery(filters, admin);
+  const list = trpc.logs.list.useQuery(
+    { ...query, p: page, page_size: pageSize },
+    { placeholderData: keepPreviousData },
+  );
+  const stat = trpc.logs.stat.useQuery(query);
+  const self = trpc.users.self.useQuery();
+
+  const rows: Row[] = useMemo(
+    // Self-view ids repeat (id % 1024), so rows are keyed by position.
+    () => (list.data?.items ?? []).map((l, i) => ({ ...l, rowKey: `${page}-${i}-${l.id}` })),
+    [list.data, page],
+  );
+  const pageTokens = rows.reduce((n, l) => n + l.prompt_tokens + l.completion_tokens, 0);
+  const columns = useMemo(() => buildLogColumns({ i18n, visible, onUserClick: setUserInfoId }), [i18n, visible]);
+
+  return (
+    <Page
+      title={<Trans>Usage logs</Trans>}
+      actions={
+        <Tooltip label={t`Column settings`}>
+          <ActionIcon variant="default" size="lg" onClick={settings.open} aria-label={t`Column settings`}>
+            <IconColumns3 size={18} />
+          </ActionIcon>
+        </Tooltip>
+      }
+    >
+      <Group gap="xs" data-testid="log-stats">
+        {stat.isLoading ? (
+          <Skeleton h={22} w={320} />
+        ) : (
+          <>
+            <Badge size="lg" variant="light" color="blue" tt="none">
+              {t`Consumed`}: {renderQuota(stat.data?.quota ?? 0)}
+            </Badge>
+            <Badge size="lg" variant="light" color="pink" tt="none">
+              RPM: {stat.data?.rpm ?? 0}
+            </Badge>
+            <Badge size="lg" variant="light" color="grape" tt="none">
+              TPM: {renderNumber(stat.data?.tpm ?? 0)}
+            </Badge>
+            <Badge size="lg" variant="light" color="gray" tt="none">
+              {t`Tokens on this page`}: {renderNumber(pageTokens)}
+            </Badge>
+            {self.data && (
+              <Badge size="lg" variant="light" color="teal" tt="none" data-testid="log-balance">
+                {t`Balance`}: {renderQuota(self.data.quota)}
+              </Badge>
+            )}
+          </>
+        )}
+      </Group>
+
+      <Card withBorder padding="md" radius="md">
+        <LogFilters
+          admin={admin}
+          initial={filters}
+          fetching={list.isFetching}
+          onSubmit={(f) => {
+            setFilters(f);
+            setPage(1);
+            void list.refetch();
+            void stat.refetch();
+            void self.refetch();
+          }}
+        />
+      </Card>
+
+      <DataTable<Row>
+        withTableBorder
+        borderRadius="md"
+        highlightOnHover
+        verticalSpacing="sm"
+        minHeight={rows.length ? undefined : 180}
+        records={rows}
+        columns={columns}
+        idAccessor="rowKey"
+        defaultColumnProps={{ noWrap: true }}
+        fetching={list.isFetching}
+        noRecordsText={t`No data`}
+        totalRecords={list.data?.total ?? 0}
+        recordsPerPage={pageSize}
+        page={page}
+        onPageChange={setPage}
+        recordsPerPageOptions={pageSizeOptions}
+        onRecordsPerPageChange={(n) => {
+          setPageSize(n);
+          setPage(1);
+        }}
+        recordsPerPageLabel={t`Per page`}
+        paginationText={({ from, to, totalRecords }) => t`${from}-${to} of ${totalRecords}`}
+        rowExpansion={{ content: ({ record }) => <LogDetails log={record} admin={admin} /> }}
+      />
+
+      <ColumnSettings
+        opened={settingsOpen}
+        onClose={settings.close}
+        admin={admin}
+        value={visible}
+        onSave={setVisible}
+      />
+      {admin && <UserInfoModal userId={userInfoId} onClose={() => setUserInfoId(null)} />}
+    </Page>
+  );
+}

@@ -1,0 +1,107 @@
+import { useLingui } from '@lingui/react/macro';
+import { Badge, Box, Code, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { quotaDisplay } from '../../lib/format.ts';
+import { costUsd, type LogOther, parseOther, retryChain } from './log-meta.ts';
+import type { LogItem } from './types.ts';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" style={{ wordBreak: 'break-word' }}>
+        {children}
+      </Text>
+    </Box>
+  );
+}
+
+const has = (v: unknown) => v !== undefined && v !== null && v !== '';
+
+/** The expanded row: every part of `other` that is present, plus the cost formula (spec §9). */
+export function LogDetails({ log, admin }: { log: LogItem; admin: boolean }) {
+  const { t } = useLingui();
+  const o: LogOther = parseOther(log.other);
+  const chain = retryChain(o);
+  const perUnit = quotaDisplay().quotaPerUnit;
+  const cost = costUsd(o, log.prompt_tokens, log.completion_tokens, perUnit);
+
+  const fields: [string, ReactNode][] = [];
+  const add = (cond: boolean, label: string, value: ReactNode) => {
+    if (cond) fields.push([label, value]);
+  };
+  add(has(o.model_ratio), t`Model ratio`, o.model_ratio);
+  add(has(o.completion_ratio), t`Completion ratio`, o.completion_ratio);
+  add(has(o.group_ratio), t`Group ratio`, o.group_ratio);
+  add(has(o.user_group_ratio) && o.user_group_ratio !== -1, t`User group ratio`, o.user_group_ratio);
+  add(has(o.model_price) && (o.model_price ?? -1) >= 0, t`Model price (USD per call)`, o.model_price);
+  add(has(o.cache_tokens) && (o.cache_tokens ?? 0) > 0, t`Cache tokens`, o.cache_tokens);
+  add(has(o.cache_ratio) && (o.cache_tokens ?? 0) > 0, t`Cache ratio`, o.cache_ratio);
+  add((o.cache_creation_tokens ?? 0) > 0, t`Cache creation tokens`, o.cache_creation_tokens);
+  add((o.cache_creation_tokens ?? 0) > 0, t`Cache creation ratio`, o.cache_creation_ratio);
+  add(Boolean(o.is_model_mapped), t`Upstream model`, `${log.model_name} → ${o.upstream_model_name ?? ''}`);
+  add(has(o.frt), t`First token`, `${o.frt} ms`);
+  add(has(o.reasoning_effort), t`Reasoning effort`, o.reasoning_effort);
+  add(
+    Boolean(o.audio) || (o.audio_input ?? 0) > 0,
+    t`Audio in / out`,
+    `${o.audio_input ?? 0} / ${o.audio_output ?? 0}`,
+  );
+  add((o.text_input ?? 0) > 0, t`Text in / out`, `${o.text_input ?? 0} / ${o.text_output ?? 0}`);
+  add(Boolean(o.ws), t`Realtime`, 'WebSocket');
+  add(has(o.error_type), t`Error type`, o.error_type);
+  add(has(o.error_code), t`Error code`, o.error_code);
+  add(has(o.status_code), t`Status code`, o.status_code);
+  add(admin && chain.length > 0, t`Channels tried`, chain.join(' → '));
+  add(admin && log.channel > 0, t`Channel`, `#${log.channel} ${log.channel_name}`);
+  add(has(log.client_ip), t`Client IP`, log.client_ip);
+  add(has(log.request_id), t`Request ID`, log.request_id);
+
+  const chat: [string, string][] = [];
+  if (o.system_prompt) chat.push([t`System prompt`, o.system_prompt]);
+  if (o.input_content) chat.push([t`Input`, o.input_content]);
+  if (o.output_content) chat.push([t`Output`, o.output_content]);
+
+  return (
+    <Stack gap="sm" p="md" data-testid="log-details">
+      {log.content && <Field label={t`Details`}>{log.content}</Field>}
+      {fields.length > 0 && (
+        <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm" verticalSpacing="xs">
+          {fields.map(([label, value]) => (
+            <Field key={label} label={label}>
+              {value}
+            </Field>
+          ))}
+        </SimpleGrid>
+      )}
+      {cost !== null && (
+        <Group gap="xs">
+          <Badge variant="light" color="gray">
+            {t`Cost`}
+          </Badge>
+          <Text size="sm" ff="monospace">
+            {o.model_ratio
+              ? `${o.group_ratio ?? 1} × ${o.model_ratio} × (${log.prompt_tokens} + ${log.completion_tokens} × ${
+                  o.completion_ratio ?? 1
+                }) / ${perUnit} = $${cost.toFixed(6)}`
+              : `${o.model_price} × ${o.group_ratio ?? 1} = $${cost.toFixed(6)}`}
+          </Text>
+        </Group>
+      )}
+      {chat.map(([label, text]) => (
+        <Field key={label} label={label}>
+          <Code block style={{ whiteSpace: 'pre-wrap', maxHeight: 240, overflow: 'auto' }}>
+            {text}
+          </Code>
+        </Field>
+      ))}
+      {fields.length === 0 && !log.content && cost === null && chat.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t`No details`}
+        </Text>
+      )}
+    </Stack>
+  );
+}

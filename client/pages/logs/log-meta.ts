@@ -1,0 +1,89 @@
+import { LogType } from '../../../shared/constants.ts';
+
+/*
+ * Pure helpers of the usage-log page: log types, latency colours (spec §9) and the
+ * parsed `other` JSON (spec §3: an unparsable `other` is treated as empty). No macros here: vitest imports it.
+ */
+
+export interface LogOther {
+  is_model_mapped?: boolean;
+  upstream_model_name?: string;
+  frt?: number;
+  model_ratio?: number;
+  model_price?: number;
+  completion_ratio?: number;
+  group_ratio?: number;
+  user_group_ratio?: number;
+  cache_tokens?: number;
+  cache_ratio?: number;
+  cache_creation_tokens?: number;
+  cache_creation_ratio?: number;
+  claude?: boolean;
+  ws?: boolean;
+  audio?: boolean;
+  audio_input?: number;
+  audio_output?: number;
+  text_input?: number;
+  text_output?: number;
+  admin_info?: { use_channel?: (number | string)[] };
+  reasoning_effort?: string;
+  error_type?: string;
+  error_code?: string;
+  status_code?: number;
+  channel_id?: number;
+  system_prompt?: string;
+  context?: unknown;
+  input_content?: string;
+  output_content?: string;
+}
+
+export function parseOther(other: string | null | undefined): LogOther {
+  if (!other) return {};
+  try {
+    const v: unknown = JSON.parse(other);
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as LogOther) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Rows that carry model, tokens and cost (consumption, and type 0 shown as such, and errors). */
+export const isConsumeLike = (type: number) =>
+  type === LogType.Consume || type === LogType.Unknown || type === LogType.Error;
+
+/** Total time: under 101 s green, under 300 s orange, else red. */
+export function useTimeColor(seconds: number): string {
+  if (seconds < 101) return 'green';
+  if (seconds < 300) return 'orange';
+  return 'red';
+}
+
+/** First-token time in seconds: under 3 s green, under 10 s orange, else red. */
+export function firstTokenColor(seconds: number): string {
+  if (seconds < 3) return 'green';
+  if (seconds < 10) return 'orange';
+  return 'red';
+}
+
+/** The channels a request tried, in order (admins only; e.g. "3 → 5"). */
+export function retryChain(other: LogOther): string[] {
+  const chain = other.admin_info?.use_channel;
+  return Array.isArray(chain) ? chain.map(String) : [];
+}
+
+/**
+ * Spec §9: pay-per-use cost = group ratio × model ratio × (prompt + completion ×
+ * completion ratio) / quota per unit, in USD. Per-call rows cost model_price × group ratio.
+ */
+export function costUsd(
+  o: LogOther,
+  promptTokens: number,
+  completionTokens: number,
+  quotaPerUnit: number,
+): number | null {
+  const group = o.group_ratio ?? 1;
+  if (o.model_price !== undefined && o.model_price >= 0 && !o.model_ratio) return o.model_price * group;
+  if (o.model_ratio === undefined) return null;
+  const completion = o.completion_ratio ?? 1;
+  return (group * o.model_ratio * (promptTokens + completionTokens * completion)) / quotaPerUnit;
+}

@@ -1,0 +1,175 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  ActionIcon,
+  Box,
+  Button,
+  Card,
+  Center,
+  Drawer,
+  Group,
+  ScrollArea,
+  Stack,
+  Text,
+  Textarea,
+  Tooltip,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconAdjustments, IconMessageChatbot, IconPlayerStop, IconSend, IconTrash } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useStoredUser } from '../../lib/user.ts';
+import { trpc } from '../../trpc.ts';
+import { MessageList } from './MessageList.tsx';
+import { SettingsPanel } from './SettingsPanel.tsx';
+import { type ChatSettings, useChat } from './useChat.ts';
+
+const DEFAULT_MODEL = 'gpt-4o-mini';
+const DEFAULT_SYSTEM_PROMPT = 'You are a helpful assistant.';
+
+/** /playground: chat with any model the user's groups offer, billed to the session user (spec §2.9). */
+export default function PlaygroundPage() {
+  const { t } = useLingui();
+  const user = useStoredUser();
+  const models = trpc.users.models.useQuery();
+  const groups = trpc.users.selfGroups.useQuery();
+  const chat = useChat();
+  const [drawerOpen, drawer] = useDisclosure(false);
+  const [input, setInput] = useState('');
+  const [settings, setSettings] = useState<ChatSettings>({
+    group: '',
+    model: '',
+    temperature: 0,
+    maxTokens: 0,
+    systemPrompt: DEFAULT_SYSTEM_PROMPT,
+  });
+  const viewport = useRef<HTMLDivElement>(null);
+
+  const modelList = models.data ?? [];
+  const groupList = Object.entries(groups.data ?? {}).map(([g, info]) => ({
+    value: g,
+    label: info.desc && info.desc !== g ? `${g} (${info.desc})` : g,
+  }));
+
+  // Pick defaults once the lists arrive (gpt-4o-mini when offered, the user's own group); later picks stay.
+  useEffect(() => {
+    setSettings((s) => ({
+      ...s,
+      model: s.model || (modelList.includes(DEFAULT_MODEL) ? DEFAULT_MODEL : (modelList[0] ?? '')),
+      group:
+        s.group ||
+        (user?.group && groupList.some((g) => g.value === user.group) ? user.group : (groupList[0]?.value ?? '')),
+    }));
+  }, [models.data, groups.data]);
+
+  useEffect(() => {
+    viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
+  }, [chat.messages]);
+
+  const submit = () => {
+    const text = input.trim();
+    if (!text || chat.busy || !settings.model) return;
+    setInput('');
+    void chat.send(text, settings);
+  };
+
+  const panel = <SettingsPanel value={settings} onChange={setSettings} groups={groupList} models={modelList} />;
+
+  return (
+    <Box p={{ base: 'xs', sm: 'md' }} h="calc(100dvh - 60px)">
+      <Group align="stretch" gap="md" h="100%" wrap="nowrap">
+        <Card withBorder radius="md" w={300} visibleFrom="sm" style={{ flexShrink: 0, overflow: 'auto' }}>
+          <Text fw={600} mb="sm">
+            <Trans>Settings</Trans>
+          </Text>
+          {panel}
+        </Card>
+        <Drawer opened={drawerOpen} onClose={drawer.close} title={t`Settings`} hiddenFrom="sm" size="85%">
+          {panel}
+        </Drawer>
+        <Card withBorder radius="md" style={{ flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }} p={0}>
+          <Group
+            justify="space-between"
+            px="md"
+            py="xs"
+            style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+          >
+            <Group gap="xs">
+              <ActionIcon variant="default" hiddenFrom="sm" onClick={drawer.open} aria-label={t`Settings`}>
+                <IconAdjustments size={18} />
+              </ActionIcon>
+              <Text fw={600} size="sm">
+                {settings.model || t`No model`}
+              </Text>
+              {settings.group && (
+                <Text size="xs" c="dimmed">
+                  {settings.group}
+                </Text>
+              )}
+            </Group>
+            <Tooltip label={t`Clear conversation`}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                onClick={chat.clear}
+                disabled={chat.busy}
+                aria-label={t`Clear conversation`}
+              >
+                <IconTrash size={18} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+          <ScrollArea style={{ flex: 1 }} viewportRef={viewport} p="md">
+            {chat.messages.length === 0 ? (
+              <Center h={240}>
+                <Stack align="center" gap={4}>
+                  <IconMessageChatbot size={40} opacity={0.4} />
+                  <Text c="dimmed" size="sm">
+                    {modelList.length === 0 && !models.isLoading ? (
+                      <Trans>No model is available to your groups yet.</Trans>
+                    ) : (
+                      <Trans>Send a message to start chatting.</Trans>
+                    )}
+                  </Text>
+                </Stack>
+              </Center>
+            ) : (
+              <MessageList messages={chat.messages} />
+            )}
+          </ScrollArea>
+          <Group
+            p="sm"
+            gap="xs"
+            align="flex-end"
+            wrap="nowrap"
+            style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+          >
+            <Textarea
+              style={{ flex: 1 }}
+              autosize
+              minRows={1}
+              maxRows={6}
+              placeholder={t`Type a message (Enter to send, Shift+Enter for a new line)`}
+              value={input}
+              onChange={(e) => setInput(e.currentTarget.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+                  e.preventDefault();
+                  submit();
+                }
+              }}
+              aria-label={t`Message`}
+            />
+            {chat.busy ? (
+              <Button color="red" variant="light" leftSection={<IconPlayerStop size={16} />} onClick={chat.stop}>
+                <Trans>Stop</Trans>
+              </Button>
+            ) : (
+              <Button leftSection={<IconSend size={16} />} onClick={submit} disabled={!input.trim() || !settings.model}>
+                <Trans>Send</Trans>
+              </Button>
+            )}
+          </Group>
+        </Card>
+      </Group>
+    </Box>
+  );
+}

@@ -1,0 +1,193 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  Alert,
+  Badge,
+  Card,
+  Group,
+  SegmentedControl,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconCopy, IconSearch } from '@tabler/icons-react';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { useMemo, useState } from 'react';
+import { copyText } from '../../components/clipboard.tsx';
+import { Page } from '../../components/Page.tsx';
+import { errorMessage } from '../../lib/errors.ts';
+import { useStoredUser } from '../../lib/user.ts';
+import { trpc } from '../../trpc.ts';
+import { availableIn, displayPrice, ratioColor } from './price.ts';
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../server/trpc/router.ts';
+
+type Item = inferRouterOutputs<AppRouter>['pricing']['list']['data'][number];
+
+/** /pricing: public model price list with a group selector (spec §2.8, §9). */
+export default function PricingPage() {
+  const { t } = useLingui();
+  const user = useStoredUser();
+  const pricing = trpc.pricing.list.useQuery(undefined, { staleTime: 60_000 });
+  const [search, setSearch] = useState('');
+  const [picked, setPicked] = useState<string | null>(null);
+  const [showUnavailable, setShowUnavailable] = useState(false);
+  const [showRatio, setShowRatio] = useState(false);
+
+  const groups = Object.keys(pricing.data?.usable_group ?? {});
+  const ratios = pricing.data?.group_ratio ?? {};
+  const fallbackGroup =
+    user?.group && groups.includes(user.group) ? user.group : groups.includes('default') ? 'default' : groups[0];
+  const group = picked && groups.includes(picked) ? picked : (fallbackGroup ?? 'default');
+  const groupRatio = ratios[group] ?? 1;
+
+  const records = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    return (pricing.data?.data ?? []).filter(
+      (p) => (!q || p.model_name.toLowerCase().includes(q)) && (showUnavailable || availableIn(p, group)),
+    );
+  }, [pricing.data, search, showUnavailable, group]);
+
+  const columns: DataTableColumn<Item>[] = [
+    {
+      accessor: 'model_name',
+      title: t`Model`,
+      render: (p) => (
+        <UnstyledButton onClick={() => void copyText(p.model_name)} aria-label={t`Copy model name`}>
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" fw={500}>
+              {p.model_name}
+            </Text>
+            <IconCopy size={14} opacity={0.6} />
+          </Group>
+        </UnstyledButton>
+      ),
+    },
+    {
+      accessor: 'quota_type',
+      title: t`Billing`,
+      render: (p) =>
+        p.quota_type === 1 ? (
+          <Badge color="teal" variant="light">{t`Per call`}</Badge>
+        ) : (
+          <Badge color="violet" variant="light">{t`Per token`}</Badge>
+        ),
+    },
+    {
+      accessor: 'price',
+      title: t`Price`,
+      render: (p) => {
+        const d = displayPrice(p, groupRatio);
+        if (d.kind === 'call') return <Text size="sm">{t`$${d.price} / call`}</Text>;
+        return (
+          <Stack gap={0}>
+            <Text size="sm">{t`Prompt $${d.prompt} / 1M tokens`}</Text>
+            <Text size="sm">{t`Completion $${d.completion} / 1M tokens`}</Text>
+          </Stack>
+        );
+      },
+    },
+    {
+      accessor: 'ratio',
+      title: t`Ratios`,
+      hidden: !showRatio,
+      render: (p) =>
+        p.quota_type === 1 ? (
+          <Text size="sm" c="dimmed">{t`Group ratio ${groupRatio}`}</Text>
+        ) : (
+          <Stack gap={0}>
+            <Text size="sm">{t`Model ratio ${p.model_ratio}`}</Text>
+            <Text size="sm">{t`Completion ratio ${p.completion_ratio}`}</Text>
+            <Text size="sm">{t`Group ratio ${groupRatio}`}</Text>
+          </Stack>
+        ),
+    },
+    {
+      accessor: 'enable_groups',
+      title: t`Groups`,
+      render: (p) => (
+        <Group gap={4}>
+          {(p.enable_groups ?? []).map((g) => (
+            <Badge key={g} variant={g === group ? 'filled' : 'light'} color={ratioColor(ratios[g] ?? 1)} tt="none">
+              {g}
+            </Badge>
+          ))}
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <Page title={<Trans>Model pricing</Trans>}>
+      {pricing.error && <Alert color="red">{errorMessage(pricing.error)}</Alert>}
+      <Card withBorder radius="md" padding="md">
+        <Stack gap="sm">
+          <Group gap="xs" align="center">
+            <Text size="sm" fw={500}>
+              <Trans>Group</Trans>
+            </Text>
+            {groups.length > 0 && (
+              <SegmentedControl
+                size="xs"
+                value={group}
+                onChange={setPicked}
+                data={groups.map((g) => ({
+                  value: g,
+                  label: (
+                    <Tooltip label={pricing.data?.usable_group[g] ?? g}>
+                      <span style={{ whiteSpace: 'nowrap' }}>
+                        {g}{' '}
+                        <Text span size="xs" fw={700} c={ratioColor(ratios[g] ?? 1)}>
+                          ×{ratios[g] ?? 1}
+                        </Text>
+                      </span>
+                    </Tooltip>
+                  ),
+                }))}
+              />
+            )}
+          </Group>
+          <Group gap="md" align="center">
+            <TextInput
+              placeholder={t`Search models`}
+              leftSection={<IconSearch size={16} />}
+              value={search}
+              onChange={(e) => setSearch(e.currentTarget.value)}
+              w={{ base: '100%', sm: 280 }}
+            />
+            <Switch
+              label={t`Show unavailable models`}
+              checked={showUnavailable}
+              onChange={(e) => setShowUnavailable(e.currentTarget.checked)}
+            />
+            <Switch
+              label={t`Show ratios`}
+              checked={showRatio}
+              onChange={(e) => setShowRatio(e.currentTarget.checked)}
+            />
+          </Group>
+          <Text size="xs" c="dimmed">
+            <Trans>
+              Prices are in USD for the selected group (group ratio ×{groupRatio}). Click a model name to copy it.
+            </Trans>
+          </Text>
+        </Stack>
+      </Card>
+      <DataTable<Item>
+        withTableBorder
+        borderRadius="md"
+        highlightOnHover
+        verticalSpacing="sm"
+        minHeight={records.length ? undefined : 180}
+        records={records}
+        columns={columns}
+        idAccessor="model_name"
+        fetching={pricing.isLoading}
+        noRecordsText={t`No models`}
+        rowStyle={(p) => (availableIn(p, group) ? undefined : { opacity: 0.55 })}
+      />
+    </Page>
+  );
+}
