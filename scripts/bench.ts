@@ -1,10 +1,11 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
 import { relayRuntimeOf } from '../server/relay/runtime.ts';
 import { createTestApp } from '../test/app.ts';
 import { insertChannel, insertToken, insertUser, setOptions } from '../test/relay-fixtures.ts';
-import { startFakeOpenAI } from './fake-upstream/server.ts';
 
 /*
  * `npm run bench`: the gateway's added latency and throughput against a fake
@@ -18,7 +19,12 @@ const DURATION_MS = Number(process.env.BENCH_MS ?? 5000);
 const CONCURRENCY = 32;
 
 const t = await createTestApp({ logLevel: 'silent' });
-const fake = await startFakeOpenAI({ chunks: 5 });
+// The fake upstream runs in its own process, as a real provider would: it must not share our event loop.
+const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/fake-upstream/main.ts', '0'], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const [line] = (await once(child.stdout, 'data')) as [Buffer];
+const fake = { url: /http:\/\/[\d.:]+/.exec(line.toString())![0] };
 await setOptions(t.deps, { ModelRatio: JSON.stringify({ 'bench-model': 1 }) });
 await t.app.listen({ port: 0, host: '127.0.0.1' });
 const gw = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -105,4 +111,4 @@ console.log(JSON.stringify(results, null, 2));
 writeFileSync('bench-results.json', `${JSON.stringify(results, null, 2)}\n`);
 await agent.close();
 await t.close();
-await fake.close();
+child.kill();

@@ -13,6 +13,8 @@ export interface AttemptInput {
   mode: RelayMode;
   model: string;
   body: Record<string, unknown>;
+  /** The client's body serialised as received (global.pass_through_request_enabled). */
+  rawBody: string;
   stream: boolean;
   candidates: readonly Candidate[];
   pinned: boolean;
@@ -79,7 +81,9 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
       stream: a.stream,
     };
     const req = adapter.buildRequest(ctx, channelBody(channel, a.mode, a.body));
-    if (Object.keys(channel.paramOverride).length > 0 && req.body)
+    // Pass-through sends the client's body as it came: no conversion, no override (usage then counted).
+    if (opt('global.pass_through_request_enabled')) req.body = a.rawBody;
+    else if (Object.keys(channel.paramOverride).length > 0 && req.body)
       req.body = JSON.stringify({ ...(JSON.parse(req.body) as object), ...channel.paramOverride });
 
     const sentAt = performance.now();

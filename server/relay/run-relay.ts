@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { computeQuota, type PriceInfo, reservationFor } from '../domains/billing/pricing.ts';
 import type { Reservation } from '../domains/billing/reserve.ts';
+import { notifyIfCrossed } from '../domains/notifications/quota-warning.ts';
 import { AppError } from '../errors.ts';
 import { type AttemptSuccess, runAttempts } from './attempts.ts';
 import { relayError } from './errors.ts';
@@ -70,6 +71,7 @@ export async function runRelay(
       mode,
       model,
       body,
+      rawBody: opt('global.pass_through_request_enabled') ? JSON.stringify(req.body) : '',
       stream,
       candidates,
       pinned: principal.pinnedChannelId !== null,
@@ -192,6 +194,7 @@ async function settleAndLog(rt: RelayRuntime, s: SettleInput): Promise<void> {
   const usage = s.reported ?? countedUsage(s.model, s.body, s.produced());
   const final = computeQuota(s.price, usage);
   const settled = await rt.deps.services.billing.settle(s.reservation, final, channelId);
+  notifyIfCrossed(rt.deps, s.principal.user.id, settled.userQuotaAfter + settled.charged, settled.userQuotaAfter);
   rt.deps.services.logWriter.write(
     buildConsumeLog({
       principal: s.principal,

@@ -7,6 +7,8 @@ export interface Settlement {
   charged: number;
   /** Part of the final price that could not be taken because a balance reached zero. */
   shortfall: number;
+  /** The user's balance right after the settlement (quota warnings compare it with before). */
+  userQuotaAfter: number;
 }
 
 /**
@@ -55,18 +57,25 @@ async function settleOnce(trx: Db, r: Reservation, finalQuota: number, channelId
     }
   }
   const charged = r.quota + take;
-  await applyDelta(trx, r, take, charged, limitedToken, now);
+  const userQuotaAfter = await applyDelta(trx, r, take, charged, limitedToken, now);
   if (channelId > 0 && charged !== 0)
     await trx
       .updateTable('channels')
       .set({ used_quota: sql`used_quota + ${charged}` })
       .where('id', '=', channelId)
       .execute();
-  return { charged, shortfall: finalQuota - charged };
+  return { charged, shortfall: finalQuota - charged, userQuotaAfter };
 }
 
 /** Moves `delta` (positive: take more, conditionally; negative: give back) and adds `charged` to the used counters. */
-async function applyDelta(trx: Db, r: Reservation, delta: number, charged: number, limitedToken: boolean, now: number) {
+async function applyDelta(
+  trx: Db,
+  r: Reservation,
+  delta: number,
+  charged: number,
+  limitedToken: boolean,
+  now: number,
+): Promise<number> {
   const u = await trx
     .updateTable('users')
     .set({
@@ -76,9 +85,11 @@ async function applyDelta(trx: Db, r: Reservation, delta: number, charged: numbe
     })
     .where('id', '=', r.userId)
     .$if(delta > 0, (q) => q.where('quota', '>=', delta))
+    .returning('quota')
     .executeTakeFirst();
-  if (delta > 0 && Number(u.numUpdatedRows) !== 1) throw new BalanceMoved();
-  if (r.tokenId <= 0) return;
+  if (delta > 0 && !u) throw new BalanceMoved();
+  const after = Number(u?.quota ?? 0);
+  if (r.tokenId <= 0) return after;
   const t = await trx
     .updateTable('tokens')
     .set({
@@ -90,4 +101,5 @@ async function applyDelta(trx: Db, r: Reservation, delta: number, charged: numbe
     .$if(limitedToken && delta > 0, (q) => q.where('remain_quota', '>=', delta))
     .executeTakeFirst();
   if (limitedToken && delta > 0 && Number(t.numUpdatedRows) !== 1) throw new BalanceMoved();
+  return after;
 }

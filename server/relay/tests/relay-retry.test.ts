@@ -170,3 +170,66 @@ describe('retries and channel health', () => {
     ).rejects.toMatchObject({ status: 403 });
   });
 });
+
+describe('per-channel settings', () => {
+  it('param_override, system_prompt and model_mapping shape the upstream body', async () => {
+    await setOptions(h.deps, { ModelRatio: JSON.stringify({ 'shape-model': 1, 'map-model': 1, 'retry-model': 1 }) });
+    await insertChannel(h.deps, {
+      baseUrl: h.fake.url,
+      models: ['shape-model'],
+      paramOverride: { temperature: 0.1, top_p: 0.5 },
+      systemPrompt: 'You are terse.',
+      modelMapping: { 'shape-model': 'upstream-shape' },
+    });
+    const user = await insertUser(h.deps);
+    const token = await insertToken(h.deps, user.id);
+    await h.client(token.key).chat.completions.create({
+      model: 'shape-model',
+      messages: [{ role: 'user', content: 'hi' }],
+      temperature: 0.9,
+      // Unknown fields travel to the upstream untouched.
+      ...({ custom_vendor_field: { a: 1 } } as object),
+    });
+    const sent = h.fake.requests.at(-1)!.body;
+    expect(sent).toMatchObject({
+      model: 'upstream-shape',
+      temperature: 0.1,
+      top_p: 0.5,
+      custom_vendor_field: { a: 1 },
+    });
+    expect((sent.messages as { role: string; content: string }[])[0]).toEqual({
+      role: 'system',
+      content: 'You are terse.',
+    });
+  });
+
+  it('status_code_mapping makes a 400 retryable; auto retry follows its status list', async () => {
+    await setOptions(h.deps, { ModelRatio: JSON.stringify({ 'mapped-400': 1, 'auto-400': 1 }) });
+    await insertChannel(h.deps, {
+      baseUrl: h.fake.url,
+      models: ['mapped-400'],
+      priority: 9,
+      modelMapping: { 'mapped-400': 'fail-400' },
+      statusCodeMapping: { '400': '500' },
+    });
+    await insertChannel(h.deps, { baseUrl: h.fake.url, models: ['mapped-400'], priority: 1 });
+    const user = await insertUser(h.deps);
+    const token = await insertToken(h.deps, user.id);
+    await expect(
+      h.client(token.key).chat.completions.create({ model: 'mapped-400', messages: [{ role: 'user', content: 'hi' }] }),
+    ).resolves.toBeDefined();
+
+    await insertChannel(h.deps, {
+      baseUrl: h.fake.url,
+      models: ['auto-400'],
+      priority: 9,
+      modelMapping: { 'auto-400': 'fail-400' },
+    });
+    await insertChannel(h.deps, { baseUrl: h.fake.url, models: ['auto-400'], priority: 1 });
+    await setOptions(h.deps, { 'global.auto_retry_enabled': 'true', 'global.auto_retry_status_codes': '4xx' });
+    await expect(
+      h.client(token.key).chat.completions.create({ model: 'auto-400', messages: [{ role: 'user', content: 'hi' }] }),
+    ).resolves.toBeDefined();
+    await setOptions(h.deps, { 'global.auto_retry_enabled': 'false' });
+  });
+});
