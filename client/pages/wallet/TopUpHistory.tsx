@@ -55,7 +55,7 @@ export function TopUpHistory() {
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
           },
           { accessor: 'amount', title: t`Amount`, width: 90 },
-          { accessor: 'money', title: t`Paid`, width: 90, render: (r) => `¥${r.money.toFixed(2)}` },
+          { accessor: 'money', title: t`Amount paid`, width: 90, render: (r) => `¥${r.money.toFixed(2)}` },
           {
             accessor: 'payment_method',
             title: t`Method`,
