@@ -8,11 +8,7 @@ const EPAY_KEY = 'merchant-secret-key';
 
 describe('online top-up', () => {
   let t: TestApp;
-  // update() publishes on the bus, whose listener reloads the cache asynchronously; load() waits for a settled cache.
-  const setOption = async (key: string, value: string) => {
-    await t.deps.services.options.update(key, value);
-    await t.deps.services.options.load();
-  };
+  const setOption = (key: string, value: string) => t.deps.services.options.update(key, value);
   const post = (url: string, headers: Record<string, string>, payload: object) =>
     t.app.inject({ method: 'POST', url, headers, payload });
   const quotaOf = async (id: number) =>
