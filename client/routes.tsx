@@ -22,9 +22,9 @@ export interface AppRoute {
 export const routeTable: AppRoute[] = [
   { path: '/', guard: 'public', page: lazy(() => import('./pages/home/HomePage.tsx')) },
   { path: '/about', guard: 'public', page: lazy(() => import('./pages/about/AboutPage.tsx')) },
+  { path: '/admin/channels', guard: 'admin', page: lazy(() => import('./pages/admin-channels/ChannelsPage.tsx')) },
+  { path: '/app/tokens', guard: 'user', page: lazy(() => import('./pages/tokens/TokensPage.tsx')) },
   { path: '/admin/coupons', guard: 'admin', page: lazy(() => import('./pages/admin-redemptions/CouponsPage.tsx')) },
-  { path: '/admin/messages', guard: 'admin', page: lazy(() => import('./pages/admin-messages/AdminMessagesPage.tsx')) },
-  { path: '/app/inbox/:id?', guard: 'user', page: lazy(() => import('./pages/inbox/InboxPage.tsx')) },
   { path: '/app/wallet', guard: 'user', page: lazy(() => import('./pages/wallet/WalletPage.tsx')) },
   { path: '/app/wallet/topup-success', guard: 'user', page: lazy(() => import('./pages/wallet/SuccessPage.tsx')) },
   { path: '/setup', guard: 'public', page: lazy(() => import('./pages/setup/SetupPage.tsx')) },
@@ -33,6 +33,14 @@ export const routeTable: AppRoute[] = [
   { path: '/app/me', guard: 'user', page: lazy(() => import('./pages/me/MePage.tsx')) },
   { path: '/admin/users', guard: 'admin', page: lazy(() => import('./pages/users/UsersPage.tsx')) },
   { path: '/admin/settings', guard: 'admin', page: lazy(() => import('./pages/settings/SettingsPage.tsx')) },
+  { path: '/admin/messages', guard: 'admin', page: lazy(() => import('./pages/admin-messages/AdminMessagesPage.tsx')) },
+  { path: '/pricing', guard: 'public', page: lazy(() => import('./pages/pricing/PricingPage.tsx')) },
+  { path: '/chat/:id?', guard: 'public', page: lazy(() => import('./pages/chat/ChatPage.tsx')) },
+  { path: '/chat2link', guard: 'user', page: lazy(() => import('./pages/chat/Chat2LinkPage.tsx')) },
+  { path: '/playground', guard: 'user', page: lazy(() => import('./pages/playground/PlaygroundPage.tsx')) },
+  { path: '/app/dashboard', guard: 'user', page: lazy(() => import('./pages/dashboard/DashboardPage.tsx')) },
+  { path: '/app/logs/api-usage', guard: 'user', page: lazy(() => import('./pages/logs/ApiUsagePage.tsx')) },
+  { path: '/app/inbox/:id?', guard: 'user', page: lazy(() => import('./pages/inbox/InboxPage.tsx')) },
 ];
 
 const NotFoundPage = lazy(() => import('./pages/not-found/NotFoundPage.tsx'));

@@ -1,0 +1,60 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { showError, showSuccess } from '../../lib/errors.ts';
+import { trpc } from '../../trpc.ts';
+
+interface Props {
+  opened: boolean;
+  ids: number[];
+  onClose: () => void;
+  onDone: () => void;
+}
+
+/** Sets one tag on every selected channel. */
+export function BatchTagDialog({ opened, ids, onClose, onDone }: Props) {
+  const { t } = useLingui();
+  const [tag, setTag] = useState('');
+  const utils = trpc.useUtils();
+  const batchTag = trpc.channels.batchTag.useMutation({
+    onSuccess: (n) => {
+      showSuccess(t`Tag set on ${n} channels`);
+      void utils.channels.list.invalidate();
+      onDone();
+      onClose();
+    },
+    onError: showError,
+  });
+  const submit = () => {
+    if (ids.length === 0) return notifications.show({ color: 'yellow', message: t`Select channels first` });
+    if (!tag.trim()) return notifications.show({ color: 'yellow', message: t`Please enter a tag` });
+    batchTag.mutate({ ids, tag: tag.trim() });
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title={t`Set tag`} onExitTransitionEnd={() => setTag('')}>
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          <Trans>The tag is set on the {ids.length} selected channels.</Trans>
+        </Text>
+        <TextInput
+          label={t`Tag`}
+          value={tag}
+          onChange={(e) => setTag(e.currentTarget.value)}
+          data-autofocus
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') submit();
+          }}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button onClick={submit} loading={batchTag.isPending}>
+            <Trans>Confirm</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

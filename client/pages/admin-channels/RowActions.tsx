@@ -1,0 +1,117 @@
+import { useLingui } from '@lingui/react/macro';
+import { ActionIcon, Button, Group, Menu, Text, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import {
+  IconBan,
+  IconCheck,
+  IconCopy,
+  IconDots,
+  IconListSearch,
+  IconPencil,
+  IconPlayerPlay,
+  IconTrash,
+} from '@tabler/icons-react';
+import { ChannelStatus } from '../../../shared/constants.ts';
+import { showError, showSuccess } from '../../lib/errors.ts';
+import { trpc } from '../../trpc.ts';
+import type { ChannelRow } from './types.ts';
+
+interface Props {
+  channel: ChannelRow;
+  onEdit: () => void;
+  onTest: () => void;
+  onPickModel: () => void;
+  testing: boolean;
+}
+
+/** Test (default model, or pick one), enable/disable, edit, copy, delete with confirm. */
+export function RowActions({ channel, onEdit, onTest, onPickModel, testing }: Props) {
+  const { t } = useLingui();
+  const utils = trpc.useUtils();
+  const refresh = () => void utils.channels.list.invalidate();
+  const done = (message: string) => () => {
+    showSuccess(message);
+    refresh();
+  };
+  const setStatus = trpc.channels.setStatus.useMutation({
+    onSuccess: done(t`Operation successful`),
+    onError: showError,
+  });
+  const copy = trpc.channels.copy.useMutation({
+    onSuccess: ({ id }) => done(t`Channel copied as #${id}`)(),
+    onError: (e) => showError(new Error(t`Channel copy failed: ${e.message}`)),
+  });
+  const remove = trpc.channels.remove.useMutation({ onSuccess: done(t`Channel deleted`), onError: showError });
+  const enabled = channel.status === ChannelStatus.Enabled;
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: t`Delete channel`,
+      centered: true,
+      children: <Text size="sm">{t`Delete channel #${channel.id} "${channel.name}"? This cannot be undone.`}</Text>,
+      labels: { confirm: t`Delete`, cancel: t`Cancel` },
+      confirmProps: { color: 'red' },
+      onConfirm: () => remove.mutate({ id: channel.id }),
+    });
+
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      <Button.Group>
+        <Button
+          size="compact-xs"
+          variant="light"
+          leftSection={<IconPlayerPlay size={12} />}
+          loading={testing}
+          onClick={onTest}
+        >
+          {t`Test`}
+        </Button>
+        <Tooltip label={t`Test with a chosen model`} withinPortal>
+          <Button size="compact-xs" variant="light" onClick={onPickModel} aria-label={t`Test with a chosen model`}>
+            <IconListSearch size={12} />
+          </Button>
+        </Tooltip>
+      </Button.Group>
+      <Button
+        size="compact-xs"
+        variant="light"
+        color={enabled ? 'red' : 'teal'}
+        onClick={() =>
+          setStatus.mutate({ id: channel.id, status: enabled ? ChannelStatus.ManuallyDisabled : ChannelStatus.Enabled })
+        }
+        loading={setStatus.isPending}
+      >
+        {enabled ? t`Disable` : t`Enable`}
+      </Button>
+      <Button size="compact-xs" variant="default" leftSection={<IconPencil size={12} />} onClick={onEdit}>
+        {t`Edit`}
+      </Button>
+      <Menu position="bottom-end" withinPortal shadow="md">
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="gray" aria-label={t`More actions`}>
+            <IconDots size={16} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item leftSection={<IconCopy size={14} />} onClick={() => copy.mutate({ id: channel.id })}>
+            {t`Copy channel`}
+          </Menu.Item>
+          <Menu.Item
+            leftSection={enabled ? <IconBan size={14} /> : <IconCheck size={14} />}
+            onClick={() =>
+              setStatus.mutate({
+                id: channel.id,
+                status: enabled ? ChannelStatus.ManuallyDisabled : ChannelStatus.Enabled,
+              })
+            }
+          >
+            {enabled ? t`Disable` : t`Enable`}
+          </Menu.Item>
+          <Menu.Divider />
+          <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={confirmDelete}>
+            {t`Delete`}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  );
+}

@@ -1,0 +1,51 @@
+import { useLingui } from '@lingui/react/macro';
+import { Badge, Stack, Text, Tooltip } from '@mantine/core';
+import { ChannelStatus } from '../../../shared/constants.ts';
+import { formatTimestamp } from '../../lib/format.ts';
+import { type ChannelRow, statusInfo } from './types.ts';
+
+/** 1 enabled, 2 manually disabled, 3 auto-disabled (reason and time in a tooltip), else unknown. */
+export function ChannelStatusBadge({ channel }: { channel: ChannelRow }) {
+  const { t } = useLingui();
+  if (channel.status === ChannelStatus.Enabled)
+    return (
+      <Badge color="teal" variant="light">
+        {t`Enabled`}
+      </Badge>
+    );
+  if (channel.status === ChannelStatus.ManuallyDisabled)
+    return (
+      <Badge color="gray" variant="light">
+        {t`Disabled`}
+      </Badge>
+    );
+  if (channel.status === ChannelStatus.AutoDisabled) {
+    const info = statusInfo(channel);
+    return (
+      <Tooltip
+        withinPortal
+        multiline
+        maw={320}
+        label={
+          <Stack gap={2}>
+            <Text size="xs">{info?.reason || t`No reason recorded`}</Text>
+            {info?.time ? (
+              <Text size="xs" c="dimmed">
+                {formatTimestamp(info.time)}
+              </Text>
+            ) : null}
+          </Stack>
+        }
+      >
+        <Badge color="orange" variant="light" style={{ cursor: 'help' }} data-testid="auto-disabled">
+          {t`Auto-disabled`}
+        </Badge>
+      </Tooltip>
+    );
+  }
+  return (
+    <Badge color="gray" variant="outline">
+      {t`Unknown`}
+    </Badge>
+  );
+}

@@ -1,0 +1,63 @@
+import { useLingui } from '@lingui/react/macro';
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import { IconTag } from '@tabler/icons-react';
+import { ChannelStatus } from '../../../shared/constants.ts';
+import { type ChannelRow, splitCsv } from './types.ts';
+
+export function NameCell({ channel }: { channel: ChannelRow }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
+        {channel.name || '-'}
+      </Text>
+      {channel.tag && (
+        <Group gap={4} wrap="nowrap">
+          <IconTag size={12} color="var(--mantine-color-dimmed)" />
+          <Text size="xs" c="dimmed">
+            {channel.tag}
+          </Text>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+export function TagNameCell({ tag, count }: { tag: string; count: number }) {
+  const { t } = useLingui();
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Badge leftSection={<IconTag size={12} />} variant="light" color="violet" tt="none">
+        {tag}
+      </Badge>
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        {t`${count} channels`}
+      </Text>
+    </Group>
+  );
+}
+
+export function GroupBadges({ groups }: { groups: string[] }) {
+  return (
+    <Group gap={4}>
+      {groups.map((g) => (
+        <Badge key={g} variant="outline" color="gray" tt="none" size="sm">
+          {g}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+/** "3 / 4 enabled" for a tag. */
+export function TagStatus({ channels }: { channels: ChannelRow[] }) {
+  const { t } = useLingui();
+  const on = channels.filter((c) => c.status === ChannelStatus.Enabled).length;
+  const color = on === channels.length ? 'teal' : on === 0 ? 'gray' : 'yellow';
+  return (
+    <Badge color={color} variant="light" style={{ whiteSpace: 'nowrap' }}>
+      {t`${on} / ${channels.length} enabled`}
+    </Badge>
+  );
+}
+
+export const unionGroups = (channels: ChannelRow[]) => [...new Set(channels.flatMap((c) => splitCsv(c.group)))];

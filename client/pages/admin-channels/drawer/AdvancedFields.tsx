@@ -1,0 +1,87 @@
+import { useLingui } from '@lingui/react/macro';
+import { Stack, Textarea, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { ChannelType } from '../../../../shared/channel-types.ts';
+import { JsonField } from '../JsonField.tsx';
+import { type ChannelFormValues, hasOther } from './form.ts';
+
+type Form = UseFormReturnType<ChannelFormValues>;
+
+const jsonProps = (form: Form, field: keyof ChannelFormValues) => ({
+  value: String(form.values[field]),
+  onChange: (v: string) => form.setFieldValue(field, v),
+  error: form.errors[field],
+});
+
+/** Organization, `other`, test model, prefix, system prompt and the JSON settings. */
+export function AdvancedFields({ form }: { form: Form }) {
+  const { t } = useLingui();
+  const { type } = form.values;
+  return (
+    <Stack gap="md">
+      {hasOther(type) && (
+        <TextInput
+          label={type === ChannelType.XunfeiSpark ? t`API version` : t`Deployment region`}
+          description={
+            type === ChannelType.XunfeiSpark
+              ? t`Defaults to v2.1`
+              : t`A region such as us-central1, or JSON mapping models to regions`
+          }
+          placeholder={type === ChannelType.XunfeiSpark ? 'v2.1' : 'us-central1'}
+          {...form.getInputProps('other')}
+        />
+      )}
+      <TextInput
+        label={t`Organization`}
+        description={t`OpenAI organization id, sent as OpenAI-Organization`}
+        placeholder="org-…"
+        {...form.getInputProps('openai_organization')}
+      />
+      <TextInput
+        label={t`Test model`}
+        description={t`Used by channel tests; empty means the first model`}
+        {...form.getInputProps('test_model')}
+      />
+      <TextInput
+        label={t`Model prefix`}
+        description={t`Added in front of the model name sent upstream`}
+        {...form.getInputProps('model_prefix')}
+      />
+      <Textarea
+        label={t`System prompt`}
+        description={t`Prepended to every conversation relayed through this channel`}
+        autosize
+        minRows={2}
+        maxRows={6}
+        {...form.getInputProps('system_prompt')}
+      />
+      <JsonField
+        label={t`Model mapping`}
+        description={t`Maps the requested model to the one sent upstream`}
+        placeholder={'{"gpt-4o": "gpt-4o-2024-08-06"}'}
+        example={'{\n  "gpt-3.5-turbo": "gpt-4o-mini"\n}'}
+        {...jsonProps(form, 'model_mapping')}
+      />
+      <JsonField
+        label={t`Status code mapping`}
+        description={t`Rewrites upstream HTTP statuses`}
+        placeholder={'{"400": "500"}'}
+        example={'{\n  "400": "500"\n}'}
+        {...jsonProps(form, 'status_code_mapping')}
+      />
+      <JsonField
+        label={t`Extra settings`}
+        placeholder={'{"force_format": true}'}
+        example={'{\n  "force_format": true,\n  "thinking_to_content": false\n}'}
+        {...jsonProps(form, 'setting')}
+      />
+      <JsonField
+        label={t`Parameter override`}
+        description={t`Fields merged into every request body`}
+        placeholder={'{"temperature": 0.7}'}
+        example={'{\n  "temperature": 0.7\n}'}
+        {...jsonProps(form, 'param_override')}
+      />
+    </Stack>
+  );
+}

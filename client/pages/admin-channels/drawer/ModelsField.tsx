@@ -1,0 +1,96 @@
+import { useLingui } from '@lingui/react/macro';
+import { Button, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconCloudDownload, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { channelTypeInfo } from '../../../../shared/channel-types.ts';
+import { showError } from '../../../lib/errors.ts';
+import { trpc } from '../../../trpc.ts';
+import { type ChannelFormValues, splitKeys } from './form.ts';
+
+const uniq = (xs: string[]) => [...new Set(xs.map((x) => x.trim()).filter(Boolean))];
+
+/** The channel's models: type defaults, known models, the upstream's list, or typed in. */
+export function ModelsField({ form, editingId }: { form: UseFormReturnType<ChannelFormValues>; editingId?: number }) {
+  const { t } = useLingui();
+  const [custom, setCustom] = useState('');
+  const known = trpc.channels.knownModels.useQuery(undefined, { staleTime: 60_000 });
+  const { type, models } = form.values;
+  const related = [...(channelTypeInfo(type)?.defaultModels ?? [])];
+  const setModels = (next: string[]) => form.setFieldValue('models', uniq(next));
+  const fetched = (list: string[]) => {
+    setModels([...models, ...list]);
+    notifications.show({ color: 'teal', message: t`Fetched ${list.length} models from the upstream` });
+  };
+  const fetchNew = trpc.channels.fetchModels.useMutation({ onSuccess: fetched, onError: showError });
+  const fetchStored = trpc.channels.fetchModelsOf.useMutation({ onSuccess: fetched, onError: showError });
+
+  const fetchUpstream = () => {
+    const key = splitKeys(form.values.key)[0] ?? '';
+    if (key) fetchNew.mutate({ type, key, base_url: form.values.base_url.trim() || null });
+    else if (editingId !== undefined) fetchStored.mutate({ id: editingId });
+    else notifications.show({ color: 'yellow', message: t`Please fill in the key` });
+  };
+  const addCustom = () => {
+    const added = uniq(custom.split(','));
+    if (added.length === 0) return;
+    setModels([...models, ...added]);
+    setCustom('');
+  };
+
+  return (
+    <Stack gap={6}>
+      <MultiSelect
+        label={t`Models`}
+        withAsterisk
+        placeholder={models.length ? undefined : t`Choose the models this channel serves`}
+        data={uniq([...models, ...related, ...(known.data ?? [])])}
+        value={models}
+        onChange={setModels}
+        searchable
+        clearable
+        hidePickedOptions
+        maxDropdownHeight={280}
+        error={form.errors.models}
+        styles={{ pillsList: { maxHeight: 160, overflowY: 'auto' } }}
+        data-testid="channel-models"
+      />
+      <Group gap={6}>
+        <Button size="compact-xs" variant="light" onClick={() => setModels([...models, ...related])}>
+          {t`Fill related models`}
+        </Button>
+        <Button
+          size="compact-xs"
+          variant="light"
+          leftSection={<IconCloudDownload size={12} />}
+          loading={fetchNew.isPending || fetchStored.isPending}
+          onClick={fetchUpstream}
+        >
+          {t`Fetch from upstream`}
+        </Button>
+        <Button size="compact-xs" variant="subtle" color="red" onClick={() => setModels([])}>
+          {t`Clear`}
+        </Button>
+      </Group>
+      <TextInput
+        placeholder={t`Custom model names, comma separated`}
+        aria-label={t`Custom model`}
+        value={custom}
+        onChange={(e) => setCustom(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            addCustom();
+          }
+        }}
+        rightSectionWidth={70}
+        rightSection={
+          <Button size="compact-xs" variant="subtle" leftSection={<IconPlus size={12} />} onClick={addCustom}>
+            {t`Add`}
+          </Button>
+        }
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,57 @@
+import type { inferRouterOutputs } from '@trpc/server';
+import { channelTypeInfo } from '../../../shared/channel-types.ts';
+import { ChannelStatus } from '../../../shared/constants.ts';
+import type { AppRouter } from '../../../server/trpc/router.ts';
+
+export type ChannelRow = inferRouterOutputs<AppRouter>['channels']['list']['items'][number];
+
+/** A table row: a channel, or in tag mode a tag with all its channels. */
+export type Entry =
+  | { kind: 'channel'; rowKey: string; channel: ChannelRow }
+  | { kind: 'tag'; rowKey: string; tag: string; channels: ChannelRow[] };
+
+export const channelEntry = (channel: ChannelRow): Entry => ({ kind: 'channel', rowKey: `c${channel.id}`, channel });
+
+/** Tag mode: tagged channels collapse into one entry per tag (in the server's order), untagged stay rows. */
+export function toEntries(rows: ChannelRow[], tagMode: boolean): Entry[] {
+  if (!tagMode) return rows.map(channelEntry);
+  const out: Entry[] = [];
+  const byTag = new Map<string, ChannelRow[]>();
+  for (const row of rows) {
+    if (!row.tag) {
+      out.push(channelEntry(row));
+      continue;
+    }
+    let list = byTag.get(row.tag);
+    if (!list) {
+      list = [];
+      byTag.set(row.tag, list);
+      out.push({ kind: 'tag', rowKey: `t${row.tag}`, tag: row.tag, channels: list });
+    }
+    list.push(row);
+  }
+  return out;
+}
+
+export const channelsOf = (e: Entry): ChannelRow[] => (e.kind === 'tag' ? e.channels : [e.channel]);
+
+export const typeName = (type: number) => channelTypeInfo(type)?.name ?? `#${type}`;
+
+export const isDisabled = (c: Pick<ChannelRow, 'status'>) => c.status !== ChannelStatus.Enabled;
+
+export const splitCsv = (v: string | null | undefined) =>
+  (v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** other_info is JSON with status_reason and status_time when the relay disabled the channel. */
+export function statusInfo(c: Pick<ChannelRow, 'other_info'>): { reason: string; time: number } | null {
+  try {
+    const v = JSON.parse(c.other_info || '{}') as { status_reason?: unknown; status_time?: unknown };
+    if (!v.status_reason && !v.status_time) return null;
+    return { reason: String(v.status_reason ?? ''), time: Number(v.status_time) || 0 };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,25 @@
+import { useLingui } from '@lingui/react/macro';
+import { Badge } from '@mantine/core';
+import { TokenStatus } from '../../../shared/constants.ts';
+import type { TokenRow } from './types.ts';
+
+/** 1 enabled (a variant when model limits are on), 2 disabled, 3 expired, 4 exhausted. */
+export function TokenStatusBadge({ token }: { token: Pick<TokenRow, 'status' | 'model_limits_enabled'> }) {
+  const { t } = useLingui();
+  switch (token.status) {
+    case TokenStatus.Enabled:
+      return token.model_limits_enabled ? (
+        <Badge color="teal" variant="outline">{t`Enabled · model limits`}</Badge>
+      ) : (
+        <Badge color="teal" variant="light">{t`Enabled`}</Badge>
+      );
+    case TokenStatus.Disabled:
+      return <Badge color="red" variant="light">{t`Disabled`}</Badge>;
+    case TokenStatus.Expired:
+      return <Badge color="yellow" variant="light">{t`Expired`}</Badge>;
+    case TokenStatus.Exhausted:
+      return <Badge color="gray" variant="light">{t`Exhausted`}</Badge>;
+    default:
+      return <Badge color="gray" variant="outline">{t`Unknown status`}</Badge>;
+  }
+}
