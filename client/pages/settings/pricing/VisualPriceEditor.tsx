@@ -80,6 +80,8 @@ export function VisualPriceEditor({ form }: { form: OptionsForm }) {
         paginationText={({ from, to, totalRecords }) => t`${from}-${to} of ${totalRecords}`}
         selectedRecords={selected}
         onSelectedRecordsChange={setSelected}
+        // Narrow screens scroll the table sideways instead of breaking model names.
+        defaultColumnProps={{ noWrap: true }}
         columns={[
           {
             accessor: 'name',
