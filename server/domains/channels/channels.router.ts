@@ -13,25 +13,7 @@ import { adminProcedure, rootProcedure, router, userProcedure } from '../../trpc
 
 /* The console's channel API; the same service as /api/channel/*. Keys stay blanked except in revealKey. */
 export const channelsRouter = router({
-  list: adminProcedure.input(listChannelsInput).query(async ({ ctx, input }) => {
-    const s = ctx.services.channels;
-    if (input.keyword || input.group || input.model) {
-      const all = await s.search({
-        keyword: input.keyword ?? '',
-        group: input.group ?? '',
-        model: input.model ?? '',
-        idSort: input.idSort,
-        tagMode: input.tagMode,
-      });
-      const start = (input.page - 1) * input.pageSize;
-      return { items: all.slice(start, start + input.pageSize), total: all.length };
-    }
-    const [items, total] = await Promise.all([
-      s.page({ page: input.page - 1, pageSize: input.pageSize, idSort: input.idSort, tagMode: input.tagMode }),
-      s.count(input.tagMode),
-    ]);
-    return { items, total };
-  }),
+  list: adminProcedure.input(listChannelsInput).query(({ ctx, input }) => ctx.services.channels.consoleList(input)),
   get: adminProcedure.input(idInput).query(({ ctx, input }) => ctx.services.channels.get(input.id)),
   /** The edit form's "show key"; root only, since the key is the upstream account. */
   revealKey: rootProcedure

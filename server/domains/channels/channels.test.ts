@@ -246,6 +246,9 @@ describe('channels REST', () => {
     expect(list.items).toHaveLength(2);
     expect(list.total).toBeGreaterThan(2);
     expect(list.items.every((c) => c.key === '')).toBe(true);
+    const found = await trpcCaller(t, adminRow).channels.list({ keyword: 'main' });
+    expect(found.items.map((c) => c.name)).toEqual(['main']);
+    expect(found.total).toBe(1);
     const [main] = await channelByName('main');
     await expect(trpcCaller(t, adminRow).channels.revealKey({ id: main.id })).rejects.toThrow();
     const shown = await trpcCaller(t, { id: 1, role: Role.Root }).channels.revealKey({ id: main.id });

@@ -1,4 +1,5 @@
 import { CHANNEL_TYPES } from '../../../../shared/channel-types.ts';
+import type { ListChannelsInput } from '../../../../shared/schemas/channels.ts';
 import { splitList } from '../../../../shared/schemas/common.ts';
 import type { ChannelRow } from '../../../db/types.ts';
 import {
@@ -55,28 +56,56 @@ export function createChannelQueries(ctx: ChannelsCtx) {
     return [...tagged, ...rows.filter((r) => !r.tag)];
   }
 
+  async function page(q: ChannelPageQuery): Promise<ChannelView[]> {
+    const rows = q.tagMode
+      ? await pageInTagMode(q)
+      : await listChannelsPage(ctx.db, q.page * q.pageSize, q.pageSize, q.idSort);
+    return rows.map(toChannelView);
+  }
+
+  /** Entries `page` pages over: channels, or in tag mode tags plus untagged channels. */
+  async function count(tagMode: boolean): Promise<number> {
+    if (!tagMode) return countChannels(ctx.db);
+    return (await listTags(ctx.db)).length + (await countUntaggedChannels(ctx.db));
+  }
+
+  /** Every match (new-api does not page searches); tag mode adds the other channels of matched tags. */
+  async function search(q: ChannelSearchQuery): Promise<ChannelView[]> {
+    const group = q.group === 'null' ? '' : q.group;
+    const rows = await searchChannels(ctx.db, { keyword: q.keyword, model: q.model, group, idSort: q.idSort });
+    return (q.tagMode ? await expandTags(rows, q.idSort) : rows).map(toChannelView);
+  }
+
   return {
-    async page(q: ChannelPageQuery): Promise<ChannelView[]> {
-      const rows = q.tagMode
-        ? await pageInTagMode(q)
-        : await listChannelsPage(ctx.db, q.page * q.pageSize, q.pageSize, q.idSort);
-      return rows.map(toChannelView);
-    },
+    page,
 
-    /** Entries `page` pages over: channels, or in tag mode tags plus untagged channels. */
-    async count(tagMode: boolean): Promise<number> {
-      if (!tagMode) return countChannels(ctx.db);
-      return (await listTags(ctx.db)).length + (await countUntaggedChannels(ctx.db));
-    },
+    count,
 
-    async search(q: ChannelSearchQuery): Promise<ChannelView[]> {
-      const group = q.group === 'null' ? '' : q.group;
-      const rows = await searchChannels(ctx.db, { keyword: q.keyword, model: q.model, group, idSort: q.idSort });
-      return (q.tagMode ? await expandTags(rows, q.idSort) : rows).map(toChannelView);
-    },
+    search,
 
     async get(id: number): Promise<ChannelView> {
       return toChannelView(await getChannelOrThrow(ctx, id));
+    },
+
+    /** The console's list: 1-based pages with a total; filters switch to a search. */
+    async consoleList(input: ListChannelsInput): Promise<{ items: ChannelView[]; total: number }> {
+      const { idSort, tagMode } = input;
+      if (input.keyword || input.group || input.model) {
+        const all = await search({
+          keyword: input.keyword ?? '',
+          group: input.group ?? '',
+          model: input.model ?? '',
+          idSort,
+          tagMode,
+        });
+        const start = (input.page - 1) * input.pageSize;
+        return { items: all.slice(start, start + input.pageSize), total: all.length };
+      }
+      const [items, total] = await Promise.all([
+        page({ page: input.page - 1, pageSize: input.pageSize, idSort, tagMode }),
+        count(tagMode),
+      ]);
+      return { items, total };
     },
 
     /** Root only (tRPC revealKey): the edit form's "show key". */
