@@ -34,7 +34,7 @@ export function buildLogColumns({ i18n, visible, onUserClick }: Ctx): DataTableC
       render: (l) =>
         l.channel ? (
           <Tooltip label={l.channel_name || '-'} disabled={!l.channel_name}>
-            <Badge variant="light" color="gray">
+            <Badge miw="max-content" variant="light" color="gray">
               {l.channel}
             </Badge>
           </Tooltip>
@@ -59,13 +59,27 @@ export function buildLogColumns({ i18n, visible, onUserClick }: Ctx): DataTableC
       key: 'token',
       accessor: 'token_name',
       title: _(msg`Token`),
-      render: (l) => (l.token_name ? <Badge variant="outline">{l.token_name}</Badge> : dash),
+      render: (l) =>
+        l.token_name ? (
+          <Badge miw="max-content" variant="outline">
+            {l.token_name}
+          </Badge>
+        ) : (
+          dash
+        ),
     },
     {
       key: 'group',
       accessor: 'group',
       title: _(msg`Group`),
-      render: (l) => (l.group ? <Badge variant="light">{l.group}</Badge> : dash),
+      render: (l) =>
+        l.group ? (
+          <Badge miw="max-content" variant="light">
+            {l.group}
+          </Badge>
+        ) : (
+          dash
+        ),
     },
     {
       key: 'type',
@@ -74,7 +88,7 @@ export function buildLogColumns({ i18n, visible, onUserClick }: Ctx): DataTableC
       render: (l) => {
         const meta = logTypeMeta(l.type);
         return (
-          <Badge color={meta.color} variant="light">
+          <Badge miw="max-content" color={meta.color} variant="light">
             {_(meta.label)}
           </Badge>
         );
@@ -89,7 +103,7 @@ export function buildLogColumns({ i18n, visible, onUserClick }: Ctx): DataTableC
         const o = parseOther(l.other);
         return (
           <Tooltip label={`→ ${o.upstream_model_name}`} disabled={!o.is_model_mapped}>
-            <Badge variant="light" color="blue" tt="none">
+            <Badge miw="max-content" variant="light" color="blue" tt="none">
               {l.model_name}
               {o.is_model_mapped ? ' *' : ''}
             </Badge>
@@ -106,15 +120,15 @@ export function buildLogColumns({ i18n, visible, onUserClick }: Ctx): DataTableC
         const frt = parseOther(l.other).frt;
         return (
           <Group gap={4} wrap="nowrap">
-            <Badge color={useTimeColor(l.use_time)} variant="light">
+            <Badge miw="max-content" color={useTimeColor(l.use_time)} variant="light">
               {l.use_time} s
             </Badge>
             {l.is_stream && frt !== undefined && frt > 0 && (
-              <Badge color={firstTokenColor(frt / 1000)} variant="light">
+              <Badge miw="max-content" color={firstTokenColor(frt / 1000)} variant="light">
                 {(frt / 1000).toFixed(1)} s
               </Badge>
             )}
-            <Badge color={l.is_stream ? 'blue' : 'gray'} variant="outline" tt="none">
+            <Badge miw="max-content" color={l.is_stream ? 'blue' : 'gray'} variant="outline" tt="none">
               {l.is_stream ? _(msg`Stream`) : _(msg`Non-stream`)}
             </Badge>
           </Group>

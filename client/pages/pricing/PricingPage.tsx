@@ -70,9 +70,9 @@ export default function PricingPage() {
       title: t`Billing`,
       render: (p) =>
         p.quota_type === 1 ? (
-          <Badge color="teal" variant="light">{t`Per call`}</Badge>
+          <Badge miw="max-content" color="teal" variant="light">{t`Per call`}</Badge>
         ) : (
-          <Badge color="violet" variant="light">{t`Per token`}</Badge>
+          <Badge miw="max-content" color="violet" variant="light">{t`Per token`}</Badge>
         ),
     },
     {
@@ -110,7 +110,13 @@ export default function PricingPage() {
       render: (p) => (
         <Group gap={4}>
           {(p.enable_groups ?? []).map((g) => (
-            <Badge key={g} variant={g === group ? 'filled' : 'light'} color={ratioColor(ratios[g] ?? 1)} tt="none">
+            <Badge
+              miw="max-content"
+              key={g}
+              variant={g === group ? 'filled' : 'light'}
+              color={ratioColor(ratios[g] ?? 1)}
+              tt="none"
+            >
               {g}
             </Badge>
           ))}
@@ -184,6 +190,7 @@ export default function PricingPage() {
         records={records}
         columns={columns}
         idAccessor="model_name"
+        defaultColumnProps={{ noWrap: true }}
         fetching={pricing.isLoading}
         noRecordsText={t`No models`}
         rowStyle={(p) => (availableIn(p, group) ? undefined : { opacity: 0.55 })}

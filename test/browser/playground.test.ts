@@ -1,0 +1,99 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeOpenAI, type FakeUpstream } from '../../scripts/fake-upstream/server.ts';
+import { Role } from '../../shared/constants.ts';
+import { createUser, login, restHeaders, ROOT_PASSWORD, ROOT_USERNAME, setupRoot } from '../users.ts';
+import { type Gateway, launchChromium, openSession, type Session, startGateway } from './harness.ts';
+
+async function logIn(s: Session, username: string, password: string) {
+  await s.page.goto('/login');
+  await s.page.getByLabel('Username or e-mail').fill(username);
+  await s.page.getByLabel('Password', { exact: true }).fill(password);
+  await s.page.getByRole('button', { name: 'Log in', exact: true }).last().click();
+  await s.page.waitForURL('**/app/tokens');
+}
+
+describe('playground: a user chats against an upstream and finds the charge in the usage logs', () => {
+  let gateway: Gateway;
+  let fake: FakeUpstream;
+  let browser: Browser;
+  let dora: Session;
+  let doraId = 0;
+  const doraLogin = { username: 'dora', password: 'dora-pass-1' };
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAI({ chunkDelayMs: 20 });
+    gateway = await startGateway();
+    const t = gateway.test;
+    await setupRoot(t);
+    // A high ratio so that one short answer moves a $1.00 balance visibly.
+    await t.deps.services.options.update('ModelRatio', JSON.stringify({ 'gpt-4o-mini': 1000 }));
+    await t.deps.services.options.update('CompletionRatio', JSON.stringify({ 'gpt-4o-mini': 1 }));
+    const root = restHeaders(await login(t, ROOT_USERNAME, ROOT_PASSWORD));
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/channel/',
+      headers: root,
+      payload: {
+        name: 'fake',
+        type: 1,
+        key: 'sk-upstream',
+        base_url: fake.url,
+        models: 'gpt-4o-mini',
+        group: 'default',
+      },
+    });
+    expect(created.json().success).toBe(true);
+    doraId = (await createUser(t, { ...doraLogin, role: Role.Common, quota: 500_000 })).id;
+    browser = await launchChromium();
+    dora = await openSession(browser, gateway.baseUrl);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await gateway?.close();
+    await fake?.close();
+  });
+
+  it('streams an answer in the playground', async () => {
+    await logIn(dora, doraLogin.username, doraLogin.password);
+    await dora.page.goto('/playground');
+    await expect.poll(() => dora.page.getByText('gpt-4o-mini').first().isVisible()).toBe(true);
+    await dora.page.getByLabel('Message').fill('Hello there');
+    await dora.page.getByLabel('Message').press('Enter');
+    const answer = dora.page.getByTestId('message-assistant');
+    await expect.poll(() => answer.getAttribute('data-status'), { timeout: 15_000 }).toBe('complete');
+    expect(await answer.innerText()).toContain('w0 w1 w2 w3 w4');
+    // The system prompt and the question reached the upstream; the group was consumed by the gateway.
+    const sent = fake.requests.find((r) => r.path.includes('/chat/completions'));
+    expect(sent?.body.messages).toEqual([
+      { role: 'system', content: 'You are a helpful assistant.' },
+      { role: 'user', content: 'Hello there' },
+    ]);
+    expect(dora.errors).toEqual([]);
+  });
+
+  it('shows the consumption row and the lower balance on the usage-log page', async () => {
+    const db = gateway.test.deps.db;
+    await gateway.test.deps.services.logWriter.flush();
+    const user = await db.selectFrom('users').select('quota').where('id', '=', doraId).executeTakeFirstOrThrow();
+    const charged = 500_000 - Number(user.quota);
+    expect(charged).toBeGreaterThan(0);
+
+    await dora.page.goto('/app/logs/api-usage');
+    const row = dora.page.getByRole('row', { name: /gpt-4o-mini/ });
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.innerText()).toContain(`$${(charged / 500_000).toFixed(6)}`);
+    await expect
+      .poll(() => dora.page.getByTestId('log-balance').innerText())
+      .toContain(`$${(Number(user.quota) / 500_000).toFixed(2)}`);
+    // Users never see the admin-only columns.
+    await expect(dora.page.getByRole('columnheader', { name: 'Channel' }).count()).resolves.toBe(0);
+
+    // The row expands into its pricing details.
+    await row.click();
+    await dora.page.getByTestId('log-details').waitFor();
+    expect(await dora.page.getByTestId('log-details').innerText()).toContain('Model ratio');
+    expect(dora.errors).toEqual([]);
+  });
+});
