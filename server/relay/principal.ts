@@ -9,6 +9,8 @@ export interface RelayUser {
   group: string;
   acceptUnsetModels: boolean;
   showIpInLogs: boolean;
+  /** Balance when the user was loaded (cached: may be seconds old); only for the reservation shortcut. */
+  quotaSnapshot: number;
 }
 
 /** The token part of a relayed call; absent for the console playground (token_id 0). */
@@ -31,7 +33,7 @@ export interface RelayPrincipal {
 }
 
 export function toRelayUser(
-  row: Pick<UserRow, 'id' | 'username' | 'role' | 'status' | 'group' | 'setting'>,
+  row: Pick<UserRow, 'id' | 'username' | 'role' | 'status' | 'group' | 'setting' | 'quota'>,
 ): RelayUser {
   let setting: Record<string, unknown> = {};
   try {
@@ -48,5 +50,6 @@ export function toRelayUser(
     group: row.group,
     acceptUnsetModels: setting.accept_unset_model_ratio_model === true,
     showIpInLogs: setting.show_ip_in_logs === true,
+    quotaSnapshot: Number(row.quota),
   };
 }

@@ -91,7 +91,7 @@ async function playgroundAuth(rt: RelayRuntime, req: FastifyRequest): Promise<Re
   if (!auth) throw relayError(401, '未登录或登录已过期，请重新登录', 'unauthorized');
   const row = await rt.deps.db
     .selectFrom('users')
-    .select(['id', 'username', 'role', 'status', 'group', 'setting'])
+    .select(['id', 'username', 'role', 'status', 'group', 'setting', 'quota'])
     .where('id', '=', auth.id)
     .executeTakeFirstOrThrow();
   const user = toRelayUser(row);

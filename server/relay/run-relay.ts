@@ -160,6 +160,9 @@ function candidatesFor(rt: RelayRuntime, p: RelayPrincipal, model: string): read
 
 async function reserve(rt: RelayRuntime, p: RelayPrincipal, amount: number, req: FastifyRequest): Promise<Reservation> {
   const payer = { userId: p.user.id, tokenId: p.token?.id ?? 0, unlimitedToken: p.token?.unlimited ?? true };
+  // relay.md §5 allows new-api's shortcut only here: an unlimited token of a user holding over 100x the
+  // bound needs no reservation (the settlement is still conditional and never takes the balance below zero).
+  if (p.token?.unlimited && amount > 0 && p.user.quotaSnapshot > amount * 100) return { ...payer, id: '', quota: 0 };
   try {
     return await rt.deps.services.billing.reserve(payer, amount);
   } catch (err) {

@@ -82,7 +82,7 @@ export function createTokenAuth(deps: AppDeps) {
     if (!row) return null;
     const user = await deps.db
       .selectFrom('users')
-      .select(['id', 'username', 'role', 'status', 'group', 'setting'])
+      .select(['id', 'username', 'role', 'status', 'group', 'setting', 'quota'])
       .where('id', '=', row.user_id)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();

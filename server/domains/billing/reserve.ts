@@ -75,6 +75,8 @@ export async function reserveQuota(db: Db, payer: Payer, quota: number): Promise
 
 /** Gives a whole reservation back (upstream failure, crash leftovers). Idempotent: the row is the guard. */
 export async function refundReservation(db: Db, r: Pick<Reservation, 'id'>): Promise<void> {
+  // An empty id is a skipped reservation (unlimited token of a rich user): nothing was held.
+  if (r.id === '') return;
   await db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('quota_reservations').selectAll().where('id', '=', r.id).executeTakeFirst();
     if (!row) return;

@@ -40,7 +40,7 @@ class BalanceMoved extends Error {}
 async function settleOnce(trx: Db, r: Reservation, finalQuota: number, channelId: number): Promise<Settlement> {
   const now = Math.floor(Date.now() / 1000);
   const limitedToken = r.tokenId > 0 && !r.unlimitedToken;
-  await trx.deleteFrom('quota_reservations').where('id', '=', r.id).execute();
+  if (r.id !== '') await trx.deleteFrom('quota_reservations').where('id', '=', r.id).execute();
   const extra = finalQuota - r.quota;
   let take = extra;
   if (extra > 0) {

@@ -190,3 +190,23 @@ describe('relay billing through the OpenAI SDK', () => {
     expect(rows.reduce((s, r) => s + Number(r.quota), 0)).toBe(logs.reduce((s, r) => s + Number(r.quota), 0));
   });
 });
+
+describe('unlimited tokens', () => {
+  it('bill the user (reservation skipped for a rich user) and count the token usage', async () => {
+    const user = await insertUser(h.deps, { quota: USER_QUOTA });
+    const token = await insertToken(h.deps, user.id, { unlimited: true, remainQuota: 0 });
+    const r = await h.client(token.key).chat.completions.create({
+      model: 'test-chat',
+      messages: [{ role: 'user', content: 'hello' }],
+      max_tokens: 50,
+    });
+    const q = ratioQuota(r.usage!.prompt_tokens, r.usage!.completion_tokens, 0, 2.5, 4, 1, 1);
+    await h.drain();
+    const l = await ledger(h.deps, user.id, token.id);
+    expect(Number(l.logs[0].quota)).toBe(q);
+    expect(Number(l.user.quota)).toBe(USER_QUOTA - q);
+    expect(Number(l.token!.used_quota)).toBe(q);
+    expect(Number(l.token!.remain_quota)).toBe(0);
+    expect(l.reservations).toHaveLength(0);
+  });
+});
