@@ -88,6 +88,16 @@ describe('redeeming codes', () => {
     expect(await quotaOf(user.id)).toBeGreaterThanOrEqual(7);
   });
 
+  it('makes a user wait after 20 wrong codes (guessing), while valid codes were never counted', async () => {
+    const { headers } = await loginAs(t);
+    for (let i = 0; i < 20; i++) expect((await redeem(headers, `guess-${i}`)).statusCode).toBe(400);
+    const blocked = await redeem(headers, await makeCode({ quota: 1 }));
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe('兑换码错误次数过多，请稍后再试');
+    // Another user is not affected.
+    expect((await redeem((await loginAs(t)).headers, await makeCode({ quota: 1 }))).statusCode).toBe(200);
+  });
+
   it('lets each user use a gift code once, up to max_uses', async () => {
     const key = await makeCode({ is_gift: true, max_uses: 2, quota: 1000 });
     const a = await loginAs(t);

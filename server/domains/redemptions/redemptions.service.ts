@@ -32,7 +32,7 @@ const MSG_KEY_TAKEN = '该兑换码已存在';
 export const newRedemptionKey = () => randomBytes(16).toString('hex');
 
 /** Admin management of redemption codes, plus redeeming (in redeem.service.ts). */
-export function createRedemptionsService(infra: Pick<Infra, 'db' | 'bus'>, options: OptionsService) {
+export function createRedemptionsService(infra: Pick<Infra, 'db' | 'bus' | 'rateLimits'>, options: OptionsService) {
   const { db } = infra;
   async function mustFind(id: number) {
     const row = await findRedemptionById(db, id);
