@@ -34,12 +34,11 @@ function startSmtp(): Promise<Server> {
           continue;
         }
         const cmd = line.slice(0, 4).toUpperCase();
-        if (cmd === 'EHLO' || cmd === 'HELO') sock.write('250 test\r\n');
-        else if (cmd === 'MAIL') ((mail.from = line), sock.write('250 ok\r\n'));
-        else if (cmd === 'RCPT') (mail.to.push(line), sock.write('250 ok\r\n'));
-        else if (cmd === 'DATA') ((inData = true), sock.write('354 go\r\n'));
-        else if (cmd === 'QUIT') sock.end('221 bye\r\n');
-        else sock.write('250 ok\r\n');
+        if (cmd === 'MAIL') mail.from = line;
+        if (cmd === 'RCPT') mail.to.push(line);
+        if (cmd === 'DATA') inData = true;
+        if (cmd === 'QUIT') sock.end('221 bye\r\n');
+        else sock.write(cmd === 'DATA' ? '354 go\r\n' : '250 ok\r\n');
       }
     });
   });
