@@ -34,7 +34,7 @@ export function buildLogColumns({ i18n, visible, onUserClick }: Ctx): DataTableC
       render: (l) =>
         l.channel ? (
           <Tooltip label={l.channel_name || '-'} disabled={!l.channel_name}>
-            <Badge miw="max-content" variant="light" color="gray">
+            <Badge miw="max-content" tt="none" variant="light" color="gray">
               {l.channel}
             </Badge>
           </Tooltip>
@@ -61,7 +61,7 @@ export function buildLogColumns({ i18n, visible, onUserClick }: Ctx): DataTableC
       title: _(msg`Token`),
       render: (l) =>
         l.token_name ? (
-          <Badge miw="max-content" variant="outline">
+          <Badge miw="max-content" tt="none" variant="outline">
             {l.token_name}
           </Badge>
         ) : (
@@ -74,7 +74,7 @@ export function buildLogColumns({ i18n, visible, onUserClick }: Ctx): DataTableC
       title: _(msg`Group`),
       render: (l) =>
         l.group ? (
-          <Badge miw="max-content" variant="light">
+          <Badge miw="max-content" tt="none" variant="light">
             {l.group}
           </Badge>
         ) : (
@@ -88,7 +88,7 @@ export function buildLogColumns({ i18n, visible, onUserClick }: Ctx): DataTableC
       render: (l) => {
         const meta = logTypeMeta(l.type);
         return (
-          <Badge miw="max-content" color={meta.color} variant="light">
+          <Badge miw="max-content" tt="none" color={meta.color} variant="light">
             {_(meta.label)}
           </Badge>
         );
@@ -103,7 +103,7 @@ export function buildLogColumns({ i18n, visible, onUserClick }: Ctx): DataTableC
         const o = parseOther(l.other);
         return (
           <Tooltip label={`→ ${o.upstream_model_name}`} disabled={!o.is_model_mapped}>
-            <Badge miw="max-content" variant="light" color="blue" tt="none">
+            <Badge miw="max-content" tt="none" variant="light" color="blue">
               {l.model_name}
               {o.is_model_mapped ? ' *' : ''}
             </Badge>
@@ -120,15 +120,15 @@ export function buildLogColumns({ i18n, visible, onUserClick }: Ctx): DataTableC
         const frt = parseOther(l.other).frt;
         return (
           <Group gap={4} wrap="nowrap">
-            <Badge miw="max-content" color={useTimeColor(l.use_time)} variant="light">
+            <Badge miw="max-content" tt="none" color={useTimeColor(l.use_time)} variant="light">
               {l.use_time} s
             </Badge>
             {l.is_stream && frt !== undefined && frt > 0 && (
-              <Badge miw="max-content" color={firstTokenColor(frt / 1000)} variant="light">
+              <Badge miw="max-content" tt="none" color={firstTokenColor(frt / 1000)} variant="light">
                 {(frt / 1000).toFixed(1)} s
               </Badge>
             )}
-            <Badge miw="max-content" color={l.is_stream ? 'blue' : 'gray'} variant="outline" tt="none">
+            <Badge miw="max-content" tt="none" color={l.is_stream ? 'blue' : 'gray'} variant="outline">
               {l.is_stream ? _(msg`Stream`) : _(msg`Non-stream`)}
             </Badge>
           </Group>
