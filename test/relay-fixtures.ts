@@ -3,12 +3,14 @@ import type { AddressInfo } from 'node:net';
 import OpenAI from 'openai';
 import type { AppDeps } from '../server/context.ts';
 import { relayRuntimeOf } from '../server/relay/runtime.ts';
+import { createChannelInput } from '../shared/schemas/channels.ts';
 import { type FakeOptions, type FakeUpstream, startFakeOpenAI } from '../scripts/fake-upstream/server.ts';
 import { createTestApp, type TestApp } from './app.ts';
 
 /*
- * Rows for relay tests, inserted directly (users, channels with their abilities,
- * tokens) so the relay suite does not depend on the console services' rules.
+ * Fixtures for relay tests: channels through the real channels service; users and
+ * tokens as rows (any quota, status, expiry or limit a test needs, which the
+ * console rules would refuse to create directly).
  */
 
 export async function insertUser(
@@ -49,34 +51,27 @@ export interface ChannelFixture {
   systemPrompt?: string;
 }
 
+/** Creates a channel through the real channels service (abilities kept in sync, bus published). */
 export async function insertChannel(deps: AppDeps, c: ChannelFixture): Promise<number> {
-  const r = await deps.db
-    .insertInto('channels')
-    .values({
+  const [id] = await deps.services.channels.create(
+    createChannelInput.parse({
       name: c.name ?? 'ch',
       type: c.type ?? 1,
       key: c.key ?? 'sk-upstream-key',
+      mode: 'multi_to_single',
       base_url: c.baseUrl,
       models: c.models.join(','),
       group: (c.groups ?? ['default']).join(','),
       priority: c.priority ?? 0,
       weight: c.weight ?? 0,
       auto_ban: c.autoBan === false ? 0 : 1,
-      model_mapping: c.modelMapping ? JSON.stringify(c.modelMapping) : null,
-      status_code_mapping: c.statusCodeMapping ? JSON.stringify(c.statusCodeMapping) : null,
-      param_override: c.paramOverride ? JSON.stringify(c.paramOverride) : null,
-      system_prompt: c.systemPrompt ?? null,
-      created_time: Math.floor(Date.now() / 1000),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const id = Number(r.id);
-  for (const group of c.groups ?? ['default'])
-    for (const model of c.models)
-      await deps.db
-        .insertInto('abilities')
-        .values({ group, model, channel_id: id, enabled: 1, priority: c.priority ?? 0, weight: c.weight ?? 0 })
-        .execute();
+      model_mapping: c.modelMapping ? JSON.stringify(c.modelMapping) : undefined,
+      status_code_mapping: c.statusCodeMapping ? JSON.stringify(c.statusCodeMapping) : undefined,
+      param_override: c.paramOverride ? JSON.stringify(c.paramOverride) : undefined,
+      system_prompt: c.systemPrompt,
+    }),
+  );
+  // The bus already asked for a rebuild; waiting for one makes the next request deterministic.
   await relayRuntimeOf(deps)!.routing.reload();
   return id;
 }

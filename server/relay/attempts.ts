@@ -3,7 +3,7 @@ import { type ChannelConfig, pickKey, upstreamModelFor } from './channel-config.
 import { shouldAutoDisable, disableKey } from './channel-health.ts';
 import { RelayError } from './errors.ts';
 import { adapterFor } from './providers/index.ts';
-import type { AttemptContext, ProviderAdapter, RelayMode } from './providers/types.ts';
+import type { AttemptContext, NativeProtocol, ProviderAdapter, RelayMode } from './providers/types.ts';
 import { isRetryableStatus, maxAttempts } from './retry.ts';
 import type { Candidate } from './routing-cache.ts';
 import { selectChannel } from './select-channel.ts';
@@ -19,6 +19,8 @@ export interface AttemptInput {
   candidates: readonly Candidate[];
   pinned: boolean;
   abort: AbortController;
+  /** The client's body in a front door's own protocol, relayed unchanged to channels that speak it. */
+  native?: { protocol: NativeProtocol; body: Record<string, unknown> };
 }
 
 /** A 2xx upstream answer, ready to be streamed or read. */
@@ -31,6 +33,8 @@ export interface AttemptSuccess {
   chain: number[];
   /** ms spent waiting on upstreams (excluded from the gateway's own time). */
   upstreamWaitMs: number;
+  /** The native body went upstream unchanged: the answer is in the front door's protocol already. */
+  native: boolean;
 }
 
 export class AttemptsFailed extends RelayError {
@@ -79,8 +83,23 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
       key: pickKey(channel),
       upstreamModel: up.name,
       stream: a.stream,
+      options: opt,
     };
-    const req = adapter.buildRequest(ctx, channelBody(channel, a.mode, a.body));
+    const native = a.native !== undefined && adapter.native?.protocol === a.native.protocol;
+    let req;
+    try {
+      req =
+        native && adapter.native && a.native
+          ? adapter.native.buildRequest(ctx, a.native.body)
+          : await adapter.buildRequest(ctx, channelBody(channel, a.mode, a.body));
+    } catch (err) {
+      // A conversion failure (e.g. an image URL that cannot be fetched) is the client's: final, never retried.
+      throw new AttemptsFailed(
+        err instanceof RelayError ? err : new RelayError(400, (err as Error).message, 'invalid_request'),
+        chain,
+        upstreamWaitMs,
+      );
+    }
     // Pass-through sends the client's body as it came: no conversion, no override (usage then counted).
     if (opt('global.pass_through_request_enabled')) req.body = a.rawBody;
     else if (Object.keys(channel.paramOverride).length > 0 && req.body)
@@ -99,7 +118,7 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
     }
     upstreamWaitMs += performance.now() - sentAt;
     if (res.statusCode >= 200 && res.statusCode < 300)
-      return { res, ctx, adapter, mapped: up.mapped, chain, upstreamWaitMs };
+      return { res, ctx, adapter, mapped: up.mapped, chain, upstreamWaitMs, native };
 
     const text = await res.body.text().catch(() => '');
     const e = adapter.mapError(res.statusCode, text);

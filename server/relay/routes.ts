@@ -3,6 +3,8 @@ import { UserStatus } from '../../shared/constants.ts';
 import type { AppDeps } from '../context.ts';
 import { sessionUser } from '../plugins/auth.ts';
 import { AttemptsFailed } from './attempts.ts';
+import { registerFrontDoors } from './front-doors/routes.ts';
+import type { FrontDoor } from './front-doors/types.ts';
 import { RelayError, relayError } from './errors.ts';
 import { listModels, oneModel } from './models.ts';
 import { type RelayPrincipal, toRelayUser } from './principal.ts';
@@ -36,11 +38,11 @@ export function registerRelayRoutes(app: FastifyInstance, deps: AppDeps): void {
   };
 
   const handle =
-    (mode: RelayMode, auth: (req: FastifyRequest) => Promise<RelayPrincipal>) =>
+    (mode: RelayMode, auth: (req: FastifyRequest) => Promise<RelayPrincipal>, door?: FrontDoor) =>
     async (req: FastifyRequest, reply: FastifyReply) => {
       const t0 = started.get(req) ?? performance.now();
       try {
-        await runRelay(rt, req, reply, mode, await auth(req), t0);
+        await runRelay(rt, req, reply, mode, await auth(req), t0, door);
       } catch (err) {
         if (reply.sent) {
           req.log.error({ err }, 'relay failed after the response started');
@@ -67,6 +69,8 @@ export function registerRelayRoutes(app: FastifyInstance, deps: AppDeps): void {
     opts,
     handle('chat', (req) => playgroundAuth(rt, req)),
   );
+
+  registerFrontDoors(app, rt, (door) => handle('chat', tokenAuth, door), opts);
 
   app.get('/v1/models', async (req) => listModels(rt, await tokenAuth(req)));
   app.get('/v1/models/:model', async (req) =>

@@ -5,6 +5,7 @@ import { notifyIfCrossed } from '../domains/notifications/quota-warning.ts';
 import { AppError } from '../errors.ts';
 import { type AttemptSuccess, runAttempts } from './attempts.ts';
 import { relayError } from './errors.ts';
+import type { FrontDoor } from './front-doors/types.ts';
 import type { RelayPrincipal } from './principal.ts';
 import type { RelayMode, Usage } from './providers/types.ts';
 import { checkRelayLimits } from './relay-limits.ts';
@@ -35,11 +36,14 @@ export async function runRelay(
   mode: RelayMode,
   principal: RelayPrincipal,
   startedAt: number,
+  door?: FrontDoor,
 ): Promise<void> {
   const { deps } = rt;
   const opt = deps.services.options.get;
   const startedAtMs = Date.now() - (performance.now() - startedAt);
-  const body = parseRelayBody(mode, req.body);
+  // Native front doors (Anthropic, Gemini) hand over a canonical OpenAI body and keep the client's own.
+  const native = door?.parse(req);
+  const body = parseRelayBody(mode, native ? native.canonical : req.body);
   const model = body.model;
   checkModel(principal.token, model);
   const countSuccess = await checkRelayLimits(deps, principal);
@@ -76,6 +80,7 @@ export async function runRelay(
       candidates,
       pinned: principal.pinnedChannelId !== null,
       abort,
+      native: door && native ? { protocol: door.protocol, body: native.body } : undefined,
     });
   } catch (err) {
     rt.track(deps.services.billing.refund(reservation));
@@ -116,11 +121,11 @@ export async function runRelay(
       throw abort.signal.aborted ? relayError(499, '客户端已断开连接', 'client_closed') : err;
     }
     const frtMs = Math.round(performance.now() - startedAt);
-    const converted = ok.adapter.convertResponse(ok.ctx, text);
+    const converted = door ? door.convertResponse(ok, text) : ok.adapter.convertResponse(ok.ctx, text);
     reply.hijack();
     reply.raw.writeHead(200, { ...headers, 'content-type': 'application/json' });
     reply.raw.end(converted.body);
-    bill(converted.usage, () => completionTextOf(converted.body), frtMs, false);
+    bill(converted.usage, () => converted.produced ?? completionTextOf(converted.body), frtMs, false);
     return;
   }
 
@@ -132,7 +137,7 @@ export async function runRelay(
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
   });
-  const converter = ok.adapter.createStreamConverter(ok.ctx, clientWantsUsage);
+  const converter = door ? door.createStreamConverter(ok) : ok.adapter.createStreamConverter(ok.ctx, clientWantsUsage);
   const outcome = await pipeStream({
     res: ok.res,
     converter,

@@ -37,8 +37,9 @@ export async function pipeStream(o: StreamOptions): Promise<StreamOutcome> {
   const { out, converter } = o;
   let frtMs = -1;
   let idle = false;
+  // Frame converters (native front doors) write whole SSE frames with their `event:` lines.
   const write = (payload: string) => {
-    if (!out.destroyed) out.write(`data: ${payload}\n\n`);
+    if (!out.destroyed) out.write(converter.frames ? payload : `data: ${payload}\n\n`);
   };
   const parser = createParser({
     onEvent: (e) => {
@@ -74,7 +75,10 @@ export async function pipeStream(o: StreamOptions): Promise<StreamOutcome> {
     clearTimeout(idleTimer);
   }
   const clientAborted = o.abort.signal.aborted && !idle;
-  if (upstreamFailed && !out.destroyed) {
+  if (upstreamFailed && !out.destroyed && converter.errorFrames) {
+    const message = idle ? '上游响应超时，流已中断' : '上游连接中断，流已中断';
+    for (const f of converter.errorFrames(`${message} (request id: ${o.requestId})`)) write(f);
+  } else if (upstreamFailed && !out.destroyed) {
     const message = idle ? '上游响应超时，流已中断' : '上游连接中断，流已中断';
     write(
       JSON.stringify({

@@ -1,3 +1,4 @@
+import type { OptionReader } from '../../domains/billing/pricing.ts';
 import type { ChannelConfig } from '../channel-config.ts';
 
 /**
@@ -32,6 +33,8 @@ export interface AttemptContext {
   /** Model name sent upstream, after the channel's model_mapping and model_prefix. */
   upstreamModel: string;
   stream: boolean;
+  /** Typed options (provider settings such as `claude.*` and `gemini.*`). */
+  options: OptionReader;
 }
 
 /** A ready-to-send upstream HTTP request. */
@@ -71,6 +74,10 @@ export interface StreamConverter {
   usage(): Usage | undefined;
   /** Text produced so far (content, reasoning, tool-call arguments), for tokenizer billing. */
   producedText(): string;
+  /** When true, payloads are complete SSE frames (`event:` lines included) and are written as they are. */
+  frames?: boolean;
+  /** Frames telling the client the stream broke, in its own protocol (frame converters only). */
+  errorFrames?(message: string): string[];
 }
 
 export interface ProviderAdapter {
@@ -81,7 +88,7 @@ export interface ProviderAdapter {
    * `body` is the client's body with `model` already replaced; unknown fields must
    * be kept. Param overrides are merged by the caller into the returned request.
    */
-  buildRequest(ctx: AttemptContext, body: Record<string, unknown>): UpstreamRequest;
+  buildRequest(ctx: AttemptContext, body: Record<string, unknown>): UpstreamRequest | Promise<UpstreamRequest>;
   /**
    * Converts a successful non-stream response into the canonical OpenAI body.
    * Returning the upstream text unchanged is the fast path for OpenAI-compatible providers.
@@ -91,4 +98,25 @@ export interface ProviderAdapter {
   createStreamConverter(ctx: AttemptContext, clientWantsUsage: boolean): StreamConverter;
   /** Maps a non-2xx upstream answer to an `UpstreamError`. */
   mapError(status: number, text: string): UpstreamError;
+  /** Short name shown in docs/providers.md (the OpenAI adapter when absent). */
+  id?: string;
+  /** Set when the provider speaks a front door's own protocol: that door's body is relayed unchanged. */
+  native?: NativeSupport;
+}
+
+/** Wire protocols that have their own front door besides OpenAI's (relay.md §1). */
+export type NativeProtocol = 'anthropic' | 'gemini';
+
+/**
+ * Same-protocol relaying (relay.md §8): a request that arrived in the provider's
+ * own format goes upstream as it came (model replaced), and the answer comes back
+ * as it came; the adapter only reads the usage out of it.
+ */
+export interface NativeSupport {
+  protocol: NativeProtocol;
+  buildRequest(ctx: AttemptContext, body: Record<string, unknown>): UpstreamRequest;
+  /** Usage of a native JSON answer. */
+  usageOf(text: string): Usage | undefined;
+  /** A pass-through converter: payloads are complete SSE frames, forwarded unchanged. */
+  createStreamWatcher(ctx: AttemptContext): StreamConverter;
 }
