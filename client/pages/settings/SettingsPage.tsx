@@ -1,7 +1,8 @@
-import { Trans } from '@lingui/react/macro';
-import { ScrollArea, Tabs } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, ScrollArea, Tabs } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import { Page } from '../../components/Page.tsx';
+import { useOptionMap } from './form/useOptionsForm.ts';
 import { ModelsTab } from './tabs/ModelsTab.tsx';
 import { OperationTab } from './tabs/OperationTab.tsx';
 import { OtherTab } from './tabs/OtherTab.tsx';
@@ -16,9 +17,16 @@ export default function SettingsPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: Tab = TABS.includes(requested as Tab) ? (requested as Tab) : 'operation';
+  const { t } = useLingui();
+  const { error } = useOptionMap();
 
   return (
     <Page title={<Trans>System settings</Trans>} maxWidth={1200}>
+      {error && (
+        <Alert color="red" title={t`Refresh failed`}>
+          {error}
+        </Alert>
+      )}
       <Tabs
         value={tab}
         onChange={(v) => v && setParams((p) => ({ ...Object.fromEntries(p), tab: v }), { replace: true })}

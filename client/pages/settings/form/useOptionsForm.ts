@@ -25,10 +25,10 @@ const switchesOnLast = (changed: string[], v: Values) =>
   [...changed].sort((a, b) => Number(isSwitchOn(a, v)) - Number(isSwitchOn(b, v)));
 
 /** All options as a key → value map (one cached query shared by every section). */
-export function useOptionMap(): { map: Values; loaded: boolean } {
+export function useOptionMap(): { map: Values; loaded: boolean; error: string | null } {
   const list = trpc.options.list.useQuery(undefined, { staleTime: 30_000 });
   const map = useMemo(() => Object.fromEntries((list.data ?? []).map((o) => [o.key, o.value])), [list.data]);
-  return { map, loaded: list.isSuccess };
+  return { map, loaded: list.isSuccess, error: list.isError ? errorMessage(list.error) : null };
 }
 
 /**
