@@ -78,7 +78,16 @@ export default function AdminMessagesPage() {
         }}
         columns={[
           { accessor: 'id', title: 'ID', width: 70 },
-          { accessor: 'title', title: t`Title`, ellipsis: true, width: '40%' },
+          {
+            accessor: 'title',
+            title: t`Title`,
+            // A fixed cap: long titles would otherwise widen the table past the screen.
+            render: (r) => (
+              <Text size="sm" truncate="end" maw={{ base: 160, sm: 220, md: 260, lg: 320, xl: 480 }} title={r.title}>
+                {r.title}
+              </Text>
+            ),
+          },
           { accessor: 'format', title: t`Format`, width: 110, render: (r) => <FormatBadge format={r.format} /> },
           {
             accessor: 'stats.total_recipients',
