@@ -1,8 +1,9 @@
 import '@mantine/dates/styles.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, Collapse, Group, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
-import { IconRefresh, IconSearch } from '@tabler/icons-react';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconRefresh, IconSearch } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { logTypes } from './log-types.ts';
@@ -62,6 +63,9 @@ export function LogFilters({ admin, initial, onSubmit, fetching }: Props) {
   const { t, i18n } = useLingui();
   const [v, setV] = useState(initial);
   const [preset, setPreset] = useState<string | null>(DEFAULT_PRESET);
+  // On phones the ten fields would push the table off screen: they fold away until asked for.
+  const phone = useMediaQuery('(max-width: 600px)') ?? false;
+  const [shown, filters] = useDisclosure(false);
   const set = <K extends keyof LogFilterValues>(key: K, value: LogFilterValues[K]) =>
     setV((o) => ({ ...o, [key]: value }));
 
@@ -84,73 +88,90 @@ export function LogFilters({ admin, initial, onSubmit, fetching }: Props) {
         });
       }}
     >
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
-        <TextInput
-          label={t`Token name`}
-          value={v.token_name}
-          onChange={(e) => set('token_name', e.currentTarget.value)}
-        />
-        <TextInput
-          label={t`Model name`}
-          value={v.model_name}
-          onChange={(e) => set('model_name', e.currentTarget.value)}
-        />
-        <TextInput label={t`Group`} value={v.group} onChange={(e) => set('group', e.currentTarget.value)} />
-        <Select
-          label={t`Log type`}
-          value={String(v.type)}
-          onChange={(x) => set('type', Number(x ?? 0))}
-          allowDeselect={false}
-          data={[
-            { value: '0', label: t`All` },
-            ...logTypes.map((m) => ({ value: String(m.value), label: i18n._(m.label) })),
-          ]}
-        />
-        <Select
-          label={t`Quick range`}
-          value={preset}
-          placeholder={t`Custom`}
-          data={rangePresets.map((p) => ({ value: p.value, label: presetLabel[p.value] }))}
-          onChange={(x) => {
-            setPreset(x);
-            if (x) setV((o) => ({ ...o, ...rangeFromPreset(x) }));
-          }}
-        />
-        <DateTimePicker
-          label={t`Start time`}
-          value={v.start}
-          valueFormat={FORMAT}
-          withSeconds
-          clearable
-          onChange={(x) => {
-            setPreset(null);
-            set('start', x);
-          }}
-        />
-        <DateTimePicker
-          label={t`End time`}
-          value={v.end}
-          valueFormat={FORMAT}
-          withSeconds
-          clearable
-          onChange={(x) => {
-            setPreset(null);
-            set('end', x);
-          }}
-        />
-        {admin && (
-          <TextInput label={t`Username`} value={v.username} onChange={(e) => set('username', e.currentTarget.value)} />
-        )}
-        {admin && (
-          <NumberInput
-            label={t`Channel ID`}
-            min={0}
-            allowDecimal={false}
-            value={v.channel || ''}
-            onChange={(x) => set('channel', typeof x === 'number' ? x : 0)}
+      {phone && (
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          mb={shown ? 'sm' : 0}
+          leftSection={<IconAdjustmentsHorizontal size={16} />}
+          onClick={filters.toggle}
+        >
+          {shown ? t`Hide filters` : t`Show filters`}
+        </Button>
+      )}
+      <Collapse expanded={!phone || shown}>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
+          <TextInput
+            label={t`Token name`}
+            value={v.token_name}
+            onChange={(e) => set('token_name', e.currentTarget.value)}
           />
-        )}
-      </SimpleGrid>
+          <TextInput
+            label={t`Model name`}
+            value={v.model_name}
+            onChange={(e) => set('model_name', e.currentTarget.value)}
+          />
+          <TextInput label={t`Group`} value={v.group} onChange={(e) => set('group', e.currentTarget.value)} />
+          <Select
+            label={t`Log type`}
+            value={String(v.type)}
+            onChange={(x) => set('type', Number(x ?? 0))}
+            allowDeselect={false}
+            data={[
+              { value: '0', label: t`All` },
+              ...logTypes.map((m) => ({ value: String(m.value), label: i18n._(m.label) })),
+            ]}
+          />
+          <Select
+            label={t`Quick range`}
+            value={preset}
+            placeholder={t`Custom`}
+            data={rangePresets.map((p) => ({ value: p.value, label: presetLabel[p.value] }))}
+            onChange={(x) => {
+              setPreset(x);
+              if (x) setV((o) => ({ ...o, ...rangeFromPreset(x) }));
+            }}
+          />
+          <DateTimePicker
+            label={t`Start time`}
+            value={v.start}
+            valueFormat={FORMAT}
+            withSeconds
+            clearable
+            onChange={(x) => {
+              setPreset(null);
+              set('start', x);
+            }}
+          />
+          <DateTimePicker
+            label={t`End time`}
+            value={v.end}
+            valueFormat={FORMAT}
+            withSeconds
+            clearable
+            onChange={(x) => {
+              setPreset(null);
+              set('end', x);
+            }}
+          />
+          {admin && (
+            <TextInput
+              label={t`Username`}
+              value={v.username}
+              onChange={(e) => set('username', e.currentTarget.value)}
+            />
+          )}
+          {admin && (
+            <NumberInput
+              label={t`Channel ID`}
+              min={0}
+              allowDecimal={false}
+              value={v.channel || ''}
+              onChange={(x) => set('channel', typeof x === 'number' ? x : 0)}
+            />
+          )}
+        </SimpleGrid>
+      </Collapse>
       <Group mt="sm" gap="xs">
         <Button type="submit" leftSection={<IconSearch size={16} />} loading={fetching}>
           <Trans>Query</Trans>
