@@ -84,4 +84,15 @@ describe('settings page', () => {
     expect(sent).toEqual([]);
     expect(s.errors).toEqual([]);
   });
+
+  it('turning password sign-in off asks first; cancelling puts the switch back', async () => {
+    await s.page.goto('/admin/settings?tab=system');
+    const toggle = s.page.getByTestId('section-login').getByLabel('Allow password sign-in');
+    await expect(toggle.isChecked()).resolves.toBe(true);
+    await toggle.click({ force: true });
+    const dialog = s.page.getByRole('dialog', { name: 'Turn off password sign-in?' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect(toggle.isChecked()).resolves.toBe(true);
+  });
 });

@@ -13,13 +13,19 @@ export function LoginSwitches() {
   const toggle = (key: string, on: boolean) => {
     form.set(key, String(on));
     if (key === 'PasswordLoginEnabled' && !on) {
+      // Cancel, the close button and a click outside all put the switch back.
+      let confirmed = false;
       modals.openConfirmModal({
         title: t`Turn off password sign-in?`,
         children: t`Users who have no other way to sign in, you included, will be locked out. Make sure another sign-in method works first.`,
         labels: { confirm: t`Turn off`, cancel: t`Cancel` },
         confirmProps: { color: 'red' },
-        onCancel: () => form.set(key, 'true'),
-        onClose: () => undefined,
+        onConfirm: () => {
+          confirmed = true;
+        },
+        onClose: () => {
+          if (!confirmed) form.set(key, 'true');
+        },
       });
     }
   };
