@@ -59,6 +59,16 @@ function fakeUpstream() {
   return { server, seen, state };
 }
 
+/** Retries `send` for up to a second until it answers `want`; returns the last status. */
+async function statusSoon(send: () => Promise<{ statusCode: number }>, want: number): Promise<number> {
+  let status = 0;
+  for (let i = 0; i < 50 && status !== want; i++) {
+    if (i > 0) await new Promise((r) => setTimeout(r, 20));
+    status = (await send()).statusCode;
+  }
+  return status;
+}
+
 describe('channel tests, balances and model fetches against a fake upstream', () => {
   let t: TestApp;
   let admin: Record<string, string>;
@@ -214,14 +224,14 @@ describe('channel tests, balances and model fetches against a fake upstream', ()
       base_url: base,
     });
     expect(r.body.success).toBe(true);
-    const ok = await chat();
-    expect(ok.statusCode).toBe(200);
+    // The relay rebuilds its routing index in the background on 'channels': allow it a moment.
+    expect(await statusSoon(chat, 200)).toBe(200);
     expect(up.seen.some((s) => s.url === '/v1/chat/completions' && s.body.model === 'routed-model')).toBe(true);
     const id = (
       await t.deps.db.selectFrom('channels').select('id').where('name', '=', 'routed').executeTakeFirstOrThrow()
     ).id;
     await t.app.inject({ method: 'PUT', url: '/api/channel/', headers: admin, payload: { id, status: 2 } });
-    expect((await chat()).statusCode).toBe(503);
+    expect(await statusSoon(chat, 503)).toBe(503);
   });
 
   it('updates balances: OpenAI billing, DeepSeek, SiliconFlow, OpenRouter; others unsupported', async () => {
