@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { isSecretOptionKey } from '../../../../shared/options.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { trpc } from '../../../trpc.ts';
 import type { Values } from './fields.ts';
@@ -84,11 +85,13 @@ export function useOptionsForm(
     }
     setSaving(true);
     const failures: string[] = [];
+    const savedSecrets: string[] = [];
     try {
       // In order: some keys depend on others saved just before (server address, then payment).
       for (const key of changed) {
         try {
           await update.mutateAsync({ key, value: values[key] });
+          if (isSecretOptionKey(key)) savedSecrets.push(key);
         } catch (err) {
           failures.push(`${key}: ${errorMessage(err)}`);
         }
@@ -96,6 +99,8 @@ export function useOptionsForm(
     } finally {
       setSaving(false);
     }
+    // The server never sends secrets back; empty the inputs so a second Save does not resend them.
+    if (savedSecrets.length > 0) setValues((v) => ({ ...v, ...Object.fromEntries(savedSecrets.map((k) => [k, ''])) }));
     await utils.options.list.invalidate();
     if (failures.length === 0) notifications.show({ color: 'teal', message: t`Saved` });
     else if (failures.length === changed.length)
