@@ -58,7 +58,8 @@ describe('playground: a user chats against an upstream and finds the charge in t
   it('streams an answer in the playground', async () => {
     await logIn(dora, doraLogin.username, doraLogin.password);
     await dora.page.goto('/playground');
-    await expect.poll(() => dora.page.getByText('gpt-4o-mini').first().isVisible()).toBe(true);
+    // The model list arrives after the page chunk and two queries; the first run of a cold browser is slow.
+    await dora.page.getByText('gpt-4o-mini', { exact: true }).first().waitFor({ timeout: 20_000 });
     await dora.page.getByLabel('Message').fill('Hello there');
     await dora.page.getByLabel('Message').press('Enter');
     const answer = dora.page.getByTestId('message-assistant');
@@ -82,10 +83,10 @@ describe('playground: a user chats against an upstream and finds the charge in t
 
     await dora.page.goto('/app/logs/api-usage');
     const row = dora.page.getByRole('row', { name: /gpt-4o-mini/ });
-    await expect.poll(() => row.count()).toBe(1);
+    await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
     expect(await row.innerText()).toContain(`$${(charged / 500_000).toFixed(6)}`);
     await expect
-      .poll(() => dora.page.getByTestId('log-balance').innerText())
+      .poll(() => dora.page.getByTestId('log-balance').innerText(), { timeout: 15_000 })
       .toContain(`$${(Number(user.quota) / 500_000).toFixed(2)}`);
     // Users never see the admin-only columns.
     await expect(dora.page.getByRole('columnheader', { name: 'Channel' }).count()).resolves.toBe(0);
