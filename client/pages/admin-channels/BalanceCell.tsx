@@ -22,7 +22,7 @@ export function BalanceCell({ channel }: { channel: ChannelRow }) {
   return (
     <Tooltip label={tip} withinPortal>
       <UnstyledButton onClick={() => update.mutate({ id: channel.id })} disabled={update.isPending}>
-        <Badge variant="default" style={{ cursor: 'pointer' }}>
+        <Badge variant="default" tt="none" style={{ cursor: 'pointer' }}>
           {update.isPending ? t`Updating…` : `$${channel.balance.toFixed(2)}`}
         </Badge>
       </UnstyledButton>

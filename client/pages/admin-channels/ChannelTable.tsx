@@ -24,6 +24,7 @@ export function ChannelTable(p: Props) {
   const { t } = useLingui();
   return (
     <DataTable<Entry>
+      className={classes.table}
       withTableBorder
       borderRadius="md"
       highlightOnHover

@@ -22,7 +22,7 @@ export function InlineNumber({ value, min, label, onSave }: Props) {
   return (
     <NumberInput
       size="xs"
-      w={76}
+      w={64}
       aria-label={label}
       value={draft}
       min={min}

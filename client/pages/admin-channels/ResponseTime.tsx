@@ -29,7 +29,13 @@ export function ResponseTime({
   return (
     <Tooltip label={tip} withinPortal>
       <UnstyledButton onClick={onTest} disabled={testing} aria-label={t`Test channel`}>
-        <Badge color={responseColor(ms)} variant="light" style={{ cursor: 'pointer' }} data-testid="response-time">
+        <Badge
+          color={responseColor(ms)}
+          variant="light"
+          tt="none"
+          style={{ cursor: 'pointer' }}
+          data-testid="response-time"
+        >
           {testing ? t`Testing…` : label}
         </Badge>
       </UnstyledButton>

@@ -55,33 +55,11 @@ export function RowActions({ channel, onEdit, onTest, onPickModel, testing }: Pr
 
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
-      <Button.Group>
-        <Button
-          size="compact-xs"
-          variant="light"
-          leftSection={<IconPlayerPlay size={12} />}
-          loading={testing}
-          onClick={onTest}
-        >
-          {t`Test`}
-        </Button>
-        <Tooltip label={t`Test with a chosen model`} withinPortal>
-          <Button size="compact-xs" variant="light" onClick={onPickModel} aria-label={t`Test with a chosen model`}>
-            <IconListSearch size={12} />
-          </Button>
-        </Tooltip>
-      </Button.Group>
-      <Button
-        size="compact-xs"
-        variant="light"
-        color={enabled ? 'red' : 'teal'}
-        onClick={() =>
-          setStatus.mutate({ id: channel.id, status: enabled ? ChannelStatus.ManuallyDisabled : ChannelStatus.Enabled })
-        }
-        loading={setStatus.isPending}
-      >
-        {enabled ? t`Disable` : t`Enable`}
-      </Button>
+      <Tooltip label={t`Test`} withinPortal>
+        <ActionIcon variant="light" aria-label={t`Test`} loading={testing} onClick={onTest}>
+          <IconPlayerPlay size={14} />
+        </ActionIcon>
+      </Tooltip>
       <Button size="compact-xs" variant="default" leftSection={<IconPencil size={12} />} onClick={onEdit}>
         {t`Edit`}
       </Button>
@@ -92,6 +70,9 @@ export function RowActions({ channel, onEdit, onTest, onPickModel, testing }: Pr
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
+          <Menu.Item leftSection={<IconListSearch size={14} />} onClick={onPickModel}>
+            {t`Test with a chosen model`}
+          </Menu.Item>
           <Menu.Item leftSection={<IconCopy size={14} />} onClick={() => copy.mutate({ id: channel.id })}>
             {t`Copy channel`}
           </Menu.Item>

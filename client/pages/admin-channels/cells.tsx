@@ -7,7 +7,7 @@ import { type ChannelRow, splitCsv } from './types.ts';
 export function NameCell({ channel }: { channel: ChannelRow }) {
   return (
     <Stack gap={2}>
-      <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
+      <Text size="sm" fw={500} maw={240} lineClamp={2}>
         {channel.name || '-'}
       </Text>
       {channel.tag && (

@@ -12,6 +12,7 @@ import { TokenBanners } from './Banners.tsx';
 import { useTokenColumns } from './columns.tsx';
 import { SearchBar, type TokenFilter } from './SearchBar.tsx';
 import { TokenDrawer } from './TokenDrawer.tsx';
+import classes from './tokens.module.css';
 import { fullKey, isInactive, type TokenRow } from './types.ts';
 
 /** API tokens (console-screens §2.2): the post-login landing page. */
@@ -65,6 +66,7 @@ export default function TokensPage() {
         }}
       />
       <DataTable<TokenRow>
+        className={classes.table}
         withTableBorder
         borderRadius="md"
         highlightOnHover
