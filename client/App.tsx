@@ -1,9 +1,11 @@
 import { Trans } from '@lingui/react/macro';
 import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { StatusProvider, useStatusQuery } from './lib/status-context.tsx';
 import { createRouter } from './routes.tsx';
+
+// One router for the page's life (StrictMode would run a useState initialiser twice).
+const router = createRouter();
 
 function StatusFailure() {
   return (
@@ -26,7 +28,6 @@ function StatusFailure() {
 /** Loads the status object, then renders the routed console. */
 export function App() {
   const { status, loading } = useStatusQuery();
-  const [router] = useState(createRouter);
   if (!status && loading)
     return (
       <Center h="100vh">

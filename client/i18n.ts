@@ -16,8 +16,18 @@ export function storedLanguage(): Language {
   return v === 'en' || v === 'zh' ? v : 'zh';
 }
 
+/**
+ * Page catalogs first, the shell's `common` catalog last: when two catalogs translate the
+ * same English text differently, the top bar and sidebar keep their own wording.
+ */
+function loadOrder(lang: Language) {
+  const entries = Object.entries(catalogs[lang]);
+  const isCommon = (file: string) => file.endsWith('/common.po');
+  return [...entries.filter(([f]) => !isCommon(f)), ...entries.filter(([f]) => isCommon(f))];
+}
+
 export async function activateLanguage(lang: Language): Promise<void> {
-  const loaded = await Promise.all(Object.values(catalogs[lang]).map((load) => load()));
+  const loaded = await Promise.all(loadOrder(lang).map(([, load]) => load()));
   i18n.loadAndActivate({ locale: lang, messages: Object.assign({}, ...loaded.map((m) => m.messages)) });
   localStorage.setItem(STORAGE_KEY, lang);
   document.documentElement.lang = lang;

@@ -3,7 +3,7 @@ import { createBrowserRouter, Navigate, useLocation } from 'react-router-dom';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { loginUrl, setNavigate } from './lib/navigation.ts';
 import { useStatus } from './lib/status-context.tsx';
-import { useStoredUser, userIsAdmin } from './lib/user.ts';
+import { sessionExpired, useStoredUser, userIsAdmin } from './lib/user.ts';
 
 /** public: anyone; user: a stored signed-in user; admin: role >= 10 (others go to /). */
 export type Guard = 'public' | 'user' | 'admin';
@@ -51,7 +51,8 @@ function GuardedPage({ route }: { route: AppRoute }) {
   const user = useStoredUser();
   const location = useLocation();
   if (!status.setup && route.path !== '/setup') return <Navigate to="/setup" replace />;
-  if (route.guard !== 'public' && !user) return <Navigate to={loginUrl(location.pathname + location.search)} replace />;
+  if (route.guard !== 'public' && !user)
+    return <Navigate to={loginUrl(location.pathname + location.search, sessionExpired())} replace />;
   if (route.guard === 'admin' && !userIsAdmin(user)) return <Navigate to="/" replace />;
   return <route.page />;
 }
@@ -72,6 +73,6 @@ export function createRouter() {
       ],
     },
   ]);
-  setNavigate((to, opts) => void router.navigate(to, opts));
+  setNavigate((to, opts) => router.navigate(to, opts));
   return router;
 }

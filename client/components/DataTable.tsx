@@ -14,6 +14,10 @@ export interface PagedTableProps<T> {
   idAccessor?: keyof T & string;
   rowStyle?: DataTableProps<T>['rowStyle'];
   minHeight?: number;
+  /** Narrow screens scroll the table sideways instead of squeezing cells below this width. */
+  tableMinWidth?: number;
+  /** Keeps the last column (row actions) visible while scrolling sideways. */
+  pinLastColumn?: boolean;
 }
 
 /**
@@ -22,7 +26,7 @@ export interface PagedTableProps<T> {
  */
 export function PagedTable<T>(props: PagedTableProps<T>) {
   const { t } = useLingui();
-  const { records, columns, total, page, pageSize, fetching, idAccessor, rowStyle, minHeight } = props;
+  const { records, columns, total, page, pageSize, fetching, idAccessor, rowStyle, minHeight, tableMinWidth } = props;
   const table = {
     withTableBorder: true,
     borderRadius: 'md',
@@ -34,6 +38,9 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
     fetching,
     idAccessor: idAccessor ?? ('id' as keyof T & string),
     rowStyle,
+    pinLastColumn: props.pinLastColumn,
+    defaultColumnProps: { noWrap: true },
+    styles: tableMinWidth ? { table: { minWidth: tableMinWidth } } : undefined,
     noRecordsText: t`No data`,
     totalRecords: total,
     recordsPerPage: pageSize,

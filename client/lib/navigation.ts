@@ -1,14 +1,14 @@
 /** Lets code outside React (the query client's error rule) navigate through the router. */
-type Navigate = (to: string, opts?: { replace?: boolean }) => void;
+type Navigate = (to: string, opts?: { replace?: boolean }) => Promise<void>;
 
-let navigateImpl: Navigate = (to) => window.location.assign(to);
+let navigateImpl: Navigate = async (to) => window.location.assign(to);
 
 export function setNavigate(fn: Navigate): void {
   navigateImpl = fn;
 }
 
-export function navigateTo(to: string, opts?: { replace?: boolean }): void {
-  navigateImpl(to, opts);
+export function navigateTo(to: string, opts?: { replace?: boolean }): Promise<void> {
+  return navigateImpl(to, opts);
 }
 
 /** Where the user is now, as a returnTo value. */

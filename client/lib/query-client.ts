@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { currentLocation, loginUrl, navigateTo } from './navigation.ts';
-import { getStoredUser, setStoredUser } from './user.ts';
+import { getStoredUser, markSessionExpired, setStoredUser } from './user.ts';
 
 export function isUnauthorized(error: unknown): boolean {
   return error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === 'UNAUTHORIZED';
@@ -14,8 +14,10 @@ export function isUnauthorized(error: unknown): boolean {
 function onError(error: unknown) {
   if (!isUnauthorized(error) || !getStoredUser()) return;
   const here = currentLocation();
+  // Guarded pages redirect by themselves once the user is gone; the flag makes that the "expired" login.
+  markSessionExpired();
   setStoredUser(null);
-  if (!window.location.pathname.startsWith('/login')) navigateTo(loginUrl(here, true), { replace: true });
+  if (!window.location.pathname.startsWith('/login')) void navigateTo(loginUrl(here, true), { replace: true });
 }
 
 export function createQueryClient(): QueryClient {

@@ -23,8 +23,18 @@ export function getStoredUser(): StoredUser | null {
   return current;
 }
 
+let expired = false;
+
+/** Set when the server rejected the stored user's session; guards then send to the "expired" login. */
+export function markSessionExpired(): void {
+  expired = true;
+}
+
+export const sessionExpired = () => expired;
+
 export function setStoredUser(user: StoredUser | null): void {
   current = user;
+  if (user) expired = false;
   if (user) writeJson(StorageKey.user, user);
   else writeString(StorageKey.user, null);
   emit();

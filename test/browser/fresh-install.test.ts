@@ -102,6 +102,19 @@ describe('fresh install in a browser', () => {
     await s.page.waitForURL((url) => url.pathname === '/');
   });
 
+  it('sends an expired session to the login page and back to where the user was', async () => {
+    await s.context.clearCookies();
+    await s.page.goto('/app/me');
+    await s.page.waitForURL((url) => url.pathname === '/login' && url.search === '?expired=true&returnTo=%2Fapp%2Fme');
+    await s.page.getByTestId('expired').waitFor();
+    expect(await s.page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    await s.page.getByLabel('Username or e-mail').fill(ALICE.username);
+    await s.page.getByLabel('Password', { exact: true }).fill(ALICE.password);
+    await s.page.getByRole('button', { name: 'Log in', exact: true }).last().click();
+    await s.page.waitForURL('**/app/me');
+    await s.page.getByTestId('balance').waitFor();
+  });
+
   it('raised no uncaught errors in the page', () => {
     expect(s.errors).toEqual([]);
   });

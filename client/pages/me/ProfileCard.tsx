@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Avatar, Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Avatar, Badge, Box, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconActivity, IconCoin, IconReceipt } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { RoleBadge } from '../../components/RoleBadge.tsx';
@@ -8,14 +8,16 @@ import type { SelfUser } from './types.ts';
 
 function Stat({ icon, label, value, testId }: { icon: ReactNode; label: string; value: string; testId: string }) {
   return (
-    <Paper withBorder radius="md" p="md" data-testid={testId}>
-      <Group gap="xs" c="dimmed">
-        {icon}
-        <Text size="xs" fw={500} tt="uppercase">
+    <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} data-testid={testId}>
+      <Group gap={6} c="dimmed" wrap="nowrap">
+        <Box visibleFrom="xs" display="flex">
+          {icon}
+        </Box>
+        <Text size="xs" fw={500} tt="uppercase" truncate>
           {label}
         </Text>
       </Group>
-      <Text fz={26} fw={700} mt={4} style={{ fontVariantNumeric: 'tabular-nums' }}>
+      <Text fz={{ base: 17, sm: 26 }} fw={700} mt={4} style={{ fontVariantNumeric: 'tabular-nums' }}>
         {value}
       </Text>
     </Paper>
@@ -41,13 +43,13 @@ export function ProfileCard({ user }: { user: SelfUser }) {
               <Text size="sm" c="dimmed">
                 @{user.username}
               </Text>
-              <Badge variant="dot" color="gray" size="sm">
+              <Badge variant="dot" color="gray" size="sm" tt="none">
                 {t`Group ${user.group}`}
               </Badge>
             </Group>
           </div>
         </Group>
-        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+        <SimpleGrid cols={3} spacing={{ base: 6, sm: 'sm' }}>
           <Stat icon={<IconCoin size={16} />} label={t`Balance`} value={renderQuota(user.quota)} testId="balance" />
           <Stat
             icon={<IconReceipt size={16} />}

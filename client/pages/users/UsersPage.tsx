@@ -78,6 +78,8 @@ export default function UsersPage() {
           setPage(1);
         }}
         fetching={list.isFetching}
+        tableMinWidth={900}
+        pinLastColumn
         rowStyle={(u) => (isDeactivated(u) ? { opacity: 0.55 } : undefined)}
       />
       <AddUserDrawer opened={adding} onClose={() => setAdding(false)} />
