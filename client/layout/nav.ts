@@ -17,6 +17,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import type { Status } from '../lib/status.ts';
+import { chatNavItem } from '../pages/chat/nav.ts';
 import { inboxNavItem } from '../pages/inbox/nav.ts';
 import type { StoredUser } from '../lib/user.ts';
 import { userIsAdmin } from '../lib/user.ts';
@@ -50,7 +51,7 @@ export interface NavSection {
 export const sidebar: NavSection[] = [
   {
     key: 'top',
-    items: [{ key: 'playground', label: msg`Playground`, path: '/playground', icon: IconMessageChatbot }],
+    items: [{ key: 'playground', label: msg`Playground`, path: '/playground', icon: IconMessageChatbot }, chatNavItem],
   },
   {
     key: 'console',
