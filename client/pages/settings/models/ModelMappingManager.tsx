@@ -92,6 +92,16 @@ export function ModelMappingManager() {
                     <IconTrash size={18} />
                   </ActionIcon>
                 </Group>
+                {row.models.length > 0 && (
+                  <Group gap="xs" wrap="nowrap" pl={{ base: 0, sm: 'md' }} pr={34}>
+                    <Text size="xs" c="dimmed" style={{ flex: 1 }}>
+                      <Trans>Real model</Trans>
+                    </Text>
+                    <Text size="xs" c="dimmed" w={110}>
+                      <Trans>Priority (higher first)</Trans>
+                    </Text>
+                  </Group>
+                )}
                 {row.models.map((m, k) => (
                   <Group key={k} gap="xs" wrap="nowrap" pl={{ base: 0, sm: 'md' }}>
                     <TextInput
