@@ -36,6 +36,9 @@ const agent = new Agent({ connections: 128, keepAliveTimeout: 30_000 });
 const body = JSON.stringify({ model: 'bench-model', messages: [{ role: 'user', content: 'Hello, bench!' }] });
 const streamBody = JSON.stringify({ model: 'bench-model', stream: true, messages: [{ role: 'user', content: 'Hi' }] });
 
+/** Server-Timing values the gateway reported (its own time, upstream excluded). */
+const ownMs: number[] = [];
+
 async function call(base: string, payload: string): Promise<number> {
   const t0 = performance.now();
   const res = await request(`${base}/v1/chat/completions`, {
@@ -45,6 +48,8 @@ async function call(base: string, payload: string): Promise<number> {
     body: payload,
   });
   await res.body.text();
+  const timing = res.headers['server-timing'];
+  if (typeof timing === 'string') ownMs.push(Number(timing.split('dur=')[1]));
   if (res.statusCode !== 200) throw new Error(`status ${res.statusCode}`);
   return performance.now() - t0;
 }
@@ -78,6 +83,7 @@ async function throughput(base: string, payload: string): Promise<number> {
 
 const direct = await latency(fake.url, body, N_LATENCY);
 const via = await latency(gw, body, N_LATENCY);
+const ownJson = ownMs.splice(0).slice(200);
 const directStream = await latency(fake.url, streamBody, N_LATENCY / 2);
 const viaStream = await latency(gw, streamBody, N_LATENCY / 2);
 const rpsDirect = await throughput(fake.url, body);
@@ -87,6 +93,8 @@ await relayRuntimeOf(t.deps)!.drain();
 const results = {
   date: new Date().toISOString(),
   node: process.version,
+  // The figures are only comparable on a quiet machine; the load average tells how quiet it was.
+  load_average_1m: round((await import('node:os')).loadavg()[0]),
   requests_latency: N_LATENCY,
   json: {
     direct_p50_ms: round(pct(direct, 50)),
@@ -95,6 +103,8 @@ const results = {
     gateway_p99_ms: round(pct(via, 99)),
     added_p50_ms: round(pct(via, 50) - pct(direct, 50)),
     added_p99_ms: round(pct(via, 99) - pct(direct, 99)),
+    gateway_own_p50_ms: round(pct(ownJson, 50)),
+    gateway_own_p99_ms: round(pct(ownJson, 99)),
   },
   stream: {
     direct_p50_ms: round(pct(directStream, 50)),

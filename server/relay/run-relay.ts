@@ -121,7 +121,9 @@ export async function runRelay(
       throw abort.signal.aborted ? relayError(499, '客户端已断开连接', 'client_closed') : err;
     }
     const frtMs = Math.round(performance.now() - startedAt);
-    const converted = door ? door.convertResponse(ok, text) : ok.adapter.convertResponse(ok.ctx, text);
+    const converted: { body: string; usage?: Usage; produced?: string } = door
+      ? door.convertResponse(ok, text)
+      : ok.adapter.convertResponse(ok.ctx, text);
     reply.hijack();
     reply.raw.writeHead(200, { ...headers, 'content-type': 'application/json' });
     reply.raw.end(converted.body);

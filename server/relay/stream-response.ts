@@ -64,7 +64,10 @@ export async function pipeStream(o: StreamOptions): Promise<StreamOutcome> {
     for await (const chunk of o.res.body) {
       if (frtMs < 0) frtMs = Math.round(performance.now() - o.startedAt);
       armIdle();
+      // One upstream read often holds several events: corking turns their writes into one syscall.
+      out.cork();
       parser.feed(decoder.decode(chunk as Buffer, { stream: true }));
+      out.uncork();
       if (out.writableNeedDrain) await once(out, 'drain');
     }
     for (const d of converter.end()) write(d);

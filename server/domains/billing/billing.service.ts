@@ -3,7 +3,7 @@ import type { OptionsService } from '../options/options.service.ts';
 import { resolvePrice } from './pricing.ts';
 import { reconcileReservations } from './reconcile.ts';
 import { type Payer, refundReservation, type Reservation, reserveQuota } from './reserve.ts';
-import { settleReservation } from './settle.ts';
+import { createSettleQueue } from './settle-queue.ts';
 
 export type BillingService = Awaited<ReturnType<typeof createBillingService>>;
 
@@ -15,12 +15,13 @@ export type BillingService = Awaited<ReturnType<typeof createBillingService>>;
 export async function createBillingService(infra: Pick<Infra, 'db' | 'dbType' | 'log'>, options: OptionsService) {
   const refunded = await reconcileReservations(infra.db, infra.dbType);
   if (refunded > 0) infra.log.warn({ refunded }, 'refunded quota reservations left by an unclean stop');
+  const settlements = createSettleQueue(infra.db);
   return {
     resolvePrice: (model: string, group: string, acceptUnset: boolean) =>
       resolvePrice(options.get, model, group, acceptUnset),
     reserve: (payer: Payer, quota: number) => reserveQuota(infra.db, payer, quota),
-    settle: (r: Reservation, finalQuota: number, channelId: number) =>
-      settleReservation(infra.db, r, finalQuota, channelId),
+    /** Settles after the response; batched with the settlements finishing at the same time. */
+    settle: (r: Reservation, finalQuota: number, channelId: number) => settlements.settle(r, finalQuota, channelId),
     refund: (r: Reservation) => refundReservation(infra.db, r),
     reconcile: () => reconcileReservations(infra.db, infra.dbType),
   };

@@ -25,10 +25,42 @@ export async function settleReservation(
   finalQuota: number,
   channelId: number,
 ): Promise<Settlement> {
-  // A lost race on a conditional update aborts the transaction; try again with fresh balances.
+  const [one] = await settleMany(db, [{ reservation: r, finalQuota, channelId }]);
+  return one;
+}
+
+export interface SettleItem {
+  reservation: Reservation;
+  finalQuota: number;
+  channelId: number;
+}
+
+/**
+ * Settles several requests in ONE transaction (group commit: the relay queues the
+ * settlements that finish together). Each keeps its own conditional updates; the
+ * channels' used_quota is summed and written once per channel.
+ */
+export async function settleMany(db: Db, items: SettleItem[]): Promise<Settlement[]> {
+  // A lost race on a conditional update (PostgreSQL) aborts the transaction; try again with fresh balances.
   for (let round = 0; ; round++) {
     try {
-      return await db.transaction().execute((trx) => settleOnce(trx, r, finalQuota, channelId));
+      return await db.transaction().execute(async (trx) => {
+        const out: Settlement[] = [];
+        const channelUsed = new Map<number, number>();
+        for (const it of items) {
+          const s = await settleOnce(trx, it.reservation, it.finalQuota);
+          if (it.channelId > 0 && s.charged !== 0)
+            channelUsed.set(it.channelId, (channelUsed.get(it.channelId) ?? 0) + s.charged);
+          out.push(s);
+        }
+        for (const [id, used] of channelUsed)
+          await trx
+            .updateTable('channels')
+            .set({ used_quota: sql`used_quota + ${used}` })
+            .where('id', '=', id)
+            .execute();
+        return out;
+      });
     } catch (err) {
       if (!(err instanceof BalanceMoved) || round >= 4) throw err;
     }
@@ -37,7 +69,7 @@ export async function settleReservation(
 
 class BalanceMoved extends Error {}
 
-async function settleOnce(trx: Db, r: Reservation, finalQuota: number, channelId: number): Promise<Settlement> {
+async function settleOnce(trx: Db, r: Reservation, finalQuota: number): Promise<Settlement> {
   const now = Math.floor(Date.now() / 1000);
   const limitedToken = r.tokenId > 0 && !r.unlimitedToken;
   if (r.id !== '') await trx.deleteFrom('quota_reservations').where('id', '=', r.id).execute();
@@ -58,12 +90,6 @@ async function settleOnce(trx: Db, r: Reservation, finalQuota: number, channelId
   }
   const charged = r.quota + take;
   const userQuotaAfter = await applyDelta(trx, r, take, charged, limitedToken, now);
-  if (channelId > 0 && charged !== 0)
-    await trx
-      .updateTable('channels')
-      .set({ used_quota: sql`used_quota + ${charged}` })
-      .where('id', '=', channelId)
-      .execute();
   return { charged, shortfall: finalQuota - charged, userQuotaAfter };
 }
 

@@ -111,7 +111,8 @@ async function blocksOf(m: OpenAIMessage): Promise<Block[]> {
     if (m.content !== '') blocks.push({ type: 'text', text: m.content });
   } else if (Array.isArray(m.content)) {
     for (const p of m.content as { type?: string; text?: string; image_url?: { url?: string } | string }[]) {
-      if (p?.type === 'text' && typeof p.text === 'string' && p.text !== '') blocks.push({ type: 'text', text: p.text });
+      if (p?.type === 'text' && typeof p.text === 'string' && p.text !== '')
+        blocks.push({ type: 'text', text: p.text });
       else if (p?.type === 'image_url') {
         const url = typeof p.image_url === 'string' ? p.image_url : (p.image_url?.url ?? '');
         const img = await inlineImage(url);
@@ -121,7 +122,12 @@ async function blocksOf(m: OpenAIMessage): Promise<Block[]> {
   }
   if (m.role === 'assistant')
     for (const c of m.tool_calls ?? [])
-      blocks.push({ type: 'tool_use', id: c.id ?? '', name: c.function?.name ?? '', input: parseArgs(c.function?.arguments) });
+      blocks.push({
+        type: 'tool_use',
+        id: c.id ?? '',
+        name: c.function?.name ?? '',
+        input: parseArgs(c.function?.arguments),
+      });
   return blocks;
 }
 

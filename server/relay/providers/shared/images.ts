@@ -48,8 +48,13 @@ export async function inlineImage(url: string): Promise<InlineImage> {
       }
       chunks.push(c as Buffer);
     }
-    const type = String(res.headers['content-type'] ?? 'image/png').split(';')[0].trim();
-    return { mediaType: type.startsWith('image/') ? type : 'image/png', data: Buffer.concat(chunks).toString('base64') };
+    const type = String(res.headers['content-type'] ?? 'image/png')
+      .split(';')[0]
+      .trim();
+    return {
+      mediaType: type.startsWith('image/') ? type : 'image/png',
+      data: Buffer.concat(chunks).toString('base64'),
+    };
   } catch (err) {
     if (err instanceof RelayError) throw err;
     throw new RelayError(400, `图片下载失败：${(err as Error).message}`, 'invalid_image_url');

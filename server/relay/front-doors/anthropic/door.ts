@@ -1,0 +1,41 @@
+import { relayError } from '../../errors.ts';
+import { completionTextOf } from '../../usage.ts';
+import type { FrontDoor } from '../types.ts';
+import { anthropicBody, anthropicToOpenAI } from './request.ts';
+import { openAIToAnthropicResponse } from './response.ts';
+import { toAnthropicStream } from './stream.ts';
+
+/** POST /v1/messages (relay.md §1): Anthropic in, Anthropic out, whatever the channel speaks. */
+export const anthropicDoor: FrontDoor = {
+  protocol: 'anthropic',
+
+  parse(req) {
+    const parsed = anthropicBody.safeParse(req.body ?? {});
+    if (!parsed.success)
+      throw relayError(400, parsed.error.issues[0]?.message ?? 'invalid request', 'invalid_request_error');
+    return { canonical: anthropicToOpenAI(parsed.data), body: parsed.data };
+  },
+
+  convertResponse(ok, text) {
+    if (ok.native) return { body: text, usage: ok.adapter.native?.usageOf(text), produced: nativeText(text) };
+    const inner = ok.adapter.convertResponse(ok.ctx, text);
+    const body = openAIToAnthropicResponse(inner.body, inner.usage, ok.ctx.upstreamModel);
+    return { body, usage: inner.usage, produced: completionTextOf(inner.body) };
+  },
+
+  createStreamConverter(ok) {
+    if (ok.native && ok.adapter.native) return ok.adapter.native.createStreamWatcher(ok.ctx);
+    // Usage always flows through the inner converter: Anthropic's message_delta reports it.
+    return toAnthropicStream(ok.adapter.createStreamConverter(ok.ctx, true), ok.ctx.upstreamModel);
+  },
+};
+
+/** Generated text of an Anthropic answer, for tokenizer billing when the upstream reported no usage. */
+function nativeText(text: string): string {
+  try {
+    const m = JSON.parse(text) as { content?: { text?: string; thinking?: string; input?: unknown }[] };
+    return (m.content ?? []).map((b) => b.text ?? b.thinking ?? (b.input ? JSON.stringify(b.input) : '')).join('');
+  } catch {
+    return '';
+  }
+}

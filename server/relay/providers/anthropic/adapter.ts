@@ -1,0 +1,120 @@
+import type {
+  AttemptContext,
+  ProviderAdapter,
+  SseEvent,
+  StreamConverter,
+  UpstreamError,
+  UpstreamRequest,
+} from '../types.ts';
+import { THINKING_SUFFIX, toAnthropicRequest } from './request.ts';
+import { fromAnthropicResponse } from './response.ts';
+import { createAnthropicStreamConverter } from './stream.ts';
+import { type AnthropicUsage, parseAnthropicUsage } from './usage.ts';
+
+export const ANTHROPIC_VERSION = '2023-06-01';
+
+/** `{base}/v1/messages`; a base URL that already ends in /v1 is used as given. */
+export const anthropicUrl = (base: string) => (/\/v1$/.test(base) ? `${base}/messages` : `${base}/v1/messages`);
+
+/** Headers for one call: the key, the API version, and per-model extras (claude.model_headers_settings). */
+export function anthropicHeaders(ctx: AttemptContext, model: string): Record<string, string> {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: ctx.stream ? 'text/event-stream' : 'application/json',
+    'x-api-key': ctx.key,
+    'anthropic-version': ANTHROPIC_VERSION,
+  };
+  const extra = ctx.options('claude.model_headers_settings')[model] ?? {};
+  for (const [k, v] of Object.entries(extra)) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(',') : v;
+  return headers;
+}
+
+const baseModel = (m: string) => (m.endsWith(THINKING_SUFFIX) ? m.slice(0, -THINKING_SUFFIX.length) : m);
+
+/** `{"type":"error","error":{"type","message"}}` -> UpstreamError (529 overloaded stays a retryable 5xx). */
+export function mapAnthropicError(status: number, text: string): UpstreamError {
+  try {
+    const o = JSON.parse(text) as { error?: { type?: string; message?: string } };
+    if (o.error && typeof o.error === 'object')
+      return { status, message: o.error.message ?? text.slice(0, 500), type: o.error.type };
+  } catch {
+    // Not JSON (a proxy's HTML page): the raw text below.
+  }
+  return { status, message: text.slice(0, 500) || `upstream status ${status}` };
+}
+
+/** Watches a native Anthropic stream passing through: frames unchanged, usage and text noted. */
+function anthropicWatcher(): StreamConverter {
+  let usage: AnthropicUsage | undefined;
+  const text: string[] = [];
+  return {
+    frames: true,
+    push(e: SseEvent) {
+      try {
+        const ev = JSON.parse(e.data) as {
+          type?: string;
+          message?: { usage?: AnthropicUsage };
+          usage?: AnthropicUsage;
+          delta?: { text?: string; thinking?: string; partial_json?: string };
+        };
+        if (ev.type === 'message_start') usage = { ...ev.message?.usage };
+        else if (ev.type === 'message_delta') {
+          for (const [k, v] of Object.entries(ev.usage ?? {}))
+            if (v !== null && v !== undefined) (usage ??= {})[k as keyof AnthropicUsage] = v as number;
+        } else if (ev.type === 'content_block_delta')
+          text.push(ev.delta?.text ?? ev.delta?.thinking ?? ev.delta?.partial_json ?? '');
+      } catch {
+        // Not JSON: forwarded untouched all the same.
+      }
+      return [`${e.event ? `event: ${e.event}\n` : ''}data: ${e.data}\n\n`];
+    },
+    end: () => [],
+    usage: () => parseAnthropicUsage(usage),
+    producedText: () => text.join(''),
+    errorFrames: (message) => [
+      `event: error\ndata: ${JSON.stringify({ type: 'error', error: { type: 'api_error', message } })}\n\n`,
+    ],
+  };
+}
+
+/** Anthropic Messages (type 14), relay.md §8. */
+export const anthropicAdapter: ProviderAdapter = {
+  id: 'anthropic',
+  supports: (mode) => mode === 'chat',
+
+  async buildRequest(ctx, body): Promise<UpstreamRequest> {
+    const out = await toAnthropicRequest(ctx, body);
+    return {
+      url: anthropicUrl(ctx.channel.baseUrl),
+      method: 'POST',
+      headers: anthropicHeaders(ctx, String(out.model)),
+      body: JSON.stringify(out),
+    };
+  },
+
+  convertResponse: (ctx, text) => fromAnthropicResponse(text, baseModel(ctx.upstreamModel)),
+  createStreamConverter: (ctx, clientWantsUsage) =>
+    createAnthropicStreamConverter(baseModel(ctx.upstreamModel), clientWantsUsage),
+  mapError: mapAnthropicError,
+
+  native: {
+    protocol: 'anthropic',
+    buildRequest(ctx, body) {
+      const model = baseModel(ctx.upstreamModel);
+      return {
+        url: anthropicUrl(ctx.channel.baseUrl),
+        method: 'POST',
+        headers: anthropicHeaders(ctx, model),
+        body: JSON.stringify({ ...body, model }),
+      };
+    },
+    usageOf(text) {
+      try {
+        return parseAnthropicUsage((JSON.parse(text) as { usage?: AnthropicUsage }).usage);
+      } catch {
+        return undefined;
+      }
+    },
+    createStreamWatcher: anthropicWatcher,
+  },
+};
