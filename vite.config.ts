@@ -11,6 +11,7 @@ export default defineConfig({
   build: { outDir: '../dist/client', emptyOutDir: true, chunkSizeWarningLimit: 2000 },
   server: {
     port: 5173,
-    proxy: { '/trpc': server, '/api': server, '/v1': server, '/pg': server },
+    // Anchored patterns: a bare '/trpc' would also swallow the module request for /trpc.ts.
+    proxy: { '^/trpc/': server, '^/api/': server, '^/v1/': server, '^/v1beta/': server, '^/pg/': server },
   },
 });

@@ -28,7 +28,14 @@ function loadOrder(lang: Language) {
 
 export async function activateLanguage(lang: Language): Promise<void> {
   const loaded = await Promise.all(loadOrder(lang).map(([, load]) => load()));
-  i18n.loadAndActivate({ locale: lang, messages: Object.assign({}, ...loaded.map((m) => m.messages)) });
+  const messages: Messages = {};
+  for (const catalog of loaded)
+    for (const [id, text] of Object.entries(catalog.messages)) {
+      // An entry one catalog has not translated yet must not hide another catalog's translation.
+      const empty = text === '' || (Array.isArray(text) && text.length === 0);
+      if (!empty || !(id in messages)) messages[id] = text;
+    }
+  i18n.loadAndActivate({ locale: lang, messages });
   localStorage.setItem(STORAGE_KEY, lang);
   document.documentElement.lang = lang;
 }
