@@ -12,6 +12,7 @@ import { createQuotaWarningService } from './domains/notifications/quota-warning
 import { createOptionsService } from './domains/options/options.service.ts';
 import { createPricingService } from './domains/pricing/pricing.service.ts';
 import { createRedemptionsService } from './domains/redemptions/redemptions.service.ts';
+import { createSigninService } from './domains/signin/signin.service.ts';
 import { createStatusService } from './domains/status/status.service.ts';
 import { createTokensService } from './domains/tokens/tokens.service.ts';
 import { createTopUpService } from './domains/topup/topup.service.ts';
@@ -37,6 +38,7 @@ export async function createServices(infra: Infra) {
   const affiliate = createAffiliateService(infra, options);
   const checkIn = createCheckInService(infra, options);
   const mail = createMailService(options);
+  const signin = createSigninService({ ...infra, options, status, mail });
   const modelMapping = createModelMappingService(options);
   const quotaWarnings = createQuotaWarningService(infra, options, mail.sendMail);
   const userSettings = createUserSettingsService(infra, options);
@@ -54,6 +56,7 @@ export async function createServices(infra: Infra) {
     pricing,
     quotaWarnings,
     redemptions,
+    signin,
     status,
     tokens: createTokensService(infra, options),
     topup,

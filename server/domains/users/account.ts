@@ -15,7 +15,13 @@ export interface NewAccount {
   group?: string;
   email?: string;
   inviterId?: number;
+  ids?: ProviderIds;
 }
+
+/** Third-party account ids (OAuth sign-up binds them at creation). */
+export type ProviderIds = Partial<
+  Record<'github_id' | 'oidc_id' | 'wechat_id' | 'telegram_id' | 'linux_do_id', string>
+>;
 
 /** A fresh 4-character invite code nobody holds yet. */
 export async function newAffCode(db: Db): Promise<string> {
@@ -43,6 +49,7 @@ export async function insertAccount(db: Db, a: NewAccount): Promise<number> {
       aff_code: await newAffCode(db),
       access_token: null,
       created_at: nowSeconds(),
+      ...a.ids,
     });
   } catch (err) {
     // Two requests raced for the same name; the unique index decided.

@@ -4,6 +4,7 @@ import { loginInput, registerInput, setupInput } from '../../../shared/schemas/u
 import { raw, restRoute, withMessage } from '../../compat/route.ts';
 import type { AppDeps } from '../../context.ts';
 import { endSession, startSession } from '../../plugins/auth.ts';
+import { humanClient } from '../signin/human.ts';
 
 const turnstileQuery = z.object({ turnstile: z.string().optional() }).loose();
 
@@ -28,7 +29,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/user/login',
     { auth: 'public', body: loginInput, query: turnstileQuery },
     async ({ body, query, req, reply }) => {
-      const user = await users.login(body, { ip: req.ip, turnstile: query.turnstile });
+      const user = await users.login(body, await humanClient(deps.services.options, req, reply, query.turnstile));
       await startSession(deps.db, req, reply, user.id);
       return user;
     },
@@ -40,8 +41,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
     'POST',
     '/api/user/register',
     { auth: 'public', body: registerInput, query: turnstileQuery },
-    async ({ body, query, req }) => {
-      await users.register(body, { ip: req.ip, turnstile: query.turnstile });
+    async ({ body, query, req, reply }) => {
+      await users.register(body, await humanClient(deps.services.options, req, reply, query.turnstile));
     },
   );
 

@@ -1,20 +1,25 @@
 import { loginInput, registerInput, setupInput } from '../../../shared/schemas/users.ts';
 import { endSession, startSession } from '../../plugins/auth.ts';
 import { publicProcedure, router } from '../../trpc/trpc.ts';
+import { humanClient } from '../signin/human.ts';
 
 /** Setup wizard and sign-in for the console; same services and session cookie as the REST adapter. */
 export const authRouter = router({
   setupStatus: publicProcedure.query(({ ctx }) => ctx.services.users.setupStatus()),
   setup: publicProcedure.input(setupInput).mutation(({ ctx, input }) => ctx.services.users.setup(input)),
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const user = await ctx.services.users.login(input, { ip: ctx.req.ip, turnstile: turnstileOf(ctx.req.query) });
+    const client = await humanClient(ctx.services.options, ctx.req, ctx.reply, turnstileOf(ctx.req.query));
+    const user = await ctx.services.users.login(input, client);
     await startSession(ctx.db, ctx.req, ctx.reply, user.id);
     return user;
   }),
   register: publicProcedure
     .input(registerInput)
-    .mutation(({ ctx, input }) =>
-      ctx.services.users.register(input, { ip: ctx.req.ip, turnstile: turnstileOf(ctx.req.query) }),
+    .mutation(async ({ ctx, input }) =>
+      ctx.services.users.register(
+        input,
+        await humanClient(ctx.services.options, ctx.req, ctx.reply, turnstileOf(ctx.req.query)),
+      ),
     ),
   logout: publicProcedure.mutation(({ ctx }) => endSession(ctx.db, ctx.req, ctx.reply)),
   /** The signed-in user in the login-answer shape, or null for a visitor. */

@@ -5,7 +5,7 @@ import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './
 import { findLiveUserByLogin, updateUser } from './users.repo.ts';
 import type { UsersDeps } from './users.rules.ts';
 import { loginUserView, type LoginUserView } from './users.view.ts';
-import { checkHumanVerification } from './verification.ts';
+import { checkHumanVerification, type HumanClient } from './verification.ts';
 
 /** Strict per-IP limit on the password endpoints (guessing, mass sign-ups). */
 export const AUTH_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
@@ -16,11 +16,7 @@ export async function throttleAuth(d: UsersDeps, action: 'login' | 'register', i
 }
 
 /** Who is asking, as the transports know it. */
-export interface ClientInfo {
-  ip: string;
-  /** Turnstile token from `?turnstile=`. */
-  turnstile?: string;
-}
+export type ClientInfo = HumanClient;
 
 const WRONG_CREDENTIALS = '用户名或密码错误，或用户已被封禁';
 
@@ -33,7 +29,7 @@ export function createLoginService(d: UsersDeps) {
       if (!d.options.get('PasswordLoginEnabled'))
         throw badRequest('管理员关闭了密码登录，请使用第三方账户验证的形式进行登录');
       if (input.username === '' || input.password === '') throw badRequest('请输入用户名和密码！');
-      await checkHumanVerification(d.options, client.turnstile, client.ip);
+      await checkHumanVerification(d.options, client);
 
       const user = await findLiveUserByLogin(d.db, input.username);
       if (!user) {

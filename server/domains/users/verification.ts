@@ -1,27 +1,24 @@
 import type { Db } from '../../db/types.ts';
 import { badRequest } from '../../errors.ts';
 import type { OptionsService } from '../options/options.service.ts';
+import { providerUrls } from '../signin/endpoints.ts';
 import { consumeVerificationCode } from './users.repo.ts';
 
-/*
- * Hooks of the sign-in flows that the sign-in issue completes (mail sending,
- * session memory of a passed Turnstile check). What they enforce today is
- * already safe: nothing passes a check that is switched on.
- */
+/** Who is asking, as the transports know it. */
+export interface HumanClient {
+  ip: string;
+  /** Turnstile token from `?turnstile=`. */
+  turnstile?: string;
+  /** A Turnstile check already passed in this browser session (signed cookie; api-contract §0.3). */
+  humanVerified?: boolean;
+}
 
-const TURNSTILE_VERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
-
-/** Cloudflare Turnstile on login/register when TurnstileCheckEnabled is on. */
-export async function checkHumanVerification(
-  options: OptionsService,
-  token: string | undefined,
-  ip: string,
-): Promise<void> {
-  if (!options.get('TurnstileCheckEnabled')) return;
+/** Asks the Turnstile verify endpoint (Cloudflare's unless overridden) whether the token is good. */
+export async function verifyTurnstileToken(options: OptionsService, token: string | undefined, ip: string) {
   if (!token) throw badRequest('Turnstile token 为空');
   let ok: boolean;
   try {
-    const res = await fetch(TURNSTILE_VERIFY_URL, {
+    const res = await fetch(providerUrls().turnstileVerify, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ secret: options.get('TurnstileSecretKey'), response: token, remoteip: ip }),
@@ -32,6 +29,12 @@ export async function checkHumanVerification(
     ok = false;
   }
   if (!ok) throw badRequest('Turnstile 校验失败，请刷新重试！');
+}
+
+/** Cloudflare Turnstile on login, register, verification mails and resets when TurnstileCheckEnabled is on. */
+export async function checkHumanVerification(options: OptionsService, client: HumanClient): Promise<void> {
+  if (!options.get('TurnstileCheckEnabled') || client.humanVerified) return;
+  await verifyTurnstileToken(options, client.turnstile, client.ip);
 }
 
 export const EMAIL_VERIFY_PURPOSE = 'email_verify';

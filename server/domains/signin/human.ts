@@ -1,0 +1,45 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { OptionsService } from '../options/options.service.ts';
+import { type HumanClient, verifyTurnstileToken } from '../users/verification.ts';
+
+/*
+ * "After one success the session remembers it" (api-contract §0.3). Visitors
+ * have no database session yet, so the memory is a signed, HttpOnly cookie
+ * with its own expiry; the per-IP limits still apply to every call.
+ */
+const HUMAN_COOKIE = 'human';
+const HUMAN_TTL_S = 3600;
+
+function remembered(req: FastifyRequest): boolean {
+  const cookie = req.cookies[HUMAN_COOKIE];
+  if (!cookie) return false;
+  const unsigned = req.unsignCookie(cookie);
+  if (!unsigned.valid || !unsigned.value) return false;
+  return Number(unsigned.value) > Date.now() / 1000;
+}
+
+/**
+ * The caller as the sign-in services see it. When Turnstile is on and a token
+ * came with the call, it is checked here once (tokens are single-use), and a
+ * success is remembered for this browser.
+ */
+export async function humanClient(
+  options: OptionsService,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  turnstile: string | undefined,
+): Promise<HumanClient> {
+  const client: HumanClient = { ip: req.ip, turnstile };
+  if (!options.get('TurnstileCheckEnabled')) return client;
+  if (remembered(req)) return { ...client, humanVerified: true };
+  await verifyTurnstileToken(options, turnstile, req.ip);
+  reply.setCookie(HUMAN_COOKIE, String(Math.floor(Date.now() / 1000) + HUMAN_TTL_S), {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: req.protocol === 'https',
+    maxAge: HUMAN_TTL_S,
+    signed: true,
+  });
+  return { ...client, humanVerified: true };
+}

@@ -1,0 +1,123 @@
+import { randomInt } from 'node:crypto';
+import { z } from 'zod';
+import { AppError, badRequest, conflict, tooManyRequests } from '../../errors.ts';
+import { deleteUserSessions } from '../users/auth-user.repo.ts';
+import { hashPassword } from '../users/password.ts';
+import { randomAlphanumeric } from '../users/random.ts';
+import { consumeVerificationCode, emailTaken, nowSeconds, updateUser } from '../users/users.repo.ts';
+import { EMAIL_TAKEN } from '../users/users.rules.ts';
+import { checkHumanVerification, EMAIL_VERIFY_PURPOSE, type HumanClient } from '../users/verification.ts';
+import { assertAllowedEmail } from './email-rules.ts';
+import type { SigninDeps } from './signin.deps.ts';
+import { findLiveUserByEmail, insertCode } from './signin.repo.ts';
+
+const CODE_TTL_S = 10 * 60;
+const RESET_TTL_S = 15 * 60;
+const RESEND_MS = 30_000;
+/** Mails cost the operator money and reputation: few per address, and few per IP. */
+const MAIL_IP_LIMIT = { limit: 10, windowMs: 10 * 60_000 };
+const RESET_PURPOSE = 'password_reset';
+const NEW_PASSWORD_LENGTH = 12;
+
+export const emailQuery = z.object({ email: z.string().default(''), turnstile: z.string().optional() });
+export const emailBindQuery = z.object({ email: z.string().default(''), code: z.string().default('') });
+export const resetInput = z.object({ email: z.string().default(''), token: z.string().default('') });
+
+const sixDigits = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+
+/** Registration codes, e-mail binding and password reset by mail (api-contract §2, §9). */
+export function createMailFlows(d: SigninDeps) {
+  async function throttle(action: string, ip: string, email: string) {
+    const byIp = await d.rateLimits.take(`${action}:${ip}`, MAIL_IP_LIMIT.limit, MAIL_IP_LIMIT.windowMs);
+    if (!byIp.allowed) throw tooManyRequests();
+    const byAddress = await d.rateLimits.take(`${action}:to:${email.toLowerCase()}`, 1, RESEND_MS);
+    if (!byAddress.allowed) throw tooManyRequests('发送过于频繁，请 30 秒后再试');
+  }
+
+  async function send(to: string, subject: string, html: string) {
+    try {
+      await d.mail.sendMail({ to, subject, html });
+    } catch (err) {
+      // The SMTP error may name the server and account: log it for the operator, tell the user less.
+      d.log.warn({ err: (err as Error).message }, 'sign-in mail failed');
+      throw new AppError('INTERNAL', '邮件发送失败，请检查 SMTP 设置或联系管理员');
+    }
+  }
+
+  const site = () => d.options.get('SystemName');
+
+  return {
+    /** GET /api/verification: a 6-digit code for registration or binding, valid 10 minutes. */
+    async sendVerificationCode(raw: unknown, client: HumanClient): Promise<void> {
+      const input = emailQuery.parse(raw);
+      await checkHumanVerification(d.options, client);
+      const email = assertAllowedEmail(d.options, input.email);
+      if (await emailTaken(d.db, email)) throw conflict(EMAIL_TAKEN);
+      await throttle('mail-code', client.ip, email);
+      const code = sixDigits();
+      await insertCode(d.db, EMAIL_VERIFY_PURPOSE, email, code, CODE_TTL_S);
+      await send(
+        email,
+        `${site()}邮箱验证邮件`,
+        `<p>您好，你正在进行${site()}邮箱验证。</p><p>您的验证码为: <strong>${code}</strong></p><p>验证码 10 分钟内有效，如果不是本人操作，请忽略。</p>`,
+      );
+    },
+
+    /** GET /api/oauth/email/bind: sets the signed-in user's e-mail once the code matches. */
+    async bindEmail(userId: number, raw: unknown): Promise<void> {
+      const input = emailBindQuery.parse(raw);
+      if (input.email.trim() === '') throw badRequest('请输入邮箱！');
+      if (input.code.trim() === '') throw badRequest('请输入验证码！');
+      const email = assertAllowedEmail(d.options, input.email);
+      const ok = await d.db.transaction().execute(async (tx) => {
+        if (!(await consumeVerificationCode(tx, EMAIL_VERIFY_PURPOSE, email, input.code.trim()))) return false;
+        if (await emailTaken(tx, email)) throw conflict(EMAIL_TAKEN);
+        await updateUser(tx, userId, { email });
+        return true;
+      });
+      if (!ok) throw badRequest('验证码错误或已过期');
+    },
+
+    /**
+     * GET /api/reset_password: mails a single-use link valid 15 minutes. An unknown
+     * address gets the same answer (and no mail), so the form does not reveal accounts.
+     */
+    async sendPasswordReset(raw: unknown, client: HumanClient & { origin: string }): Promise<void> {
+      const input = emailQuery.parse(raw);
+      await checkHumanVerification(d.options, client);
+      const email = input.email.trim();
+      if (email === '' || !email.includes('@')) throw badRequest('无效的邮箱地址');
+      await throttle('mail-reset', client.ip, email);
+      if (!(await findLiveUserByEmail(d.db, email))) return;
+      const token = randomAlphanumeric(32);
+      await insertCode(d.db, RESET_PURPOSE, email, token, RESET_TTL_S);
+      const base = (d.options.get('ServerAddress') || client.origin).replace(/\/$/, '');
+      const link = `${base}/user/reset?${new URLSearchParams({ email, token }).toString()}`;
+      await send(
+        email,
+        `${site()}密码重置`,
+        `<p>您好，你正在进行${site()}密码重置。</p><p>点击 <a href="${link}">此处</a> 进行密码重置。</p><p>如果链接无法点击，请尝试点击下面的链接或将其复制到浏览器中打开：<br>${link}</p><p>重置链接 15 分钟内有效，如果不是本人操作，请忽略。</p>`,
+      );
+    },
+
+    /** POST /api/user/reset: uses up the token, sets a random 12-char password and signs out everywhere. */
+    async resetPassword(raw: unknown, ip: string): Promise<string> {
+      const input = resetInput.parse(raw);
+      const byIp = await d.rateLimits.take(`reset:${ip}`, MAIL_IP_LIMIT.limit, MAIL_IP_LIMIT.windowMs);
+      if (!byIp.allowed) throw tooManyRequests();
+      const email = input.email.trim();
+      if (email === '' || input.token === '') throw badRequest('无效的参数');
+      const user = await findLiveUserByEmail(d.db, email);
+      const password = randomAlphanumeric(NEW_PASSWORD_LENGTH);
+      const hash = await hashPassword(password);
+      const done = await d.db.transaction().execute(async (tx) => {
+        if (!user || !(await consumeVerificationCode(tx, RESET_PURPOSE, email, input.token))) return false;
+        await updateUser(tx, user.id, { password: hash });
+        await deleteUserSessions(tx, user.id, nowSeconds());
+        return true;
+      });
+      if (!done) throw badRequest('重置链接非法或已过期');
+      return password;
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { badRequest } from '../../../errors.ts';
+import type { OptionsService } from '../../options/options.service.ts';
+import { providerUrls } from '../endpoints.ts';
+import { fetchJson, type ProviderProfile } from './profile.ts';
+
+const tokenAnswer = z.object({ access_token: z.string().optional(), error_description: z.string().optional() });
+const githubUser = z.object({
+  id: z.number(),
+  login: z.string(),
+  name: z.string().nullish(),
+  email: z.string().nullish(),
+});
+
+/** GitHub's web flow: code → access token → /user. The numeric id is the binding (logins can be renamed). */
+export async function githubProfile(options: OptionsService, code: string): Promise<ProviderProfile> {
+  const urls = providerUrls();
+  const token = tokenAnswer.parse(
+    await fetchJson(
+      `${urls.githubWeb}/login/oauth/access_token`,
+      {
+        method: 'POST',
+        headers: { accept: 'application/json', 'content-type': 'application/json' },
+        body: JSON.stringify({
+          client_id: options.get('GitHubClientId'),
+          client_secret: options.get('GitHubClientSecret'),
+          code,
+        }),
+      },
+      ' GitHub ',
+    ),
+  );
+  if (!token.access_token) throw badRequest(`GitHub 授权失败：${token.error_description ?? '无效的 code'}`);
+  const user = githubUser.parse(
+    await fetchJson(
+      `${urls.githubApi}/user`,
+      { headers: { authorization: `Bearer ${token.access_token}`, accept: 'application/json' } },
+      ' GitHub ',
+    ),
+  );
+  return { id: String(user.id), displayName: user.name || user.login, email: user.email ?? undefined };
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { badRequest } from '../../../errors.ts';
+import type { OptionsService } from '../../options/options.service.ts';
+import { providerUrls } from '../endpoints.ts';
+import { fetchJson, type ProviderProfile } from './profile.ts';
+
+const tokenAnswer = z.object({ access_token: z.string().optional(), error_description: z.string().optional() });
+const linuxdoUser = z.object({
+  id: z.number(),
+  username: z.string(),
+  name: z.string().nullish(),
+  active: z.boolean().optional(),
+  trust_level: z.number().int(),
+  silenced: z.boolean().optional(),
+});
+
+/** Linux.do Connect: code → token (client credentials in Basic auth) → /api/user, then the trust-level floor. */
+export async function linuxdoProfile(
+  options: OptionsService,
+  code: string,
+  redirectUri: string,
+): Promise<ProviderProfile> {
+  const base = providerUrls().linuxdo;
+  const basic = Buffer.from(`${options.get('LinuxDOClientId')}:${options.get('LinuxDOClientSecret')}`).toString(
+    'base64',
+  );
+  const token = tokenAnswer.parse(
+    await fetchJson(
+      `${base}/oauth2/token`,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${basic}`,
+          accept: 'application/json',
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri }),
+      },
+      ' Linux DO ',
+    ),
+  );
+  if (!token.access_token) throw badRequest(`Linux DO 授权失败：${token.error_description ?? '无效的 code'}`);
+  const user = linuxdoUser.parse(
+    await fetchJson(`${base}/api/user`, { headers: { authorization: `Bearer ${token.access_token}` } }, ' Linux DO '),
+  );
+  if (user.active === false || user.silenced === true) throw badRequest('Linux DO 账户未激活或已被禁言');
+  if (user.trust_level < options.get('LinuxDOMinimumTrustLevel'))
+    throw badRequest('Linux DO 信任等级未达到管理员设置的最低信任等级');
+  return { id: String(user.id), displayName: user.name || user.username };
+}

@@ -1,0 +1,105 @@
+import * as oidc from 'openid-client';
+import { z } from 'zod';
+import { badRequest } from '../../../errors.ts';
+import type { OptionsService } from '../../options/options.service.ts';
+import { fetchJson, type ProviderProfile } from './profile.ts';
+
+const claims = z
+  .object({
+    sub: z.string().min(1),
+    preferred_username: z.string().optional(),
+    name: z.string().optional(),
+    email: z.string().optional(),
+  })
+  .loose();
+
+/** Discovery documents change rarely; keep one configuration per settings until it ages out. */
+const DISCOVERY_TTL_MS = 3600_000;
+let cached: { key: string; at: number; config: oidc.Configuration } | undefined;
+
+async function discovered(options: OptionsService): Promise<oidc.Configuration> {
+  const wellKnown = options.get('oidc.well_known');
+  const clientId = options.get('oidc.client_id');
+  const secret = options.get('oidc.client_secret');
+  const key = JSON.stringify([wellKnown, clientId, secret]);
+  if (cached?.key === key && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.config;
+  const url = new URL(wellKnown);
+  // The operator chose an http:// provider (an intranet IdP); openid-client refuses it unless told.
+  const insecure = url.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : undefined;
+  let config: oidc.Configuration;
+  try {
+    config = await oidc.discovery(url, clientId, secret, oidc.ClientSecretPost(secret), insecure);
+  } catch {
+    throw badRequest('获取 OIDC 配置失败，请检查 Well-Known URL');
+  }
+  cached = { key, at: Date.now(), config };
+  return config;
+}
+
+/** Through discovery: the library checks the token answer (issuer, audience, ID token claims). */
+async function viaDiscovery(options: OptionsService, callbackUrl: URL, state: string) {
+  const config = await discovered(options);
+  let accessToken: string;
+  let sub: string;
+  try {
+    const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, { expectedState: state });
+    accessToken = tokens.access_token;
+    sub = tokens.claims()?.sub ?? '';
+  } catch {
+    throw badRequest('OIDC 授权失败，请重试');
+  }
+  try {
+    return await oidc.fetchUserInfo(config, accessToken, sub || oidc.skipSubjectCheck);
+  } catch {
+    throw badRequest('获取 OIDC 用户信息失败');
+  }
+}
+
+/** Only endpoints configured (no well-known URL): the plain OAuth 2 code exchange, then userinfo. */
+async function viaEndpoints(options: OptionsService, code: string, redirectUri: string) {
+  const token = z.object({ access_token: z.string() }).safeParse(
+    await fetchJson(
+      options.get('oidc.token_endpoint'),
+      {
+        method: 'POST',
+        headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: redirectUri,
+          client_id: options.get('oidc.client_id'),
+          client_secret: options.get('oidc.client_secret'),
+        }),
+      },
+      ' OIDC ',
+    ),
+  );
+  if (!token.success) throw badRequest('OIDC 授权失败，请重试');
+  return fetchJson(
+    options.get('oidc.user_info_endpoint'),
+    { headers: { authorization: `Bearer ${token.data.access_token}` } },
+    ' OIDC ',
+  );
+}
+
+/** OIDC sign-in: discovery from `oidc.well_known` when set, else the configured endpoints. */
+export async function oidcProfile(
+  options: OptionsService,
+  code: string,
+  state: string,
+  redirectUri: string,
+): Promise<ProviderProfile> {
+  const callback = new URL(redirectUri);
+  callback.searchParams.set('code', code);
+  callback.searchParams.set('state', state);
+  const info = options.get('oidc.well_known')
+    ? await viaDiscovery(options, callback, state)
+    : await viaEndpoints(options, code, redirectUri);
+  const user = claims.safeParse(info);
+  if (!user.success) throw badRequest('OIDC 用户信息缺少 sub');
+  return {
+    id: user.data.sub,
+    displayName: user.data.name || user.data.preferred_username,
+    email: user.data.email,
+  };
+}

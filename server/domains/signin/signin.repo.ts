@@ -1,0 +1,48 @@
+import type { Db } from '../../db/types.ts';
+import { nowSeconds } from '../users/users.repo.ts';
+
+/* Queries of the sign-in flows (codes, bindings). No rules here. */
+
+export type ProviderColumn = 'github_id' | 'oidc_id' | 'wechat_id' | 'telegram_id' | 'linux_do_id';
+
+export async function insertCode(db: Db, purpose: string, target: string, code: string, ttlS: number) {
+  const now = nowSeconds();
+  await db
+    .insertInto('verification_codes')
+    .values({ purpose, target, code, created_at: now, expires_at: now + ttlS, used_at: null })
+    .execute();
+}
+
+/** Any row holding the id, soft-deleted ones included (an id once bound stays taken, like usernames). */
+export const findUserByProviderId = (db: Db, column: ProviderColumn, id: string) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'username', 'display_name', 'role', 'status', 'group', 'deleted_at'])
+    .where(column, '=', id)
+    .executeTakeFirst();
+
+export const findLiveUserByEmail = (db: Db, email: string) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where('email', '=', email)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+
+export async function setProviderId(db: Db, userId: number, column: ProviderColumn, id: string) {
+  await db
+    .updateTable('users')
+    .set({ [column]: id })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export const maxUserId = async (db: Db) =>
+  Number(
+    (
+      await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.max('id').as('m'))
+        .executeTakeFirst()
+    )?.m ?? 0,
+  );

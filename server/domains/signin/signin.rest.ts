@@ -1,0 +1,152 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { raw, restRoute, withMessage } from '../../compat/route.ts';
+import type { AppDeps } from '../../context.ts';
+import { unauthorized } from '../../errors.ts';
+import { sessionUser, startSession } from '../../plugins/auth.ts';
+import { humanClient } from './human.ts';
+import { emailBindQuery, emailQuery, resetInput } from './mail-flows.service.ts';
+import type { OAuthOutcome, RedirectProvider } from './oauth.service.ts';
+import { issueState, takeState } from './oauth-state.ts';
+
+const stateQuery = z.object({ aff: z.string().max(32).default('') });
+const callbackQuery = z.object({
+  code: z.string().default(''),
+  state: z.string().default(''),
+  error: z.string().optional(),
+  error_description: z.string().optional(),
+});
+const codeQuery = z.object({ code: z.string().default(''), aff: z.string().max(32).default('') });
+const anyQuery = z.record(z.string(), z.unknown());
+
+const origin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
+
+/** Mail flows and third-party sign-in: the public routes of api-contract §2 and §9. */
+export function registerSigninRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { signin, options } = deps.services;
+  const redirectUri = (req: FastifyRequest, p: string) =>
+    `${(options.get('ServerAddress') || origin(req)).replace(/\/$/, '')}/oauth/${p}`;
+  const sessionId = async (req: FastifyRequest) => (await sessionUser(deps, req))?.id;
+  const requireSession = async (req: FastifyRequest) => {
+    const id = await sessionId(req);
+    if (id === undefined) throw unauthorized();
+    return id;
+  };
+  /** A login answer starts the session; a bind answers message "bind" (what the console checks). */
+  const answer = async (req: FastifyRequest, reply: FastifyReply, outcome: OAuthOutcome) => {
+    if (outcome.kind === 'bind') return withMessage('bind');
+    await startSession(deps.db, req, reply, outcome.user.id);
+    return outcome.user;
+  };
+
+  restRoute(
+    app,
+    deps,
+    'GET',
+    '/api/verification',
+    { auth: 'public', query: emailQuery },
+    async ({ query, req, reply }) => {
+      await signin.sendVerificationCode(query, await humanClient(options, req, reply, query.turnstile));
+      return withMessage('验证码发送成功，请检查邮箱');
+    },
+  );
+
+  restRoute(
+    app,
+    deps,
+    'GET',
+    '/api/reset_password',
+    { auth: 'public', query: emailQuery },
+    async ({ query, req, reply }) => {
+      const client = await humanClient(options, req, reply, query.turnstile);
+      await signin.sendPasswordReset(query, { ...client, origin: origin(req) });
+      return withMessage('重置邮件发送成功，请检查邮箱');
+    },
+  );
+
+  restRoute(app, deps, 'POST', '/api/user/reset', { auth: 'public', body: resetInput }, async ({ body, req }) =>
+    signin.resetPassword(body, req.ip),
+  );
+
+  restRoute(app, deps, 'GET', '/api/oauth/state', { auth: 'public', query: stateQuery }, ({ query, req, reply }) =>
+    issueState(req, reply, query.aff),
+  );
+
+  restRoute(
+    app,
+    deps,
+    'GET',
+    '/api/oauth/email/bind',
+    { auth: 'public', query: emailBindQuery },
+    async ({ query, req }) => {
+      await signin.bindEmail(await requireSession(req), query);
+      return withMessage('邮箱绑定成功');
+    },
+  );
+
+  for (const provider of ['github', 'oidc', 'linuxdo'] as const satisfies RedirectProvider[]) {
+    restRoute(
+      app,
+      deps,
+      'GET',
+      `/api/oauth/${provider}`,
+      { auth: 'public', query: callbackQuery },
+      async ({ query, req, reply }) => {
+        // The provider's own refusal (e.g. the user pressed "deny") is passed through as it came.
+        if (query.error) return raw({ success: false, message: query.error_description || query.error }, 400);
+        const kept = takeState(req, reply, query.state);
+        const ctx = {
+          ip: req.ip,
+          sessionUserId: await sessionId(req),
+          aff: kept.aff,
+          redirectUri: redirectUri(req, provider),
+        };
+        return answer(req, reply, await signin.completeRedirect(provider, query.code, query.state, ctx));
+      },
+    );
+  }
+
+  restRoute(
+    app,
+    deps,
+    'GET',
+    '/api/oauth/wechat',
+    { auth: 'public', query: codeQuery },
+    async ({ query, req, reply }) =>
+      answer(req, reply, await signin.wechat(query.code, { ip: req.ip, aff: query.aff })),
+  );
+
+  restRoute(
+    app,
+    deps,
+    'GET',
+    '/api/oauth/wechat/bind',
+    { auth: 'public', query: codeQuery },
+    async ({ query, req }) => {
+      await signin.wechat(query.code, { ip: req.ip, sessionUserId: await requireSession(req) });
+      return withMessage('bind');
+    },
+  );
+
+  restRoute(
+    app,
+    deps,
+    'GET',
+    '/api/oauth/telegram/login',
+    { auth: 'public', query: anyQuery },
+    async ({ query, req, reply }) => answer(req, reply, await signin.telegram(query, { ip: req.ip })),
+  );
+
+  // The widget navigates the browser here, so success is a redirect back to the settings page.
+  restRoute(
+    app,
+    deps,
+    'GET',
+    '/api/oauth/telegram/bind',
+    { auth: 'public', query: anyQuery },
+    async ({ query, req, reply }) => {
+      await signin.telegram(query, { ip: req.ip, sessionUserId: await requireSession(req) });
+      return reply.redirect('/app/me', 302);
+    },
+  );
+}

@@ -1,0 +1,51 @@
+import { LogType, TOKEN_KEY_LENGTH } from '../../../shared/constants.ts';
+import type { Db } from '../../db/types.ts';
+import { insertAccount, type ProviderIds } from './account.ts';
+import { randomAlphanumeric } from './random.ts';
+import { creditInviter, findUserByAffCode, insertLog, insertUnlimitedToken, nowSeconds } from './users.repo.ts';
+import type { UsersDeps } from './users.rules.ts';
+
+export interface SignUp {
+  username: string;
+  passwordHash: string;
+  email?: string;
+  displayName?: string;
+  affCode?: string;
+  /** Third-party ids of an account created by an OAuth sign-in. */
+  ids?: ProviderIds;
+}
+
+/**
+ * What every self sign-up gets, whichever way it came in (password form or a
+ * third-party login): QuotaForNewUser, the invite rewards and the optional
+ * default token. Runs inside the caller's transaction.
+ */
+export async function createSignedUpAccount(d: UsersDeps, tx: Db, s: SignUp): Promise<number> {
+  const o = d.options.get.bind(d.options);
+  const forNewUser = o('QuotaForNewUser');
+  const forInvitee = o('QuotaForInvitee');
+  const forInviter = o('QuotaForInviter');
+  const now = nowSeconds();
+  // An unknown invite code is ignored, as in new-api: the sign-up itself is still wanted.
+  const inviter = s.affCode ? await findUserByAffCode(tx, s.affCode) : undefined;
+  const userId = await insertAccount(tx, {
+    username: s.username,
+    passwordHash: s.passwordHash,
+    displayName: s.displayName,
+    email: s.email ?? '',
+    quota: forNewUser + (inviter ? forInvitee : 0),
+    inviterId: inviter?.id,
+    ids: s.ids,
+  });
+  const log = (id: number, username: string, content: string) =>
+    insertLog(tx, { user_id: id, username, created_at: now, type: LogType.System, content });
+  if (forNewUser > 0) await log(userId, s.username, `新用户注册赠送 ${forNewUser} 额度`);
+  if (inviter) {
+    await creditInviter(tx, inviter.id, forInviter);
+    if (forInvitee > 0) await log(userId, s.username, `使用邀请码赠送 ${forInvitee} 额度`);
+    if (forInviter > 0) await log(inviter.id, inviter.username, `邀请用户赠送 ${forInviter} 额度`);
+  }
+  if (d.config.generateDefaultToken)
+    await insertUnlimitedToken(tx, userId, `${s.username}的初始令牌`, randomAlphanumeric(TOKEN_KEY_LENGTH));
+  return userId;
+}
