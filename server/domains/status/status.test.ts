@@ -36,3 +36,36 @@ describe('status and the /api surface', () => {
     expect(res.json().success).toBe(false);
   });
 });
+
+describe('JSON bodies', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('treats an empty body sent as JSON as no body, and malformed JSON as a 400 envelope', async () => {
+    const empty = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/logout',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(empty.statusCode).toBe(200);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": ',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ success: false });
+    const poisoned = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"__proto__": {"admin": true}, "username": "a", "password": "b"}',
+    });
+    expect(poisoned.statusCode).toBeLessThan(500);
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
+  });
+});
