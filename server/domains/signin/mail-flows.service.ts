@@ -59,7 +59,7 @@ export function createMailFlows(d: SigninDeps) {
       await send(
         email,
         `${site()}邮箱验证邮件`,
-        `<p>您好，你正在进行${site()}邮箱验证。</p><p>您的验证码为: <strong>${code}</strong></p><p>验证码 10 分钟内有效，如果不是本人操作，请忽略。</p>`,
+        `<p>您好，你正在进行${site()}邮箱验证。</p>\n<p>您的验证码为: <strong>${code}</strong></p>\n<p>验证码 10 分钟内有效，如果不是本人操作，请忽略。</p>`,
       );
     },
 
@@ -96,7 +96,7 @@ export function createMailFlows(d: SigninDeps) {
       await send(
         email,
         `${site()}密码重置`,
-        `<p>您好，你正在进行${site()}密码重置。</p><p>点击 <a href="${link}">此处</a> 进行密码重置。</p><p>如果链接无法点击，请尝试点击下面的链接或将其复制到浏览器中打开：<br>${link}</p><p>重置链接 15 分钟内有效，如果不是本人操作，请忽略。</p>`,
+        `<p>您好，你正在进行${site()}密码重置。</p>\n<p>点击 <a href="${link}">此处</a> 进行密码重置。</p>\n<p>如果链接无法点击，请尝试点击下面的链接或将其复制到浏览器中打开：<br>\n${link}\n</p>\n<p>重置链接 15 分钟内有效，如果不是本人操作，请忽略。</p>`,
       );
     },
 
