@@ -9,13 +9,13 @@ export function ChannelStatusBadge({ channel }: { channel: ChannelRow }) {
   const { t } = useLingui();
   if (channel.status === ChannelStatus.Enabled)
     return (
-      <Badge color="teal" variant="light">
+      <Badge tt="none" color="teal" variant="light">
         {t`Enabled`}
       </Badge>
     );
   if (channel.status === ChannelStatus.ManuallyDisabled)
     return (
-      <Badge color="gray" variant="light">
+      <Badge tt="none" color="gray" variant="light">
         {t`Disabled`}
       </Badge>
     );
@@ -37,14 +37,14 @@ export function ChannelStatusBadge({ channel }: { channel: ChannelRow }) {
           </Stack>
         }
       >
-        <Badge color="orange" variant="light" style={{ cursor: 'help' }} data-testid="auto-disabled">
+        <Badge tt="none" color="orange" variant="light" style={{ cursor: 'help' }} data-testid="auto-disabled">
           {t`Auto-disabled`}
         </Badge>
       </Tooltip>
     );
   }
   return (
-    <Badge color="gray" variant="outline">
+    <Badge tt="none" color="gray" variant="outline">
       {t`Unknown`}
     </Badge>
   );

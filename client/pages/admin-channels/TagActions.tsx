@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { Button, Group } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
+import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
+import { IconPencil, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { showError, showSuccess } from '../../lib/errors.ts';
 import { trpc } from '../../trpc.ts';
 
@@ -17,25 +17,30 @@ export function TagActions({ tag, onEdit }: { tag: string; onEdit: () => void })
   });
   const busy = setEnabled.isPending;
   return (
-    <Group gap={4} justify="flex-end" wrap="nowrap">
-      <Button
-        size="compact-xs"
-        variant="light"
-        color="teal"
-        disabled={busy}
-        onClick={() => setEnabled.mutate({ tag, enabled: true })}
-      >
-        {t`Enable all`}
-      </Button>
-      <Button
-        size="compact-xs"
-        variant="light"
-        color="red"
-        disabled={busy}
-        onClick={() => setEnabled.mutate({ tag, enabled: false })}
-      >
-        {t`Disable all`}
-      </Button>
+    // Clicks here must not toggle the tag row's expansion.
+    <Group gap={4} justify="flex-end" wrap="nowrap" onClick={(e) => e.stopPropagation()}>
+      <Tooltip label={t`Enable all`} withinPortal>
+        <ActionIcon
+          variant="light"
+          color="teal"
+          aria-label={t`Enable all`}
+          disabled={busy}
+          onClick={() => setEnabled.mutate({ tag, enabled: true })}
+        >
+          <IconPlayerPlay size={14} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={t`Disable all`} withinPortal>
+        <ActionIcon
+          variant="light"
+          color="red"
+          aria-label={t`Disable all`}
+          disabled={busy}
+          onClick={() => setEnabled.mutate({ tag, enabled: false })}
+        >
+          <IconPlayerPause size={14} />
+        </ActionIcon>
+      </Tooltip>
       <Button size="compact-xs" variant="default" leftSection={<IconPencil size={12} />} onClick={onEdit}>
         {t`Edit tag`}
       </Button>

@@ -30,6 +30,7 @@ export function TagEditDrawer({ tag, channels, onClose }: Props) {
   const { t } = useLingui();
   const mobile = useMediaQuery('(max-width: 600px)');
   const groupList = trpc.groups.list.useQuery();
+  const known = trpc.channels.knownModels.useQuery(undefined, { staleTime: 60_000 });
   const utils = trpc.useUtils();
   const initial: Draft = {
     newTag: tag ?? '',
@@ -97,7 +98,7 @@ export function TagEditDrawer({ tag, channels, onClose }: Props) {
         />
         <MultiSelect
           label={t`Models`}
-          data={[...new Set([...initial.models, ...d.models])]}
+          data={[...new Set([...initial.models, ...d.models, ...(known.data ?? [])])]}
           value={d.models}
           onChange={(models) => setD({ ...d, models })}
           searchable

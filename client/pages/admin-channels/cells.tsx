@@ -7,7 +7,7 @@ import { type ChannelRow, splitCsv } from './types.ts';
 export function NameCell({ channel }: { channel: ChannelRow }) {
   return (
     <Stack gap={2}>
-      <Text size="sm" fw={500} maw={240} lineClamp={2}>
+      <Text size="sm" fw={500} miw={120} maw={240} lineClamp={2}>
         {channel.name || '-'}
       </Text>
       {channel.tag && (
@@ -54,7 +54,7 @@ export function TagStatus({ channels }: { channels: ChannelRow[] }) {
   const on = channels.filter((c) => c.status === ChannelStatus.Enabled).length;
   const color = on === channels.length ? 'teal' : on === 0 ? 'gray' : 'yellow';
   return (
-    <Badge color={color} variant="light" style={{ whiteSpace: 'nowrap' }}>
+    <Badge tt="none" color={color} variant="light" style={{ whiteSpace: 'nowrap' }}>
       {t`${on} / ${channels.length} enabled`}
     </Badge>
   );

@@ -96,7 +96,11 @@ export function useChannelColumns(h: ColumnHandlers, visible: ColumnVisibility):
         const value = e.kind === 'tag' ? e.channels[0].priority : e.channel.priority;
         const save = (priority: number) =>
           e.kind === 'tag' ? h.onPatchTag(e.tag, { priority }) : h.onPatch(e.channel.id, { priority });
-        return <InlineNumber value={value} min={-999} label={t`Priority`} onSave={save} />;
+        return (
+          <div onClick={(ev) => ev.stopPropagation()}>
+            <InlineNumber value={value} min={-999} label={t`Priority`} onSave={save} />
+          </div>
+        );
       },
     },
     {
@@ -107,7 +111,11 @@ export function useChannelColumns(h: ColumnHandlers, visible: ColumnVisibility):
         const value = e.kind === 'tag' ? e.channels[0].weight : e.channel.weight;
         const save = (weight: number) =>
           e.kind === 'tag' ? h.onPatchTag(e.tag, { weight }) : h.onPatch(e.channel.id, { weight });
-        return <InlineNumber value={value} min={0} label={t`Weight`} onSave={save} />;
+        return (
+          <div onClick={(ev) => ev.stopPropagation()}>
+            <InlineNumber value={value} min={0} label={t`Weight`} onSave={save} />
+          </div>
+        );
       },
     },
     {

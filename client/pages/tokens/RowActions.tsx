@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { ActionIcon, Button, Group, Menu, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Menu, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
   IconBan,
@@ -88,9 +88,11 @@ export function RowActions({ token, onEdit, onChanged }: Props) {
           </Menu.Dropdown>
         </Menu>
       )}
-      <Button size="compact-xs" variant="light" leftSection={<IconPencil size={12} />} onClick={onEdit}>
-        {t`Edit`}
-      </Button>
+      <Tooltip label={t`Edit`} withinPortal>
+        <ActionIcon variant="light" aria-label={t`Edit`} onClick={onEdit}>
+          <IconPencil size={16} />
+        </ActionIcon>
+      </Tooltip>
       <Menu position="bottom-end" withinPortal shadow="md">
         <Menu.Target>
           <ActionIcon variant="subtle" color="gray" aria-label={t`More actions`}>

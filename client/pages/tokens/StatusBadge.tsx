@@ -9,17 +9,17 @@ export function TokenStatusBadge({ token }: { token: Pick<TokenRow, 'status' | '
   switch (token.status) {
     case TokenStatus.Enabled:
       return token.model_limits_enabled ? (
-        <Badge color="teal" variant="outline">{t`Enabled · model limits`}</Badge>
+        <Badge tt="none" color="teal" variant="outline">{t`Enabled · model limits`}</Badge>
       ) : (
-        <Badge color="teal" variant="light">{t`Enabled`}</Badge>
+        <Badge tt="none" color="teal" variant="light">{t`Enabled`}</Badge>
       );
     case TokenStatus.Disabled:
-      return <Badge color="red" variant="light">{t`Disabled`}</Badge>;
+      return <Badge tt="none" color="red" variant="light">{t`Disabled`}</Badge>;
     case TokenStatus.Expired:
-      return <Badge color="yellow" variant="light">{t`Expired`}</Badge>;
+      return <Badge tt="none" color="yellow" variant="light">{t`Expired`}</Badge>;
     case TokenStatus.Exhausted:
-      return <Badge color="gray" variant="light">{t`Exhausted`}</Badge>;
+      return <Badge tt="none" color="gray" variant="light">{t`Exhausted`}</Badge>;
     default:
-      return <Badge color="gray" variant="outline">{t`Unknown status`}</Badge>;
+      return <Badge tt="none" color="gray" variant="outline">{t`Unknown status`}</Badge>;
   }
 }
