@@ -44,11 +44,22 @@ export function KeyInput({ form, editingId }: Props) {
       setRevealing(false);
     }
   };
+  /** Key formats of the types that combine several credentials (spec §9 key-count hints). */
+  const formats: Record<number, string> = {
+    15: 'APIKey|SecretKey',
+    18: 'APPID|APISecret|APIKey',
+    22: 'APIKey-AppId',
+    23: 'AppId|SecretId|SecretKey',
+    33: 'AccessKey|SecretAccessKey|Region',
+  };
+  const format = formats[type];
   const placeholder = editing
     ? t`Leave empty to keep the current key`
     : type === ChannelType.VertexAI
       ? t`Service account JSON`
-      : t`The upstream API key`;
+      : format
+        ? t`Format: ${format}`
+        : t`The upstream API key`;
 
   return (
     <Stack gap={6}>
@@ -85,7 +96,7 @@ export function KeyInput({ form, editingId }: Props) {
       {multiKey && multiAllowed ? (
         <Textarea
           aria-label={t`Keys`}
-          placeholder={editing ? placeholder : t`One key per line`}
+          placeholder={editing ? placeholder : format ? t`One key per line, each as ${format}` : t`One key per line`}
           autosize
           minRows={3}
           maxRows={10}
