@@ -121,9 +121,14 @@ export async function runRelay(
       throw abort.signal.aborted ? relayError(499, '客户端已断开连接', 'client_closed') : err;
     }
     const frtMs = Math.round(performance.now() - startedAt);
-    const converted: { body: string; usage?: Usage; produced?: string } = door
-      ? door.convertResponse(ok, text)
-      : ok.adapter.convertResponse(ok.ctx, text);
+    let converted: { body: string; usage?: Usage; produced?: string };
+    try {
+      converted = door ? door.convertResponse(ok, text) : ok.adapter.convertResponse(ok.ctx, text);
+    } catch (err) {
+      // An answer that cannot be converted (e.g. malformed JSON) reaches nobody: refund, never bill.
+      rt.track(deps.services.billing.refund(reservation));
+      throw err;
+    }
     reply.hijack();
     reply.raw.writeHead(200, { ...headers, 'content-type': 'application/json' });
     reply.raw.end(converted.body);

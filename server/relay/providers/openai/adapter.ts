@@ -1,3 +1,4 @@
+import { RelayError } from '../../errors.ts';
 import type { AttemptContext, ProviderAdapter, RelayMode, UpstreamError, UpstreamRequest } from '../types.ts';
 import { createOpenAIStreamConverter } from './stream.ts';
 import { parseOpenAIUsage } from './usage.ts';
@@ -44,13 +45,14 @@ export const openAIAdapter: ProviderAdapter = {
   },
 
   convertResponse(_ctx, text) {
-    let usage;
+    let parsed: { usage?: unknown } | null;
     try {
-      usage = parseOpenAIUsage((JSON.parse(text) as { usage?: unknown }).usage);
+      parsed = JSON.parse(text) as { usage?: unknown } | null;
     } catch {
-      usage = undefined;
+      // A 200 the client could not parse either: an upstream failure, not an answer to pay for.
+      throw new RelayError(502, '上游返回了无法解析的 JSON', 'bad_upstream_response', true);
     }
-    return { body: text, usage };
+    return { body: text, usage: parseOpenAIUsage(parsed?.usage) };
   },
 
   createStreamConverter: (_ctx, clientWantsUsage) => createOpenAIStreamConverter(clientWantsUsage),
