@@ -139,6 +139,8 @@ interface StreamPlan {
 
 async function streamAnswer(res: ServerResponse, p: StreamPlan) {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  // Headers go out at once, as a real streaming API does before its first token.
+  res.flushHeaders();
   if (p.b.hang) return;
   const created = Math.floor(Date.now() / 1000);
   const object = p.chat ? 'chat.completion.chunk' : 'text_completion';

@@ -72,8 +72,16 @@ export function registerRelayRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   registerFrontDoors(app, rt, (door) => handle('chat', tokenAuth, door), opts);
 
-  app.get('/v1/models', async (req) => listModels(rt, await tokenAuth(req)));
-  app.get('/v1/models/:model', async (req) =>
+  // Answers that Fastify sends itself (models, 501) get their Server-Timing here; relayed ones set it earlier.
+  const timed = {
+    onRequest: stamp,
+    onSend: async (req: FastifyRequest, reply: FastifyReply) => {
+      if (!reply.hasHeader('server-timing'))
+        reply.header('server-timing', serverTiming(performance.now() - (started.get(req) ?? performance.now())));
+    },
+  };
+  app.get('/v1/models', timed, async (req) => listModels(rt, await tokenAuth(req)));
+  app.get('/v1/models/:model', timed, async (req) =>
     oneModel(rt, await tokenAuth(req), (req.params as { model: string }).model),
   );
 
@@ -81,8 +89,8 @@ export function registerRelayRoutes(app: FastifyInstance, deps: AppDeps): void {
     throw relayError(501, 'API not implemented', 'api_not_implemented');
   };
   for (const p of unsupported) {
-    app.all(`/v1/${p}`, notImplemented);
-    app.all(`/v1/${p}/*`, notImplemented);
+    app.all(`/v1/${p}`, timed, notImplemented);
+    app.all(`/v1/${p}/*`, timed, notImplemented);
   }
 }
 

@@ -17,9 +17,6 @@ import { pipeStream } from './stream-response.ts';
 import { checkModel } from './token-auth.ts';
 import { completionTextOf, countedUsage, countPromptTokens, loadTokenizers } from './usage.ts';
 
-/** A stream silent for this long is cut with an error event (relay.md §7). */
-const STREAM_IDLE_MS = 120_000;
-
 /** Server-Timing value: the gateway's own milliseconds, upstream waits excluded (docs/options.md). */
 export const serverTiming = (ms: number) => `gateway;dur=${Math.max(0, ms).toFixed(2)}`;
 
@@ -152,7 +149,7 @@ export async function runRelay(
     abort,
     startedAt,
     pingMs: opt('general_setting.ping_interval_enabled') ? opt('general_setting.ping_interval_seconds') * 1000 : 0,
-    idleMs: STREAM_IDLE_MS,
+    idleMs: rt.tuning.streamIdleMs,
     requestId: req.id,
   });
   bill(converter.usage(), () => converter.producedText(), outcome.frtMs, outcome.clientAborted);

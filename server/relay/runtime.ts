@@ -8,6 +8,8 @@ export interface RelayRuntime {
   deps: AppDeps;
   tokenAuth: TokenAuth;
   routing: RoutingCache;
+  /** Timeouts; tests shorten them. */
+  tuning: { streamIdleMs: number };
   /** Registers settle/log work that runs after the response was sent. */
   track(work: Promise<unknown>): void;
   /** Waits for tracked work and flushes the log queue (shutdown, tests). */
@@ -36,6 +38,8 @@ export function createRelayRuntime(deps: AppDeps): RelayRuntime {
     deps,
     tokenAuth,
     routing,
+    // A stream silent this long is cut with an error event (relay.md §7).
+    tuning: { streamIdleMs: 120_000 },
     track(work) {
       const p = work
         .catch((err) => deps.log.error({ err }, 'relay settlement failed'))

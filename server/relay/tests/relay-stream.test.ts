@@ -10,6 +10,7 @@ import {
   setOptions,
   startRelayHarness,
 } from '../../../test/relay-fixtures.ts';
+import { relayRuntimeOf } from '../runtime.ts';
 
 let h: RelayHarness;
 beforeAll(async () => {
@@ -144,5 +145,41 @@ describe('streaming', () => {
     const raw = await res.body.text();
     expect(raw).toContain(': ping');
     await setOptions(h.deps, { 'general_setting.ping_interval_enabled': 'false' });
+  });
+});
+
+describe('stuck upstreams', () => {
+  it('an idle upstream stream is cut with an error event and billed as produced', async () => {
+    const rt = relayRuntimeOf(h.deps)!;
+    rt.tuning.streamIdleMs = 300;
+    await setOptions(h.deps, { ModelRatio: JSON.stringify({ 'gpt-4o': 1, 'gpt-4o-hang': 1 }) });
+    await insertChannel(h.deps, {
+      baseUrl: h.fake.url,
+      models: ['gpt-4o-hang'],
+      modelMapping: { 'gpt-4o-hang': 'gpt-4o+hang' },
+    });
+    const user = await insertUser(h.deps);
+    const token = await insertToken(h.deps, user.id);
+    const res = await request(`${h.baseURL}/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4o-hang', messages, stream: true }),
+    });
+    const raw = await res.body.text();
+    expect(raw).toContain('upstream_timeout');
+    const upstream = h.fake.requests.at(-1)!;
+    await expect.poll(() => upstream.aborted).toBe(true);
+    await h.drain();
+    const l = await ledger(h.deps, user.id, token.id);
+    expect(l.logs[0]).toMatchObject({ prompt_tokens: promptCount, completion_tokens: 0 });
+    rt.tuning.streamIdleMs = 120_000;
+  });
+
+  it('GET /v1/models answers carry Server-Timing too', async () => {
+    const user = await insertUser(h.deps);
+    const token = await insertToken(h.deps, user.id);
+    const res = await request(`${h.baseURL}/models`, { headers: { authorization: `Bearer ${token.key}` } });
+    await res.body.text();
+    expect(String(res.headers['server-timing'])).toMatch(/^gateway;dur=/);
   });
 });
