@@ -71,7 +71,7 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
   const label = collapsed ? t`Expand sidebar` : t`Collapse sidebar`;
   return (
     <>
-      <ScrollArea style={{ flex: 1 }} px={collapsed ? 8 : 6} pt="sm" type="scroll">
+      <ScrollArea style={{ flex: 1 }} px={collapsed ? 8 : 4} pt="sm" type="scroll">
         <SidebarMenu collapsed={collapsed} />
       </ScrollArea>
       <UnstyledButton className={classes.collapseButton} onClick={onToggle} aria-label={label} title={label}>

@@ -4,6 +4,11 @@ import { cachedStatus, cacheStatus, type Status } from './status.ts';
 
 const StatusContext = createContext<Status | null>(null);
 
+function setFavicon(href: string) {
+  const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+  if (link) link.href = href;
+}
+
 export interface StatusState {
   status: Status | null;
   loading: boolean;
@@ -14,7 +19,10 @@ export interface StatusState {
 export function useStatusQuery(): StatusState {
   const query = trpc.status.get.useQuery(undefined, { staleTime: 60_000 });
   useEffect(() => {
-    if (query.data) cacheStatus(query.data);
+    if (!query.data) return;
+    cacheStatus(query.data);
+    if (query.data.system_name) document.title = query.data.system_name;
+    if (query.data.logo) setFavicon(query.data.logo);
   }, [query.data]);
   const status = query.data ?? (query.isError ? cachedStatus() : null);
   return { status, loading: query.isLoading, error: query.error };

@@ -16,28 +16,32 @@ export default function AboutPage() {
   const version = status.version;
   const kind = contentKind(about);
   if (kind === 'url') return <RichContent content={about} title="about" />;
+  if (kind !== 'empty')
+    return (
+      <Page maxWidth={900}>
+        <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="lg">
+          <RichContent content={about} />
+        </Paper>
+      </Page>
+    );
   return (
     <Page title={<Trans>About</Trans>} maxWidth={900}>
-      {kind === 'empty' ? (
-        <Paper withBorder p="xl" radius="lg">
-          <Stack gap="xs">
-            <Title order={4}>{status.system_name || 'Switchyard'}</Title>
-            <Text c="dimmed">
-              <Trans>
-                The administrator has not written an About page yet. It can be set in System settings, as markdown, HTML
-                or a link to show in a frame.
-              </Trans>
+      <Paper withBorder p="xl" radius="lg">
+        <Stack gap="xs">
+          <Title order={4}>{status.system_name || 'Switchyard'}</Title>
+          <Text c="dimmed">
+            <Trans>
+              The administrator has not written an About page yet. It can be set in System settings, as markdown, HTML
+              or a link to show in a frame.
+            </Trans>
+          </Text>
+          {version && (
+            <Text size="sm" c="dimmed">
+              <Trans>Version {version}</Trans>
             </Text>
-            {status.version && (
-              <Text size="sm" c="dimmed">
-                <Trans>Version {version}</Trans>
-              </Text>
-            )}
-          </Stack>
-        </Paper>
-      ) : (
-        <RichContent content={about} />
-      )}
+          )}
+        </Stack>
+      </Paper>
     </Page>
   );
 }
