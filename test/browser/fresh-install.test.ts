@@ -11,6 +11,7 @@ async function logIn(s: Session, who: { username: string; password: string }) {
   await s.page.getByLabel('Password', { exact: true }).fill(who.password);
   await s.page.getByRole('button', { name: 'Log in', exact: true }).last().click();
   await s.page.waitForURL('**/app/tokens');
+  await s.page.getByRole('heading', { name: 'API tokens' }).waitFor();
 }
 
 describe('fresh install in a browser', () => {
@@ -113,6 +114,19 @@ describe('fresh install in a browser', () => {
     await s.page.getByRole('button', { name: 'Log in', exact: true }).last().click();
     await s.page.waitForURL('**/app/me');
     await s.page.getByTestId('balance').waitFor();
+  });
+
+  it('shows a user deleted by the admin as deactivated, without row actions', async () => {
+    await s.page.getByTestId('user-menu').click();
+    await s.page.getByRole('menuitem', { name: 'Log out' }).click();
+    await logIn(s, ROOT);
+    await s.page.goto('/admin/users');
+    const row = s.page.getByRole('row', { name: /alice/ });
+    await row.getByRole('button', { name: 'More actions' }).click();
+    await s.page.getByRole('menuitem', { name: 'Delete' }).click();
+    await s.page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await row.getByText('Deactivated').waitFor();
+    await expect(row.getByRole('button', { name: 'Edit' }).count()).resolves.toBe(0);
   });
 
   it('raised no uncaught errors in the page', () => {

@@ -42,12 +42,12 @@ export function SetupForm({ askAdmin, submitting, onSubmit }: SetupFormProps) {
     {
       value: 'self',
       label: t`Self-use mode`,
-      description: t`For personal use: no registration and no price checks for models.`,
+      description: t`For personal use: models work without a price being set.`,
     },
     {
       value: 'demo',
       label: t`Demo site`,
-      description: t`For showing the product: a banner marks the site as a demo.`,
+      description: t`For showing the product: the site is marked as a demo.`,
     },
   ];
 
