@@ -46,6 +46,8 @@ export interface OAuthContext {
   aff?: string;
   /** `<ServerAddress or request origin>/oauth/<provider>`: must equal what the browser was sent with. */
   redirectUri?: string;
+  /** The OIDC provider's `iss` from the redirect (RFC 9207), when the console forwards it. */
+  iss?: string;
 }
 
 /** Third-party sign-in (api-contract §9): bind to the signed-in user, or log in / sign up. */
@@ -118,7 +120,7 @@ export function createOAuthService(d: SigninDeps) {
           ? await githubProfile(d.options, code)
           : p === 'linuxdo'
             ? await linuxdoProfile(d.options, code, redirectUri)
-            : await oidcProfile(d.options, code, state, redirectUri);
+            : await oidcProfile(d.options, code, state, redirectUri, ctx.iss);
       return finish(p, profile, ctx);
     },
 

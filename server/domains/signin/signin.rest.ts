@@ -13,6 +13,7 @@ const stateQuery = z.object({ aff: z.string().max(32).default('') });
 const callbackQuery = z.object({
   code: z.string().default(''),
   state: z.string().default(''),
+  iss: z.string().optional(),
   error: z.string().optional(),
   error_description: z.string().optional(),
 });
@@ -100,6 +101,7 @@ export function registerSigninRoutes(app: FastifyInstance, deps: AppDeps) {
           sessionUserId: await sessionId(req),
           aff: kept.aff,
           redirectUri: redirectUri(req, provider),
+          iss: query.iss,
         };
         return answer(req, reply, await signin.completeRedirect(provider, query.code, query.state, ctx));
       },

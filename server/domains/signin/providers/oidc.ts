@@ -37,8 +37,19 @@ async function discovered(options: OptionsService): Promise<oidc.Configuration> 
 }
 
 /** Through discovery: the library checks the token answer (issuer, audience, ID token claims). */
-async function viaDiscovery(options: OptionsService, callbackUrl: URL, state: string) {
+async function viaDiscovery(options: OptionsService, callbackUrl: URL, state: string, iss: string | undefined) {
   const config = await discovered(options);
+  /*
+   * RFC 9207: providers that announce it put `iss` in the redirect. Legacy
+   * consoles forward only code and state; with a single configured provider
+   * there is no mix-up to defend against, so the discovered issuer stands in.
+   */
+  const issuer =
+    iss ??
+    (config.serverMetadata().authorization_response_iss_parameter_supported
+      ? config.serverMetadata().issuer
+      : undefined);
+  if (issuer) callbackUrl.searchParams.set('iss', issuer);
   let accessToken: string;
   let sub: string;
   try {
@@ -88,12 +99,13 @@ export async function oidcProfile(
   code: string,
   state: string,
   redirectUri: string,
+  iss?: string,
 ): Promise<ProviderProfile> {
   const callback = new URL(redirectUri);
   callback.searchParams.set('code', code);
   callback.searchParams.set('state', state);
   const info = options.get('oidc.well_known')
-    ? await viaDiscovery(options, callback, state)
+    ? await viaDiscovery(options, callback, state, iss)
     : await viaEndpoints(options, code, redirectUri);
   const user = claims.safeParse(info);
   if (!user.success) throw badRequest('OIDC 用户信息缺少 sub');
