@@ -1,4 +1,6 @@
 import { anthropicAdapter } from './anthropic/adapter.ts';
+import { azureAdapter } from './azure/adapter.ts';
+import { geminiAdapter } from './gemini/adapter.ts';
 import { openAIAdapter } from './openai/adapter.ts';
 import type { ProviderAdapter } from './types.ts';
 
@@ -11,7 +13,9 @@ const openAICompatible = [1, 4, 6, 7, 8, 9, 10, 12, 13, 20, 22, 25, 26, 27, 31, 
 
 const registry = new Map<number, ProviderAdapter>([
   ...openAICompatible.map((t) => [t, openAIAdapter] as const),
+  [3, azureAdapter],
   [14, anthropicAdapter],
+  [24, geminiAdapter],
 ]);
 
 /** The adapter for a channel type; undefined when the type has none (the channel cannot serve). */

@@ -190,14 +190,12 @@ describe('OpenAI clients on an Anthropic channel (type 14)', () => {
 
   it('thinking adapter: -thinking enables a budget and returns reasoning_content', async () => {
     const p = await payer(h);
-    const r = await h
-      .client(p.key)
-      .chat.completions.create({
-        model: 'claude-t-thinking',
-        messages: [{ role: 'user', content: 'think' }],
-        max_tokens: 10000,
-        temperature: 0.2,
-      });
+    const r = await h.client(p.key).chat.completions.create({
+      model: 'claude-t-thinking',
+      messages: [{ role: 'user', content: 'think' }],
+      max_tokens: 10000,
+      temperature: 0.2,
+    });
     expect(fake.requests.at(-1)!.body).toMatchObject({
       model: 'claude-t',
       thinking: { type: 'enabled', budget_tokens: 8000 },

@@ -1,0 +1,53 @@
+import type { FastifyRequest } from 'fastify';
+import { relayError } from '../../errors.ts';
+import { completionTextOf } from '../../usage.ts';
+import type { FrontDoor } from '../types.ts';
+import { geminiBody, geminiToOpenAI } from './request.ts';
+import { openAIToGeminiResponse } from './response.ts';
+import { toGeminiStream } from './stream.ts';
+
+/** `/v1beta/models/{model}:{action}` -> model and whether the client streams. */
+export function geminiTarget(req: FastifyRequest): { model: string; stream: boolean } {
+  const rest = (req.params as { '*'?: string })['*'] ?? '';
+  const m = /^(.+):(generateContent|streamGenerateContent)$/.exec(decodeURIComponent(rest));
+  if (!m) throw relayError(404, `不支持的 Gemini 接口：${rest}`, 'not_found');
+  return { model: m[1].replace(/^models\//, ''), stream: m[2] === 'streamGenerateContent' };
+}
+
+/** POST /v1beta/models/{model}:generateContent and :streamGenerateContent (relay.md §1). */
+export const geminiDoor: FrontDoor = {
+  protocol: 'gemini',
+
+  parse(req) {
+    const { model, stream } = geminiTarget(req);
+    const parsed = geminiBody.safeParse(req.body ?? {});
+    if (!parsed.success)
+      throw relayError(400, parsed.error.issues[0]?.message ?? 'invalid request', 'invalid_argument');
+    return { canonical: geminiToOpenAI(model, stream, parsed.data), body: parsed.data };
+  },
+
+  convertResponse(ok, text) {
+    if (ok.native) return { body: text, usage: ok.adapter.native?.usageOf(text), produced: nativeText(text) };
+    const inner = ok.adapter.convertResponse(ok.ctx, text);
+    const body = openAIToGeminiResponse(inner.body, inner.usage, ok.ctx.upstreamModel);
+    return { body, usage: inner.usage, produced: completionTextOf(inner.body) };
+  },
+
+  createStreamConverter(ok) {
+    if (ok.native && ok.adapter.native) return ok.adapter.native.createStreamWatcher(ok.ctx);
+    return toGeminiStream(ok.adapter.createStreamConverter(ok.ctx, true), ok.ctx.upstreamModel);
+  },
+};
+
+function nativeText(text: string): string {
+  try {
+    const r = JSON.parse(text) as {
+      candidates?: { content?: { parts?: { text?: string; functionCall?: unknown }[] } }[];
+    };
+    return (r.candidates?.[0]?.content?.parts ?? [])
+      .map((p) => p.text ?? JSON.stringify(p.functionCall ?? ''))
+      .join('');
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,42 @@
+import { openAIAdapter } from '../openai/adapter.ts';
+import type { AttemptContext, ProviderAdapter, RelayMode, UpstreamRequest } from '../types.ts';
+
+/** Used when the channel's `other` names no api-version. */
+export const AZURE_DEFAULT_API_VERSION = '2024-10-21';
+
+const task: Record<RelayMode, string> = {
+  chat: 'chat/completions',
+  completions: 'completions',
+  embeddings: 'embeddings',
+};
+
+/** The channel's `other` holds the api-version (new-api convention), plain or as `{"api_version": ...}`. */
+export function azureApiVersion(other: string): string {
+  const v = other.trim();
+  if (v.startsWith('{'))
+    try {
+      const o = JSON.parse(v) as { api_version?: string };
+      return o.api_version || AZURE_DEFAULT_API_VERSION;
+    } catch {
+      return AZURE_DEFAULT_API_VERSION;
+    }
+  return v || AZURE_DEFAULT_API_VERSION;
+}
+
+/** `{base}/openai/deployments/{model}/{task}?api-version=...`; deployments are named without dots (gpt-4o, gpt-35-turbo). */
+export function azureUrl(ctx: AttemptContext, path = task[ctx.mode]): string {
+  const deployment = ctx.upstreamModel.replace(/\./g, '');
+  return `${ctx.channel.baseUrl}/openai/deployments/${encodeURIComponent(deployment)}/${path}?api-version=${azureApiVersion(ctx.channel.other)}`;
+}
+
+/** Azure OpenAI (type 3): OpenAI's wire format behind deployment URLs and an `api-key` header. */
+export const azureAdapter: ProviderAdapter = {
+  ...openAIAdapter,
+  id: 'azure',
+  async buildRequest(ctx, body): Promise<UpstreamRequest> {
+    const req = await openAIAdapter.buildRequest(ctx, body);
+    const headers: Record<string, string> = { ...req.headers, 'api-key': ctx.key };
+    delete headers.authorization;
+    return { ...req, url: azureUrl(ctx), headers };
+  },
+};

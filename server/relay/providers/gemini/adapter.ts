@@ -1,0 +1,106 @@
+import type {
+  AttemptContext,
+  ProviderAdapter,
+  SseEvent,
+  StreamConverter,
+  UpstreamError,
+  UpstreamRequest,
+} from '../types.ts';
+import { thinkingOf, toGeminiRequest } from './request.ts';
+import { fromGeminiResponse } from './response.ts';
+import { createGeminiStreamConverter } from './stream.ts';
+import { type GeminiUsage, parseGeminiUsage } from './usage.ts';
+
+/** `{base}/{version}/models/{model}:generateContent` or `:streamGenerateContent?alt=sse`; version per gemini.version_settings. */
+export function geminiUrl(ctx: AttemptContext, model: string): string {
+  const versions = ctx.options('gemini.version_settings');
+  const base = ctx.channel.baseUrl;
+  const prefix = /\/v\d+(beta|alpha)?$/.test(base)
+    ? base
+    : `${base}/${versions[model] ?? versions.default ?? 'v1beta'}`;
+  return `${prefix}/models/${model}:${ctx.stream ? 'streamGenerateContent?alt=sse' : 'generateContent'}`;
+}
+
+const headers = (ctx: AttemptContext) => ({
+  'content-type': 'application/json',
+  accept: ctx.stream ? 'text/event-stream' : 'application/json',
+  'x-goog-api-key': ctx.key,
+});
+
+/** `{"error":{"code","message","status"}}` -> UpstreamError (status such as PERMISSION_DENIED as the type). */
+export function mapGeminiError(status: number, text: string): UpstreamError {
+  try {
+    const o = JSON.parse(text) as
+      { error?: { message?: string; status?: string } } | { error?: { message?: string; status?: string } }[];
+    const e = Array.isArray(o) ? o[0]?.error : o.error;
+    if (e && typeof e === 'object') return { status, message: e.message ?? text.slice(0, 500), code: e.status };
+  } catch {
+    // Not JSON: the raw text below.
+  }
+  return { status, message: text.slice(0, 500) || `upstream status ${status}` };
+}
+
+/** Watches a native Gemini stream passing through: `data:` frames unchanged, the last usageMetadata kept. */
+function geminiWatcher(): StreamConverter {
+  let usage: GeminiUsage | undefined;
+  const text: string[] = [];
+  return {
+    frames: true,
+    push(e: SseEvent) {
+      try {
+        const r = JSON.parse(e.data) as {
+          usageMetadata?: GeminiUsage;
+          candidates?: { content?: { parts?: { text?: string }[] } }[];
+        };
+        if (r.usageMetadata) usage = r.usageMetadata;
+        for (const p of r.candidates?.[0]?.content?.parts ?? []) text.push(p.text ?? '');
+      } catch {
+        // Forwarded untouched all the same.
+      }
+      return [`data: ${e.data}\n\n`];
+    },
+    end: () => [],
+    usage: () => parseGeminiUsage(usage),
+    producedText: () => text.join(''),
+    errorFrames: (message) => [`data: ${JSON.stringify({ error: { code: 502, message, status: 'UNAVAILABLE' } })}\n\n`],
+  };
+}
+
+/** Google Gemini (type 24), relay.md §8. */
+export const geminiAdapter: ProviderAdapter = {
+  id: 'gemini',
+  supports: (mode) => mode === 'chat',
+
+  async buildRequest(ctx, body): Promise<UpstreamRequest> {
+    const { model, body: out } = await toGeminiRequest(ctx, body);
+    return { url: geminiUrl(ctx, model), method: 'POST', headers: headers(ctx), body: JSON.stringify(out) };
+  },
+  convertResponse: (ctx, text) => fromGeminiResponse(text, thinkingOf(ctx, undefined).model),
+  createStreamConverter: (ctx, clientWantsUsage) =>
+    createGeminiStreamConverter(thinkingOf(ctx, undefined).model, clientWantsUsage),
+  mapError: mapGeminiError,
+
+  native: {
+    protocol: 'gemini',
+    buildRequest(ctx, body) {
+      const { model, config } = thinkingOf(ctx, undefined);
+      let out = body;
+      if (config) {
+        const gen = (body.generationConfig ?? {}) as Record<string, unknown>;
+        out = {
+          ...body,
+          generationConfig: { ...gen, thinkingConfig: { ...config, ...(gen.thinkingConfig as object) } },
+        };
+      }
+      return { url: geminiUrl(ctx, model), method: 'POST', headers: headers(ctx), body: JSON.stringify(out) };
+    },
+    usageOf(text) {
+      try {
+        return parseGeminiUsage((JSON.parse(text) as { usageMetadata?: GeminiUsage }).usageMetadata);
+      } catch {
+        return undefined;
+      }
+    },
+    createStreamWatcher: geminiWatcher,
+  },
+};
