@@ -86,7 +86,7 @@ export default function RegisterPage() {
             {aff && (
               <Group gap={6}>
                 <IconGift size={16} />
-                <Badge variant="light" data-testid="aff">{t`Invite code ${aff}`}</Badge>
+                <Badge variant="light" tt="none" data-testid="aff">{t`Invite code ${aff}`}</Badge>
               </Group>
             )}
             <TextInput
