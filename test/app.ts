@@ -6,6 +6,7 @@ import pgLib from 'pg';
 import { buildApp } from '../server/app.ts';
 import { createMemoryBus } from '../server/cache/bus.ts';
 import { createMemoryRateLimitStore } from '../server/cache/rate-limit.ts';
+import { createRedisBus, createRedisRateLimitStore } from '../server/cache/redis.ts';
 import { createMetrics } from '../server/ops/metrics.ts';
 import { type Config, loadConfig } from '../server/config.ts';
 import type { AppDeps } from '../server/context.ts';
@@ -25,27 +26,38 @@ export interface TestApp {
  * listening socket (use app.inject, or app.listen({port: 0}) for real HTTP).
  * Set TEST_SQL_DSN=postgres://... to run the same suite on PostgreSQL.
  */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'switchyard-test-'));
-  const pg = process.env.TEST_SQL_DSN ? await createPgSchema(process.env.TEST_SQL_DSN) : undefined;
+export interface TestAppOptions {
+  /** Use this folder (and its SQLite file) instead of a fresh temp folder; it is kept on close. */
+  dataDir?: string;
+  /** Use this database URL as is (e.g. a PostgreSQL schema shared by two instances); never dropped on close. */
+  sqlDsn?: string;
+  /** Share cache invalidation and rate limits through this Redis (as production does with REDIS_URL). */
+  redisUrl?: string;
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'switchyard-test-'));
+  const pg =
+    opts.sqlDsn === undefined && process.env.TEST_SQL_DSN ? await createPgSchema(process.env.TEST_SQL_DSN) : undefined;
   const config: Config = {
     ...loadConfig({
       DATA_DIR: dataDir,
       SESSION_SECRET: 'test-session-secret-0123456789',
       LOG_LEVEL: 'silent',
-      SQL_DSN: pg?.url,
+      SQL_DSN: opts.sqlDsn ?? pg?.url,
     }),
     clientDist: path.join(dataDir, 'no-client'),
     ...overrides,
   };
   const handle = openDatabase(config);
   await migrateToLatest(handle.db);
+  const redisLimits = opts.redisUrl ? createRedisRateLimitStore(opts.redisUrl) : undefined;
   const infra = {
     config,
     db: handle.db,
     dbType: handle.type,
-    bus: createMemoryBus(),
-    rateLimits: createMemoryRateLimitStore(),
+    bus: opts.redisUrl ? createRedisBus(opts.redisUrl) : createMemoryBus(),
+    rateLimits: redisLimits ?? createMemoryRateLimitStore(),
     metrics: createMetrics(),
     log: createLogger('silent'),
   };
@@ -59,15 +71,17 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     dataDir,
     async close() {
       await app.close();
+      if (opts.redisUrl) await infra.bus.close();
+      redisLimits?.close();
       await handle.close();
       await pg?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
 /** Each test app on PostgreSQL gets its own schema, so test files can run in parallel. */
-async function createPgSchema(dsn: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPgSchema(dsn: string): Promise<{ url: string; drop(): Promise<void> }> {
   const schema = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pgLib.Client({ connectionString: dsn });
   await admin.connect();
