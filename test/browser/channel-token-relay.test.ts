@@ -121,4 +121,22 @@ describe('channel, token and relay in a browser', () => {
       .not.toBe('$0.00');
     expect(s.errors).toEqual([]);
   });
+
+  it('disables the token from its row; the relay then refuses the key', async () => {
+    const { page } = s;
+    const row = page.getByRole('row').filter({ hasText: 'relay-e2e' });
+    await row.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Disable' }).click();
+    // The row takes the status the server answered, without a reload.
+    await row.getByText('Disabled', { exact: true }).waitFor();
+    const client = new OpenAI({ apiKey: tokenKey, baseURL: `${gateway.baseUrl}/v1`, maxRetries: 0 });
+    const refused = await client.chat.completions
+      .create({ model: 'gpt-4o', messages: [{ role: 'user', content: 'still there?' }] })
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
+    expect(refused).toBeInstanceOf(OpenAI.APIError);
+    expect((refused as InstanceType<typeof OpenAI.APIError>).status).toBe(401);
+  });
 });

@@ -1,16 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Badge, Tooltip, UnstyledButton } from '@mantine/core';
 import { formatTimestamp } from '../../lib/format.ts';
-import type { ChannelRow } from './types.ts';
-
-/** Spec §4: 0 untested; up to 1 s green, 3 s lime, 5 s yellow, else red. */
-export function responseColor(ms: number): string {
-  if (ms === 0) return 'gray';
-  if (ms <= 1000) return 'green';
-  if (ms <= 3000) return 'lime';
-  if (ms <= 5000) return 'yellow';
-  return 'red';
-}
+import { type ChannelRow, responseColor } from './types.ts';
 
 /** The last test's response time; a click tests the channel again. */
 export function ResponseTime({

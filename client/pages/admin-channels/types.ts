@@ -55,3 +55,12 @@ export function statusInfo(c: Pick<ChannelRow, 'other_info'>): { reason: string;
     return null;
   }
 }
+
+/** Spec §4: 0 untested; up to 1 s green, 3 s lime, 5 s yellow, else red. */
+export function responseColor(ms: number): string {
+  if (ms === 0) return 'gray';
+  if (ms <= 1000) return 'green';
+  if (ms <= 3000) return 'lime';
+  if (ms <= 5000) return 'yellow';
+  return 'red';
+}
