@@ -164,13 +164,11 @@ describe('OpenAI clients on a Gemini channel (type 24)', () => {
 
   it('thinking adapter: -thinking asks for thoughts with a budget; thoughts come back as reasoning_content', async () => {
     const p = await payer(h);
-    const r = await h
-      .client(p.key)
-      .chat.completions.create({
-        model: 'gemini-2.5-flash-thinking',
-        messages: [{ role: 'user', content: 'x' }],
-        max_tokens: 1000,
-      });
+    const r = await h.client(p.key).chat.completions.create({
+      model: 'gemini-2.5-flash-thinking',
+      messages: [{ role: 'user', content: 'x' }],
+      max_tokens: 1000,
+    });
     const sent = fake.requests.at(-1)!;
     expect(sent.path).toBe('/v1beta/models/gemini-2.5-flash:generateContent');
     expect(sent.body.generationConfig as object).toMatchObject({
