@@ -3,10 +3,11 @@ import { UserStatus } from '../../shared/constants.ts';
 import type { AppDeps } from '../context.ts';
 import { sessionUser } from '../plugins/auth.ts';
 import { AttemptsFailed } from './attempts.ts';
+import { modelsFor } from './front-doors/models.ts';
 import { registerFrontDoors } from './front-doors/routes.ts';
 import type { FrontDoor } from './front-doors/types.ts';
 import { RelayError, relayError } from './errors.ts';
-import { listModels, oneModel } from './models.ts';
+import { oneModel } from './models.ts';
 import { type RelayPrincipal, toRelayUser } from './principal.ts';
 import type { RelayMode } from './providers/types.ts';
 import { runRelay, serverTiming } from './run-relay.ts';
@@ -80,7 +81,7 @@ export function registerRelayRoutes(app: FastifyInstance, deps: AppDeps): void {
         reply.header('server-timing', serverTiming(performance.now() - (started.get(req) ?? performance.now())));
     },
   };
-  app.get('/v1/models', timed, async (req) => listModels(rt, await tokenAuth(req)));
+  app.get('/v1/models', timed, async (req) => modelsFor(rt, await tokenAuth(req), req));
   app.get('/v1/models/:model', timed, async (req) =>
     oneModel(rt, await tokenAuth(req), (req.params as { model: string }).model),
   );
