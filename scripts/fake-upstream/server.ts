@@ -76,7 +76,11 @@ export async function startFakeOpenAI(opts: FakeOptions = {}): Promise<FakeUpstr
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, body: Record<string, unknown>, o: FakeOptions) {
-  const path = (req.url ?? '').split('?')[0].replace(/^\/v1/, '');
+  // Azure deployment URLs (/openai/deployments/{name}/chat/completions) map onto the same routes.
+  const path = (req.url ?? '')
+    .split('?')[0]
+    .replace(/^\/v1/, '')
+    .replace(/^\/openai\/deployments\/[^/]+/, '');
   const key = (req.headers.authorization ?? '').replace(/^Bearer /, '');
   if (req.method === 'GET' && path === '/models')
     return json(res, 200, { object: 'list', data: [{ id: 'gpt-4o', object: 'model', created: 0, owned_by: 'fake' }] });

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertChannel, type RelayHarness, setOptions, startRelayHarness } from '../../../../test/relay-fixtures.ts';
+import { relayRuntimeOf } from '../../runtime.ts';
+import { AZURE_DEFAULT_API_VERSION } from '../azure/adapter.ts';
+import { payer } from './fixtures.ts';
+
+let h: RelayHarness;
+let azureId: number;
+
+beforeAll(async () => {
+  h = await startRelayHarness();
+  await setOptions(h.deps, { ModelRatio: JSON.stringify({ 'gpt-4.1': 1, 'gpt-4o-az': 1 }) });
+  azureId = await insertChannel(h.deps, {
+    type: 3,
+    key: 'azure-key',
+    baseUrl: h.fake.url,
+    models: ['gpt-4.1', 'gpt-4o-az'],
+  });
+});
+afterAll(async () => {
+  await h.close();
+});
+
+describe('Azure OpenAI channels (type 3)', () => {
+  it('call {base}/openai/deployments/{model}/{task}?api-version=… with an api-key header', async () => {
+    const p = await payer(h);
+    const r = await h
+      .client(p.key)
+      .chat.completions.create({ model: 'gpt-4.1', messages: [{ role: 'user', content: 'hi' }] });
+    expect(r.choices[0].message.content).toContain('w0');
+    const sent = h.fake.requests.at(-1)!;
+    expect(sent.path).toBe(`/openai/deployments/gpt-41/chat/completions?api-version=${AZURE_DEFAULT_API_VERSION}`);
+    expect(sent.headers['api-key']).toBe('azure-key');
+    expect(sent.headers.authorization).toBeUndefined();
+    await h.deps.db.updateTable('channels').set({ other: '2025-01-01-preview' }).where('id', '=', azureId).execute();
+    await relayRuntimeOf(h.deps)!.routing.reload();
+    const s = await h
+      .client(p.key)
+      .chat.completions.create({ model: 'gpt-4o-az', messages: [{ role: 'user', content: 'hi' }], stream: true });
+    let text = '';
+    for await (const c of s) text += c.choices[0]?.delta?.content ?? '';
+    expect(text).toBe('w0 w1 w2 w3 w4 ');
+    expect(h.fake.requests.at(-1)!.path).toBe(
+      '/openai/deployments/gpt-4o-az/chat/completions?api-version=2025-01-01-preview',
+    );
+    expect(await p.charges()).toHaveLength(2);
+  });
+});
+
+describe('GET /v1/models in the caller dialect', () => {
+  it('OpenAI by default, Anthropic with x-api-key + anthropic-version, Gemini with x-goog-api-key or ?key=', async () => {
+    const p = await payer(h);
+    const get = (path: string, headers: Record<string, string>) =>
+      fetch(`${h.baseURL}${path}`, { headers }).then((r) => r.json());
+    expect(await get('/models', { authorization: `Bearer ${p.key}` })).toMatchObject({
+      object: 'list',
+      data: expect.arrayContaining([expect.objectContaining({ id: 'gpt-4.1', object: 'model' })]),
+    });
+    const a = await get('/models', { 'x-api-key': p.key, 'anthropic-version': '2023-06-01' });
+    expect(a).toMatchObject({
+      has_more: false,
+      data: expect.arrayContaining([expect.objectContaining({ type: 'model', id: 'gpt-4.1' })]),
+    });
+    const g = await get('/models', { 'x-goog-api-key': p.key });
+    expect(g.models).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'models/gpt-4.1' })]));
+    const q = await get(`/models?key=${p.key}`, {});
+    expect(q.models).toHaveLength(2);
+  });
+});
