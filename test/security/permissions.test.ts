@@ -1,0 +1,405 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Role } from '../../shared/constants.ts';
+import { appRouter } from '../../server/trpc/router.ts';
+import { createTestApp, type TestApp } from '../app.ts';
+import { createUser, login, loginAs, randomIp, restHeaders, setupRoot, trpcCaller, ROOT_PASSWORD } from '../users.ts';
+
+/*
+ * Who may call what. Every /api route (read from the running app) and every tRPC
+ * procedure (read from the router) is called as anonymous, a common user, an admin
+ * and root. Expected levels come from the API contract (docs/api-contract.md: each
+ * route's auth column and each section's "all admin"/"root"), not from the code.
+ */
+
+type Level = 'public' | 'user' | 'admin' | 'root';
+const ORDER: Level[] = ['public', 'user', 'admin', 'root'];
+
+/** Exact routes from the contract's tables (path without trailing slash). */
+const CONTRACT: Record<string, Level> = {
+  'DELETE /api/log': 'admin',
+  'DELETE /api/user/:id': 'admin',
+  'DELETE /api/user/self': 'user',
+  'GET /api/about': 'public',
+  'GET /api/channel/models': 'admin',
+  'GET /api/channel/models_enabled': 'admin',
+  'GET /api/data': 'admin',
+  'GET /api/data/self': 'user',
+  'GET /api/group': 'admin',
+  'GET /api/home_page_content': 'public',
+  'GET /api/log': 'admin',
+  'GET /api/log/search': 'admin',
+  'GET /api/log/self': 'user',
+  'GET /api/log/self/search': 'user',
+  'GET /api/log/self/stat': 'user',
+  'GET /api/log/stat': 'admin',
+  'GET /api/log/token': 'public',
+  'GET /api/mj': 'admin',
+  'GET /api/mj/self': 'user',
+  'GET /api/models': 'user',
+  'GET /api/notice': 'public',
+  // §9: binding needs the session of the account being bound.
+  'GET /api/oauth/email/bind': 'user',
+  'GET /api/oauth/wechat/bind': 'user',
+  'GET /api/oauth/telegram/bind': 'user',
+  'GET /api/pricing': 'public',
+  'GET /api/setup': 'public',
+  'GET /api/status': 'public',
+  'GET /api/status/test': 'admin',
+  'GET /api/task': 'admin',
+  'GET /api/task/self': 'user',
+  'GET /api/user': 'admin',
+  'GET /api/user/:id': 'admin',
+  'GET /api/user/aff': 'user',
+  'GET /api/user/epay/notify': 'public',
+  'GET /api/user/groups': 'public',
+  'GET /api/user/logout': 'public',
+  'GET /api/user/models': 'user',
+  'GET /api/user/search': 'admin',
+  'GET /api/user/self': 'user',
+  'GET /api/user/self/groups': 'user',
+  'GET /api/user/token': 'user',
+  'POST /api/setup': 'public',
+  'POST /api/user': 'admin',
+  'POST /api/user/aff_transfer': 'user',
+  'POST /api/user/amount': 'user',
+  'POST /api/user/login': 'public',
+  'POST /api/user/manage': 'admin',
+  'POST /api/user/pay': 'user',
+  'POST /api/user/register': 'public',
+  'POST /api/user/reset': 'public',
+  'POST /api/user/topup': 'user',
+  'PUT /api/user': 'admin',
+  'PUT /api/user/self': 'user',
+  'PUT /api/user/setting': 'user',
+};
+
+/** Whole areas: contract section headers, and the spec for Switchyard's own additions. */
+const AREAS: [RegExp, Level][] = [
+  [/^\/api\/token\b/, 'user'],
+  [/^\/api\/channel\b/, 'admin'],
+  [/^\/api\/option\b/, 'root'],
+  [/^\/api\/redemption\b/, 'admin'],
+  [/^\/api\/oauth\//, 'public'],
+  [/^\/api\/admin\//, 'admin'],
+  [/^\/api\/model_mapping\b/, 'admin'],
+  [/^\/api\/user\/messages\b/, 'user'],
+  [/^\/api\/user\/check_in/, 'user'],
+  [/^\/api\/(verification|reset_password)\b/, 'public'],
+];
+
+function expectedLevel(method: string, path: string): Level | undefined {
+  const exact = CONTRACT[`${method} ${path}`];
+  if (exact) return exact;
+  return AREAS.find(([re]) => re.test(path))?.[1];
+}
+
+/** Parses Fastify's printRoutes({commonPrefix:false}) tree into (method, path) pairs. */
+function listRoutes(tree: string): { method: string; path: string }[] {
+  const out: { method: string; path: string }[] = [];
+  const stack: string[] = [];
+  for (const line of tree.split('\n')) {
+    const m = line.match(/^([│ ]*)[├└]── (\S+?)(?: \(([^)]*)\))?$/);
+    if (!m) continue;
+    const depth = m[1].length / 4;
+    stack.length = depth;
+    const full = (depth > 0 ? stack[depth - 1] : '') + m[2];
+    stack.push(full);
+    if (!m[3]) continue;
+    for (const method of m[3].split(', '))
+      if (!['HEAD', 'OPTIONS', 'TRACE', 'PATCH', 'QUERY'].includes(method)) out.push({ method, path: full });
+  }
+  return out;
+}
+
+let t: TestApp;
+let sessions: Record<'user' | 'admin' | 'root', Record<string, string>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  const root = await setupRoot(t);
+  const rootSession = await login(t, root.username, ROOT_PASSWORD);
+  sessions = {
+    user: (await loginAs(t, Role.Common)).headers,
+    admin: (await loginAs(t, Role.Admin)).headers,
+    root: restHeaders(rootSession),
+  };
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** Calls that end the caller's own session or account are checked apart (below), not in the matrix. */
+const SELF_ENDING = new Set(['DELETE /api/user/self', 'GET /api/user/logout']);
+
+describe('REST role matrix', () => {
+  it('every /api route answers 401 to anonymous, 403 below its level, and lets its level through', async () => {
+    const routes = listRoutes(t.app.printRoutes({ commonPrefix: false })).filter((r) => r.path.startsWith('/api/'));
+    expect(routes.length).toBeGreaterThan(80);
+    const problems: string[] = [];
+    const unknown: string[] = [];
+    let checked = 0;
+    for (const r of routes) {
+      const key = `${r.method} ${r.path.replace(/\/$/, '')}`;
+      const level = expectedLevel(r.method, r.path.replace(/\/$/, ''));
+      if (!level) {
+        unknown.push(key);
+        continue;
+      }
+      const url = r.path.replace(/:[a-z_]+/gi, '999999');
+      const callers: (Level | 'anonymous')[] = SELF_ENDING.has(key)
+        ? ['anonymous']
+        : ['anonymous', 'user', 'admin', 'root'];
+      for (const who of callers) {
+        const res = await t.app.inject({
+          method: r.method as 'GET',
+          url,
+          headers: who === 'anonymous' ? {} : sessions[who as 'user' | 'admin' | 'root'],
+          remoteAddress: randomIp(),
+          ...(r.method === 'GET' || r.method === 'DELETE' ? {} : { payload: {} }),
+        });
+        checked += 1;
+        const rank = who === 'anonymous' ? 0 : ORDER.indexOf(who as Level);
+        const allowed = rank >= ORDER.indexOf(level);
+        const status = res.statusCode;
+        if (status >= 500) problems.push(`${key} as ${who}: ${status}`);
+        else if (!allowed) {
+          const want = who === 'anonymous' ? 401 : 403;
+          if (status !== want) problems.push(`${key} as ${who}: ${status}, expected ${want}`);
+          else if (res.json<{ success: boolean }>().success !== false)
+            problems.push(`${key} as ${who}: no {success:false} envelope`);
+        } else if (status === 401 || (status === 403 && res.body.includes('权限不足')))
+          problems.push(`${key} as ${who}: refused (${status}) but the contract allows ${level}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    // Every route has an expected level: a new route must be added to the table above.
+    expect(unknown).toEqual([]);
+    expect(checked).toBeGreaterThan(300);
+  });
+
+  it('ending one’s own session or account needs a session; logout is harmless for a visitor', async () => {
+    const anon = await t.app.inject({ method: 'DELETE', url: '/api/user/self', remoteAddress: randomIp() });
+    expect(anon.statusCode).toBe(401);
+    const out = await t.app.inject({ method: 'GET', url: '/api/user/logout', remoteAddress: randomIp() });
+    expect(out.statusCode).toBe(200);
+  });
+});
+
+type Proc = { _def: { type: string } };
+const procs = appRouter._def.procedures as unknown as Record<string, Proc>;
+
+/** Procedure levels by namespace (the console's screens: admin areas, root settings). */
+function procLevel(name: string): Level {
+  const [ns, fn] = name.split('.');
+  if (ns === 'options' || name === 'channels.revealKey') return 'root';
+  if (['status', 'auth', 'pricing'].includes(ns)) return 'public';
+  if (['redemptions', 'messages', 'modelMapping', 'logsCleanup'].includes(ns)) return 'admin';
+  if (ns === 'channels') return fn === 'defaultModels' ? 'user' : 'admin';
+  if (ns === 'users') return ['list', 'get', 'create', 'update', 'manage', 'remove'].includes(fn) ? 'admin' : 'user';
+  if (name === 'groups.list' || name === 'logs.userInfo') return 'admin';
+  return 'user';
+}
+
+describe('tRPC role matrix', () => {
+  it('every procedure refuses callers below its level (UNAUTHORIZED / FORBIDDEN) and lets its level through', async () => {
+    const users = {
+      user: await createUser(t, { role: Role.Common }),
+      admin: await createUser(t, { role: Role.Admin }),
+      root: {
+        id: Number(
+          (await t.deps.db.selectFrom('users').select('id').where('role', '=', 100).executeTakeFirstOrThrow()).id,
+        ),
+      },
+    };
+    const names = Object.keys(procs);
+    expect(names.length).toBeGreaterThan(60);
+    const problems: string[] = [];
+    for (const name of names) {
+      if (name === 'auth.logout' || name === 'users.deleteSelf') continue;
+      const level = procLevel(name);
+      for (const who of ['anonymous', 'user', 'admin', 'root'] as const) {
+        const role = { anonymous: 0, user: Role.Common, admin: Role.Admin, root: Role.Root }[who];
+        const caller = trpcCaller(t, who === 'anonymous' ? undefined : { id: users[who].id, role });
+        let fn: unknown = caller;
+        for (const k of name.split('.')) fn = (fn as Record<string, unknown>)[k];
+        let code = 'OK';
+        try {
+          await (fn as (i: unknown) => Promise<unknown>)(undefined);
+        } catch (e) {
+          code = (e as { code?: string }).code ?? 'THROWN';
+        }
+        const rank = who === 'anonymous' ? 0 : ORDER.indexOf(who);
+        const allowed = rank >= ORDER.indexOf(level);
+        if (code === 'INTERNAL_SERVER_ERROR' || code === 'THROWN') problems.push(`${name} as ${who}: ${code}`);
+        else if (!allowed && code !== (who === 'anonymous' ? 'UNAUTHORIZED' : 'FORBIDDEN'))
+          problems.push(`${name} as ${who}: ${code}, expected refusal`);
+        else if (allowed && (code === 'UNAUTHORIZED' || (code === 'FORBIDDEN' && level !== 'public')))
+          problems.push(`${name} as ${who}: ${code} but ${level} may call it`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('user management: nobody acts on the same or a higher role; only root promotes', () => {
+  it('admin cannot read, change, disable, delete or promote another admin or root; root can', async () => {
+    const admin = await loginAs(t, Role.Admin);
+    const otherAdmin = await createUser(t, { role: Role.Admin });
+    const common = await createUser(t, { role: Role.Common });
+    const rootId = Number(
+      (await t.deps.db.selectFrom('users').select('id').where('role', '=', 100).executeTakeFirstOrThrow()).id,
+    );
+    const call = (
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+      url: string,
+      headers: Record<string, string>,
+      payload?: object,
+    ) => t.app.inject({ method, url, headers, payload, remoteAddress: randomIp() });
+
+    for (const target of [otherAdmin.id, rootId]) {
+      expect((await call('GET', `/api/user/${target}`, admin.headers)).statusCode).toBe(403);
+      for (const action of ['disable', 'delete', 'promote', 'demote'])
+        expect((await call('POST', '/api/user/manage', admin.headers, { id: target, action })).statusCode).toBe(403);
+      expect(
+        (
+          await call('PUT', '/api/user/', admin.headers, {
+            id: target,
+            username: 'hijack',
+            display_name: 'x',
+            group: 'default',
+            quota: 1,
+          })
+        ).statusCode,
+      ).toBe(403);
+      expect((await call('DELETE', `/api/user/${target}`, admin.headers)).statusCode).toBe(403);
+    }
+    const row = await t.deps.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', otherAdmin.id)
+      .executeTakeFirstOrThrow();
+    expect([row.role, row.status, row.username]).toEqual([Role.Admin, 1, otherAdmin.username]);
+
+    // An admin may manage a common user, but not promote them; root may.
+    expect(
+      (await call('POST', '/api/user/manage', admin.headers, { id: common.id, action: 'disable' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await call('POST', '/api/user/manage', admin.headers, { id: common.id, action: 'promote' })).statusCode,
+    ).toBe(403);
+    const rootHeaders = sessions.root;
+    expect((await call('POST', '/api/user/manage', rootHeaders, { id: common.id, action: 'promote' })).statusCode).toBe(
+      200,
+    );
+    const promoted = await t.deps.db
+      .selectFrom('users')
+      .select('role')
+      .where('id', '=', common.id)
+      .executeTakeFirstOrThrow();
+    expect(promoted.role).toBe(Role.Admin);
+    // An admin cannot create a user of its own role either.
+    expect(
+      (await call('POST', '/api/user/', admin.headers, { username: 'newadm', password: 'Passw0rd!', role: Role.Admin }))
+        .statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('ownership: a user never reads or changes what belongs to another', () => {
+  it('tokens, logs, tasks, messages and top-ups of user A are invisible and untouchable for user B', async () => {
+    const a = await loginAs(t, Role.Common);
+    const b = await loginAs(t, Role.Common);
+    const now = Math.floor(Date.now() / 1000);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/',
+      headers: a.headers,
+      payload: { name: 'a-token', remain_quota: 1000, expired_time: -1, unlimited_quota: false },
+      remoteAddress: randomIp(),
+    });
+    expect(created.statusCode).toBe(200);
+    const tok = await t.deps.db
+      .selectFrom('tokens')
+      .selectAll()
+      .where('user_id', '=', a.user.id)
+      .executeTakeFirstOrThrow();
+    await t.deps.db
+      .insertInto('logs')
+      .values({
+        user_id: a.user.id,
+        created_at: now,
+        type: 2,
+        content: 'secret-of-a',
+        username: a.user.username,
+        quota: 7,
+      })
+      .execute();
+    await t.deps.db
+      .insertInto('tasks')
+      .values({ user_id: a.user.id, task_id: 'task-of-a', platform: 'suno', action: 'MUSIC', submit_time: now })
+      .execute();
+    await t.deps.db
+      .insertInto('top_ups')
+      .values({ user_id: a.user.id, amount: 5, money: 1, trade_no: 'TRADE-OF-A', create_time: now, status: 'pending' })
+      .execute();
+    const rootRow = await t.deps.db
+      .selectFrom('users')
+      .select(['id', 'role'])
+      .where('role', '=', 100)
+      .executeTakeFirstOrThrow();
+    await trpcCaller(t, { id: Number(rootRow.id), role: Role.Root }).messages.create({
+      title: 'for a only',
+      content: 'private note',
+      format: 'markdown',
+      userIds: [a.user.id],
+    });
+    const msg = await t.deps.db
+      .selectFrom('messages')
+      .select('id')
+      .where('title', '=', 'for a only')
+      .executeTakeFirstOrThrow();
+
+    const asB = (method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: b.headers, payload, remoteAddress: randomIp() });
+    // Tokens: not readable, not editable, not deletable, not listed.
+    expect((await asB('GET', `/api/token/${tok.id}`)).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await asB('GET', `/api/token/${tok.id}`)).body).not.toContain(tok.key);
+    await asB('PUT', '/api/token/', {
+      id: Number(tok.id),
+      name: 'stolen',
+      remain_quota: 999999,
+      unlimited_quota: true,
+      expired_time: -1,
+    });
+    await asB('PUT', '/api/token/?status_only=true', { id: Number(tok.id), status: 2 });
+    await asB('DELETE', `/api/token/${tok.id}`);
+    const after = await t.deps.db.selectFrom('tokens').selectAll().where('id', '=', tok.id).executeTakeFirstOrThrow();
+    expect([after.name, after.status, after.remain_quota, after.unlimited_quota]).toEqual(['a-token', 1, 1000, 0]);
+    for (const url of [
+      '/api/token/',
+      `/api/token/search?keyword=a-token`,
+      '/api/log/self',
+      '/api/log/self/search?keyword=2',
+      '/api/task/self',
+      '/api/user/messages',
+    ])
+      expect((await asB('GET', url)).body).not.toMatch(/a-token|secret-of-a|task-of-a|for a only/);
+    expect((await asB('GET', `/api/user/messages/${msg.id}`)).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await asB('PUT', `/api/user/messages/${msg.id}/read`)).statusCode).toBeGreaterThanOrEqual(400);
+
+    // The same through tRPC, as the console calls it.
+    const cb = trpcCaller(t, { id: b.user.id, role: Role.Common });
+    await expect(cb.tokens.get({ id: Number(tok.id) })).rejects.toThrow();
+    await expect(cb.tokens.remove({ id: Number(tok.id) })).rejects.toThrow();
+    await expect(cb.inbox.get({ id: Number(msg.id) })).rejects.toThrow();
+    expect(JSON.stringify(await cb.logs.list({}))).not.toContain('secret-of-a');
+    expect(JSON.stringify(await cb.wallet.topUps({}))).not.toContain('TRADE-OF-A');
+    expect(JSON.stringify(await cb.tasks.music({}))).not.toContain('task-of-a');
+    expect(await t.deps.db.selectFrom('tokens').select('id').where('id', '=', tok.id).executeTakeFirst()).toBeDefined();
+    // And A still sees all of it: the checks above are not passing because nothing is shown to anyone.
+    const ca = trpcCaller(t, { id: a.user.id, role: Role.Common });
+    expect(JSON.stringify(await ca.logs.list({}))).toContain('secret-of-a');
+    expect(JSON.stringify(await ca.wallet.topUps({}))).toContain('TRADE-OF-A');
+    expect(JSON.stringify(await ca.tasks.music({}))).toContain('task-of-a');
+    expect((await ca.inbox.get({ id: Number(msg.id) })).title).toBe('for a only');
+  });
+});
