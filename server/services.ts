@@ -14,6 +14,7 @@ import { createPricingService } from './domains/pricing/pricing.service.ts';
 import { createRedemptionsService } from './domains/redemptions/redemptions.service.ts';
 import { createSigninService } from './domains/signin/signin.service.ts';
 import { createStatusService } from './domains/status/status.service.ts';
+import { createTasksService } from './domains/tasks/tasks.service.ts';
 import { createTokensService } from './domains/tokens/tokens.service.ts';
 import { createTopUpService } from './domains/topup/topup.service.ts';
 import { createUserSettingsService } from './domains/user-settings/user-settings.service.ts';
@@ -58,6 +59,7 @@ export async function createServices(infra: Infra) {
     redemptions,
     signin,
     status,
+    tasks: createTasksService(infra, options),
     tokens: createTokensService(infra, options),
     topup,
     users,

@@ -11,6 +11,7 @@ import { registerPricingRoutes } from '../domains/pricing/pricing.rest.ts';
 import { registerRedemptionRoutes } from '../domains/redemptions/redemptions.rest.ts';
 import { registerSigninRoutes } from '../domains/signin/signin.rest.ts';
 import { registerStatusRoutes } from '../domains/status/status.rest.ts';
+import { registerTaskListRoutes } from '../domains/tasks/tasks.rest.ts';
 import { registerTokenRoutes } from '../domains/tokens/tokens.rest.ts';
 import { registerTopUpRoutes } from '../domains/topup/topup.rest.ts';
 import { registerUserSettingRoutes } from '../domains/user-settings/user-settings.rest.ts';
@@ -33,6 +34,7 @@ const domainRoutes: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   registerAffiliateRoutes,
   registerCheckInRoutes,
   registerModelMappingRoutes,
+  registerTaskListRoutes,
   registerUserSettingRoutes,
   registerChannelRoutes,
   registerTokenRoutes,

@@ -12,6 +12,7 @@ import { type RelayPrincipal, toRelayUser } from './principal.ts';
 import type { RelayMode } from './providers/types.ts';
 import { runRelay, serverTiming } from './run-relay.ts';
 import { createRelayRuntime, type RelayRuntime } from './runtime.ts';
+import { registerTaskRoutes } from './tasks/routes.ts';
 import { checkGroup } from './token-auth.ts';
 
 /** OpenAI paths the gateway does not serve: answered 501 in OpenAI's error shape. */
@@ -72,6 +73,7 @@ export function registerRelayRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
 
   registerFrontDoors(app, rt, (door) => handle('chat', tokenAuth, door), opts);
+  registerTaskRoutes(app, rt);
 
   // Answers that Fastify sends itself (models, 501) get their Server-Timing here; relayed ones set it earlier.
   const timed = {

@@ -9,6 +9,7 @@ import { optionsRouter } from '../domains/options/options.router.ts';
 import { pricingRouter } from '../domains/pricing/pricing.router.ts';
 import { redemptionsRouter } from '../domains/redemptions/redemptions.router.ts';
 import { statusRouter } from '../domains/status/status.router.ts';
+import { tasksRouter } from '../domains/tasks/tasks.router.ts';
 import { tokensRouter } from '../domains/tokens/tokens.router.ts';
 import { walletRouter } from '../domains/topup/wallet.router.ts';
 import { userSettingsRouter } from '../domains/user-settings/user-settings.router.ts';
@@ -23,6 +24,7 @@ export const appRouter = router({
   redemptions: redemptionsRouter,
   wallet: walletRouter,
   logs: logsRouter,
+  tasks: tasksRouter,
   dashboard: dashboardRouter,
   pricing: pricingRouter,
   auth: authRouter,

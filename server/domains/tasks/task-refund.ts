@@ -1,0 +1,61 @@
+import { sql } from 'kysely';
+import type { Db, NewLog } from '../../db/types.ts';
+import { taskLog } from './task-log.ts';
+
+export interface TaskFailure {
+  table: 'midjourneys' | 'tasks';
+  id: number;
+  userId: number;
+  channelId: number;
+  quota: number;
+  failReason: string;
+  /** Column updates that go with the failure (finish time, progress, upstream data). */
+  changes: Record<string, string | number>;
+  /** The price key, shown as the refund log's model. */
+  model: string;
+  /** What the refund log says was refunded (e.g. "构图失败 <mj_id>"). */
+  label: string;
+}
+
+/**
+ * Marks a task FAILURE and gives its charge back, in one transaction whose first
+ * statement is a conditional status change: when two pollers (or a restart and a
+ * poll) see the same failure, only the one that moved the status refunds, so the
+ * quota comes back exactly once. The charge was settled at submit, so the refund
+ * is a compensation (balance back, used counters down), not a reservation refund.
+ * Returns the refund log row to queue, or null when someone else already did it.
+ */
+export async function failAndRefund(db: Db, f: TaskFailure): Promise<NewLog | null> {
+  return db.transaction().execute(async (trx) => {
+    const moved = await trx
+      .updateTable(f.table)
+      .set({ ...f.changes, status: 'FAILURE', fail_reason: f.failReason })
+      .where('id', '=', f.id)
+      .where('status', '!=', 'FAILURE')
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1 || f.quota <= 0) return null;
+    await trx
+      .updateTable('users')
+      .set({ quota: sql`quota + ${f.quota}`, used_quota: sql`used_quota - ${f.quota}` })
+      .where('id', '=', f.userId)
+      .execute();
+    if (f.channelId > 0)
+      await trx
+        .updateTable('channels')
+        .set({ used_quota: sql`used_quota - ${f.quota}` })
+        .where('id', '=', f.channelId)
+        .execute();
+    const user = await trx.selectFrom('users').select('username').where('id', '=', f.userId).executeTakeFirst();
+    return taskLog({
+      user_id: f.userId,
+      username: user?.username ?? '',
+      created_at: Math.floor(Date.now() / 1000),
+      type: 4,
+      content: `${f.label}，补偿 ${f.quota} 额度，原因：${f.failReason}`.slice(0, 1000),
+      quota: f.quota,
+      channel_id: f.channelId,
+      model_name: f.model,
+      other: JSON.stringify({ task_refund: true }),
+    });
+  });
+}

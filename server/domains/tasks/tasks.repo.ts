@@ -1,0 +1,102 @@
+import type { Insertable } from 'kysely';
+import type { Db, MidjourneyRow, MidjourneysTable, TaskRow, TasksTable } from '../../db/types.ts';
+import { TASK_PAGE_SIZE, type MjListInput, type TaskListInput } from '../../../shared/schemas/tasks.ts';
+
+/** Statuses after which a task never changes again: the poller skips them. */
+export const FINISHED_STATUSES = ['SUCCESS', 'FAILURE'];
+
+export async function insertMidjourney(db: Db, row: Insertable<MidjourneysTable>): Promise<number> {
+  const r = await db.insertInto('midjourneys').values(row).returning('id').executeTakeFirstOrThrow();
+  return Number(r.id);
+}
+
+export const mjByMjId = (db: Db, mjId: string) =>
+  db.selectFrom('midjourneys').selectAll().where('mj_id', '=', mjId).orderBy('id', 'desc').executeTakeFirst();
+
+export const mjByUserAndIds = (db: Db, userId: number, ids: string[]) =>
+  ids.length === 0
+    ? Promise.resolve([] as MidjourneyRow[])
+    : db
+        .selectFrom('midjourneys')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('mj_id', 'in', ids)
+        .orderBy('id', 'desc')
+        .execute();
+
+/** Unfinished drawing tasks that reached the upstream (they have an id there). */
+export const unfinishedMidjourneys = (db: Db) =>
+  db
+    .selectFrom('midjourneys')
+    .selectAll()
+    .where('status', 'not in', FINISHED_STATUSES)
+    .where('mj_id', '!=', '')
+    .where('channel_id', '>', 0)
+    .limit(1000)
+    .execute();
+
+/**
+ * Drawing times are unix milliseconds (new-api and the Midjourney-proxy protocol);
+ * new-api's console filters with milliseconds, other clients send seconds: both work.
+ */
+const toMs = (t: number) => (t < 100_000_000_000 ? t * 1000 : t);
+
+export async function listMidjourneys(db: Db, q: MjListInput, userId?: number): Promise<MidjourneyRow[]> {
+  return db
+    .selectFrom('midjourneys')
+    .selectAll()
+    .$if(userId !== undefined, (b) => b.where('user_id', '=', userId!))
+    .$if(q.channel_id !== undefined, (b) => b.where('channel_id', '=', q.channel_id!))
+    .$if(q.mj_id !== undefined, (b) => b.where('mj_id', '=', q.mj_id!))
+    .$if(q.start_timestamp !== undefined, (b) => b.where('submit_time', '>=', toMs(q.start_timestamp!)))
+    .$if(q.end_timestamp !== undefined, (b) => b.where('submit_time', '<=', toMs(q.end_timestamp!)))
+    .orderBy('id', 'desc')
+    .limit(TASK_PAGE_SIZE)
+    .offset(q.p * TASK_PAGE_SIZE)
+    .execute();
+}
+
+export async function insertTask(db: Db, row: Insertable<TasksTable>): Promise<number> {
+  const r = await db.insertInto('tasks').values(row).returning('id').executeTakeFirstOrThrow();
+  return Number(r.id);
+}
+
+export const tasksByUserAndIds = (db: Db, userId: number, ids: string[]) =>
+  ids.length === 0
+    ? Promise.resolve([] as TaskRow[])
+    : db
+        .selectFrom('tasks')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('task_id', 'in', ids)
+        .orderBy('id', 'desc')
+        .execute();
+
+export const unfinishedTasks = (db: Db, platform: string) =>
+  db
+    .selectFrom('tasks')
+    .selectAll()
+    .where('platform', '=', platform)
+    .where('status', 'not in', FINISHED_STATUSES)
+    .where('task_id', '!=', '')
+    .where('channel_id', '>', 0)
+    .limit(1000)
+    .execute();
+
+export async function listTasks(db: Db, q: TaskListInput, userId?: number): Promise<TaskRow[]> {
+  return db
+    .selectFrom('tasks')
+    .selectAll()
+    .$if(userId !== undefined, (b) => b.where('user_id', '=', userId!))
+    .$if(q.channel_id !== undefined, (b) => b.where('channel_id', '=', q.channel_id!))
+    .$if(q.task_id !== undefined, (b) => b.where('task_id', '=', q.task_id!))
+    .$if(q.status !== undefined, (b) => b.where('status', '=', q.status!))
+    .$if(q.action !== undefined, (b) => b.where('action', '=', q.action!))
+    .$if(q.platform !== undefined, (b) => b.where('platform', '=', q.platform!))
+    .$if(q.start_timestamp !== undefined, (b) => b.where('submit_time', '>=', q.start_timestamp!))
+    .$if(q.end_timestamp !== undefined, (b) => b.where('submit_time', '<=', q.end_timestamp!))
+    .orderBy('id', 'desc')
+    .limit(TASK_PAGE_SIZE)
+    .offset(q.p * TASK_PAGE_SIZE)
+    .execute();
+}

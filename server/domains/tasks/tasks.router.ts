@@ -1,0 +1,19 @@
+import { isAdmin } from '../../../shared/constants.ts';
+import { mjListInput, taskListInput } from '../../../shared/schemas/tasks.ts';
+import { router, userProcedure } from '../../trpc/trpc.ts';
+
+/** The console's drawing and music logs: admins see everyone's, users their own (admin filters ignored). */
+export const tasksRouter = router({
+  drawings: userProcedure
+    .input(mjListInput)
+    .query(({ ctx, input }) =>
+      isAdmin(ctx.user.role) ? ctx.services.tasks.listMj(input) : ctx.services.tasks.listMjSelf(ctx.user.id, input),
+    ),
+  music: userProcedure
+    .input(taskListInput)
+    .query(({ ctx, input }) =>
+      isAdmin(ctx.user.role)
+        ? ctx.services.tasks.listTasks(input)
+        : ctx.services.tasks.listTasksSelf(ctx.user.id, input),
+    ),
+});

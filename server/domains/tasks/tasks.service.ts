@@ -1,0 +1,80 @@
+import type { Infra } from '../../context.ts';
+import type { MidjourneyRow, TaskRow } from '../../db/types.ts';
+import type { MjListInput, TaskListInput } from '../../../shared/schemas/tasks.ts';
+import type { OptionsService } from '../options/options.service.ts';
+import { listMidjourneys, listTasks } from './tasks.repo.ts';
+
+export type TasksService = ReturnType<typeof createTasksService>;
+
+/** The drawing row as the console and /api/mj answer it (api-contract §1 Midjourney). */
+export function mjView(row: MidjourneyRow, forwardBase: string | null) {
+  return {
+    ...row,
+    id: Number(row.id),
+    submit_time: Number(row.submit_time),
+    start_time: Number(row.start_time),
+    finish_time: Number(row.finish_time),
+    quota: Number(row.quota),
+    // The gateway's own keys (the client's notify hook) stay out of lists.
+    properties: stripOwn(row.properties),
+    // With MjForwardUrlEnabled the gateway serves the picture itself, so upstream hosts never reach clients.
+    image_url: forwardBase && row.image_url ? `${forwardBase}/mj/image/${row.mj_id}` : row.image_url,
+  };
+}
+function stripOwn(text: string): string {
+  const v = parseJson(text, null);
+  if (!v || typeof v !== 'object') return text;
+  const { _switchyard: _own, ...rest } = v as Record<string, unknown>;
+  return JSON.stringify(rest);
+}
+
+export type MjView = ReturnType<typeof mjView>;
+
+/** The task row as /api/task answers it: `properties` and `data` are JSON, not text. */
+export function taskView(row: TaskRow) {
+  return {
+    ...row,
+    id: Number(row.id),
+    quota: Number(row.quota),
+    properties: parseJson(row.properties, {}),
+    data: parseJson(row.data, null),
+  };
+}
+export type TaskView = ReturnType<typeof taskView>;
+
+export function parseJson(text: string, fallback: unknown): unknown {
+  if (!text) return fallback;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // An unparsable column is shown as empty rather than failing the whole list.
+    return fallback;
+  }
+}
+
+export function createTasksService(infra: Pick<Infra, 'db'>, options: OptionsService) {
+  /** The base URL for forwarded images, or null when images are not forwarded. */
+  const forwardBase = () => {
+    if (!options.get('MjForwardUrlEnabled')) return null;
+    return options.get('ServerAddress').replace(/\/+$/, '');
+  };
+  return {
+    forwardBase,
+    /** Admin view: every user's drawings, channel filter allowed. */
+    async listMj(q: MjListInput) {
+      const fb = forwardBase();
+      return (await listMidjourneys(infra.db, q)).map((r) => mjView(r, fb));
+    },
+    /** Self view: only the caller's drawings; the channel filter is an admin filter and is ignored. */
+    async listMjSelf(userId: number, q: MjListInput) {
+      const fb = forwardBase();
+      return (await listMidjourneys(infra.db, { ...q, channel_id: undefined }, userId)).map((r) => mjView(r, fb));
+    },
+    async listTasks(q: TaskListInput) {
+      return (await listTasks(infra.db, q)).map(taskView);
+    },
+    async listTasksSelf(userId: number, q: TaskListInput) {
+      return (await listTasks(infra.db, { ...q, channel_id: undefined }, userId)).map(taskView);
+    },
+  };
+}

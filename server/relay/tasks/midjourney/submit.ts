@@ -1,0 +1,119 @@
+import type { MjAction } from '../../../../shared/schemas/tasks.ts';
+import { insertMidjourney, mjByMjId } from '../../../domains/tasks/tasks.repo.ts';
+import { relayError } from '../../errors.ts';
+import type { RelayPrincipal } from '../../principal.ts';
+import type { RelayRuntime } from '../../runtime.ts';
+import { chargeTask, pickTaskChannel } from '../charge.ts';
+import { callTaskUpstream } from '../task-upstream.ts';
+import { MJ_CHANNEL_TYPES, MJ_PRICE_KEY } from './actions.ts';
+import { joinProperties } from './views.ts';
+
+/** Submit codes that mean the upstream took the task (charged): submitted, waiting (modal), duplicate. */
+export const ACCEPTED_CODES = [1, 21, 22];
+
+export interface MjSubmit {
+  action: MjAction;
+  /** The upstream path without the mode prefix, e.g. `/mj/submit/imagine`. */
+  path: string;
+  body: Record<string, unknown>;
+  /** The task a follow-up (change, action, modal) acts on. */
+  originMjId?: string;
+  /** change/action require the original task to have succeeded when MjActionCheckSuccessEnabled. */
+  needsSuccess?: boolean;
+}
+
+export interface MjCallMeta {
+  mode: string | null;
+  ip: string;
+  requestId: string;
+}
+
+interface MjAnswer {
+  code?: number;
+  description?: string;
+  result?: unknown;
+  properties?: Record<string, unknown>;
+}
+
+const MODE_FLAGS = /\s*--(fast|relax|turbo)\b/gi;
+
+/** The client's body as the upstream should see it (gateway-only keys removed, options applied). */
+function upstreamBody(rt: RelayRuntime, body: Record<string, unknown>): Record<string, unknown> {
+  const opt = rt.deps.services.options.get;
+  // The gateway calls the client's hook itself (from polled state), so the upstream never gets it.
+  const { notifyHook: _hook, ...out } = body;
+  if (!opt('MjAccountFilterEnabled')) delete out.accountFilter;
+  if (opt('MjModeClearEnabled') && typeof out.prompt === 'string') out.prompt = out.prompt.replace(MODE_FLAGS, '');
+  return out;
+}
+
+/** Submits a drawing action: price, channel, reservation, upstream call, task row (relay.md §10). */
+export async function submitMj(rt: RelayRuntime, p: RelayPrincipal, s: MjSubmit, meta: MjCallMeta) {
+  const db = rt.deps.db;
+  let originChannel: number | undefined;
+  if (s.originMjId !== undefined) {
+    const origin = await mjByMjId(db, s.originMjId);
+    if (!origin || Number(origin.user_id) !== p.user.id) throw relayError(404, '任务不存在', 'task_not_found');
+    if (s.needsSuccess && rt.deps.services.options.get('MjActionCheckSuccessEnabled') && origin.status !== 'SUCCESS')
+      throw relayError(400, '原任务尚未成功，不能执行此操作', 'task_status_not_success');
+    originChannel = Number(origin.channel_id);
+  }
+  const model = MJ_PRICE_KEY[s.action];
+  const channel = pickTaskChannel(rt, p, model, MJ_CHANNEL_TYPES, originChannel);
+  const path = meta.mode ? `/mj-${meta.mode}${s.path}` : s.path;
+  const submitTime = Date.now();
+  const { accepted, answer, charged } = await chargeTask(
+    rt,
+    p,
+    model,
+    channel,
+    {
+      ip: meta.ip,
+      requestId: meta.requestId,
+      content: (a) =>
+        `Midjourney ${s.action}，任务 ID ${typeof a.json === 'object' ? resultId(a.json as MjAnswer) : ''}`,
+    },
+    async () => {
+      const a = await callTaskUpstream(channel, 'mj', 'POST', path, upstreamBody(rt, s.body));
+      const code = (a.json as MjAnswer | null)?.code;
+      return { accepted: a.status < 400 && typeof code === 'number' && ACCEPTED_CODES.includes(code), answer: a };
+    },
+  );
+  const json = (answer.json ?? {}) as MjAnswer;
+  if (accepted) await storeTask(rt, p, s, json, channel.id, charged.quota, submitTime);
+  return { status: answer.status, body: json };
+}
+
+const resultId = (a: MjAnswer) =>
+  typeof a.result === 'string' || typeof a.result === 'number' ? String(a.result) : '';
+
+async function storeTask(
+  rt: RelayRuntime,
+  p: RelayPrincipal,
+  s: MjSubmit,
+  a: MjAnswer,
+  channelId: number,
+  quota: number,
+  submitTime: number,
+) {
+  const mjId = resultId(a);
+  const hook = typeof s.body.notifyHook === 'string' ? s.body.notifyHook : undefined;
+  // UPLOAD answers with image links and creates no task upstream: it is finished at once.
+  const done = s.action === 'UPLOAD' || mjId === '';
+  await insertMidjourney(rt.deps.db, {
+    code: a.code ?? 0,
+    user_id: p.user.id,
+    action: s.action,
+    mj_id: mjId,
+    prompt: typeof s.body.prompt === 'string' ? s.body.prompt : '',
+    description: a.description ?? '',
+    state: typeof s.body.state === 'string' ? s.body.state : '',
+    submit_time: submitTime,
+    finish_time: done ? Date.now() : 0,
+    status: done ? 'SUCCESS' : a.code === 21 ? 'MODAL' : 'SUBMITTED',
+    progress: done ? '100%' : '0%',
+    channel_id: channelId,
+    quota,
+    properties: joinProperties(a.properties ?? {}, hook ? { notifyHook: hook } : {}),
+  });
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../context.ts';
+import { createTaskPoller, type TaskPoller } from '../../domains/tasks/poller.ts';
+import type { RelayRuntime } from '../runtime.ts';
+import { createMjPollJob } from './midjourney/poll.ts';
+import { registerMidjourneyRoutes } from './midjourney/routes.ts';
+import { createSunoPollJob } from './suno/poll.ts';
+import { registerSunoRoutes } from './suno/routes.ts';
+
+const pollers = new WeakMap<AppDeps, TaskPoller>();
+
+/** The poller started for these deps (tests poll on demand or shorten the interval). */
+export const taskPollerOf = (deps: AppDeps): TaskPoller | undefined => pollers.get(deps);
+
+/**
+ * The task front doors (/mj/*, /suno/*) and the background poller, which starts
+ * with the app and is stopped before the relay runtime and the database close.
+ */
+export function registerTaskRoutes(app: FastifyInstance, rt: RelayRuntime) {
+  registerMidjourneyRoutes(app, rt);
+  registerSunoRoutes(app, rt);
+  const poller = createTaskPoller(rt.deps, [createMjPollJob(rt), createSunoPollJob(rt)]);
+  pollers.set(rt.deps, poller);
+  const ms = Number(process.env.TASK_POLL_INTERVAL_MS);
+  app.addHook('onReady', async () => poller.start(Number.isFinite(ms) && ms > 0 ? ms : undefined));
+  app.addHook('onClose', () => poller.stop());
+}

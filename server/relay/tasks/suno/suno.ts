@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import type { TaskRow } from '../../../db/types.ts';
+import { parseJson } from '../../../domains/tasks/tasks.service.ts';
+import { insertTask, tasksByUserAndIds } from '../../../domains/tasks/tasks.repo.ts';
+import { relayError } from '../../errors.ts';
+import type { RelayPrincipal } from '../../principal.ts';
+import type { RelayRuntime } from '../../runtime.ts';
+import { chargeTask, pickTaskChannel } from '../charge.ts';
+import { callTaskUpstream } from '../task-upstream.ts';
+
+export const SUNO_CHANNEL_TYPES = [36] as const;
+export const SUNO_PLATFORM = 'suno';
+
+export const sunoBodies = {
+  music: z
+    .object({
+      prompt: z.string().max(10_000).optional(),
+      gpt_description_prompt: z.string().max(10_000).optional(),
+      mv: z.string().max(100).optional(),
+      title: z.string().max(500).optional(),
+      tags: z.string().max(1000).optional(),
+      make_instrumental: z.boolean().optional(),
+      continue_at: z.number().optional(),
+      continue_clip_id: z.string().max(200).optional(),
+    })
+    .passthrough()
+    .refine((b) => Boolean(b.prompt || b.gpt_description_prompt), {
+      message: 'prompt 或 gpt_description_prompt 不能为空',
+    }),
+  lyrics: z.object({ prompt: z.string().min(1).max(10_000) }).passthrough(),
+  fetch: z.object({ ids: z.array(z.string().max(200)).max(100).default([]) }).passthrough(),
+  id: z.object({ id: z.string().min(1).max(200) }),
+};
+
+export type SunoAction = 'music' | 'lyrics';
+
+interface SunoAnswer {
+  code?: string;
+  message?: string;
+  data?: unknown;
+}
+
+/** A stored task in the Suno API's task shape (the fetch answers). */
+export function sunoTaskDto(row: TaskRow) {
+  return {
+    task_id: row.task_id,
+    action: row.action,
+    status: row.status,
+    fail_reason: row.fail_reason,
+    submit_time: Number(row.submit_time),
+    start_time: Number(row.start_time),
+    finish_time: Number(row.finish_time),
+    progress: row.progress,
+    data: parseJson(row.data, null),
+  };
+}
+
+/** Submits a song or lyrics: price suno_<action>, channel type 36, reservation, task row (relay.md §10). */
+export async function submitSuno(
+  rt: RelayRuntime,
+  p: RelayPrincipal,
+  action: SunoAction,
+  body: Record<string, unknown>,
+  meta: { ip: string; requestId: string },
+) {
+  const model = `suno_${action}`;
+  const channel = pickTaskChannel(rt, p, model, SUNO_CHANNEL_TYPES);
+  const now = Math.floor(Date.now() / 1000);
+  const { accepted, answer, charged } = await chargeTask(
+    rt,
+    p,
+    model,
+    channel,
+    { ...meta, content: (a) => `Suno ${action.toUpperCase()}，任务 ID ${String((a.json as SunoAnswer).data)}` },
+    async () => {
+      const a = await callTaskUpstream(channel, 'bearer', 'POST', `/suno/submit/${action}`, body);
+      const j = a.json as SunoAnswer | null;
+      return {
+        accepted: a.status < 400 && j?.code === 'success' && typeof j.data === 'string' && j.data !== '',
+        answer: a,
+      };
+    },
+  );
+  const j = (answer.json ?? {}) as SunoAnswer;
+  if (!accepted) return { status: answer.status, body: j };
+  const taskId = String(j.data);
+  const input = String(body.prompt || body.gpt_description_prompt || '');
+  await insertTask(rt.deps.db, {
+    created_at: now,
+    updated_at: now,
+    task_id: taskId,
+    platform: SUNO_PLATFORM,
+    user_id: p.user.id,
+    channel_id: channel.id,
+    quota: charged.quota,
+    action: action.toUpperCase(),
+    status: 'NOT_START',
+    submit_time: now,
+    progress: '0%',
+    properties: JSON.stringify({ input }),
+  });
+  return { status: 200, body: { code: 'success', message: '', data: taskId } };
+}
+
+export async function fetchSuno(rt: RelayRuntime, p: RelayPrincipal, ids: string[]) {
+  const rows = await tasksByUserAndIds(rt.deps.db, p.user.id, ids);
+  return { code: 'success', message: '', data: rows.filter((r) => r.platform === SUNO_PLATFORM).map(sunoTaskDto) };
+}
+
+export async function fetchOneSuno(rt: RelayRuntime, p: RelayPrincipal, id: string) {
+  const [row] = await tasksByUserAndIds(rt.deps.db, p.user.id, [id]);
+  if (!row || row.platform !== SUNO_PLATFORM) throw relayError(404, '任务不存在', 'task_not_exist');
+  return { code: 'success', message: '', data: sunoTaskDto(row) };
+}
+
+/** Polled upstream status, for the poller. */
+export function fetchUpstreamSuno(rt: RelayRuntime, channelId: number, ids: string[]) {
+  const channel = rt.routing.channel(channelId);
+  if (!channel) return null;
+  return callTaskUpstream(channel, 'bearer', 'POST', '/suno/fetch', { ids });
+}
