@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { Badge } from '@mantine/core';
+import { Badge, Tooltip } from '@mantine/core';
+import { IconFilter } from '@tabler/icons-react';
 import { TokenStatus } from '../../../shared/constants.ts';
 import type { TokenRow } from './types.ts';
 
@@ -9,9 +10,15 @@ export function TokenStatusBadge({ token }: { token: Pick<TokenRow, 'status' | '
   switch (token.status) {
     case TokenStatus.Enabled:
       return token.model_limits_enabled ? (
-        <Badge tt="none" color="teal" variant="outline">{t`Enabled · model limits`}</Badge>
+        <Tooltip label={t`Enabled, limited to selected models`} withinPortal>
+          <Badge tt="none" color="teal" variant="outline" leftSection={<IconFilter size={11} />}>
+            {t`Enabled`}
+          </Badge>
+        </Tooltip>
       ) : (
-        <Badge tt="none" color="teal" variant="light">{t`Enabled`}</Badge>
+        <Badge tt="none" color="teal" variant="light">
+          {t`Enabled`}
+        </Badge>
       );
     case TokenStatus.Disabled:
       return <Badge tt="none" color="red" variant="light">{t`Disabled`}</Badge>;

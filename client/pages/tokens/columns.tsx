@@ -31,7 +31,7 @@ export function useTokenColumns(
       textAlign: 'right',
       render: (r) =>
         r.unlimited_quota ? (
-          <Badge variant="light" color="violet">{t`Unlimited`}</Badge>
+          <Badge tt="none" variant="light" color="violet">{t`Unlimited`}</Badge>
         ) : (
           <span style={num}>{renderQuota(r.remain_quota)}</span>
         ),
