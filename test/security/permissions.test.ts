@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '../../shared/constants.ts';
 import { appRouter } from '../../server/trpc/router.ts';
 import { createTestApp, type TestApp } from '../app.ts';
+import { listRoutes } from './routes.ts';
 import { createUser, login, loginAs, randomIp, restHeaders, setupRoot, trpcCaller, ROOT_PASSWORD } from '../users.ts';
 
 /*
@@ -91,24 +92,6 @@ function expectedLevel(method: string, path: string): Level | undefined {
   const exact = CONTRACT[`${method} ${path}`];
   if (exact) return exact;
   return AREAS.find(([re]) => re.test(path))?.[1];
-}
-
-/** Parses Fastify's printRoutes({commonPrefix:false}) tree into (method, path) pairs. */
-function listRoutes(tree: string): { method: string; path: string }[] {
-  const out: { method: string; path: string }[] = [];
-  const stack: string[] = [];
-  for (const line of tree.split('\n')) {
-    const m = line.match(/^([│ ]*)[├└]── (\S+?)(?: \(([^)]*)\))?$/);
-    if (!m) continue;
-    const depth = m[1].length / 4;
-    stack.length = depth;
-    const full = (depth > 0 ? stack[depth - 1] : '') + m[2];
-    stack.push(full);
-    if (!m[3]) continue;
-    for (const method of m[3].split(', '))
-      if (!['HEAD', 'OPTIONS', 'TRACE', 'PATCH', 'QUERY'].includes(method)) out.push({ method, path: full });
-  }
-  return out;
 }
 
 let t: TestApp;
