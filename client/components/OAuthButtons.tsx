@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { showError } from '../lib/errors.ts';
 import { useStatus } from '../lib/status-context.tsx';
 import { oauthUrl, type RedirectProvider } from './oauth.ts';
+import { TelegramWidget } from '../pages/oauth/TelegramWidget.tsx';
 import { WeChatLoginModal } from './WeChatLoginModal.tsx';
 
 /** Alternative sign-in buttons, each shown only when enabled in the status object. */
@@ -36,7 +37,7 @@ export function OAuthButtons({ aff }: { aff?: string }) {
     },
   ].filter((b) => !!b);
 
-  if (buttons.length === 0) return null;
+  if (buttons.length === 0 && !status.telegram_oauth) return null;
   return (
     <Stack gap="sm" mt="md">
       <Divider label={t`or continue with`} labelPosition="center" />
@@ -53,6 +54,7 @@ export function OAuthButtons({ aff }: { aff?: string }) {
           </Button>
         ))}
       </SimpleGrid>
+      <TelegramWidget mode="login" />
       {status.wechat_login && <WeChatLoginModal opened={wechatOpen} onClose={() => setWechatOpen(false)} />}
     </Stack>
   );

@@ -6,11 +6,14 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../components/AuthCard.tsx';
 import { OAuthButtons } from '../../components/OAuthButtons.tsx';
+import { restPost, turnstileQuery } from '../../components/oauth.ts';
 import { showError, showSuccess } from '../../lib/errors.ts';
 import { safeReturnTo } from '../../lib/navigation.ts';
 import { rememberLogin } from '../../lib/session.ts';
 import { useStatus } from '../../lib/status-context.tsx';
 import { trpc } from '../../trpc.ts';
+import type { StoredUser } from '../../lib/user.ts';
+import { TurnstileWidget, useTurnstile } from '../oauth/Turnstile.tsx';
 
 const DEFAULT_ROOT = { username: 'root', password: '123456' };
 
@@ -23,21 +26,32 @@ export default function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const returnTo = safeReturnTo(params.get('returnTo'));
-  const login = trpc.auth.login.useMutation({
-    onSuccess: (user) => {
-      rememberLogin(user);
-      showSuccess(t`Login successful`);
-      if (username === DEFAULT_ROOT.username && password === DEFAULT_ROOT.password)
-        notifications.show({
-          color: 'orange',
-          autoClose: false,
-          title: t`Default password in use`,
-          message: t`You are using the default root password. Change it in Personal settings right away.`,
-        });
-      navigate(returnTo, { replace: true });
-    },
-    onError: showError,
-  });
+  const human = useTurnstile();
+  const [restBusy, setRestBusy] = useState(false);
+  const onLoggedIn = (user: StoredUser) => {
+    rememberLogin(user);
+    showSuccess(t`Login successful`);
+    if (username === DEFAULT_ROOT.username && password === DEFAULT_ROOT.password)
+      notifications.show({
+        color: 'orange',
+        autoClose: false,
+        title: t`Default password in use`,
+        message: t`You are using the default root password. Change it in Personal settings right away.`,
+      });
+    navigate(returnTo, { replace: true });
+  };
+  const login = trpc.auth.login.useMutation({ onSuccess: onLoggedIn, onError: showError });
+  // With human verification on, the token travels as ?turnstile= (api-contract §0.3), so the REST call is used.
+  const loginWithToken = async (payload: { username: string; password: string }) => {
+    setRestBusy(true);
+    try {
+      onLoggedIn(await restPost<StoredUser>(`/api/user/login${turnstileQuery(human.token)}`, payload));
+    } catch (e) {
+      showError(e);
+    } finally {
+      setRestBusy(false);
+    }
+  };
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -45,7 +59,13 @@ export default function LoginPage() {
       showError(t`Please enter username and password!`);
       return;
     }
-    login.mutate({ username: username.trim(), password });
+    if (!human.ready) {
+      showError(t`Please wait a moment, human verification is in progress...`);
+      return;
+    }
+    const payload = { username: username.trim(), password };
+    if (human.enabled) void loginWithToken(payload);
+    else login.mutate(payload);
   };
 
   const canRegister = status.register_enabled && !status.self_use_mode_enabled;
@@ -96,7 +116,8 @@ export default function LoginPage() {
                   {t`Forgot password?`}
                 </Anchor>
               </Group>
-              <Button type="submit" fullWidth loading={login.isPending}>
+              <TurnstileWidget state={human} />
+              <Button type="submit" fullWidth loading={login.isPending || restBusy}>
                 {t`Log in`}
               </Button>
             </Stack>

@@ -5,6 +5,7 @@ import { PageLoader } from '../../layout/PageLoader.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { useStatus } from '../../lib/status-context.tsx';
 import { trpc } from '../../trpc.ts';
+import { BindingsCard } from './BindingsCard.tsx';
 import { InviteCard } from './InviteCard.tsx';
 import { ModelsCard } from './ModelsCard.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
@@ -28,7 +29,10 @@ export default function MePage() {
           {status.aff_enabled && <InviteCard user={user} />}
           {sideCards.map((c) => (!c.visible || c.visible(status)) && <c.component key={c.key} />)}
         </Stack>
-        <SecurityCard user={user} />
+        <Stack gap="md">
+          <SecurityCard user={user} />
+          <BindingsCard user={user} />
+        </Stack>
       </SimpleGrid>
       <SettingsTabs />
     </Page>

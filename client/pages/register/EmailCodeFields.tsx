@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Button, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useEffect, useState } from 'react';
-import { restGet } from '../../components/oauth.ts';
+import { restGet, turnstileQuery } from '../../components/oauth.ts';
 import { showError, showSuccess } from '../../lib/errors.ts';
 
 const RESEND_SECONDS = 30;
@@ -13,7 +13,14 @@ interface EmailFields {
 }
 
 /** E-mail and code, with a send button that waits 30 s before it can be used again. */
-export function EmailCodeFields<T extends EmailFields>({ form }: { form: UseFormReturnType<T> }) {
+export function EmailCodeFields<T extends EmailFields>({
+  form,
+  turnstile,
+}: {
+  form: UseFormReturnType<T>;
+  /** Human-verification token, needed for the mail when the check is on. */
+  turnstile?: string;
+}) {
   const { t } = useLingui();
   const [countdown, setCountdown] = useState(0);
   const [sending, setSending] = useState(false);
@@ -32,7 +39,7 @@ export function EmailCodeFields<T extends EmailFields>({ form }: { form: UseForm
     }
     setSending(true);
     try {
-      await restGet(`/api/verification?email=${encodeURIComponent(email)}`);
+      await restGet(`/api/verification?email=${encodeURIComponent(email)}${turnstileQuery(turnstile, '&')}`);
       showSuccess(t`Verification code sent, please check your inbox`);
       setCountdown(RESEND_SECONDS);
     } catch (e) {

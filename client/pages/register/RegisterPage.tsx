@@ -2,14 +2,17 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Badge, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconGift, IconLock } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { MAX_USERNAME_LENGTH, MIN_PASSWORD_LENGTH } from '../../../shared/constants.ts';
 import { AuthCard } from '../../components/AuthCard.tsx';
 import { OAuthButtons } from '../../components/OAuthButtons.tsx';
+import { restPost, turnstileQuery } from '../../components/oauth.ts';
 import { showError, showSuccess } from '../../lib/errors.ts';
 import { useStatus } from '../../lib/status-context.tsx';
 import { readString, writeString } from '../../lib/storage.ts';
 import { trpc } from '../../trpc.ts';
+import { TurnstileWidget, useTurnstile } from '../oauth/Turnstile.tsx';
 import { EmailCodeFields } from './EmailCodeFields.tsx';
 
 interface RegisterValues {
@@ -45,23 +48,36 @@ export default function RegisterPage() {
       verification_code: (v) => (!withEmail || v.trim() ? null : t`Please enter the e-mail verification code`),
     },
   });
-  const register = trpc.auth.register.useMutation({
-    onSuccess: () => {
-      showSuccess(t`Registration successful`);
-      navigate('/login');
-    },
-    onError: showError,
-  });
+  const human = useTurnstile();
+  const [restBusy, setRestBusy] = useState(false);
+  const registered = () => {
+    showSuccess(t`Registration successful`);
+    navigate('/login');
+  };
+  const register = trpc.auth.register.useMutation({ onSuccess: registered, onError: showError });
 
   const open = status.register_enabled && status.password_register_enabled;
-  const submit = (v: RegisterValues) =>
-    register.mutate({
+  const submit = async (v: RegisterValues) => {
+    if (!human.ready) return showError(t`Please wait a moment, human verification is in progress...`);
+    const payload = {
       username: v.username.trim(),
       password: v.password,
       password2: v.password2,
       aff_code: aff || undefined,
       ...(withEmail ? { email: v.email.trim(), verification_code: v.verification_code.trim() } : {}),
-    });
+    };
+    if (!human.enabled) return register.mutate(payload);
+    // The human-verification token travels as ?turnstile= on the REST call (api-contract §0.3).
+    setRestBusy(true);
+    try {
+      await restPost(`/api/user/register${turnstileQuery(human.token)}`, payload);
+      registered();
+    } catch (e) {
+      showError(e);
+    } finally {
+      setRestBusy(false);
+    }
+  };
 
   return (
     <AuthCard
@@ -81,7 +97,7 @@ export default function RegisterPage() {
           {t`The administrator has closed registration with a password.`}
         </Alert>
       ) : (
-        <form onSubmit={form.onSubmit(submit)} noValidate>
+        <form onSubmit={form.onSubmit((v) => void submit(v))} noValidate>
           <Stack gap="md">
             {aff && (
               <Group gap={6}>
@@ -107,8 +123,9 @@ export default function RegisterPage() {
               autoComplete="new-password"
               {...form.getInputProps('password2')}
             />
-            {withEmail && <EmailCodeFields form={form} />}
-            <Button type="submit" fullWidth loading={register.isPending}>
+            {withEmail && <EmailCodeFields form={form} turnstile={human.token} />}
+            <TurnstileWidget state={human} />
+            <Button type="submit" fullWidth loading={register.isPending || restBusy}>
               {t`Register`}
             </Button>
           </Stack>
