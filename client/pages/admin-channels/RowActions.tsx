@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { ActionIcon, Button, Group, Menu, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Menu, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
   IconBan,
@@ -60,9 +60,11 @@ export function RowActions({ channel, onEdit, onTest, onPickModel, testing }: Pr
           <IconPlayerPlay size={14} />
         </ActionIcon>
       </Tooltip>
-      <Button size="compact-xs" variant="default" leftSection={<IconPencil size={12} />} onClick={onEdit}>
-        {t`Edit`}
-      </Button>
+      <Tooltip label={t`Edit`} withinPortal>
+        <ActionIcon variant="default" aria-label={t`Edit`} onClick={onEdit}>
+          <IconPencil size={14} />
+        </ActionIcon>
+      </Tooltip>
       <Menu position="bottom-end" withinPortal shadow="md">
         <Menu.Target>
           <ActionIcon variant="subtle" color="gray" aria-label={t`More actions`}>
