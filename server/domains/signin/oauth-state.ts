@@ -51,7 +51,7 @@ export const clearState = (reply: FastifyReply) => reply.clearCookie(STATE_COOKI
 /** Checks the echoed state against this browser's (HTTP 403 otherwise) and uses it up; gives the kept invite code. */
 export function takeState(req: FastifyRequest, reply: FastifyReply, given: string): OAuthState {
   const kept = readState(req);
-  if (!kept || given === '' || !safeEqual(kept.state, given)) throw forbidden('state is empty or not same');
+  if (!kept || given === '' || !safeEqual(kept.state, given)) throw forbidden('state 为空或不一致，请重新发起登录');
   clearState(reply);
   return kept;
 }
