@@ -43,6 +43,8 @@ export const routeTable: AppRoute[] = [
   { path: '/playground', guard: 'user', page: lazy(() => import('./pages/playground/PlaygroundPage.tsx')) },
   { path: '/app/dashboard', guard: 'user', page: lazy(() => import('./pages/dashboard/DashboardPage.tsx')) },
   { path: '/app/logs/api-usage', guard: 'user', page: lazy(() => import('./pages/logs/ApiUsagePage.tsx')) },
+  { path: '/app/logs/drawing', guard: 'user', page: lazy(() => import('./pages/drawing-logs/DrawingLogsPage.tsx')) },
+  { path: '/app/logs/tasks', guard: 'user', page: lazy(() => import('./pages/task-logs/TaskLogsPage.tsx')) },
   { path: '/app/inbox/:id?', guard: 'user', page: lazy(() => import('./pages/inbox/InboxPage.tsx')) },
 ];
 

@@ -1,0 +1,84 @@
+import '@mantine/dates/styles.css';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Group, NumberInput, SimpleGrid, TextInput } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import { IconSearch } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+
+export interface DrawingFilterValues {
+  channel_id: number;
+  mj_id: string;
+  start: string | null;
+  end: string | null;
+}
+
+const FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+/** The spec's default range: the past 2,592,000 s (30 days) to now plus one hour. */
+export function defaultDrawingFilters(): DrawingFilterValues {
+  return {
+    channel_id: 0,
+    mj_id: '',
+    start: dayjs().subtract(2_592_000, 'second').format(FORMAT),
+    end: dayjs().add(1, 'hour').format(FORMAT),
+  };
+}
+
+/** Drawing times are unix milliseconds (Midjourney-proxy convention); the API accepts them as such. */
+export const toMs = (v: string | null) => (v ? dayjs(v).valueOf() : undefined);
+
+interface Props {
+  admin: boolean;
+  initial: DrawingFilterValues;
+  fetching: boolean;
+  onSubmit: (v: DrawingFilterValues) => void;
+}
+
+export function DrawingFilters({ admin, initial, fetching, onSubmit }: Props) {
+  const { t } = useLingui();
+  const [v, setV] = useState(initial);
+  const set = <K extends keyof DrawingFilterValues>(k: K, value: DrawingFilterValues[K]) =>
+    setV((o) => ({ ...o, [k]: value }));
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit(v);
+      }}
+    >
+      <SimpleGrid cols={{ base: 1, xs: 2, md: admin ? 4 : 3 }} spacing="sm">
+        {admin && (
+          <NumberInput
+            label={t`Channel ID`}
+            min={0}
+            value={v.channel_id || ''}
+            onChange={(n) => set('channel_id', Number(n) || 0)}
+          />
+        )}
+        <TextInput label={t`Task ID`} value={v.mj_id} onChange={(e) => set('mj_id', e.currentTarget.value)} />
+        <DateTimePicker
+          label={t`Start time`}
+          withSeconds
+          valueFormat={FORMAT}
+          value={v.start}
+          onChange={(d) => set('start', d ? dayjs(d).format(FORMAT) : null)}
+          clearable
+        />
+        <DateTimePicker
+          label={t`End time`}
+          withSeconds
+          valueFormat={FORMAT}
+          value={v.end}
+          onChange={(d) => set('end', d ? dayjs(d).format(FORMAT) : null)}
+          clearable
+        />
+      </SimpleGrid>
+      <Group justify="flex-end" mt="sm">
+        <Button type="submit" leftSection={<IconSearch size={16} />} loading={fetching}>
+          <Trans>Query</Trans>
+        </Button>
+      </Group>
+    </form>
+  );
+}

@@ -1,0 +1,103 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Button, Card, Group, Image, Modal, Text } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight, IconInfoCircle } from '@tabler/icons-react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { DataTable } from 'mantine-datatable';
+import { useMemo, useState } from 'react';
+import { Page } from '../../components/Page.tsx';
+import { useStatus } from '../../lib/status-context.tsx';
+import { useStoredUser, userIsAdmin } from '../../lib/user.ts';
+import { trpc } from '../../trpc.ts';
+import { buildDrawingColumns } from './drawing-columns.tsx';
+import { defaultDrawingFilters, DrawingFilters, type DrawingFilterValues, toMs } from './DrawingFilters.tsx';
+
+/** The API pages drawings 10 at a time without a total (api-contract §0.4 style D). */
+const PAGE_SIZE = 10;
+
+/** /app/logs/drawing: the caller's Midjourney tasks (all users' for admins), spec §2.6. */
+export default function DrawingLogsPage() {
+  const { t, i18n } = useLingui();
+  const admin = userIsAdmin(useStoredUser());
+  const status = useStatus();
+  const [filters, setFilters] = useState<DrawingFilterValues>(defaultDrawingFilters);
+  const [page, setPage] = useState(0);
+  const [preview, setPreview] = useState<string | null>(null);
+
+  const list = trpc.tasks.drawings.useQuery(
+    {
+      p: page,
+      mj_id: filters.mj_id || undefined,
+      channel_id: admin && filters.channel_id ? filters.channel_id : undefined,
+      start_timestamp: toMs(filters.start),
+      end_timestamp: toMs(filters.end),
+    },
+    { placeholderData: keepPreviousData },
+  );
+  const rows = list.data ?? [];
+  const columns = useMemo(() => buildDrawingColumns({ i18n, admin, onPreview: setPreview }), [i18n, admin]);
+
+  return (
+    <Page title={<Trans>Drawing logs</Trans>}>
+      {admin && !status.mj_notify_enabled && (
+        <Alert variant="light" color="yellow" icon={<IconInfoCircle size={18} />} data-testid="mj-callback-notice">
+          <Trans>
+            Midjourney callbacks are off: clients that rely on a notifyHook will not be told when their drawings finish.
+            Turn them on under Settings, Drawing.
+          </Trans>
+        </Alert>
+      )}
+      <Card withBorder padding="md" radius="md">
+        <DrawingFilters
+          admin={admin}
+          initial={filters}
+          fetching={list.isFetching}
+          onSubmit={(f) => {
+            setFilters(f);
+            setPage(0);
+            void list.refetch();
+          }}
+        />
+      </Card>
+      <DataTable
+        withTableBorder
+        borderRadius="md"
+        highlightOnHover
+        verticalSpacing="sm"
+        minHeight={rows.length ? undefined : 180}
+        records={rows}
+        columns={columns}
+        idAccessor="id"
+        defaultColumnProps={{ noWrap: true }}
+        fetching={list.isFetching}
+        noRecordsText={t`No data`}
+      />
+      <Group justify="flex-end" gap="xs">
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconChevronLeft size={14} />}
+          disabled={page === 0}
+          onClick={() => setPage((p) => p - 1)}
+        >
+          <Trans>Previous</Trans>
+        </Button>
+        <Text size="sm" c="dimmed" data-testid="drawing-page">
+          <Trans>Page {page + 1}</Trans>
+        </Text>
+        <Button
+          variant="default"
+          size="xs"
+          rightSection={<IconChevronRight size={14} />}
+          // Without a total, a full page is the only hint that another one may follow.
+          disabled={rows.length < PAGE_SIZE}
+          onClick={() => setPage((p) => p + 1)}
+        >
+          <Trans>Next</Trans>
+        </Button>
+      </Group>
+      <Modal opened={preview !== null} onClose={() => setPreview(null)} title={t`Image preview`} size="lg" centered>
+        {preview && <Image src={preview} alt={t`Image preview`} radius="sm" />}
+      </Modal>
+    </Page>
+  );
+}

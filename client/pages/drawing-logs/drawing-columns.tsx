@@ -1,0 +1,133 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Anchor, Badge, Image, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import type { DataTableColumn } from 'mantine-datatable';
+import { formatTimestamp } from '../../lib/format.ts';
+import { actionMeta, codeMeta, durationSeconds, progressValue, statusMeta } from './drawing-meta.ts';
+import type { DrawingRow } from './types.ts';
+
+const ms = (v: number) => (v ? formatTimestamp(Math.floor(v / 1000)) : '-');
+
+function clip(text: string, width = 220) {
+  if (!text) return <Text c="dimmed">-</Text>;
+  return (
+    <Tooltip label={text} multiline maw={420} openDelay={300}>
+      <Text size="sm" truncate maw={width}>
+        {text}
+      </Text>
+    </Tooltip>
+  );
+}
+
+function badge(meta: { label: MessageDescriptor; color: string } | undefined, raw: string, i18n: I18n) {
+  if (!meta)
+    return (
+      <Badge variant="light" color="gray" tt="none">
+        {raw || '-'}
+      </Badge>
+    );
+  return (
+    <Badge variant="light" color={meta.color} tt="none">
+      {i18n._(meta.label)}
+    </Badge>
+  );
+}
+
+export function buildDrawingColumns(o: {
+  i18n: I18n;
+  admin: boolean;
+  onPreview: (url: string) => void;
+}): DataTableColumn<DrawingRow>[] {
+  const { i18n } = o;
+  const _ = (d: MessageDescriptor) => i18n._(d);
+  const cols: DataTableColumn<DrawingRow>[] = [
+    { accessor: 'submit_time', title: _(msg`Submit time`), render: (r) => ms(r.submit_time) },
+    { accessor: 'finish_time', title: _(msg`Finish time`), render: (r) => ms(r.finish_time) },
+    {
+      accessor: 'duration',
+      title: _(msg`Duration`),
+      render: (r) => {
+        const d = durationSeconds(r.submit_time, r.finish_time);
+        if (d === null) return <Text c="dimmed">-</Text>;
+        // Spec §9: a drawing that took over a minute is shown in red.
+        return (
+          <Badge variant="light" color={d > 60 ? 'red' : 'green'} tt="none">
+            {d} s
+          </Badge>
+        );
+      },
+    },
+  ];
+  if (o.admin)
+    cols.push({
+      accessor: 'channel_id',
+      title: _(msg`Channel`),
+      render: (r) => (
+        <Badge variant="outline" color="gray" tt="none">
+          #{r.channel_id}
+        </Badge>
+      ),
+    });
+  cols.push(
+    { accessor: 'action', title: _(msg`Type`), render: (r) => badge(actionMeta[r.action], r.action, i18n) },
+    {
+      accessor: 'mj_id',
+      title: _(msg`Task ID`),
+      render: (r) => (
+        <Text size="sm" ff="monospace">
+          {r.mj_id || '-'}
+        </Text>
+      ),
+    },
+    { accessor: 'code', title: _(msg`Submit result`), render: (r) => badge(codeMeta[r.code], String(r.code), i18n) },
+    { accessor: 'status', title: _(msg`Status`), render: (r) => badge(statusMeta[r.status], r.status, i18n) },
+    {
+      accessor: 'progress',
+      title: _(msg`Progress`),
+      render: (r) => (
+        <Stack gap={2} miw={90}>
+          <Progress
+            value={progressValue(r.progress)}
+            color={r.status === 'FAILURE' ? 'red' : r.status === 'SUCCESS' ? 'green' : 'blue'}
+            size="sm"
+          />
+          <Text size="xs" c="dimmed">
+            {r.progress || '0%'}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      accessor: 'image_url',
+      title: _(msg`Image`),
+      render: (r) =>
+        r.image_url ? (
+          <Anchor
+            component="button"
+            type="button"
+            onClick={() => o.onPreview(r.image_url)}
+            aria-label={_(msg`View image`)}
+          >
+            <Image src={r.image_url} w={48} h={48} radius="sm" fit="cover" alt="" />
+          </Anchor>
+        ) : (
+          <Text c="dimmed">-</Text>
+        ),
+    },
+    { accessor: 'prompt', title: _(msg`Prompt`), render: (r) => clip(r.prompt) },
+    { accessor: 'prompt_en', title: _(msg`Prompt (English)`), render: (r) => clip(r.prompt_en) },
+    {
+      accessor: 'fail_reason',
+      title: _(msg`Fail reason`),
+      render: (r) =>
+        r.fail_reason ? (
+          <Text c="red" size="sm">
+            {clip(r.fail_reason)}
+          </Text>
+        ) : (
+          <Text c="dimmed">-</Text>
+        ),
+    },
+  );
+  return cols;
+}

@@ -1,0 +1,83 @@
+import '@mantine/dates/styles.css';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Group, NumberInput, SimpleGrid, TextInput } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import { IconSearch } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+
+export interface TaskFilterValues {
+  channel_id: number;
+  task_id: string;
+  start: string | null;
+  end: string | null;
+}
+
+const FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+/** The spec's default range starts at midnight today (and ends an hour from now). */
+export function defaultTaskFilters(): TaskFilterValues {
+  return {
+    channel_id: 0,
+    task_id: '',
+    start: dayjs().startOf('day').format(FORMAT),
+    end: dayjs().add(1, 'hour').format(FORMAT),
+  };
+}
+
+export const toUnix = (v: string | null) => (v ? dayjs(v).unix() : undefined);
+
+interface Props {
+  admin: boolean;
+  initial: TaskFilterValues;
+  fetching: boolean;
+  onSubmit: (v: TaskFilterValues) => void;
+}
+
+export function TaskFilters({ admin, initial, fetching, onSubmit }: Props) {
+  const { t } = useLingui();
+  const [v, setV] = useState(initial);
+  const set = <K extends keyof TaskFilterValues>(k: K, value: TaskFilterValues[K]) =>
+    setV((o) => ({ ...o, [k]: value }));
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit(v);
+      }}
+    >
+      <SimpleGrid cols={{ base: 1, xs: 2, md: admin ? 4 : 3 }} spacing="sm">
+        {admin && (
+          <NumberInput
+            label={t`Channel ID`}
+            min={0}
+            value={v.channel_id || ''}
+            onChange={(n) => set('channel_id', Number(n) || 0)}
+          />
+        )}
+        <TextInput label={t`Task ID`} value={v.task_id} onChange={(e) => set('task_id', e.currentTarget.value)} />
+        <DateTimePicker
+          label={t`Start time`}
+          withSeconds
+          valueFormat={FORMAT}
+          value={v.start}
+          onChange={(d) => set('start', d ? dayjs(d).format(FORMAT) : null)}
+          clearable
+        />
+        <DateTimePicker
+          label={t`End time`}
+          withSeconds
+          valueFormat={FORMAT}
+          value={v.end}
+          onChange={(d) => set('end', d ? dayjs(d).format(FORMAT) : null)}
+          clearable
+        />
+      </SimpleGrid>
+      <Group justify="flex-end" mt="sm">
+        <Button type="submit" leftSection={<IconSearch size={16} />} loading={fetching}>
+          <Trans>Query</Trans>
+        </Button>
+      </Group>
+    </form>
+  );
+}

@@ -1,0 +1,134 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Badge, Button, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import type { DataTableColumn } from 'mantine-datatable';
+import { formatTimestamp } from '../../lib/format.ts';
+import { progressValue, type TaskRow, taskResult } from './types.ts';
+
+/** Music actions and statuses (console spec §4); an empty status means the task is still being submitted. */
+const actionMeta: Record<string, { label: MessageDescriptor; color: string }> = {
+  MUSIC: { label: msg`Generate music`, color: 'grape' },
+  LYRICS: { label: msg`Generate lyrics`, color: 'pink' },
+};
+const statusMeta: Record<string, { label: MessageDescriptor; color: string }> = {
+  SUCCESS: { label: msg`Success`, color: 'green' },
+  NOT_START: { label: msg`Not started`, color: 'gray' },
+  SUBMITTED: { label: msg`Queued`, color: 'yellow' },
+  QUEUED: { label: msg`Waiting in line`, color: 'orange' },
+  IN_PROGRESS: { label: msg`In progress`, color: 'blue' },
+  FAILURE: { label: msg`Failed`, color: 'red' },
+  UNKNOWN: { label: msg`Unknown`, color: 'gray' },
+  '': { label: msg`Submitting`, color: 'gray' },
+};
+
+export function buildTaskColumns(o: {
+  i18n: I18n;
+  admin: boolean;
+  onOpen: (row: TaskRow) => void;
+}): DataTableColumn<TaskRow>[] {
+  const _ = (d: MessageDescriptor) => o.i18n._(d);
+  const badge = (meta: { label: MessageDescriptor; color: string } | undefined, raw: string) => (
+    <Badge variant="light" color={meta?.color ?? 'gray'} tt="none">
+      {meta ? _(meta.label) : raw}
+    </Badge>
+  );
+  const cols: DataTableColumn<TaskRow>[] = [
+    { accessor: 'submit_time', title: _(msg`Submit time`), render: (r) => formatTimestamp(r.submit_time) },
+    { accessor: 'finish_time', title: _(msg`Finish time`), render: (r) => formatTimestamp(r.finish_time) },
+    {
+      accessor: 'duration',
+      title: _(msg`Duration`),
+      render: (r) => {
+        if (!r.finish_time || !r.submit_time) return <Text c="dimmed">-</Text>;
+        const d = r.finish_time - r.submit_time;
+        return (
+          <Badge variant="light" color={d > 60 ? 'red' : 'green'} tt="none">
+            {d} s
+          </Badge>
+        );
+      },
+    },
+  ];
+  if (o.admin)
+    cols.push({
+      accessor: 'channel_id',
+      title: _(msg`Channel`),
+      render: (r) => (
+        <Badge variant="outline" color="gray" tt="none">
+          #{r.channel_id}
+        </Badge>
+      ),
+    });
+  cols.push(
+    {
+      accessor: 'platform',
+      title: _(msg`Platform`),
+      render: (r) => (
+        <Badge variant="light" color="indigo" tt="none">
+          {r.platform === 'suno' ? 'Suno' : r.platform}
+        </Badge>
+      ),
+    },
+    { accessor: 'action', title: _(msg`Type`), render: (r) => badge(actionMeta[r.action], r.action) },
+    {
+      accessor: 'task_id',
+      title: _(msg`Task ID`),
+      render: (r) => (
+        <Text size="sm" ff="monospace">
+          {r.task_id}
+        </Text>
+      ),
+    },
+    { accessor: 'status', title: _(msg`Status`), render: (r) => badge(statusMeta[r.status], r.status) },
+    {
+      accessor: 'progress',
+      title: _(msg`Progress`),
+      render: (r) => (
+        <Stack gap={2} miw={90}>
+          <Progress
+            value={progressValue(r.progress)}
+            size="sm"
+            color={r.status === 'FAILURE' ? 'red' : r.status === 'SUCCESS' ? 'green' : 'blue'}
+          />
+          <Text size="xs" c="dimmed">
+            {r.progress || '0%'}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      accessor: 'fail_reason',
+      title: _(msg`Fail reason`),
+      render: (r) =>
+        r.fail_reason ? (
+          <Tooltip label={r.fail_reason} multiline maw={420}>
+            <Text c="red" size="sm" truncate maw={220}>
+              {r.fail_reason}
+            </Text>
+          </Tooltip>
+        ) : (
+          <Text c="dimmed">-</Text>
+        ),
+    },
+    {
+      accessor: 'result',
+      title: _(msg`Result`),
+      render: (r) => {
+        const res = taskResult(r.data);
+        if (r.status !== 'SUCCESS' || (res.clips.length === 0 && !res.lyrics)) return <Text c="dimmed">-</Text>;
+        return (
+          <Button
+            size="compact-xs"
+            variant="light"
+            leftSection={<IconPlayerPlay size={12} />}
+            onClick={() => o.onOpen(r)}
+          >
+            {res.lyrics ? _(msg`View lyrics`) : _(msg`Listen`)}
+          </Button>
+        );
+      },
+    },
+  );
+  return cols;
+}
