@@ -74,6 +74,28 @@ describe('channel, token and relay in a browser', () => {
     expect(stored).toEqual({ base_url: fake.url, key: 'sk-upstream-secret' });
   });
 
+  it('edits the channel: inline priority, and the drawer keeps the key when it is left empty', async () => {
+    const { page } = s;
+    const row = page.getByRole('row').filter({ hasText: 'Fake OpenAI' });
+    const priority = row.getByRole('textbox', { name: 'Priority' });
+    await priority.fill('7');
+    await priority.press('Enter');
+    await page.getByText('Channel updated').first().waitFor();
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const drawer = page.getByRole('dialog', { name: /^Edit channel #/ });
+    const name = drawer.getByLabel(/^Name/);
+    await expect.poll(() => name.inputValue()).toBe('Fake OpenAI');
+    await name.fill('Fake OpenAI upstream');
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    await page.getByRole('row').filter({ hasText: 'Fake OpenAI upstream' }).waitFor();
+    const stored = await gateway.test.deps.db
+      .selectFrom('channels')
+      .select(['name', 'priority', 'key'])
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ name: 'Fake OpenAI upstream', priority: 7, key: 'sk-upstream-secret' });
+  });
+
   it('creates a token in /app/tokens and shows its key once created and in the list', async () => {
     const { page } = s;
     await page.getByRole('link', { name: 'API tokens' }).click();
