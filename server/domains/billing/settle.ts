@@ -7,18 +7,17 @@ export interface Settlement {
   charged: number;
   /** Part of the final price that could not be taken because a balance reached zero. */
   shortfall: number;
-  /** The user's balance right after the settlement (quota warnings compare it with before). */
+  /** The user's balance right after this settlement (quota warnings compare it with before). */
   userQuotaAfter: number;
 }
 
-/**
- * Settles a reservation in one transaction: the difference between the final
- * price and the reserved amount goes to the user's and token's balances, the
- * used counters grow by the final charge, the channel's used_quota too, and the
- * reservation row disappears. A final price above the reservation (possible only
- * when the client set no limit, or the estimate was short) may take a balance to
- * zero but never below; the rest is reported as `shortfall`.
- */
+export interface SettleItem {
+  reservation: Reservation;
+  finalQuota: number;
+  channelId: number;
+}
+
+/** Settles one request (see settleMany). */
 export async function settleReservation(
   db: Db,
   r: Reservation,
@@ -29,103 +28,138 @@ export async function settleReservation(
   return one;
 }
 
-export interface SettleItem {
-  reservation: Reservation;
-  finalQuota: number;
-  channelId: number;
-}
+class BalanceMoved extends Error {}
 
 /**
- * Settles several requests in ONE transaction (group commit: the relay queues the
- * settlements that finish together). Each keeps its own conditional updates; the
- * channels' used_quota is summed and written once per channel.
+ * Settles requests in ONE transaction (group commit: the relay queues the
+ * settlements that finish together). For each request the difference between the
+ * final price and its reservation goes to the user's and token's balances, the
+ * used counters grow by the final charge, the channel's used_quota too, and the
+ * reservation row disappears. A final price above the reservation (possible only
+ * when the client set no limit, the estimate was short, or no reservation was
+ * needed) may take a balance to zero but never below; the rest is the `shortfall`.
+ * Writes are summed per user, token and channel, each a conditional update.
  */
 export async function settleMany(db: Db, items: SettleItem[]): Promise<Settlement[]> {
   // A lost race on a conditional update (PostgreSQL) aborts the transaction; try again with fresh balances.
   for (let round = 0; ; round++) {
     try {
-      return await db.transaction().execute(async (trx) => {
-        const out: Settlement[] = [];
-        const channelUsed = new Map<number, number>();
-        for (const it of items) {
-          const s = await settleOnce(trx, it.reservation, it.finalQuota);
-          if (it.channelId > 0 && s.charged !== 0)
-            channelUsed.set(it.channelId, (channelUsed.get(it.channelId) ?? 0) + s.charged);
-          out.push(s);
-        }
-        for (const [id, used] of channelUsed)
-          await trx
-            .updateTable('channels')
-            .set({ used_quota: sql`used_quota + ${used}` })
-            .where('id', '=', id)
-            .execute();
-        return out;
-      });
+      return await db.transaction().execute((trx) => settleBatch(trx, items));
     } catch (err) {
       if (!(err instanceof BalanceMoved) || round >= 4) throw err;
     }
   }
 }
 
-class BalanceMoved extends Error {}
-
-async function settleOnce(trx: Db, r: Reservation, finalQuota: number): Promise<Settlement> {
-  const now = Math.floor(Date.now() / 1000);
-  const limitedToken = r.tokenId > 0 && !r.unlimitedToken;
-  if (r.id !== '') await trx.deleteFrom('quota_reservations').where('id', '=', r.id).execute();
-  const extra = finalQuota - r.quota;
-  let take = extra;
-  if (extra > 0) {
-    // Only what both balances can still give is taken; the conditional updates catch a concurrent change.
-    const user = await trx.selectFrom('users').select('quota').where('id', '=', r.userId).executeTakeFirst();
-    take = Math.min(extra, Math.max(0, Number(user?.quota ?? 0)));
-    if (limitedToken) {
-      const token = await trx
-        .selectFrom('tokens')
-        .select('remain_quota')
-        .where('id', '=', r.tokenId)
-        .executeTakeFirst();
-      take = Math.min(take, Math.max(0, Number(token?.remain_quota ?? 0)));
-    }
-  }
-  const charged = r.quota + take;
-  const userQuotaAfter = await applyDelta(trx, r, take, charged, limitedToken, now);
-  return { charged, shortfall: finalQuota - charged, userQuotaAfter };
+interface Sum {
+  delta: number;
+  charged: number;
+  count: number;
 }
 
-/** Moves `delta` (positive: take more, conditionally; negative: give back) and adds `charged` to the used counters. */
-async function applyDelta(
-  trx: Db,
-  r: Reservation,
-  delta: number,
-  charged: number,
-  limitedToken: boolean,
-  now: number,
-): Promise<number> {
-  const u = await trx
-    .updateTable('users')
-    .set({
-      quota: sql`quota - ${delta}`,
-      used_quota: sql`used_quota + ${charged}`,
-      request_count: sql`request_count + 1`,
-    })
-    .where('id', '=', r.userId)
-    .$if(delta > 0, (q) => q.where('quota', '>=', delta))
-    .returning('quota')
-    .executeTakeFirst();
-  if (delta > 0 && !u) throw new BalanceMoved();
-  const after = Number(u?.quota ?? 0);
-  if (r.tokenId <= 0) return after;
-  const t = await trx
-    .updateTable('tokens')
-    .set({
-      ...(limitedToken ? { remain_quota: sql`remain_quota - ${delta}` } : {}),
-      used_quota: sql`used_quota + ${charged}`,
-      accessed_time: now,
-    })
-    .where('id', '=', r.tokenId)
-    .$if(limitedToken && delta > 0, (q) => q.where('remain_quota', '>=', delta))
-    .executeTakeFirst();
-  if (limitedToken && delta > 0 && Number(t.numUpdatedRows) !== 1) throw new BalanceMoved();
-  return after;
+const add = (m: Map<number, Sum>, id: number, delta: number, charged: number) => {
+  const s = m.get(id) ?? { delta: 0, charged: 0, count: 0 };
+  s.delta += delta;
+  s.charged += charged;
+  s.count += 1;
+  m.set(id, s);
+};
+
+async function settleBatch(trx: Db, items: SettleItem[]): Promise<Settlement[]> {
+  const limited = (r: Reservation) => r.tokenId > 0 && !r.unlimitedToken;
+  // Balances are read only where a request needs more than it reserved (what can still be taken).
+  const needUsers = new Set(items.filter((i) => i.finalQuota > i.reservation.quota).map((i) => i.reservation.userId));
+  const needTokens = new Set(
+    items.filter((i) => i.finalQuota > i.reservation.quota && limited(i.reservation)).map((i) => i.reservation.tokenId),
+  );
+  const userLeft = new Map<number, number>();
+  const tokenLeft = new Map<number, number>();
+  if (needUsers.size > 0)
+    for (const u of await trx
+      .selectFrom('users')
+      .select(['id', 'quota'])
+      .where('id', 'in', [...needUsers])
+      .execute())
+      userLeft.set(Number(u.id), Math.max(0, Number(u.quota)));
+  if (needTokens.size > 0)
+    for (const t of await trx
+      .selectFrom('tokens')
+      .select(['id', 'remain_quota'])
+      .where('id', 'in', [...needTokens])
+      .execute())
+      tokenLeft.set(Number(t.id), Math.max(0, Number(t.remain_quota)));
+
+  const users = new Map<number, Sum>();
+  const tokens = new Map<number, Sum>();
+  const channels = new Map<number, Sum>();
+  const takes: number[] = [];
+  const out: Settlement[] = items.map(({ reservation: r, finalQuota, channelId }) => {
+    let take = finalQuota - r.quota;
+    if (take > 0) {
+      take = Math.min(take, userLeft.get(r.userId) ?? 0);
+      if (limited(r)) take = Math.min(take, tokenLeft.get(r.tokenId) ?? 0);
+    }
+    // Refunds earlier in the batch free balance for the requests after them, as if settled one by one.
+    if (userLeft.has(r.userId)) userLeft.set(r.userId, userLeft.get(r.userId)! - take);
+    if (limited(r) && tokenLeft.has(r.tokenId)) tokenLeft.set(r.tokenId, tokenLeft.get(r.tokenId)! - take);
+    const charged = r.quota + take;
+    takes.push(take);
+    add(users, r.userId, take, charged);
+    if (r.tokenId > 0) add(tokens, r.tokenId, limited(r) ? take : 0, charged);
+    if (channelId > 0 && charged !== 0) add(channels, channelId, 0, charged);
+    return { charged, shortfall: finalQuota - charged, userQuotaAfter: 0 };
+  });
+
+  const ids = items.map((i) => i.reservation.id).filter((id) => id !== '');
+  for (let i = 0; i < ids.length; i += 200)
+    await trx
+      .deleteFrom('quota_reservations')
+      .where('id', 'in', ids.slice(i, i + 200))
+      .execute();
+
+  const quotaAfter = new Map<number, number>();
+  for (const [id, s] of users) {
+    const u = await trx
+      .updateTable('users')
+      .set({
+        quota: sql`quota - ${s.delta}`,
+        used_quota: sql`used_quota + ${s.charged}`,
+        request_count: sql`request_count + ${s.count}`,
+      })
+      .where('id', '=', id)
+      .$if(s.delta > 0, (q) => q.where('quota', '>=', s.delta))
+      .returning('quota')
+      .executeTakeFirst();
+    if (s.delta > 0 && !u) throw new BalanceMoved();
+    quotaAfter.set(id, Number(u?.quota ?? 0));
+  }
+  const now = Math.floor(Date.now() / 1000);
+  for (const [id, s] of tokens) {
+    const t = await trx
+      .updateTable('tokens')
+      .set({
+        remain_quota: sql`remain_quota - ${s.delta}`,
+        used_quota: sql`used_quota + ${s.charged}`,
+        accessed_time: now,
+      })
+      .where('id', '=', id)
+      .$if(s.delta > 0, (q) => q.where('remain_quota', '>=', s.delta))
+      .executeTakeFirst();
+    if (s.delta > 0 && Number(t.numUpdatedRows) !== 1) throw new BalanceMoved();
+  }
+  for (const [id, s] of channels)
+    await trx
+      .updateTable('channels')
+      .set({ used_quota: sql`used_quota + ${s.charged}` })
+      .where('id', '=', id)
+      .execute();
+
+  // Each request's own "after": walk the batch backwards from the user's final balance.
+  const running = new Map(quotaAfter);
+  for (let i = items.length - 1; i >= 0; i--) {
+    const uid = items[i].reservation.userId;
+    out[i].userQuotaAfter = running.get(uid) ?? 0;
+    running.set(uid, (running.get(uid) ?? 0) + takes[i]);
+  }
+  return out;
 }

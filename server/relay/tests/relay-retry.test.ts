@@ -136,7 +136,8 @@ describe('retries and channel health', () => {
     });
     const user = await insertUser(h.deps);
     const token = await insertToken(h.deps, user.id);
-    for (let i = 0; i < 12; i++)
+    // Keys are picked at random: call until the dead one was hit (almost surely within a few calls).
+    for (let i = 0; i < 60 && (await channelRow(multi)).key.includes('fail-401'); i++)
       await h
         .client(token.key)
         .chat.completions.create({ model: 'multi-model', messages: [{ role: 'user', content: 'hi' }] })

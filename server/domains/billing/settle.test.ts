@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { insertToken, insertUser } from '../../../test/relay-fixtures.ts';
+import { reserveQuota } from './reserve.ts';
+import { settleMany } from './settle.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const balances = async (userId: number, tokenId: number) => {
+  const u = await t.deps.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+  const k = await t.deps.db.selectFrom('tokens').selectAll().where('id', '=', tokenId).executeTakeFirstOrThrow();
+  return {
+    quota: Number(u.quota),
+    used: Number(u.used_quota),
+    count: Number(u.request_count),
+    remain: Number(k.remain_quota),
+    tokenUsed: Number(k.used_quota),
+  };
+};
+
+describe('batched settlement', () => {
+  it('refunds, takes extra, clamps at zero and reports each request in order', async () => {
+    const user = await insertUser(t.deps, { quota: 1000 });
+    const token = await insertToken(t.deps, user.id, { remainQuota: 1000 });
+    const payer = { userId: user.id, tokenId: token.id, unlimitedToken: false };
+    const a = await reserveQuota(t.deps.db, payer, 300);
+    const b = await reserveQuota(t.deps.db, payer, 200);
+    const c = await reserveQuota(t.deps.db, payer, 100);
+    // 400 left. a: 250 of 300 (refund 50 -> 450 left); b: 500 of 200 (takes 300 -> 150); c: 400 of 100 (150 left -> shortfall 150).
+    const out = await settleMany(t.deps.db, [
+      { reservation: a, finalQuota: 250, channelId: 0 },
+      { reservation: b, finalQuota: 500, channelId: 0 },
+      { reservation: c, finalQuota: 400, channelId: 0 },
+    ]);
+    expect(out.map((s) => s.charged)).toEqual([250, 500, 250]);
+    expect(out.map((s) => s.shortfall)).toEqual([0, 0, 150]);
+    expect(out.map((s) => s.userQuotaAfter)).toEqual([450, 150, 0]);
+    expect(await balances(user.id, token.id)).toEqual({ quota: 0, used: 1000, count: 3, remain: 0, tokenUsed: 1000 });
+    expect(await t.deps.db.selectFrom('quota_reservations').selectAll().execute()).toHaveLength(0);
+  });
+});
