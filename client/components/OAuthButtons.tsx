@@ -55,7 +55,7 @@ export function OAuthButtons({ aff }: { aff?: string }) {
         ))}
       </SimpleGrid>
       <TelegramWidget mode="login" />
-      {status.wechat_login && <WeChatLoginModal opened={wechatOpen} onClose={() => setWechatOpen(false)} />}
+      {status.wechat_login && <WeChatLoginModal opened={wechatOpen} onClose={() => setWechatOpen(false)} aff={aff} />}
     </Stack>
   );
 }

@@ -9,7 +9,7 @@ import type { StoredUser } from '../lib/user.ts';
 import { restGet } from './oauth.ts';
 
 /** Messaging-app sign-in: scan the QR code, then type the verification code the account replies with. */
-export function WeChatLoginModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function WeChatLoginModal({ opened, onClose, aff }: { opened: boolean; onClose: () => void; aff?: string }) {
   const { t } = useLingui();
   const status = useStatus();
   const navigate = useNavigate();
@@ -19,7 +19,9 @@ export function WeChatLoginModal({ opened, onClose }: { opened: boolean; onClose
   const submit = async () => {
     setBusy(true);
     try {
-      rememberLogin(await restGet<StoredUser>(`/api/oauth/wechat?code=${encodeURIComponent(code.trim())}`));
+      // A first WeChat sign-in creates the account, so the invite code goes along.
+      const q = new URLSearchParams({ code: code.trim(), ...(aff ? { aff } : {}) });
+      rememberLogin(await restGet<StoredUser>(`/api/oauth/wechat?${q.toString()}`));
       showSuccess(t`Login successful`);
       onClose();
       navigate('/app/tokens');

@@ -69,6 +69,9 @@ export function createMailFlows(d: SigninDeps) {
       if (input.email.trim() === '') throw badRequest('请输入邮箱！');
       if (input.code.trim() === '') throw badRequest('请输入验证码！');
       const email = assertAllowedEmail(d.options, input.email);
+      // Codes are 6 digits: cap the guesses one account can make at someone else's address.
+      const tries = await d.rateLimits.take(`bind-email:${userId}`, MAIL_IP_LIMIT.limit, MAIL_IP_LIMIT.windowMs);
+      if (!tries.allowed) throw tooManyRequests();
       const ok = await d.db.transaction().execute(async (tx) => {
         if (!(await consumeVerificationCode(tx, EMAIL_VERIFY_PURPOSE, email, input.code.trim()))) return false;
         if (await emailTaken(tx, email)) throw conflict(EMAIL_TAKEN);

@@ -96,6 +96,27 @@ describe('WeChat', () => {
     });
     expect(stale.json()).toMatchObject({ success: false, message: '验证码错误或已过期' });
 
+    // A first sign-in from an invite link credits the inviter.
+    const inviter = await loginAs(t);
+    const { aff_code } = await t.deps.db
+      .selectFrom('users')
+      .select('aff_code')
+      .where('id', '=', inviter.user.id)
+      .executeTakeFirstOrThrow();
+    fake.wechatCodes.set('fresh3', ['openid-d', Date.now()]);
+    const invited = await t.app.inject({
+      method: 'GET',
+      url: `/api/oauth/wechat?code=fresh3&aff=${aff_code}`,
+      remoteAddress: randomIp(),
+    });
+    const invitedId = (invited.json().data as { id: number }).id;
+    const invitedRow = await t.deps.db
+      .selectFrom('users')
+      .select('inviter_id')
+      .where('id', '=', invitedId)
+      .executeTakeFirstOrThrow();
+    expect(invitedRow.inviter_id).toBe(inviter.user.id);
+
     const { user, headers } = await loginAs(t);
     fake.wechatCodes.set('fresh2', ['openid-c', Date.now()]);
     const bind = await t.app.inject({ method: 'GET', url: '/api/oauth/wechat/bind?code=fresh2', headers });
