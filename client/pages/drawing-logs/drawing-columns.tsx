@@ -22,12 +22,12 @@ function clip(text: string, width = 220) {
 function badge(meta: { label: MessageDescriptor; color: string } | undefined, raw: string, i18n: I18n) {
   if (!meta)
     return (
-      <Badge variant="light" color="gray" tt="none">
+      <Badge miw="max-content" variant="light" color="gray" tt="none">
         {raw || '-'}
       </Badge>
     );
   return (
-    <Badge variant="light" color={meta.color} tt="none">
+    <Badge miw="max-content" variant="light" color={meta.color} tt="none">
       {i18n._(meta.label)}
     </Badge>
   );
@@ -51,7 +51,7 @@ export function buildDrawingColumns(o: {
         if (d === null) return <Text c="dimmed">-</Text>;
         // Spec §9: a drawing that took over a minute is shown in red.
         return (
-          <Badge variant="light" color={d > 60 ? 'red' : 'green'} tt="none">
+          <Badge miw="max-content" variant="light" color={d > 60 ? 'red' : 'green'} tt="none">
             {d} s
           </Badge>
         );
@@ -63,7 +63,7 @@ export function buildDrawingColumns(o: {
       accessor: 'channel_id',
       title: _(msg`Channel`),
       render: (r) => (
-        <Badge variant="outline" color="gray" tt="none">
+        <Badge miw="max-content" variant="outline" color="gray" tt="none">
           #{r.channel_id}
         </Badge>
       ),

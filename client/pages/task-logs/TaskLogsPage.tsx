@@ -59,6 +59,8 @@ export default function TaskLogsPage() {
         records={rows}
         columns={columns}
         idAccessor="id"
+        // The result button stays in view while the wide table scrolls sideways.
+        pinLastColumn
         defaultColumnProps={{ noWrap: true }}
         fetching={list.isFetching}
         noRecordsText={t`No data`}

@@ -29,7 +29,7 @@ export function buildTaskColumns(o: {
 }): DataTableColumn<TaskRow>[] {
   const _ = (d: MessageDescriptor) => o.i18n._(d);
   const badge = (meta: { label: MessageDescriptor; color: string } | undefined, raw: string) => (
-    <Badge variant="light" color={meta?.color ?? 'gray'} tt="none">
+    <Badge miw="max-content" variant="light" color={meta?.color ?? 'gray'} tt="none">
       {meta ? _(meta.label) : raw}
     </Badge>
   );
@@ -43,7 +43,7 @@ export function buildTaskColumns(o: {
         if (!r.finish_time || !r.submit_time) return <Text c="dimmed">-</Text>;
         const d = r.finish_time - r.submit_time;
         return (
-          <Badge variant="light" color={d > 60 ? 'red' : 'green'} tt="none">
+          <Badge miw="max-content" variant="light" color={d > 60 ? 'red' : 'green'} tt="none">
             {d} s
           </Badge>
         );
@@ -55,7 +55,7 @@ export function buildTaskColumns(o: {
       accessor: 'channel_id',
       title: _(msg`Channel`),
       render: (r) => (
-        <Badge variant="outline" color="gray" tt="none">
+        <Badge miw="max-content" variant="outline" color="gray" tt="none">
           #{r.channel_id}
         </Badge>
       ),
@@ -65,7 +65,7 @@ export function buildTaskColumns(o: {
       accessor: 'platform',
       title: _(msg`Platform`),
       render: (r) => (
-        <Badge variant="light" color="indigo" tt="none">
+        <Badge miw="max-content" variant="light" color="indigo" tt="none">
           {r.platform === 'suno' ? 'Suno' : r.platform}
         </Badge>
       ),
