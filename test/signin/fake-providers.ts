@@ -34,6 +34,13 @@ async function bodyOf(req: http.IncomingMessage): Promise<string> {
 
 const githubUsers: Record<string, unknown> = {
   'gh-token': { id: 4242, login: 'octo', name: 'Octo Cat', email: 'octo@gh.test' },
+  'gh-token-private': { id: 4343, login: 'shy', name: null, email: null },
+};
+const githubEmails: Record<string, unknown> = {
+  'gh-token-private': [
+    { email: 'old@gh.test', primary: false, verified: true },
+    { email: 'shy@gh.test', primary: true, verified: true },
+  ],
 };
 const linuxdoUsers: Record<string, unknown> = {
   'ld-token-low': { id: 7, username: 'newbie', name: 'New Bie', active: true, trust_level: 0, silenced: false },
@@ -45,15 +52,18 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, wecha
   const bearer = (req.headers.authorization ?? '').replace(/^Bearer /, '');
   if (req.method === 'POST' && url.pathname === '/login/oauth/access_token') {
     const b = JSON.parse(await bodyOf(req)) as Record<string, string>;
-    const ok = b.client_id === GITHUB_CLIENT.id && b.client_secret === GITHUB_CLIENT.secret && b.code === 'gh-good';
+    const ok =
+      b.client_id === GITHUB_CLIENT.id && b.client_secret === GITHUB_CLIENT.secret && b.code?.startsWith('gh-good');
     return json(
       res,
       200,
       ok
-        ? { access_token: 'gh-token' }
+        ? { access_token: b.code === 'gh-good-private' ? 'gh-token-private' : 'gh-token' }
         : { error: 'bad_verification_code', error_description: 'The code passed is incorrect or expired.' },
     );
   }
+  if (url.pathname === '/user/emails')
+    return githubEmails[bearer] ? json(res, 200, githubEmails[bearer]) : json(res, 404, {});
   if (url.pathname === '/user') return githubUsers[bearer] ? json(res, 200, githubUsers[bearer]) : json(res, 401, {});
   if (req.method === 'POST' && url.pathname === '/oauth2/token') {
     const basic = Buffer.from(`${LINUXDO_CLIENT.id}:${LINUXDO_CLIENT.secret}`).toString('base64');

@@ -68,6 +68,16 @@ describe('GitHub', () => {
     expect(bad.json()).toMatchObject({ success: false });
     expect(bad.json().message).toContain('incorrect or expired');
     expect((await callback('github', 'gh-good', { forge: true })).statusCode).toBe(403);
+
+    // A private profile e-mail comes from /user/emails (the primary, verified one).
+    const shy = (await callback('github', 'gh-good-private')).json().data as { id: number; display_name: string };
+    expect(shy.display_name).toBe('shy');
+    const shyRow = await t.deps.db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', shy.id)
+      .executeTakeFirstOrThrow();
+    expect(shyRow.email).toBe('shy@gh.test');
   });
 });
 

@@ -38,5 +38,20 @@ export async function githubProfile(options: OptionsService, code: string): Prom
       ' GitHub ',
     ),
   );
-  return { id: String(user.id), displayName: user.name || user.login, email: user.email ?? undefined };
+  const email = user.email || (await primaryEmail(urls.githubApi, token.access_token));
+  return { id: String(user.id), displayName: user.name || user.login, email };
+}
+
+const githubEmails = z.array(z.object({ email: z.string(), primary: z.boolean(), verified: z.boolean() }));
+
+/** A private profile e-mail is only in /user/emails (scope user:email); without it the account simply has none. */
+async function primaryEmail(api: string, accessToken: string): Promise<string | undefined> {
+  try {
+    const list = githubEmails.safeParse(
+      await fetchJson(`${api}/user/emails`, { headers: { authorization: `Bearer ${accessToken}` } }, ' GitHub '),
+    );
+    return list.success ? list.data.find((e) => e.primary && e.verified)?.email : undefined;
+  } catch {
+    return undefined;
+  }
 }
