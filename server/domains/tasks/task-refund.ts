@@ -11,6 +11,8 @@ export interface TaskFailure {
   failReason: string;
   /** Column updates that go with the failure (finish time, progress, upstream data). */
   changes: Record<string, string | number>;
+  /** The token that paid, so a limited token gets its remaining quota back too. */
+  token?: { id: number; unlimited: boolean };
   /** The price key, shown as the refund log's model. */
   model: string;
   /** What the refund log says was refunded (e.g. "构图失败 <mj_id>"). */
@@ -39,6 +41,15 @@ export async function failAndRefund(db: Db, f: TaskFailure): Promise<NewLog | nu
       .set({ quota: sql`quota + ${f.quota}`, used_quota: sql`used_quota - ${f.quota}` })
       .where('id', '=', f.userId)
       .execute();
+    if (f.token && f.token.id > 0)
+      await trx
+        .updateTable('tokens')
+        .set({
+          used_quota: sql`used_quota - ${f.quota}`,
+          ...(f.token.unlimited ? {} : { remain_quota: sql`remain_quota + ${f.quota}` }),
+        })
+        .where('id', '=', f.token.id)
+        .execute();
     if (f.channelId > 0)
       await trx
         .updateTable('channels')

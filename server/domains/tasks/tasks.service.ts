@@ -28,6 +28,12 @@ function stripOwn(text: string): string {
   return JSON.stringify(rest);
 }
 
+function stripOwnObject(v: unknown): unknown {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
+  const { _switchyard: _own, ...rest } = v as Record<string, unknown>;
+  return rest;
+}
+
 export type MjView = ReturnType<typeof mjView>;
 
 /** The task row as /api/task answers it: `properties` and `data` are JSON, not text. */
@@ -36,7 +42,7 @@ export function taskView(row: TaskRow) {
     ...row,
     id: Number(row.id),
     quota: Number(row.quota),
-    properties: parseJson(row.properties, {}),
+    properties: stripOwnObject(parseJson(row.properties, {})),
     data: parseJson(row.data, null),
   };
 }

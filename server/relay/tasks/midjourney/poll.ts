@@ -99,6 +99,7 @@ async function applyUpdate(rt: RelayRuntime, row: MidjourneyRow, t: UpstreamTask
       userId: Number(row.user_id),
       channelId: Number(row.channel_id),
       quota: Number(row.quota),
+      token: own.tokenId ? { id: own.tokenId, unlimited: own.unlimitedToken !== false } : undefined,
       failReason: t.failReason || '任务失败',
       changes: { ...changes, finish_time: changes.finish_time || Date.now() },
       model: MJ_PRICE_KEY[row.action as MjAction] ?? row.action,

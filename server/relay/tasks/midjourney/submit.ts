@@ -114,6 +114,10 @@ async function storeTask(
     progress: done ? '100%' : '0%',
     channel_id: channelId,
     quota,
-    properties: joinProperties(a.properties ?? {}, hook ? { notifyHook: hook } : {}),
+    properties: joinProperties(a.properties ?? {}, {
+      ...(hook ? { notifyHook: hook } : {}),
+      tokenId: p.token?.id ?? 0,
+      unlimitedToken: p.token?.unlimited ?? true,
+    }),
   });
 }

@@ -4,6 +4,9 @@ import { parseJson } from '../../../domains/tasks/tasks.service.ts';
 /** Our own keys inside the stored `properties` (kept out of what clients see). */
 export interface MjPrivate {
   notifyHook?: string;
+  /** Who paid: a FAILURE refund goes back to this token too. */
+  tokenId?: number;
+  unlimitedToken?: boolean;
 }
 
 export function splitProperties(text: string): { upstream: Record<string, unknown>; own: MjPrivate } {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { TaskRow } from '../../../db/types.ts';
 import { failAndRefund } from '../../../domains/tasks/task-refund.ts';
+import { parseJson } from '../../../domains/tasks/tasks.service.ts';
 import { unfinishedTasks } from '../../../domains/tasks/tasks.repo.ts';
 import type { RelayRuntime } from '../../runtime.ts';
 import { fetchUpstreamSuno, SUNO_PLATFORM } from './suno.ts';
@@ -76,6 +77,7 @@ async function applyUpdate(rt: RelayRuntime, row: TaskRow, t: UpstreamTask) {
       userId: Number(row.user_id),
       channelId: Number(row.channel_id),
       quota: Number(row.quota),
+      token: payingToken(row.properties),
       failReason: t.fail_reason || '任务失败',
       changes,
       model: `suno_${row.action.toLowerCase()}`,
@@ -90,4 +92,11 @@ async function applyUpdate(rt: RelayRuntime, row: TaskRow, t: UpstreamTask) {
     .where('id', '=', row.id)
     .where('status', '!=', 'FAILURE')
     .execute();
+}
+
+/** The token stored at submit (properties._switchyard), if any. */
+function payingToken(properties: string): { id: number; unlimited: boolean } | undefined {
+  const own = (parseJson(properties, {}) as { _switchyard?: { tokenId?: number; unlimitedToken?: boolean } })
+    ._switchyard;
+  return own?.tokenId ? { id: own.tokenId, unlimited: own.unlimitedToken !== false } : undefined;
 }

@@ -97,7 +97,11 @@ export async function submitSuno(
     status: 'NOT_START',
     submit_time: now,
     progress: '0%',
-    properties: JSON.stringify({ input }),
+    // `_switchyard` (who paid, for a FAILURE refund) is stripped from every answer.
+    properties: JSON.stringify({
+      input,
+      _switchyard: { tokenId: p.token?.id ?? 0, unlimitedToken: p.token?.unlimited ?? true },
+    }),
   });
   return { status: 200, body: { code: 'success', message: '', data: taskId } };
 }

@@ -28,7 +28,8 @@ export interface TaskHarness {
   sunoChannel: number;
   /** Polls once and waits for the queued log rows. */
   poll(): Promise<void>;
-  payer(quota?: number): Promise<{ userId: number; tokenId: number; key: string }>;
+  /** A user and a token (unlimited unless `tokenQuota` is given). */
+  payer(quota?: number, tokenQuota?: number): Promise<{ userId: number; tokenId: number; key: string }>;
   call(
     method: string,
     path: string,
@@ -83,9 +84,13 @@ export async function startTaskHarness(): Promise<TaskHarness> {
       await taskPollerOf(t.deps)!.pollOnce();
       await relayRuntimeOf(t.deps)!.drain();
     },
-    async payer(quota = 10_000_000) {
+    async payer(quota = 10_000_000, tokenQuota?: number) {
       const u = await insertUser(t.deps, { quota });
-      const tok = await insertToken(t.deps, u.id, { unlimited: true });
+      const tok = await insertToken(
+        t.deps,
+        u.id,
+        tokenQuota === undefined ? { unlimited: true } : { remainQuota: tokenQuota },
+      );
       return { userId: u.id, tokenId: tok.id, key: tok.key };
     },
     async call(method, path, key, body, headers = {}) {

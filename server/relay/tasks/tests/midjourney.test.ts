@@ -50,7 +50,7 @@ describe('Midjourney submit and polling', () => {
   });
 
   it('a task that fails upstream is refunded exactly once, with a refund log', async () => {
-    const p = await h.payer(START);
+    const p = await h.payer(START, 1_000_000);
     const sub = await h.call('POST', '/mj/submit/imagine', p.key, { prompt: 'please fail' });
     expect(sub.json.code).toBe(1);
     expect((await userRow(h.t, p.userId)).quota).toBe(START - IMAGINE_QUOTA);
@@ -63,6 +63,13 @@ describe('Midjourney submit and polling', () => {
     const u = await userRow(h.t, p.userId);
     expect(u.quota).toBe(START);
     expect(u.used_quota).toBe(0);
+    // The limited token that paid gets its remaining quota back too.
+    const tok = await h.t.deps.db
+      .selectFrom('tokens')
+      .selectAll()
+      .where('id', '=', p.tokenId)
+      .executeTakeFirstOrThrow();
+    expect([tok.remain_quota, tok.used_quota]).toEqual([1_000_000, 0]);
     const logs = await logsOf(p.userId);
     expect(logs.map((l) => [l.type, l.quota])).toEqual([
       [2, IMAGINE_QUOTA],

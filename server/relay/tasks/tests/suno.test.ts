@@ -39,7 +39,7 @@ describe('Suno submit and polling', () => {
   });
 
   it('lyrics fail upstream: refunded exactly once with a refund log', async () => {
-    const p = await h.payer(START);
+    const p = await h.payer(START, 1_000_000);
     const sub = await h.call('POST', '/suno/submit/lyrics', p.key, { prompt: 'please fail' });
     expect(sub.json.code).toBe('success');
     expect((await userRow(h.t, p.userId)).quota).toBe(START - LYRICS);
@@ -50,6 +50,12 @@ describe('Suno submit and polling', () => {
     expect(list.json.data[0]).toMatchObject({ status: 'FAILURE', action: 'LYRICS' });
     expect(list.json.data[0].fail_reason).toContain('fake failure');
     expect((await userRow(h.t, p.userId)).quota).toBe(START);
+    const tok = await h.t.deps.db
+      .selectFrom('tokens')
+      .selectAll()
+      .where('id', '=', p.tokenId)
+      .executeTakeFirstOrThrow();
+    expect([tok.remain_quota, tok.used_quota]).toEqual([1_000_000, 0]);
     const logs = await h.t.deps.db
       .selectFrom('logs')
       .selectAll()
