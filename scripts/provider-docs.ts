@@ -7,6 +7,10 @@ const MODE_PATHS: Record<RelayMode, string> = {
   chat: '/v1/chat/completions',
   completions: '/v1/completions',
   embeddings: '/v1/embeddings',
+  responses: '/v1/responses',
+  moderations: '/v1/moderations',
+  rerank: '/v1/rerank',
+  images: '/v1/images/generations',
 };
 
 /** Chat-capable adapters also serve the native front doors, unchanged when the protocol matches. */

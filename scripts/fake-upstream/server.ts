@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { handleExtra } from './openai-extra.ts';
 import { type Behaviour, failureBody, fakePromptTokens, invalidKeyBody, parseBehaviour } from './behaviour.ts';
 
 export interface FakeOptions {
@@ -95,6 +96,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Record<st
     return json(res, b.failStatus, failureBody(b.failStatus));
   }
   if (path === '/embeddings') return embeddings(res, body, model);
+  if (handleExtra(path, body, model, res)) return;
   if (path !== '/chat/completions' && path !== '/completions')
     return json(res, 404, { error: { message: `Unknown path ${path}`, type: 'invalid_request_error' } });
   const chat = path === '/chat/completions';

@@ -72,7 +72,7 @@ export function registerRelayRoutes(app: FastifyInstance, deps: AppDeps): void {
     handle('chat', (req) => playgroundAuth(rt, req)),
   );
 
-  registerFrontDoors(app, rt, (door) => handle('chat', tokenAuth, door), opts);
+  registerFrontDoors(app, rt, (mode, door) => handle(mode, tokenAuth, door), opts);
   registerTaskRoutes(app, rt);
 
   // Answers that Fastify sends itself (models, 501) get their Server-Timing here; relayed ones set it earlier.

@@ -50,16 +50,21 @@ export async function runRelay(
   const price = priced.price;
   const candidates = candidatesFor(rt, principal, model);
 
-  const stream = mode !== 'embeddings' && body.stream === true;
+  const generates = mode === 'chat' || mode === 'completions' || mode === 'responses';
+  const stream = generates && body.stream === true;
   const so = body.stream_options as { include_usage?: boolean } | null | undefined;
   const clientWantsUsage = stream && so?.include_usage === true;
-  const limits = [body.max_tokens, body.max_completion_tokens].filter((v): v is number => typeof v === 'number');
+  const limits = [body.max_tokens, body.max_completion_tokens, body.max_output_tokens].filter(
+    (v): v is number => typeof v === 'number',
+  );
   const maxTokens = limits.length > 0 ? Math.max(...limits) : undefined;
-  const hasCompletion = mode !== 'embeddings';
+  const hasCompletion = generates;
+  // A fixed ModelPrice is per image for image generation (n images = n calls).
+  const calls = mode === 'images' && price.mode === 'price' ? Number(body.n ?? 1) || 1 : 1;
   const needsEstimate = price.mode === 'ratio' && price.modelRatio > 0 && (!hasCompletion || maxTokens !== undefined);
   if (needsEstimate) await loadTokenizers();
   const estimate = needsEstimate ? countPromptTokens(model, body) : 0;
-  const amount = reservationFor(price, estimate, maxTokens, opt('PreConsumedQuota'), hasCompletion);
+  const amount = reservationFor(price, estimate, maxTokens, opt('PreConsumedQuota'), hasCompletion) * calls;
   const reservation = await reserve(rt, principal, amount, req);
 
   const abort = new AbortController();
@@ -106,6 +111,7 @@ export async function runRelay(
         req,
         startedAtMs,
         reasoningEffort: typeof body.reasoning_effort === 'string' ? body.reasoning_effort : undefined,
+        calls,
       }),
     );
 
@@ -197,6 +203,8 @@ interface SettleInput {
   req: FastifyRequest;
   startedAtMs: number;
   reasoningEffort?: string;
+  /** Multiplier of a fixed price (images: n). */
+  calls: number;
 }
 
 /** Runs after the response bytes were sent: settle the reservation, then queue the log row. */
@@ -204,7 +212,7 @@ async function settleAndLog(rt: RelayRuntime, s: SettleInput): Promise<void> {
   const channelId = s.ok.ctx.channel.id;
   if (!s.reported) await loadTokenizers();
   const usage = s.reported ?? countedUsage(s.model, s.body, s.produced());
-  const final = computeQuota(s.price, usage);
+  const final = computeQuota(s.price, usage) * s.calls;
   const settled = await rt.deps.services.billing.settle(s.reservation, final, channelId);
   notifyIfCrossed(rt.deps, s.principal.user.id, settled.userQuotaAfter + settled.charged, settled.userQuotaAfter);
   rt.deps.services.logWriter.write(

@@ -21,6 +21,22 @@ const chatBody = z.looseObject({
 });
 const completionsBody = z.looseObject({ ...common, prompt: z.unknown() });
 const embeddingsBody = z.looseObject({ model: common.model, input: z.unknown() });
+const responsesBody = z.looseObject({ ...common, input: z.unknown(), max_output_tokens: tokens });
+// OpenAI lets these omit the model; the gateway routes and prices by the same default OpenAI uses.
+const moderationsBody = z.looseObject({
+  model: z.string().min(1).default('omni-moderation-latest'),
+  input: z.unknown(),
+});
+const rerankBody = z.looseObject({
+  model: common.model,
+  query: z.unknown(),
+  documents: z.array(z.unknown(), { message: 'documents 不能为空' }),
+});
+const imagesBody = z.looseObject({
+  model: z.string().min(1).default('dall-e-2'),
+  prompt: z.string({ message: 'prompt 不能为空' }),
+  n: z.number().int().min(1).max(10).optional().nullable(),
+});
 
 export type RelayBody = z.infer<typeof chatBody> | z.infer<typeof completionsBody> | z.infer<typeof embeddingsBody>;
 
@@ -28,6 +44,10 @@ const schemas: Record<RelayMode, z.ZodType<Record<string, unknown> & { model: st
   chat: chatBody,
   completions: completionsBody,
   embeddings: embeddingsBody,
+  responses: responsesBody,
+  moderations: moderationsBody,
+  rerank: rerankBody,
+  images: imagesBody,
 };
 
 /** Validates the body of a relay call; throws a ZodError (answered as 400 in the OpenAI shape). */

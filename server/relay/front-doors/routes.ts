@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { RelayMode } from '../providers/types.ts';
 import type { RelayRuntime } from '../runtime.ts';
 import { anthropicDoor } from './anthropic/door.ts';
 import { geminiDoor } from './gemini/door.ts';
@@ -7,14 +8,19 @@ import type { FrontDoor } from './types.ts';
 
 type Handler = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
-/** The Anthropic and Gemini front doors (relay.md §1); `handleFor` runs the relay with a door. */
+/** The Anthropic and Gemini front doors and the newer OpenAI endpoints (relay.md §1); `handleFor` runs the relay. */
 export function registerFrontDoors(
   app: FastifyInstance,
   rt: RelayRuntime,
-  handleFor: (door: FrontDoor) => Handler,
+  handleFor: (mode: RelayMode, door?: FrontDoor) => Handler,
   opts: RouteShorthandOptions,
 ): void {
-  app.post('/v1/messages', opts, handleFor(anthropicDoor));
-  app.post('/v1beta/models/*', opts, handleFor(geminiDoor));
+  app.post('/v1/messages', opts, handleFor('chat', anthropicDoor));
+  app.post('/v1beta/models/*', opts, handleFor('chat', geminiDoor));
+  // The rest of OpenAI's JSON surface: relayed natively to OpenAI-style channels.
+  app.post('/v1/responses', opts, handleFor('responses'));
+  app.post('/v1/moderations', opts, handleFor('moderations'));
+  app.post('/v1/rerank', opts, handleFor('rerank'));
+  app.post('/v1/images/generations', opts, handleFor('images'));
   app.get('/v1beta/models', async (req) => geminiModels(rt, await rt.tokenAuth.authenticate(req)));
 }

@@ -1,6 +1,7 @@
 import { anthropicAdapter } from './anthropic/adapter.ts';
 import { azureAdapter } from './azure/adapter.ts';
 import { geminiAdapter } from './gemini/adapter.ts';
+import { cohereAdapter, jinaAdapter } from './rerank/adapter.ts';
 import { openAIAdapter } from './openai/adapter.ts';
 import type { ProviderAdapter } from './types.ts';
 
@@ -16,6 +17,8 @@ const registry = new Map<number, ProviderAdapter>([
   [3, azureAdapter],
   [14, anthropicAdapter],
   [24, geminiAdapter],
+  [34, cohereAdapter],
+  [38, jinaAdapter],
 ]);
 
 /** The adapter for a channel type; undefined when the type has none (the channel cannot serve). */

@@ -9,7 +9,7 @@ import type { ChannelConfig } from '../channel-config.ts';
  */
 
 /** What the client asked for; decides the upstream path and the response shape. */
-export type RelayMode = 'chat' | 'completions' | 'embeddings';
+export type RelayMode = 'chat' | 'completions' | 'embeddings' | 'responses' | 'moderations' | 'rerank' | 'images';
 
 /**
  * Token usage normalised for billing (relay.md §5).

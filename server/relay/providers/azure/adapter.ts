@@ -8,6 +8,10 @@ const task: Record<RelayMode, string> = {
   chat: 'chat/completions',
   completions: 'completions',
   embeddings: 'embeddings',
+  responses: 'responses',
+  moderations: 'moderations',
+  rerank: 'rerank',
+  images: 'images/generations',
 };
 
 /** The channel's `other` holds the api-version (new-api convention), plain or as `{"api_version": ...}`. */

@@ -1,5 +1,7 @@
 import { RelayError } from '../../errors.ts';
 import type { AttemptContext, ProviderAdapter, RelayMode, UpstreamError, UpstreamRequest } from '../types.ts';
+import { parseRerankUsage } from '../rerank/usage.ts';
+import { createResponsesStreamConverter } from './responses-stream.ts';
 import { createOpenAIStreamConverter } from './stream.ts';
 import { parseOpenAIUsage } from './usage.ts';
 
@@ -7,6 +9,10 @@ const taskPath: Record<RelayMode, string> = {
   chat: 'chat/completions',
   completions: 'completions',
   embeddings: 'embeddings',
+  responses: 'responses',
+  moderations: 'moderations',
+  rerank: 'rerank',
+  images: 'images/generations',
 };
 
 /** Version prefixes of OpenAI-compatible providers that do not live under `/v1`. */
@@ -30,7 +36,8 @@ export const openAIAdapter: ProviderAdapter = {
 
   buildRequest(ctx, body): UpstreamRequest {
     const out: Record<string, unknown> = { ...body, model: ctx.upstreamModel };
-    if (ctx.stream && ctx.mode !== 'embeddings') {
+    // Only chat and completions know stream_options (the Responses API rejects it and reports usage anyway).
+    if (ctx.stream && (ctx.mode === 'chat' || ctx.mode === 'completions')) {
       // Always ask for usage so billing never has to guess; the chunk is hidden from clients who did not ask.
       const so = (body.stream_options && typeof body.stream_options === 'object' ? body.stream_options : {}) as object;
       out.stream_options = { ...so, include_usage: true };
@@ -44,7 +51,8 @@ export const openAIAdapter: ProviderAdapter = {
     return { url: openAIUrl(ctx), method: 'POST', headers, body: JSON.stringify(out) };
   },
 
-  convertResponse(_ctx, text) {
+  convertResponse(ctx, text) {
+    if (ctx.mode === 'rerank') return { body: text, usage: parseRerankUsage(text) };
     let parsed: { usage?: unknown } | null;
     try {
       parsed = JSON.parse(text) as { usage?: unknown } | null;
@@ -55,7 +63,8 @@ export const openAIAdapter: ProviderAdapter = {
     return { body: text, usage: parseOpenAIUsage(parsed?.usage) };
   },
 
-  createStreamConverter: (_ctx, clientWantsUsage) => createOpenAIStreamConverter(clientWantsUsage),
+  createStreamConverter: (ctx, clientWantsUsage) =>
+    ctx.mode === 'responses' ? createResponsesStreamConverter() : createOpenAIStreamConverter(clientWantsUsage),
 
   mapError: mapOpenAIError,
 };

@@ -5,6 +5,10 @@ interface OpenAIUsage {
   completion_tokens?: number;
   total_tokens?: number;
   prompt_tokens_details?: { cached_tokens?: number } | null;
+  /** The Responses API (and gpt-image-1) name them input/output tokens. */
+  input_tokens?: number;
+  output_tokens?: number;
+  input_tokens_details?: { cached_tokens?: number } | null;
   /** DeepSeek reports cache reads here instead. */
   prompt_cache_hit_tokens?: number;
 }
@@ -13,10 +17,14 @@ interface OpenAIUsage {
 export function parseOpenAIUsage(u: unknown): Usage | undefined {
   if (!u || typeof u !== 'object') return undefined;
   const o = u as OpenAIUsage;
-  const prompt = Number(o.prompt_tokens ?? 0) || 0;
+  const prompt = Number(o.prompt_tokens ?? o.input_tokens ?? 0) || 0;
   const total = Number(o.total_tokens ?? 0) || 0;
+  const completionField = o.completion_tokens ?? o.output_tokens;
   // Embeddings report only prompt and total tokens.
-  const completion = o.completion_tokens !== undefined ? Number(o.completion_tokens) || 0 : Math.max(0, total - prompt);
-  const cached = Number(o.prompt_tokens_details?.cached_tokens ?? o.prompt_cache_hit_tokens ?? 0) || 0;
+  const completion = completionField !== undefined ? Number(completionField) || 0 : Math.max(0, total - prompt);
+  const cached =
+    Number(
+      o.prompt_tokens_details?.cached_tokens ?? o.input_tokens_details?.cached_tokens ?? o.prompt_cache_hit_tokens ?? 0,
+    ) || 0;
   return { promptTokens: prompt, completionTokens: completion, cachedTokens: cached, cacheCreationTokens: 0 };
 }
