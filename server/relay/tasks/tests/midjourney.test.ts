@@ -221,4 +221,28 @@ describe('Midjourney submit and polling', () => {
       .toBe('SUCCESS');
     await poller.stop();
   });
+
+  it('Midjourney-Plus channels (type 5) serve too; channels of other types never get task actions', async () => {
+    const { insertChannel } = await import('../../../../test/relay-fixtures.ts');
+    const { startFakeMidjourney } = await import('../../../../scripts/fake-upstream/midjourney.ts');
+    const plus = await startFakeMidjourney();
+    try {
+      await insertChannel(h.t.deps, { type: 5, key: 'plus-secret', baseUrl: plus.url, models: ['mj_shorten'] });
+      // An OpenAI channel that lists a task model by mistake is never a candidate, whatever its priority.
+      const openai = await startFakeMidjourney();
+      await insertChannel(h.t.deps, { type: 1, baseUrl: openai.url, models: ['mj_shorten'], priority: 100 });
+      const p = await h.payer(START);
+      for (let i = 0; i < 3; i++) {
+        const r = await h.call('POST', '/mj/submit/shorten', p.key, { prompt: 'a very long prompt' });
+        expect(r.json.code).toBe(1);
+      }
+      expect(plus.requests.at(-1)!.headers['mj-api-secret']).toBe('plus-secret');
+      expect(openai.requests).toHaveLength(0);
+      await openai.close();
+      // mj_shorten has no ModelPrice entry here: the default $0.1 applies.
+      expect((await userRow(h.t, p.userId)).quota).toBe(START - 3 * IMAGINE_QUOTA);
+    } finally {
+      await plus.close();
+    }
+  });
 });
