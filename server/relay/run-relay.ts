@@ -41,8 +41,9 @@ export async function runRelay(
   // Native front doors (Anthropic, Gemini) hand over a canonical OpenAI body and keep the client's own.
   const native = door?.parse(req);
   const body = parseRelayBody(mode, native ? native.canonical : req.body);
-  const model = body.model;
-  checkModel(principal.token, model);
+  checkModel(principal.token, body.model);
+  const model = resolveVirtualModel(rt, principal, body.model);
+  body.model = model;
   const countSuccess = await checkRelayLimits(deps, principal);
 
   const priced = deps.services.billing.resolvePrice(model, principal.group, principal.user.acceptUnsetModels);
@@ -159,6 +160,16 @@ export async function runRelay(
     requestId: req.id,
   });
   bill(converter.usage(), () => converter.producedText(), outcome.frtMs, outcome.clientAborted);
+}
+
+/**
+ * Global model mapping (/api/model_mapping): a virtual name stands for real models in
+ * priority order; the first one this group can reach serves the request (and is billed).
+ */
+function resolveVirtualModel(rt: RelayRuntime, p: RelayPrincipal, requested: string): string {
+  const real = rt.deps.services.modelMapping.resolveVirtualModel(requested);
+  if (!real || p.pinnedChannelId !== null) return requested;
+  return real.find((m) => rt.routing.candidates(p.group, m).length > 0) ?? real[0] ?? requested;
 }
 
 function candidatesFor(rt: RelayRuntime, p: RelayPrincipal, model: string): readonly Candidate[] {

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  insertChannel,
+  insertToken,
+  insertUser,
+  ledger,
+  type RelayHarness,
+  setOptions,
+  startRelayHarness,
+} from '../../../test/relay-fixtures.ts';
+
+let h: RelayHarness;
+beforeAll(async () => {
+  h = await startRelayHarness();
+  await setOptions(h.deps, { ModelRatio: JSON.stringify({ 'real-a': 1, 'real-b': 2 }) });
+});
+afterAll(() => h.close());
+
+describe('global model mapping (virtual models)', () => {
+  it('serves a virtual model with the highest-priority real model the group can reach, billed as that model', async () => {
+    await h.deps.services.modelMapping.update({
+      smart: [
+        { model: 'real-a', priority: 10 },
+        { model: 'real-b', priority: 5 },
+      ],
+    });
+    // Only real-b has a channel: real-a is skipped.
+    await insertChannel(h.deps, { baseUrl: h.fake.url, models: ['real-b'] });
+    const user = await insertUser(h.deps);
+    const token = await insertToken(h.deps, user.id);
+    const before = h.fake.requests.length;
+    const r = await h.client(token.key).chat.completions.create({
+      model: 'smart',
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    expect(r.choices[0].message.content).toBeTruthy();
+    const sent = h.fake.requests.slice(before).map((q) => (q.body as { model?: string }).model);
+    expect(sent).toEqual(['real-b']);
+    await h.drain();
+    const l = await ledger(h.deps, user.id, token.id);
+    expect(l.logs[0].model_name).toBe('real-b');
+    // ratio 2: (prompt + completion) * 2, so an even positive charge
+    expect(Number(l.logs[0].quota)).toBeGreaterThan(0);
+    expect(Number(l.logs[0].quota) % 2).toBe(0);
+  });
+
+  it('leaves names that are not virtual alone', async () => {
+    await insertChannel(h.deps, { baseUrl: h.fake.url, models: ['real-a'] });
+    const user = await insertUser(h.deps);
+    const token = await insertToken(h.deps, user.id);
+    const before = h.fake.requests.length;
+    await h.client(token.key).chat.completions.create({ model: 'real-a', messages: [{ role: 'user', content: 'x' }] });
+    expect(h.fake.requests.slice(before).map((q) => (q.body as { model?: string }).model)).toEqual(['real-a']);
+  });
+});
