@@ -5,6 +5,14 @@ import { TASK_PAGE_SIZE, type MjListInput, type TaskListInput } from '../../../s
 /** Statuses after which a task never changes again: the poller skips them. */
 export const FINISHED_STATUSES = ['SUCCESS', 'FAILURE'];
 
+/*
+ * Tasks an upstream never finishes (lost, or left waiting for a modal) must not
+ * crowd out new ones: each poll takes the newest unfinished tasks of the last
+ * 30 days only.
+ */
+const POLL_WINDOW_S = 30 * 24 * 3600;
+const POLL_BATCH = 1000;
+
 export async function insertMidjourney(db: Db, row: Insertable<MidjourneysTable>): Promise<number> {
   const r = await db.insertInto('midjourneys').values(row).returning('id').executeTakeFirstOrThrow();
   return Number(r.id);
@@ -32,7 +40,9 @@ export const unfinishedMidjourneys = (db: Db) =>
     .where('status', 'not in', FINISHED_STATUSES)
     .where('mj_id', '!=', '')
     .where('channel_id', '>', 0)
-    .limit(1000)
+    .where('submit_time', '>=', Date.now() - POLL_WINDOW_S * 1000)
+    .orderBy('id', 'desc')
+    .limit(POLL_BATCH)
     .execute();
 
 /**
@@ -80,7 +90,9 @@ export const unfinishedTasks = (db: Db, platform: string) =>
     .where('status', 'not in', FINISHED_STATUSES)
     .where('task_id', '!=', '')
     .where('channel_id', '>', 0)
-    .limit(1000)
+    .where('submit_time', '>=', Math.floor(Date.now() / 1000) - POLL_WINDOW_S)
+    .orderBy('id', 'desc')
+    .limit(POLL_BATCH)
     .execute();
 
 export async function listTasks(db: Db, q: TaskListInput, userId?: number): Promise<TaskRow[]> {
