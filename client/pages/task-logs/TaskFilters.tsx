@@ -1,8 +1,9 @@
 import '@mantine/dates/styles.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, NumberInput, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, Collapse, Group, NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
-import { IconSearch } from '@tabler/icons-react';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 
@@ -39,6 +40,9 @@ export function TaskFilters({ admin, initial, fetching, onSubmit }: Props) {
   const [v, setV] = useState(initial);
   const set = <K extends keyof TaskFilterValues>(k: K, value: TaskFilterValues[K]) =>
     setV((o) => ({ ...o, [k]: value }));
+  // On phones the fields would push the table off screen: they fold away until asked for.
+  const phone = useMediaQuery('(max-width: 600px)') ?? false;
+  const [shown, folding] = useDisclosure(false);
   return (
     <form
       onSubmit={(e) => {
@@ -46,33 +50,46 @@ export function TaskFilters({ admin, initial, fetching, onSubmit }: Props) {
         onSubmit(v);
       }}
     >
-      <SimpleGrid cols={{ base: 1, xs: 2, md: admin ? 4 : 3 }} spacing="sm">
-        {admin && (
-          <NumberInput
-            label={t`Channel ID`}
-            min={0}
-            value={v.channel_id || ''}
-            onChange={(n) => set('channel_id', Number(n) || 0)}
+      {phone && (
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          mb={shown ? 'sm' : 0}
+          leftSection={<IconAdjustmentsHorizontal size={16} />}
+          onClick={folding.toggle}
+        >
+          {shown ? t`Hide filters` : t`Show filters`}
+        </Button>
+      )}
+      <Collapse expanded={!phone || shown}>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: admin ? 4 : 3 }} spacing="sm">
+          {admin && (
+            <NumberInput
+              label={t`Channel ID`}
+              min={0}
+              value={v.channel_id || ''}
+              onChange={(n) => set('channel_id', Number(n) || 0)}
+            />
+          )}
+          <TextInput label={t`Task ID`} value={v.task_id} onChange={(e) => set('task_id', e.currentTarget.value)} />
+          <DateTimePicker
+            label={t`Start time`}
+            withSeconds
+            valueFormat={FORMAT}
+            value={v.start}
+            onChange={(d) => set('start', d ? dayjs(d).format(FORMAT) : null)}
+            clearable
           />
-        )}
-        <TextInput label={t`Task ID`} value={v.task_id} onChange={(e) => set('task_id', e.currentTarget.value)} />
-        <DateTimePicker
-          label={t`Start time`}
-          withSeconds
-          valueFormat={FORMAT}
-          value={v.start}
-          onChange={(d) => set('start', d ? dayjs(d).format(FORMAT) : null)}
-          clearable
-        />
-        <DateTimePicker
-          label={t`End time`}
-          withSeconds
-          valueFormat={FORMAT}
-          value={v.end}
-          onChange={(d) => set('end', d ? dayjs(d).format(FORMAT) : null)}
-          clearable
-        />
-      </SimpleGrid>
+          <DateTimePicker
+            label={t`End time`}
+            withSeconds
+            valueFormat={FORMAT}
+            value={v.end}
+            onChange={(d) => set('end', d ? dayjs(d).format(FORMAT) : null)}
+            clearable
+          />
+        </SimpleGrid>
+      </Collapse>
       <Group justify="flex-end" mt="sm">
         <Button type="submit" leftSection={<IconSearch size={16} />} loading={fetching}>
           <Trans>Query</Trans>
