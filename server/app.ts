@@ -16,6 +16,7 @@ import { sendEnvelopeError } from './compat/envelope.ts';
 import type { AppDeps } from './context.ts';
 import { registerOpsRoutes } from './ops/health.ts';
 import { createConsolePageCache } from './plugins/console-html.ts';
+import { registerIpLimits } from './plugins/ip-limits.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { isRelayPath, sendRelayError } from './relay/errors.ts';
 import { registerRelayRoutes } from './relay/routes.ts';
@@ -38,6 +39,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   await registerSecurity(app);
+  registerIpLimits(app, deps);
 
   // Some clients send `content-type: application/json` with no body (e.g. PUT .../read); treat that as no body.
   const parseJson = app.getDefaultJsonParser('error', 'remove');

@@ -29,6 +29,12 @@ const envSchema = z.object({
     .default(32 * 1024 * 1024),
   /** Create an unlimited default token for each new user. */
   GENERATE_DEFAULT_TOKEN: booleanString.default(false),
+  /** Requests per IP per window on /api and /trpc (0 = off), like new-api's GLOBAL_API_RATE_LIMIT. */
+  GLOBAL_API_RATE_LIMIT: z.coerce.number().int().min(0).default(600),
+  GLOBAL_API_RATE_LIMIT_DURATION: z.coerce.number().int().min(1).default(60),
+  /** Requests per IP per window on the relay (0 = off). */
+  GLOBAL_RELAY_RATE_LIMIT: z.coerce.number().int().min(0).default(6000),
+  GLOBAL_RELAY_RATE_LIMIT_DURATION: z.coerce.number().int().min(1).default(60),
   /** Bearer token for /metrics; without it /metrics answers loopback clients only. */
   METRICS_TOKEN: z.string().optional(),
   /** Folder with the built console; served when present. */
@@ -51,6 +57,7 @@ export interface Config {
   generateDefaultToken: boolean;
   clientDist: string;
   metricsToken?: string;
+  ipRateLimits: { api: { count: number; windowSeconds: number }; relay: { count: number; windowSeconds: number } };
   version: string;
 }
 
@@ -79,6 +86,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     generateDefaultToken: e.GENERATE_DEFAULT_TOKEN,
     clientDist: path.resolve(e.CLIENT_DIST),
     metricsToken: e.METRICS_TOKEN || undefined,
+    ipRateLimits: {
+      api: { count: e.GLOBAL_API_RATE_LIMIT, windowSeconds: e.GLOBAL_API_RATE_LIMIT_DURATION },
+      relay: { count: e.GLOBAL_RELAY_RATE_LIMIT, windowSeconds: e.GLOBAL_RELAY_RATE_LIMIT_DURATION },
+    },
     version: readVersion(),
   };
 }

@@ -47,6 +47,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: TestA
       SQL_DSN: opts.sqlDsn ?? pg?.url,
     }),
     clientDist: path.join(dataDir, 'no-client'),
+    // Tests send many requests from one address; the per-IP limits have their own test.
+    ipRateLimits: { api: { count: 0, windowSeconds: 60 }, relay: { count: 0, windowSeconds: 60 } },
     ...overrides,
   };
   const handle = openDatabase(config);
