@@ -11,6 +11,10 @@ const MODE_PATHS: Record<RelayMode, string> = {
   moderations: '/v1/moderations',
   rerank: '/v1/rerank',
   images: '/v1/images/generations',
+  image_edits: '/v1/images/edits',
+  speech: '/v1/audio/speech',
+  transcriptions: '/v1/audio/transcriptions',
+  translations: '/v1/audio/translations',
 };
 
 /** Chat-capable adapters also serve the native front doors, unchanged when the protocol matches. */

@@ -42,6 +42,21 @@ export function handleExtra(path: string, body: Record<string, unknown>, model: 
     });
     return true;
   }
+  if (path === '/audio/speech') {
+    const audio = Buffer.from(`ID3fake-audio:${String(body.input ?? '')}`);
+    res.writeHead(200, { 'content-type': 'audio/mpeg', 'content-length': audio.length });
+    res.end(audio);
+    return true;
+  }
+  // Multipart uploads (the fake does not parse them): fixed answers in the real shapes.
+  if (path === '/audio/transcriptions' || path === '/audio/translations') {
+    send(res, { text: 'hello from the audio file' });
+    return true;
+  }
+  if (path === '/images/edits') {
+    send(res, { created: Math.floor(Date.now() / 1000), data: [{ b64_json: 'aW1n' }] });
+    return true;
+  }
   if (path === '/images/generations') {
     const n = Number(body.n ?? 1) || 1;
     send(res, {

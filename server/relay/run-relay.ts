@@ -1,3 +1,4 @@
+import { pipeline } from 'node:stream/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { computeQuota, type PriceInfo, reservationFor } from '../domains/billing/pricing.ts';
 import type { Reservation } from '../domains/billing/reserve.ts';
@@ -115,6 +116,15 @@ export async function runRelay(
         calls,
       }),
     );
+
+  if (mode === 'speech') {
+    // Audio bytes pass through as they came; TTS reports no usage, so the input text is counted.
+    reply.hijack();
+    reply.raw.writeHead(200, { ...headers, 'content-type': String(ok.res.headers['content-type'] ?? 'audio/mpeg') });
+    await pipeline(ok.res.body, reply.raw).catch(() => undefined);
+    bill(undefined, () => '', Math.round(performance.now() - startedAt), abort.signal.aborted);
+    return;
+  }
 
   if (!stream) {
     let text: string;

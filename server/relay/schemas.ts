@@ -48,6 +48,10 @@ const schemas: Record<RelayMode, z.ZodType<Record<string, unknown> & { model: st
   moderations: moderationsBody,
   rerank: rerankBody,
   images: imagesBody,
+  image_edits: imagesBody,
+  speech: z.looseObject({ model: common.model, input: z.string({ message: 'input 不能为空' }) }),
+  transcriptions: z.looseObject({ model: common.model }),
+  translations: z.looseObject({ model: common.model }),
 };
 
 /** Validates the body of a relay call; throws a ZodError (answered as 400 in the OpenAI shape). */

@@ -4,6 +4,10 @@ import type { RelayRuntime } from '../runtime.ts';
 import { anthropicDoor } from './anthropic/door.ts';
 import { geminiDoor } from './gemini/door.ts';
 import { geminiModels } from './models.ts';
+import { multipartToBody, parseMultipart } from './multipart.ts';
+
+/** OpenAI's own upload limit for audio files. */
+const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 import type { FrontDoor } from './types.ts';
 
 type Handler = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -22,5 +26,23 @@ export function registerFrontDoors(
   app.post('/v1/moderations', opts, handleFor('moderations'));
   app.post('/v1/rerank', opts, handleFor('rerank'));
   app.post('/v1/images/generations', opts, handleFor('images'));
+  app.post('/v1/audio/speech', opts, handleFor('speech'));
+  // Uploads: the multipart parser lives in its own scope so no other route accepts multipart bodies.
+  void app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'multipart/form-data',
+      { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES },
+      (req, body, done) => {
+        try {
+          done(null, multipartToBody(parseMultipart(body as Buffer, String(req.headers['content-type']))));
+        } catch (err) {
+          done(err as Error, undefined);
+        }
+      },
+    );
+    scope.post('/v1/images/edits', opts, handleFor('image_edits'));
+    scope.post('/v1/audio/transcriptions', opts, handleFor('transcriptions'));
+    scope.post('/v1/audio/translations', opts, handleFor('translations'));
+  });
   app.get('/v1beta/models', async (req) => geminiModels(rt, await rt.tokenAuth.authenticate(req)));
 }

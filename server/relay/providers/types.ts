@@ -9,7 +9,18 @@ import type { ChannelConfig } from '../channel-config.ts';
  */
 
 /** What the client asked for; decides the upstream path and the response shape. */
-export type RelayMode = 'chat' | 'completions' | 'embeddings' | 'responses' | 'moderations' | 'rerank' | 'images';
+export type RelayMode =
+  | 'chat'
+  | 'completions'
+  | 'embeddings'
+  | 'responses'
+  | 'moderations'
+  | 'rerank'
+  | 'images'
+  | 'image_edits'
+  | 'speech'
+  | 'transcriptions'
+  | 'translations';
 
 /**
  * Token usage normalised for billing (relay.md §5).
@@ -42,7 +53,8 @@ export interface UpstreamRequest {
   url: string;
   method: 'POST' | 'GET';
   headers: Record<string, string>;
-  body?: string;
+  /** A Buffer for multipart uploads. */
+  body?: string | Buffer;
 }
 
 /** An upstream error mapped to OpenAI terms, for retry/auto-disable decisions and the client. */

@@ -12,6 +12,10 @@ const task: Record<RelayMode, string> = {
   moderations: 'moderations',
   rerank: 'rerank',
   images: 'images/generations',
+  image_edits: 'images/edits',
+  speech: 'audio/speech',
+  transcriptions: 'audio/transcriptions',
+  translations: 'audio/translations',
 };
 
 /** The channel's `other` holds the api-version (new-api convention), plain or as `{"api_version": ...}`. */

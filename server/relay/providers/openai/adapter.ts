@@ -1,6 +1,7 @@
 import { RelayError } from '../../errors.ts';
 import type { AttemptContext, ProviderAdapter, RelayMode, UpstreamError, UpstreamRequest } from '../types.ts';
 import { parseRerankUsage } from '../rerank/usage.ts';
+import { audioTextResponse, multipartBody } from './audio.ts';
 import { createResponsesStreamConverter } from './responses-stream.ts';
 import { createOpenAIStreamConverter } from './stream.ts';
 import { parseOpenAIUsage } from './usage.ts';
@@ -13,6 +14,10 @@ const taskPath: Record<RelayMode, string> = {
   moderations: 'moderations',
   rerank: 'rerank',
   images: 'images/generations',
+  image_edits: 'images/edits',
+  speech: 'audio/speech',
+  transcriptions: 'audio/transcriptions',
+  translations: 'audio/translations',
 };
 
 /** Version prefixes of OpenAI-compatible providers that do not live under `/v1`. */
@@ -48,11 +53,20 @@ export const openAIAdapter: ProviderAdapter = {
       authorization: `Bearer ${ctx.key}`,
     };
     if (ctx.channel.openaiOrganization) headers['openai-organization'] = ctx.channel.openaiOrganization;
+    const form = multipartBody(ctx, body);
+    if (form)
+      return {
+        url: openAIUrl(ctx),
+        method: 'POST',
+        headers: { ...headers, 'content-type': form.contentType },
+        body: form.body,
+      };
     return { url: openAIUrl(ctx), method: 'POST', headers, body: JSON.stringify(out) };
   },
 
   convertResponse(ctx, text) {
     if (ctx.mode === 'rerank') return { body: text, usage: parseRerankUsage(text) };
+    if (ctx.mode === 'transcriptions' || ctx.mode === 'translations') return audioTextResponse(ctx, text);
     let parsed: { usage?: unknown } | null;
     try {
       parsed = JSON.parse(text) as { usage?: unknown } | null;
