@@ -7,7 +7,8 @@ import type { AttemptContext, NativeProtocol, ProviderAdapter, RelayMode } from 
 import { isRetryableStatus, maxAttempts } from './retry.ts';
 import type { Candidate } from './routing-cache.ts';
 import { selectChannel } from './select-channel.ts';
-import { describeNetworkError, sendUpstream, type UpstreamResponse } from './upstream.ts';
+import { relayRuntimeOf } from './runtime.ts';
+import { describeNetworkError, isHeadersTimeout, sendUpstream, type UpstreamResponse } from './upstream.ts';
 
 export interface AttemptInput {
   mode: RelayMode;
@@ -108,11 +109,17 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
     const sentAt = performance.now();
     let res: UpstreamResponse;
     try {
-      res = await sendUpstream(req, a.abort.signal);
+      res = await sendUpstream(req, a.abort.signal, relayRuntimeOf(deps)?.tuning.upstreamHeadersMs);
     } catch (err) {
       upstreamWaitMs += performance.now() - sentAt;
       if (a.abort.signal.aborted)
         throw new AttemptsFailed(new RelayError(499, '客户端已断开连接', 'client_closed'), chain, upstreamWaitMs);
+      if (isHeadersTimeout(err)) {
+        // Like a 504: the upstream may still be working (and billing), so it is retried only when configured.
+        last = new RelayError(504, '上游响应超时', 'upstream_timeout', true);
+        if (!isRetryableStatus(504, opt, channel.type, false)) break;
+        continue;
+      }
       last = new RelayError(502, `上游连接失败：${describeNetworkError(err)}`, 'upstream_connection_error', true);
       continue;
     }

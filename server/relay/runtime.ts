@@ -9,7 +9,7 @@ export interface RelayRuntime {
   tokenAuth: TokenAuth;
   routing: RoutingCache;
   /** Timeouts; tests shorten them. */
-  tuning: { streamIdleMs: number };
+  tuning: { streamIdleMs: number; upstreamHeadersMs: number };
   /** Registers settle/log work that runs after the response was sent. */
   track(work: Promise<unknown>): void;
   /** Waits for tracked work and flushes the log queue (shutdown, tests). */
@@ -39,7 +39,8 @@ export function createRelayRuntime(deps: AppDeps): RelayRuntime {
     tokenAuth,
     routing,
     // A stream silent this long is cut with an error event (relay.md §7).
-    tuning: { streamIdleMs: 120_000 },
+    // An upstream that sends no headers for this long is a 504 (undici's default; long non-stream answers need it).
+    tuning: { streamIdleMs: 120_000, upstreamHeadersMs: 300_000 },
     track(work) {
       const p = work
         .catch((err) => deps.log.error({ err }, 'relay settlement failed'))

@@ -18,16 +18,24 @@ const agent = new Agent({
 
 export type UpstreamResponse = Awaited<ReturnType<typeof request>>;
 
-/** Sends one upstream request; `signal` aborts it (client gone, idle stream). */
-export function sendUpstream(req: UpstreamRequest, signal: AbortSignal): Promise<UpstreamResponse> {
+/** Sends one upstream request; `signal` aborts it (client gone, idle stream); `headersTimeoutMs` overrides the pool's. */
+export function sendUpstream(
+  req: UpstreamRequest,
+  signal: AbortSignal,
+  headersTimeoutMs?: number,
+): Promise<UpstreamResponse> {
   return request(req.url, {
     method: req.method,
     headers: req.headers,
     body: req.body,
     signal,
     dispatcher: agent,
+    ...(headersTimeoutMs ? { headersTimeout: headersTimeoutMs } : {}),
   });
 }
+
+/** The upstream accepted the request but sent no status line within the headers timeout. */
+export const isHeadersTimeout = (err: unknown) => describeNetworkError(err) === 'UND_ERR_HEADERS_TIMEOUT';
 
 /** Network-level failures (refused, reset, timeouts): retryable like a 5xx, never a client error. */
 export function describeNetworkError(err: unknown): string {

@@ -73,8 +73,10 @@ beforeAll(async () => {
     AutomaticDisableChannelEnabled: 'true',
   });
   // Idle streams are cut after 1 s here (120 s in production), so the hang case stays fast.
-  const rt = relayRuntimeOf(h.deps) as unknown as { tuning?: { streamIdleMs: number } };
-  if (rt.tuning) rt.tuning.streamIdleMs = 1000;
+  // Upstreams silent before their headers give up after 800 ms (300 s in production).
+  const rt = relayRuntimeOf(h.deps)!;
+  rt.tuning.streamIdleMs = 1000;
+  rt.tuning.upstreamHeadersMs = 800;
 });
 afterAll(async () => {
   await h.close();
@@ -405,7 +407,36 @@ describe('broken answers', () => {
     expect(l.spent).toBe(13);
   });
 
-  it('an upstream that never answers headers: a client that gives up aborts it and pays nothing', async () => {
+  it('an upstream that never answers headers: a 504 after the headers timeout, not retried, nothing billed', async () => {
+    const s = await setup();
+    fault.handler = () => undefined; // accepts the request, never answers
+    const before = h.fake.requests.length;
+    const started = Date.now();
+    const r = await chat(s.token.key, s.model);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(r.status).toBe(504);
+    expect(openAIError(r.json()).type).toBe('server_error');
+    // The upstream may still be working (and billing): by default a timeout is not sent elsewhere too.
+    expect(fault.hits).toBe(1);
+    const l = await settled(s.user.id, s.token.id);
+    expect(l.spent).toBe(0);
+    expect(l.logs).toHaveLength(0);
+    expect(l.reservations).toHaveLength(0);
+    expect(await channelStatus(s.faulty)).toBe(1);
+    expect(h.fake.requests.length).toBe(before);
+    fault.handler = (_q, res) =>
+      json(res, 200, {
+        id: 'x',
+        object: 'chat.completion',
+        created: 0,
+        model: s.model,
+        choices: [{ index: 0, message: { role: 'assistant', content: 'ok' }, finish_reason: 'stop' }],
+        usage: { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 },
+      });
+    expect((await chat(s.token.key, s.model)).status).toBe(200);
+  });
+
+  it('an upstream that never answers headers: a client that gives up first aborts it and pays nothing', async () => {
     const s = await setup({ backup: false });
     let upstreamClosed = false;
     fault.handler = (q) => {
