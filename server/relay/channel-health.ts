@@ -1,4 +1,4 @@
-import { ChannelStatus } from '../../shared/constants.ts';
+import { ChannelStatus, Role } from '../../shared/constants.ts';
 import type { AppDeps } from '../context.ts';
 import type { ChannelConfig } from './channel-config.ts';
 import type { UpstreamError } from './providers/types.ts';
@@ -36,7 +36,7 @@ export const shouldAutoDisable = (deps: AppDeps, channel: ChannelConfig, e: Upst
 export async function disableKey(deps: AppDeps, channel: ChannelConfig, key: string, reason: string): Promise<void> {
   const now = Math.floor(Date.now() / 1000);
   const remaining = channel.keys.filter((k) => k !== key);
-  await deps.db.transaction().execute(async (trx) => {
+  const disabledChannel = await deps.db.transaction().execute(async (trx) => {
     if (remaining.length > 0 && remaining.length < channel.keys.length) {
       await trx
         .updateTable('channels')
@@ -44,7 +44,7 @@ export async function disableKey(deps: AppDeps, channel: ChannelConfig, key: str
         .where('id', '=', channel.id)
         .where('key', '=', channel.rawKey)
         .execute();
-      return;
+      return false;
     }
     const info = JSON.stringify({ status_reason: reason.slice(0, 500), status_time: now });
     const r = await trx
@@ -53,9 +53,35 @@ export async function disableKey(deps: AppDeps, channel: ChannelConfig, key: str
       .where('id', '=', channel.id)
       .where('status', '=', ChannelStatus.Enabled)
       .executeTakeFirst();
-    if (Number(r.numUpdatedRows) === 1)
-      await trx.updateTable('abilities').set({ enabled: 0 }).where('channel_id', '=', channel.id).execute();
+    if (Number(r.numUpdatedRows) !== 1) return false;
+    await trx.updateTable('abilities').set({ enabled: 0 }).where('channel_id', '=', channel.id).execute();
+    return true;
   });
   deps.log.warn({ channelId: channel.id, channel: channel.name, reason }, 'channel key disabled automatically');
   deps.bus.publish('channels', String(channel.id));
+  if (disabledChannel) void notifyRoots(deps, channel, reason, now);
+}
+
+/** relay.md §4: root hears about an auto-disabled channel, in the console inbox (off the request path). */
+async function notifyRoots(deps: AppDeps, channel: ChannelConfig, reason: string, at: number): Promise<void> {
+  try {
+    const roots = await deps.db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '>=', Role.Root)
+      .where('deleted_at', 'is', null)
+      .execute();
+    if (roots.length === 0) return;
+    await deps.services.messages.create(
+      {
+        title: `渠道「${channel.name}」（#${channel.id}）已被自动禁用`,
+        content: `渠道 **${channel.name}**（#${channel.id}）于 ${new Date(at * 1000).toISOString()} 被自动禁用。\n\n原因：${reason.slice(0, 500)}`,
+        format: 'markdown',
+        userIds: roots.map((r) => Number(r.id)),
+      },
+      0,
+    );
+  } catch (err) {
+    deps.log.error({ err, channelId: channel.id }, 'could not notify root of a disabled channel');
+  }
 }

@@ -22,6 +22,16 @@ afterAll(async () => {
   await h.close();
 });
 
+const inboxTitles = async (userId: number) =>
+  (
+    await h.deps.db
+      .selectFrom('message_recipients')
+      .innerJoin('messages', 'messages.id', 'message_recipients.message_id')
+      .select('messages.title')
+      .where('message_recipients.user_id', '=', userId)
+      .execute()
+  ).map((r) => r.title);
+
 const channelRow = (id: number) =>
   h.deps.db.selectFrom('channels').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -91,11 +101,17 @@ describe('retries and channel health', () => {
       priority: 0,
     });
     const user = await insertUser(h.deps);
+    const root = await insertUser(h.deps, { role: 100 });
     const token = await insertToken(h.deps, user.id);
     const r = await h
       .client(token.key)
       .chat.completions.create({ model: 'dead-model', messages: [{ role: 'user', content: 'hi' }] });
     expect(r.choices).toHaveLength(1);
+    // Root hears about it in the inbox (sent off the request path).
+    await expect
+      .poll(async () => (await h.deps.services.messages.list({ page: 1, pageSize: 10 })).items.map((m) => m.title))
+      .toContainEqual(expect.stringContaining(`#${dead}`));
+    expect(await inboxTitles(root.id)).toEqual([expect.stringContaining('已被自动禁用')]);
     const row = await channelRow(dead);
     expect(row.status).toBe(3);
     const info = JSON.parse(row.other_info);
