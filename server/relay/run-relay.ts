@@ -43,7 +43,7 @@ export async function runRelay(
   const native = door?.parse(req);
   const body = parseRelayBody(mode, native ? native.canonical : req.body);
   checkModel(principal.token, body.model);
-  const model = resolveVirtualModel(rt, principal, body.model);
+  const model = applyReasoningSuffix(rt, principal, body, resolveVirtualModel(rt, principal, body.model));
   body.model = model;
   const countSuccess = await checkRelayLimits(deps, principal);
 
@@ -180,6 +180,18 @@ function resolveVirtualModel(rt: RelayRuntime, p: RelayPrincipal, requested: str
   const real = rt.deps.services.modelMapping.resolveVirtualModel(requested);
   if (!real || p.pinnedChannelId !== null) return requested;
   return real.find((m) => rt.routing.candidates(p.group, m).length > 0) ?? real[0] ?? requested;
+}
+
+/**
+ * relay.md §8: `o3-mini-high` means `o3-mini` with reasoning_effort "high" — unless a channel
+ * serves the suffixed name itself. The client's own reasoning_effort wins.
+ */
+function applyReasoningSuffix(rt: RelayRuntime, p: RelayPrincipal, body: Record<string, unknown>, model: string) {
+  const m = /^(.+)-(high|medium|low)$/.exec(model);
+  if (!m || rt.routing.candidates(p.group, model).length > 0) return model;
+  if (p.pinnedChannelId === null && rt.routing.candidates(p.group, m[1]).length === 0) return model;
+  if (body.reasoning_effort === undefined) body.reasoning_effort = m[2];
+  return m[1];
 }
 
 function candidatesFor(rt: RelayRuntime, p: RelayPrincipal, model: string): readonly Candidate[] {

@@ -53,3 +53,22 @@ describe('global model mapping (virtual models)', () => {
     expect(h.fake.requests.slice(before).map((q) => (q.body as { model?: string }).model)).toEqual(['real-a']);
   });
 });
+
+describe('reasoning suffixes', () => {
+  it('turns o-model-high into o-model with reasoning_effort high, and logs the effort', async () => {
+    await setOptions(h.deps, { ModelRatio: JSON.stringify({ 'real-a': 1, 'real-b': 2, 'o-model': 1 }) });
+    await insertChannel(h.deps, { baseUrl: h.fake.url, models: ['o-model'] });
+    const user = await insertUser(h.deps);
+    const token = await insertToken(h.deps, user.id);
+    const before = h.fake.requests.length;
+    await h.client(token.key).chat.completions.create({
+      model: 'o-model-high',
+      messages: [{ role: 'user', content: 'think' }],
+    });
+    const sent = h.fake.requests.slice(before)[0].body as { model?: string; reasoning_effort?: string };
+    expect(sent).toMatchObject({ model: 'o-model', reasoning_effort: 'high' });
+    await h.drain();
+    const l = await ledger(h.deps, user.id, token.id);
+    expect(JSON.parse(l.logs[0].other).reasoning_effort).toBe('high');
+  });
+});
