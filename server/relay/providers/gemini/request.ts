@@ -119,6 +119,9 @@ export async function toGeminiRequest(ctx: AttemptContext, body: Record<string, 
   if (rf?.type === 'json_object' || rf?.type === 'json_schema') gen.responseMimeType = 'application/json';
   if (rf?.type === 'json_schema' && rf.json_schema?.schema) gen.responseSchema = cleanSchema(rf.json_schema.schema);
   if (thinking.config) gen.thinkingConfig = thinking.config;
+  // Image-output models answer with inlineData parts only when asked for both modalities.
+  if (ctx.options('gemini.supported_imagine_models').includes(thinking.model))
+    gen.responseModalities ??= ['TEXT', 'IMAGE'];
   if (Object.keys(gen).length > 0) out.generationConfig = gen;
 
   const tools = (Array.isArray(body.tools) ? body.tools : []) as {

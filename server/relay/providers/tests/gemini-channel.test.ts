@@ -178,6 +178,14 @@ describe('OpenAI clients on a Gemini channel (type 24)', () => {
     expect(r.usage!.completion_tokens).toBe(8);
   });
 
+  it('asks image models (gemini.supported_imagine_models) for TEXT and IMAGE output', async () => {
+    const p = await payer(h);
+    await setOptions(h.deps, { 'gemini.supported_imagine_models': JSON.stringify(['gemini-t']) });
+    await h.client(p.key).chat.completions.create({ model: 'gemini-t', messages: [{ role: 'user', content: 'draw' }] });
+    expect(fake.requests.at(-1)!.body.generationConfig).toMatchObject({ responseModalities: ['TEXT', 'IMAGE'] });
+    await setOptions(h.deps, { 'gemini.supported_imagine_models': '[]' });
+  });
+
   it('maps 403 PERMISSION_DENIED to an OpenAI error', async () => {
     const p = await payer(h);
     await expect(
