@@ -102,7 +102,8 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
       );
     }
     // Pass-through sends the client's body as it came: no conversion, no override (usage then counted).
-    if (opt('global.pass_through_request_enabled')) req.body = a.rawBody;
+    // (Multipart uploads are rebuilt from the client's own parts already; their JSON form would be meaningless.)
+    if (opt('global.pass_through_request_enabled') && typeof req.body === 'string') req.body = a.rawBody;
     else if (Object.keys(channel.paramOverride).length > 0 && typeof req.body === 'string')
       req.body = JSON.stringify({ ...(JSON.parse(req.body) as object), ...channel.paramOverride });
 
