@@ -3,10 +3,11 @@ import { createBrowserRouter, Navigate, useLocation } from 'react-router-dom';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { loginUrl, setNavigate } from './lib/navigation.ts';
 import { useStatus } from './lib/status-context.tsx';
-import { sessionExpired, useStoredUser, userIsAdmin } from './lib/user.ts';
+import { sessionExpired, useStoredUser, userIsAdmin, userIsRoot } from './lib/user.ts';
 
 /** public: anyone; user: a stored signed-in user; admin: role >= 10 (others go to /). */
-export type Guard = 'public' | 'user' | 'admin';
+/** `root`: site options are a super-administrator's (the option API is root-only, as in new-api). */
+export type Guard = 'public' | 'user' | 'admin' | 'root';
 
 export interface AppRoute {
   path: string;
@@ -35,7 +36,7 @@ export const routeTable: AppRoute[] = [
   { path: '/oauth/:provider', guard: 'public', page: lazy(() => import('./pages/oauth/OAuthCallbackPage.tsx')) },
   { path: '/app/me', guard: 'user', page: lazy(() => import('./pages/me/MePage.tsx')) },
   { path: '/admin/users', guard: 'admin', page: lazy(() => import('./pages/users/UsersPage.tsx')) },
-  { path: '/admin/settings', guard: 'admin', page: lazy(() => import('./pages/settings/SettingsPage.tsx')) },
+  { path: '/admin/settings', guard: 'root', page: lazy(() => import('./pages/settings/SettingsPage.tsx')) },
   { path: '/admin/messages', guard: 'admin', page: lazy(() => import('./pages/admin-messages/AdminMessagesPage.tsx')) },
   { path: '/pricing', guard: 'public', page: lazy(() => import('./pages/pricing/PricingPage.tsx')) },
   { path: '/chat/:id?', guard: 'public', page: lazy(() => import('./pages/chat/ChatPage.tsx')) },
@@ -59,6 +60,7 @@ function GuardedPage({ route }: { route: AppRoute }) {
   if (route.guard !== 'public' && !user)
     return <Navigate to={loginUrl(location.pathname + location.search, sessionExpired())} replace />;
   if (route.guard === 'admin' && !userIsAdmin(user)) return <Navigate to="/" replace />;
+  if (route.guard === 'root' && !userIsRoot(user)) return <Navigate to="/" replace />;
   return <route.page />;
 }
 

@@ -20,7 +20,7 @@ import type { Status } from '../lib/status.ts';
 import { chatNavItem } from '../pages/chat/nav.ts';
 import { inboxNavItem } from '../pages/inbox/nav.ts';
 import type { StoredUser } from '../lib/user.ts';
-import { userIsAdmin } from '../lib/user.ts';
+import { userIsAdmin, userIsRoot } from '../lib/user.ts';
 
 /** What decides whether a nav entry shows. */
 export interface NavContext {
@@ -91,7 +91,13 @@ export const sidebar: NavSection[] = [
       { key: 'coupons', label: msg`Redemption codes`, path: '/admin/coupons', icon: IconTicket },
       { key: 'messages', label: msg`Message management`, path: '/admin/messages', icon: IconMail },
       { key: 'users', label: msg`User management`, path: '/admin/users', icon: IconUsers },
-      { key: 'settings', label: msg`System settings`, path: '/admin/settings', icon: IconSettings },
+      {
+        key: 'settings',
+        label: msg`System settings`,
+        path: '/admin/settings',
+        icon: IconSettings,
+        visible: ({ user }) => userIsRoot(user),
+      },
     ],
   },
   {
