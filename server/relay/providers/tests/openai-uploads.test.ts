@@ -71,13 +71,11 @@ describe('multipart and binary OpenAI endpoints', () => {
 
   it('/v1/images/edits: multipart, fixed price per image', async () => {
     const p = await payer(h);
-    const r = await h
-      .client(p.key)
-      .images.edit({
-        model: 'gpt-image-edit',
-        prompt: 'add a hat',
-        image: await toFile(Buffer.from('PNGDATA'), 'i.png', { type: 'image/png' }),
-      });
+    const r = await h.client(p.key).images.edit({
+      model: 'gpt-image-edit',
+      prompt: 'add a hat',
+      image: await toFile(Buffer.from('PNGDATA'), 'i.png', { type: 'image/png' }),
+    });
     expect(r.data?.[0].b64_json).toBe('aW1n');
     expect(await p.charges()).toEqual([Math.round(0.02 * 500_000)]);
   });
