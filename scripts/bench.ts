@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
 import { relayRuntimeOf } from '../server/relay/runtime.ts';
+import { startBareProxy } from './bare-proxy.ts';
 import { createTestApp } from '../test/app.ts';
 import { insertChannel, insertToken, insertUser, setOptions } from '../test/relay-fixtures.ts';
 
@@ -81,12 +82,16 @@ async function throughput(base: string, payload: string): Promise<number> {
   return done / (DURATION_MS / 1000);
 }
 
+const bare = await startBareProxy(fake.url);
 const direct = await latency(fake.url, body, N_LATENCY);
+const viaBare = await latency(bare.url, body, N_LATENCY);
+ownMs.length = 0;
 const via = await latency(gw, body, N_LATENCY);
 const ownJson = ownMs.splice(0).slice(200);
 const directStream = await latency(fake.url, streamBody, N_LATENCY / 2);
 const viaStream = await latency(gw, streamBody, N_LATENCY / 2);
 const rpsDirect = await throughput(fake.url, body);
+const rpsBare = await throughput(bare.url, body);
 const rpsGateway = await throughput(gw, body);
 await relayRuntimeOf(t.deps)!.drain();
 
@@ -101,8 +106,10 @@ const results = {
     direct_p99_ms: round(pct(direct, 99)),
     gateway_p50_ms: round(pct(via, 50)),
     gateway_p99_ms: round(pct(via, 99)),
+    bare_proxy_p50_ms: round(pct(viaBare, 50)),
     added_p50_ms: round(pct(via, 50) - pct(direct, 50)),
     added_p99_ms: round(pct(via, 99) - pct(direct, 99)),
+    added_over_bare_proxy_p50_ms: round(pct(via, 50) - pct(viaBare, 50)),
     gateway_own_p50_ms: round(pct(ownJson, 50)),
     gateway_own_p99_ms: round(pct(ownJson, 99)),
   },
@@ -113,12 +120,15 @@ const results = {
   },
   throughput_c32: {
     direct_rps: Math.round(rpsDirect),
+    bare_proxy_rps: Math.round(rpsBare),
     gateway_rps: Math.round(rpsGateway),
-    ratio: round(rpsGateway / rpsDirect),
+    ratio_to_direct: round(rpsGateway / rpsDirect),
+    ratio_to_bare_proxy: round(rpsGateway / rpsBare),
   },
 };
 console.log(JSON.stringify(results, null, 2));
 writeFileSync('bench-results.json', `${JSON.stringify(results, null, 2)}\n`);
 await agent.close();
+await bare.close();
 await t.close();
 child.kill();
