@@ -17,6 +17,9 @@ export interface PriceInfo {
   quotaPerUnit: number;
   /** Priced by the fallback settings because the model has no price of its own. */
   fallback: boolean;
+  /** AudioRatio / AudioCompletionRatio of audio models (relay.md §5); absent: audio tokens count as text. */
+  audioRatio?: number;
+  audioCompletionRatio?: number;
 }
 
 export interface TokenCounts {
@@ -24,6 +27,9 @@ export interface TokenCounts {
   completionTokens: number;
   cachedTokens: number;
   cacheCreationTokens: number;
+  /** Audio parts of promptTokens / completionTokens (OpenAI audio models). */
+  audioPromptTokens?: number;
+  audioCompletionTokens?: number;
 }
 
 export type PriceResolution = { ok: true; price: PriceInfo } | { ok: false; message: string };
@@ -49,7 +55,13 @@ export function resolvePrice(opt: OptionReader, model: string, group: string, ac
   const ratio = opt('ModelRatio')[model];
   if (ratio !== undefined) {
     const completionRatio = opt('CompletionRatio')[model] ?? 1;
-    return { ok: true, price: { ...base, mode: 'ratio', modelRatio: ratio, completionRatio, modelPrice: -1 } };
+    const audioRatio = opt('AudioRatio')[model];
+    const audio =
+      audioRatio === undefined ? {} : { audioRatio, audioCompletionRatio: opt('AudioCompletionRatio')[model] ?? 1 };
+    return {
+      ok: true,
+      price: { ...base, ...audio, mode: 'ratio', modelRatio: ratio, completionRatio, modelPrice: -1 },
+    };
   }
   if (opt('fallback_pricing_enabled')) {
     const single = opt('fallback_single_price');
@@ -81,12 +93,18 @@ export function computeQuota(p: PriceInfo, t: TokenCounts): number {
   if (p.mode === 'price') return Math.round(p.modelPrice * p.quotaPerUnit * p.groupRatio);
   const tokens = t.promptTokens + t.completionTokens + t.cacheCreationTokens;
   if (tokens === 0) return 0;
+  // Audio models: audio tokens leave the text counts and are priced by AudioRatio (output also by AudioCompletionRatio).
+  const audioIn = p.audioRatio === undefined ? 0 : (t.audioPromptTokens ?? 0);
+  const audioOut = p.audioRatio === undefined ? 0 : (t.audioCompletionTokens ?? 0);
   const weighted =
     t.promptTokens -
+    audioIn -
     t.cachedTokens +
     t.cachedTokens * p.cacheRatio +
     t.cacheCreationTokens * p.cacheCreationRatio +
-    t.completionTokens * p.completionRatio;
+    (t.completionTokens - audioOut) * p.completionRatio +
+    audioIn * (p.audioRatio ?? 1) +
+    audioOut * (p.audioRatio ?? 1) * (p.audioCompletionRatio ?? 1);
   const ratio = p.modelRatio * p.groupRatio;
   const quota = Math.round(weighted * ratio);
   return ratio > 0 && quota <= 0 ? 1 : quota;

@@ -33,6 +33,9 @@ export interface Usage {
   completionTokens: number;
   cachedTokens: number;
   cacheCreationTokens: number;
+  /** Audio parts of promptTokens / completionTokens (OpenAI audio models; billed by AudioRatio). */
+  audioPromptTokens?: number;
+  audioCompletionTokens?: number;
 }
 
 /** Everything an adapter needs to build one upstream call for one attempt. */

@@ -4,7 +4,8 @@ interface OpenAIUsage {
   prompt_tokens?: number;
   completion_tokens?: number;
   total_tokens?: number;
-  prompt_tokens_details?: { cached_tokens?: number } | null;
+  prompt_tokens_details?: { cached_tokens?: number; audio_tokens?: number } | null;
+  completion_tokens_details?: { audio_tokens?: number } | null;
   /** The Responses API (and gpt-image-1) name them input/output tokens. */
   input_tokens?: number;
   output_tokens?: number;
@@ -26,5 +27,15 @@ export function parseOpenAIUsage(u: unknown): Usage | undefined {
     Number(
       o.prompt_tokens_details?.cached_tokens ?? o.input_tokens_details?.cached_tokens ?? o.prompt_cache_hit_tokens ?? 0,
     ) || 0;
-  return { promptTokens: prompt, completionTokens: completion, cachedTokens: cached, cacheCreationTokens: 0 };
+  const usage: Usage = {
+    promptTokens: prompt,
+    completionTokens: completion,
+    cachedTokens: cached,
+    cacheCreationTokens: 0,
+  };
+  const audioIn = Number(o.prompt_tokens_details?.audio_tokens ?? 0) || 0;
+  const audioOut = Number(o.completion_tokens_details?.audio_tokens ?? 0) || 0;
+  if (audioIn > 0) usage.audioPromptTokens = audioIn;
+  if (audioOut > 0) usage.audioCompletionTokens = audioOut;
+  return usage;
 }

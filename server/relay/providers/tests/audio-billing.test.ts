@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { type OptionKey, optionRegistry, type OptionValue, parseOption } from '../../../../shared/options.ts';
+import { computeQuota, type OptionReader, resolvePrice } from '../../../domains/billing/pricing.ts';
+import { parseOpenAIUsage } from '../openai/usage.ts';
+
+function reader(raw: Partial<Record<OptionKey, string>>): OptionReader {
+  return (<K extends OptionKey>(key: K): OptionValue<K> => {
+    const r = parseOption(key, raw[key] ?? optionRegistry[key].default);
+    if (!r.ok) throw new Error(r.message);
+    return r.value;
+  }) as OptionReader;
+}
+
+const opts = reader({
+  ModelRatio: JSON.stringify({ 'gpt-4o-audio-preview': 1.25, 'gpt-4o': 1.25 }),
+  CompletionRatio: JSON.stringify({ 'gpt-4o-audio-preview': 4, 'gpt-4o': 4 }),
+  AudioRatio: JSON.stringify({ 'gpt-4o-audio-preview': 16 }),
+  AudioCompletionRatio: JSON.stringify({ 'gpt-4o-audio-preview': 2 }),
+});
+
+describe('audio ratios (relay.md §5)', () => {
+  const usage = parseOpenAIUsage({
+    prompt_tokens: 1000,
+    completion_tokens: 500,
+    prompt_tokens_details: { cached_tokens: 0, audio_tokens: 400 },
+    completion_tokens_details: { audio_tokens: 300 },
+  })!;
+
+  it('reads audio tokens from OpenAI usage details', () => {
+    expect(usage).toMatchObject({
+      promptTokens: 1000,
+      completionTokens: 500,
+      audioPromptTokens: 400,
+      audioCompletionTokens: 300,
+    });
+  });
+
+  it('prices audio tokens by AudioRatio and AudioCompletionRatio, text tokens as usual', () => {
+    const r = resolvePrice(opts, 'gpt-4o-audio-preview', 'default', false);
+    if (!r.ok) throw new Error(r.message);
+    // (600 text in + 400*16 audio in + 200*4 text out + 300*16*2 audio out) * 1.25 = (600 + 6400 + 800 + 9600) * 1.25
+    expect(computeQuota(r.price, usage)).toBe(21750);
+  });
+
+  it('models without an AudioRatio count audio tokens as text', () => {
+    const r = resolvePrice(opts, 'gpt-4o', 'default', false);
+    if (!r.ok) throw new Error(r.message);
+    expect(computeQuota(r.price, usage)).toBe((1000 + 500 * 4) * 1.25);
+  });
+});
