@@ -35,6 +35,8 @@ const envSchema = z.object({
   /** Requests per IP per window on the relay (0 = off). */
   GLOBAL_RELAY_RATE_LIMIT: z.coerce.number().int().min(0).default(6000),
   GLOBAL_RELAY_RATE_LIMIT_DURATION: z.coerce.number().int().min(1).default(60),
+  /** How often unfinished Midjourney/Suno tasks are polled upstream. */
+  TASK_POLL_INTERVAL_MS: z.coerce.number().int().min(100).default(15_000),
   /** Bearer token for /metrics; without it /metrics answers loopback clients only. */
   METRICS_TOKEN: z.string().optional(),
   /** Folder with the built console; served when present. */
@@ -57,6 +59,7 @@ export interface Config {
   generateDefaultToken: boolean;
   clientDist: string;
   metricsToken?: string;
+  taskPollIntervalMs: number;
   ipRateLimits: { api: { count: number; windowSeconds: number }; relay: { count: number; windowSeconds: number } };
   version: string;
 }
@@ -86,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     generateDefaultToken: e.GENERATE_DEFAULT_TOKEN,
     clientDist: path.resolve(e.CLIENT_DIST),
     metricsToken: e.METRICS_TOKEN || undefined,
+    taskPollIntervalMs: e.TASK_POLL_INTERVAL_MS,
     ipRateLimits: {
       api: { count: e.GLOBAL_API_RATE_LIMIT, windowSeconds: e.GLOBAL_API_RATE_LIMIT_DURATION },
       relay: { count: e.GLOBAL_RELAY_RATE_LIMIT, windowSeconds: e.GLOBAL_RELAY_RATE_LIMIT_DURATION },

@@ -21,7 +21,6 @@ export function registerTaskRoutes(app: FastifyInstance, rt: RelayRuntime) {
   registerSunoRoutes(app, rt);
   const poller = createTaskPoller(rt.deps, [createMjPollJob(rt), createSunoPollJob(rt)]);
   pollers.set(rt.deps, poller);
-  const ms = Number(process.env.TASK_POLL_INTERVAL_MS);
-  app.addHook('onReady', async () => poller.start(Number.isFinite(ms) && ms > 0 ? ms : undefined));
+  app.addHook('onReady', async () => poller.start(rt.deps.config.taskPollIntervalMs));
   app.addHook('onClose', () => poller.stop());
 }
