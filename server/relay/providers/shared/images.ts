@@ -1,5 +1,6 @@
 import { request } from 'undici';
 import { RelayError } from '../../errors.ts';
+import { isBlockedAddress, publicOnlyAgent } from './safe-fetch.ts';
 
 /** Remote images are fetched for providers that only take inline data; bigger ones are refused. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -27,8 +28,16 @@ export async function inlineImage(url: string): Promise<InlineImage> {
   const parsed = parseDataUrl(url);
   if (parsed) return parsed;
   if (!/^https?:\/\//i.test(url)) throw new RelayError(400, '不支持的图片地址', 'invalid_image_url');
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  if (isBlockedAddress(host) || /^localhost$/i.test(host))
+    throw new RelayError(400, '不允许从内部地址下载图片', 'invalid_image_url');
   try {
-    const res = await request(url, { method: 'GET', headersTimeout: FETCH_TIMEOUT_MS, bodyTimeout: FETCH_TIMEOUT_MS });
+    const res = await request(url, {
+      method: 'GET',
+      dispatcher: publicOnlyAgent,
+      headersTimeout: FETCH_TIMEOUT_MS,
+      bodyTimeout: FETCH_TIMEOUT_MS,
+    });
     if (res.statusCode < 200 || res.statusCode >= 300) {
       await res.body.dump();
       throw new RelayError(400, `图片下载失败：HTTP ${res.statusCode}`, 'invalid_image_url');

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeUpstream } from '../../../../scripts/fake-upstream/server.ts';
 import { insertChannel, type RelayHarness, setOptions, startRelayHarness } from '../../../../test/relay-fixtures.ts';
 import { MAX_IMAGE_BYTES } from '../shared/images.ts';
+import { allowPrivateImageHosts } from '../shared/safe-fetch.ts';
 import { payer, startAnthropic } from './fixtures.ts';
 
 let h: RelayHarness;
@@ -31,11 +32,13 @@ beforeAll(async () => {
     }
   });
   await new Promise<void>((r) => images.listen(0, '127.0.0.1', r));
+  // Only the tests below the first one may fetch from this loopback image server.
   imageBase = `http://127.0.0.1:${(images.address() as AddressInfo).port}`;
   await setOptions(h.deps, { ModelRatio: JSON.stringify({ 'claude-img': 1 }) });
   await insertChannel(h.deps, { type: 14, baseUrl: ant.url, models: ['claude-img'] });
 });
 afterAll(async () => {
+  allowPrivateImageHosts(false);
   await h.close();
   await ant.close();
   images.closeAllConnections();
@@ -57,7 +60,25 @@ const ask = (key: string, url: string) =>
   });
 
 describe('remote image URLs for providers that take inline images only', () => {
+  it('are refused from internal addresses (loopback, private ranges) before anything is fetched', async () => {
+    const p = await payer(h);
+    const sent = ant.requests.length;
+    for (const url of [
+      `${imageBase}/small.png`,
+      'http://localhost:1/x.png',
+      'http://10.1.2.3/x.png',
+      'http://[::1]:1/x.png',
+    ])
+      await expect(ask(p.key, url)).rejects.toMatchObject({
+        status: 400,
+        message: expect.stringContaining('内部地址'),
+      });
+    expect(ant.requests.length).toBe(sent);
+    expect(await p.charges()).toEqual([]);
+  });
+
   it('are fetched and sent as base64 blocks', async () => {
+    allowPrivateImageHosts(true);
     const p = await payer(h);
     await ask(p.key, `${imageBase}/small.png`);
     const blocks = (ant.requests.at(-1)!.body.messages as { content: { type: string; source?: object }[] }[])[0]
