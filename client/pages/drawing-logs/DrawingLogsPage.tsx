@@ -9,7 +9,8 @@ import { useStatus } from '../../lib/status-context.tsx';
 import { useStoredUser, userIsAdmin } from '../../lib/user.ts';
 import { trpc } from '../../trpc.ts';
 import { buildDrawingColumns } from './drawing-columns.tsx';
-import { defaultDrawingFilters, DrawingFilters, type DrawingFilterValues, toMs } from './DrawingFilters.tsx';
+import dayjs from 'dayjs';
+import { defaultTaskFilters, TaskLogFilters, type TaskFilterValues, toMs } from '../../components/TaskLogFilters.tsx';
 
 /** The API pages drawings 10 at a time without a total (api-contract §0.4 style D). */
 const PAGE_SIZE = 10;
@@ -19,14 +20,17 @@ export default function DrawingLogsPage() {
   const { t, i18n } = useLingui();
   const admin = userIsAdmin(useStoredUser());
   const status = useStatus();
-  const [filters, setFilters] = useState<DrawingFilterValues>(defaultDrawingFilters);
+  // The spec's drawing-log range: the past 2,592,000 s (30 days).
+  const [filters, setFilters] = useState<TaskFilterValues>(() =>
+    defaultTaskFilters(dayjs().subtract(2_592_000, 'second')),
+  );
   const [page, setPage] = useState(0);
   const [preview, setPreview] = useState<string | null>(null);
 
   const list = trpc.tasks.drawings.useQuery(
     {
       p: page,
-      mj_id: filters.mj_id || undefined,
+      mj_id: filters.task_id || undefined,
       channel_id: admin && filters.channel_id ? filters.channel_id : undefined,
       start_timestamp: toMs(filters.start),
       end_timestamp: toMs(filters.end),
@@ -47,7 +51,7 @@ export default function DrawingLogsPage() {
         </Alert>
       )}
       <Card withBorder padding="md" radius="md">
-        <DrawingFilters
+        <TaskLogFilters
           admin={admin}
           initial={filters}
           fetching={list.isFetching}

@@ -8,7 +8,8 @@ import { Page } from '../../components/Page.tsx';
 import { useStoredUser, userIsAdmin } from '../../lib/user.ts';
 import { trpc } from '../../trpc.ts';
 import { buildTaskColumns } from './task-columns.tsx';
-import { defaultTaskFilters, TaskFilters, type TaskFilterValues, toUnix } from './TaskFilters.tsx';
+import dayjs from 'dayjs';
+import { defaultTaskFilters, TaskLogFilters, type TaskFilterValues, toUnix } from '../../components/TaskLogFilters.tsx';
 import { TaskResultModal } from './TaskResultModal.tsx';
 import type { TaskRow } from './types.ts';
 
@@ -19,7 +20,8 @@ const PAGE_SIZE = 10;
 export default function TaskLogsPage() {
   const { t, i18n } = useLingui();
   const admin = userIsAdmin(useStoredUser());
-  const [filters, setFilters] = useState<TaskFilterValues>(defaultTaskFilters);
+  // The spec's music-log range starts at midnight today.
+  const [filters, setFilters] = useState<TaskFilterValues>(() => defaultTaskFilters(dayjs().startOf('day')));
   const [page, setPage] = useState(0);
   const [open, setOpen] = useState<TaskRow | null>(null);
 
@@ -39,7 +41,7 @@ export default function TaskLogsPage() {
   return (
     <Page title={<Trans>Task logs</Trans>}>
       <Card withBorder padding="md" radius="md">
-        <TaskFilters
+        <TaskLogFilters
           admin={admin}
           initial={filters}
           fetching={list.isFetching}

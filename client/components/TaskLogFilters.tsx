@@ -16,17 +16,14 @@ export interface TaskFilterValues {
 
 const FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
-/** The spec's default range starts at midnight today (and ends an hour from now). */
-export function defaultTaskFilters(): TaskFilterValues {
-  return {
-    channel_id: 0,
-    task_id: '',
-    start: dayjs().startOf('day').format(FORMAT),
-    end: dayjs().add(1, 'hour').format(FORMAT),
-  };
+/** Filters of the drawing and music task logs; both end an hour from now, they differ in where they start. */
+export function defaultTaskFilters(start: dayjs.Dayjs): TaskFilterValues {
+  return { channel_id: 0, task_id: '', start: start.format(FORMAT), end: dayjs().add(1, 'hour').format(FORMAT) };
 }
 
 export const toUnix = (v: string | null) => (v ? dayjs(v).unix() : undefined);
+/** Drawing times are unix milliseconds (Midjourney-proxy convention); the API accepts them as such. */
+export const toMs = (v: string | null) => (v ? dayjs(v).valueOf() : undefined);
 
 interface Props {
   admin: boolean;
@@ -35,7 +32,7 @@ interface Props {
   onSubmit: (v: TaskFilterValues) => void;
 }
 
-export function TaskFilters({ admin, initial, fetching, onSubmit }: Props) {
+export function TaskLogFilters({ admin, initial, fetching, onSubmit }: Props) {
   const { t } = useLingui();
   const [v, setV] = useState(initial);
   const set = <K extends keyof TaskFilterValues>(k: K, value: TaskFilterValues[K]) =>
