@@ -12,7 +12,10 @@ describe('setup wizard', () => {
   it('reports setup not done, then creates root', async () => {
     let res = await t.app.inject({ method: 'GET', url: '/api/setup' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, data: { status: false, root_init: false, database_type: 'sqlite' } });
+    expect(res.json()).toEqual({
+      success: true,
+      data: { status: false, root_init: false, database_type: t.deps.dbType },
+    });
 
     res = await t.app.inject({
       method: 'POST',
