@@ -9,6 +9,7 @@ import { relayError } from './errors.ts';
 import type { FrontDoor } from './front-doors/types.ts';
 import type { RelayPrincipal } from './principal.ts';
 import type { RelayMode, Usage } from './providers/types.ts';
+import { checkRequestGuards } from './content-guard.ts';
 import { checkRelayLimits } from './relay-limits.ts';
 import { buildConsumeLog } from './relay-log.ts';
 import type { Candidate } from './routing-cache.ts';
@@ -45,6 +46,7 @@ export async function runRelay(
   checkModel(principal.token, body.model);
   const model = applyReasoningSuffix(rt, principal, body, resolveVirtualModel(rt, principal, body.model));
   body.model = model;
+  checkRequestGuards(deps, req, principal, body);
   const countSuccess = await checkRelayLimits(deps, principal);
 
   const priced = deps.services.billing.resolvePrice(model, principal.group, principal.user.acceptUnsetModels);
