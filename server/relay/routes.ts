@@ -52,6 +52,10 @@ export function registerRelayRoutes(app: FastifyInstance, deps: AppDeps): void {
         }
         const wait = err instanceof AttemptsFailed ? err.upstreamWaitMs : 0;
         reply.header('server-timing', serverTiming(performance.now() - t0 - wait));
+        const status = err instanceof RelayError ? err.status : ((err as { status?: number }).status ?? 500);
+        const model =
+          typeof (req.body as { model?: unknown })?.model === 'string' ? (req.body as { model: string }).model : '';
+        rt.deps.metrics.relayRequests.inc({ model, channel: '', status: String(status) });
         const retryAfter = (err as { retryAfterMs?: number }).retryAfterMs;
         if (err instanceof RelayError && err.status === 429 && retryAfter)
           reply.header('retry-after', String(Math.ceil(retryAfter / 1000)));

@@ -94,10 +94,13 @@ export async function runRelay(
   }
   countSuccess();
 
-  const headers = {
-    'x-request-id': req.id,
-    'server-timing': serverTiming(performance.now() - startedAt - ok.upstreamWaitMs),
-  };
+  const ownMs = performance.now() - startedAt - ok.upstreamWaitMs;
+  const headers = { 'x-request-id': req.id, 'server-timing': serverTiming(ownMs) };
+  const m = deps.metrics;
+  const channelLabel = String(ok.ctx.channel.id);
+  m.relayRequests.inc({ model, channel: channelLabel, status: '200' });
+  m.gatewayLatency.observe(Math.max(0, ownMs) / 1000);
+  m.upstreamLatency.observe({ channel: channelLabel }, ok.upstreamWaitMs / 1000);
   const bill = (reported: Usage | undefined, produced: () => string, frtMs: number, clientAborted: boolean) =>
     rt.track(
       settleAndLog(rt, {
@@ -161,6 +164,7 @@ export async function runRelay(
     'x-accel-buffering': 'no',
   });
   const converter = door ? door.createStreamConverter(ok) : ok.adapter.createStreamConverter(ok.ctx, clientWantsUsage);
+  m.activeStreams.inc();
   const outcome = await pipeStream({
     res: ok.res,
     converter,
@@ -171,6 +175,7 @@ export async function runRelay(
     idleMs: rt.tuning.streamIdleMs,
     requestId: req.id,
   });
+  m.activeStreams.dec();
   bill(converter.usage(), () => converter.producedText(), outcome.frtMs, outcome.clientAborted);
 }
 
@@ -249,6 +254,10 @@ async function settleAndLog(rt: RelayRuntime, s: SettleInput): Promise<void> {
   const usage = s.reported ?? countedUsage(s.model, s.body, s.produced());
   const final = computeQuota(s.price, usage) * s.calls;
   const settled = await rt.deps.services.billing.settle(s.reservation, final, channelId);
+  const m = rt.deps.metrics;
+  m.quotaBilled.inc({ model: s.model }, settled.charged);
+  m.tokensBilled.inc({ model: s.model, kind: 'prompt' }, usage.promptTokens);
+  m.tokensBilled.inc({ model: s.model, kind: 'completion' }, usage.completionTokens);
   notifyIfCrossed(rt.deps, s.principal.user.id, settled.userQuotaAfter + settled.charged, settled.userQuotaAfter);
   rt.deps.services.logWriter.write(
     buildConsumeLog({

@@ -67,3 +67,20 @@ describe('request guards', () => {
     expect((await res.json()).error.code).toBe('browser_extension_blocked');
   });
 });
+
+describe('Prometheus metrics of the relay', () => {
+  it('counts requests by model, channel and status, billed tokens and quota, and the gateway latency', async () => {
+    const user = await insertUser(h.deps);
+    const token = await insertToken(h.deps, user.id);
+    await chat(token.key, 'count me');
+    await expect(chat(token.key, 'forbidden phrase')).rejects.toMatchObject({ status: 400 });
+    await h.drain();
+    const text = await h.deps.metrics.registry.metrics();
+    expect(text).toMatch(/switchyard_relay_requests_total\{model="guard-model",channel="\d+",status="200"\} [1-9]/);
+    expect(text).toMatch(/switchyard_relay_requests_total\{model="guard-model",channel="",status="400"\} [1-9]/);
+    expect(text).toMatch(/switchyard_tokens_billed_total\{model="guard-model",kind="completion"\} [1-9]/);
+    expect(text).toMatch(/switchyard_quota_billed_total\{model="guard-model"\} [1-9]/);
+    expect(text).toMatch(/switchyard_gateway_added_latency_seconds_count [1-9]/);
+    expect(text).toContain('switchyard_active_streams 0');
+  });
+});
