@@ -69,6 +69,12 @@ describe('settings page', () => {
     expect((priced as { data: { model_name: string; model_ratio: number }[] }).data).toContainEqual(
       expect.objectContaining({ model_name: MODEL, model_ratio: 2.5 }),
     );
+
+    // The public pricing page shows the new prompt price: ratio 2.5 x 2 = $5.000 per 1M tokens.
+    await s.page.goto('/pricing');
+    await s.page.getByPlaceholder('Search models').fill(MODEL);
+    const row = s.page.getByRole('row').filter({ hasText: MODEL });
+    await expect.poll(async () => row.first().innerText()).toContain('5.000');
   });
 
   it('saving a section with no change warns and sends nothing', async () => {
