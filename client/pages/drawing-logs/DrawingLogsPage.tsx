@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Card, Group, Image, Modal, Text } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight, IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Card, Image, Modal } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { Page } from '../../components/Page.tsx';
+import { PrevNextPager } from '../../components/PrevNextPager.tsx';
 import { useStatus } from '../../lib/status-context.tsx';
 import { useStoredUser, userIsAdmin } from '../../lib/user.ts';
 import { trpc } from '../../trpc.ts';
@@ -75,30 +76,7 @@ export default function DrawingLogsPage() {
         fetching={list.isFetching}
         noRecordsText={t`No data`}
       />
-      <Group justify="flex-end" gap="xs">
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<IconChevronLeft size={14} />}
-          disabled={page === 0}
-          onClick={() => setPage((p) => p - 1)}
-        >
-          <Trans>Previous</Trans>
-        </Button>
-        <Text size="sm" c="dimmed" data-testid="drawing-page">
-          <Trans>Page {page + 1}</Trans>
-        </Text>
-        <Button
-          variant="default"
-          size="xs"
-          rightSection={<IconChevronRight size={14} />}
-          // Without a total, a full page is the only hint that another one may follow.
-          disabled={rows.length < PAGE_SIZE}
-          onClick={() => setPage((p) => p + 1)}
-        >
-          <Trans>Next</Trans>
-        </Button>
-      </Group>
+      <PrevNextPager page={page} rows={rows.length} pageSize={PAGE_SIZE} onChange={setPage} testId="drawing-page" />
       <Modal opened={preview !== null} onClose={() => setPreview(null)} title={t`Image preview`} size="lg" centered>
         {preview && <Image src={preview} alt={t`Image preview`} radius="sm" />}
       </Modal>

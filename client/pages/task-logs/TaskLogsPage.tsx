@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Card, Group, Text } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { Card } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { Page } from '../../components/Page.tsx';
+import { PrevNextPager } from '../../components/PrevNextPager.tsx';
 import { useStoredUser, userIsAdmin } from '../../lib/user.ts';
 import { trpc } from '../../trpc.ts';
 import { buildTaskColumns } from './task-columns.tsx';
@@ -67,30 +67,7 @@ export default function TaskLogsPage() {
         fetching={list.isFetching}
         noRecordsText={t`No data`}
       />
-      <Group justify="flex-end" gap="xs">
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<IconChevronLeft size={14} />}
-          disabled={page === 0}
-          onClick={() => setPage((p) => p - 1)}
-        >
-          <Trans>Previous</Trans>
-        </Button>
-        <Text size="sm" c="dimmed">
-          <Trans>Page {page + 1}</Trans>
-        </Text>
-        <Button
-          variant="default"
-          size="xs"
-          rightSection={<IconChevronRight size={14} />}
-          // Without a total, a full page is the only hint that another one may follow.
-          disabled={rows.length < PAGE_SIZE}
-          onClick={() => setPage((p) => p + 1)}
-        >
-          <Trans>Next</Trans>
-        </Button>
-      </Group>
+      <PrevNextPager page={page} rows={rows.length} pageSize={PAGE_SIZE} onChange={setPage} />
       <TaskResultModal task={open} onClose={() => setOpen(null)} />
     </Page>
   );
