@@ -23,18 +23,21 @@ export function getStoredUser(): StoredUser | null {
   return current;
 }
 
-let expired = false;
+/*
+ * Set when the server rejected the stored user's session; guards then send to the "expired" login.
+ * Kept in sessionStorage: the 401 may arrive on one page load and the redirect happen on the next.
+ */
+const EXPIRED_KEY = 'session-expired';
 
-/** Set when the server rejected the stored user's session; guards then send to the "expired" login. */
 export function markSessionExpired(): void {
-  expired = true;
+  sessionStorage.setItem(EXPIRED_KEY, '1');
 }
 
-export const sessionExpired = () => expired;
+export const sessionExpired = () => sessionStorage.getItem(EXPIRED_KEY) === '1';
 
 export function setStoredUser(user: StoredUser | null): void {
   current = user;
-  if (user) expired = false;
+  if (user) sessionStorage.removeItem(EXPIRED_KEY);
   if (user) writeJson(StorageKey.user, user);
   else writeString(StorageKey.user, null);
   emit();
