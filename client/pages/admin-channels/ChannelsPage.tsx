@@ -9,8 +9,8 @@ import { trpc } from '../../trpc.ts';
 import { BatchMenu } from './BatchMenu.tsx';
 import { BatchTagDialog } from './BatchTagDialog.tsx';
 import { ChannelTable } from './ChannelTable.tsx';
-import { useColumnVisibility } from './column-prefs.ts';
-import { ColumnSettings } from './ColumnSettings.tsx';
+import { allVisible, channelColumns, useColumnVisibility } from './column-prefs.ts';
+import { ColumnSettingsModal } from '../../components/ColumnSettingsModal.tsx';
 import { useChannelColumns } from './columns.tsx';
 import { ChannelDrawer } from './drawer/ChannelDrawer.tsx';
 import { type ChannelFilter, noFilter, SearchBar } from './SearchBar.tsx';
@@ -161,7 +161,14 @@ export default function ChannelsPage() {
         onClose={() => setEditingTag(null)}
       />
       <TestModelDialog channel={picking} onClose={() => setPicking(null)} onTest={tester.run} />
-      <ColumnSettings opened={columnsOpen} onClose={() => setColumnsOpen(false)} value={visible} onSave={setVisible} />
+      <ColumnSettingsModal
+        opened={columnsOpen}
+        onClose={() => setColumnsOpen(false)}
+        columns={channelColumns}
+        value={visible}
+        defaults={allVisible}
+        onSave={setVisible}
+      />
       <BatchTagDialog
         opened={batchTagOpen}
         ids={selectedIds}

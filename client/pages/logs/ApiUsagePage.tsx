@@ -10,8 +10,8 @@ import { pageSizeOptions, usePageSize } from '../../components/usePageSize.ts';
 import { renderNumber, renderQuota } from '../../lib/format.ts';
 import { useStoredUser, userIsAdmin } from '../../lib/user.ts';
 import { trpc } from '../../trpc.ts';
-import { ColumnSettings } from './ColumnSettings.tsx';
-import { useColumnVisibility } from './columns.ts';
+import { ColumnSettingsModal } from '../../components/ColumnSettingsModal.tsx';
+import { availableColumns, defaultVisibility, useColumnVisibility } from './columns.ts';
 import { buildLogColumns } from './log-columns.tsx';
 import { LogDetails } from './LogDetails.tsx';
 import { defaultFilters, LogFilters, type LogFilterValues, toUnix } from './LogFilters.tsx';
@@ -137,11 +137,12 @@ export default function ApiUsagePage() {
         rowExpansion={{ content: ({ record }) => <LogDetails log={record} admin={admin} /> }}
       />
 
-      <ColumnSettings
+      <ColumnSettingsModal
         opened={settingsOpen}
         onClose={settings.close}
-        admin={admin}
+        columns={availableColumns(admin)}
         value={visible}
+        defaults={() => defaultVisibility(admin)}
         onSave={setVisible}
       />
       {admin && <UserInfoModal userId={userInfoId} onClose={() => setUserInfoId(null)} />}

@@ -1,21 +1,23 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Checkbox, Group, Modal, SimpleGrid } from '@mantine/core';
 import { useState } from 'react';
-import { availableColumns, type ColumnVisibility, defaultVisibility } from './columns.ts';
 
-interface Props {
+interface Props<K extends string> {
   opened: boolean;
   onClose: () => void;
-  admin: boolean;
-  value: ColumnVisibility;
-  onSave: (v: ColumnVisibility) => void;
+  /** The columns the viewer may choose from. */
+  columns: readonly { key: K; label: MessageDescriptor }[];
+  value: Record<K, boolean>;
+  /** What "Reset" goes back to. */
+  defaults: () => Record<K, boolean>;
+  onSave: (v: Record<K, boolean>) => void;
 }
 
-/** Column settings dialog; the choice is kept under logs-table-columns. */
-export function ColumnSettings({ opened, onClose, admin, value, onSave }: Props) {
+/** The column settings dialog of the data tables; each page remembers the choice under its own key. */
+export function ColumnSettingsModal<K extends string>({ opened, onClose, columns, value, defaults, onSave }: Props<K>) {
   const { t, i18n } = useLingui();
   const [draft, setDraft] = useState(value);
-  const columns = availableColumns(admin);
   const allOn = columns.every((c) => draft[c.key]);
   return (
     <Modal
@@ -46,7 +48,7 @@ export function ColumnSettings({ opened, onClose, admin, value, onSave }: Props)
         ))}
       </SimpleGrid>
       <Group justify="space-between" mt="lg">
-        <Button variant="subtle" onClick={() => setDraft(defaultVisibility(admin))}>
+        <Button variant="subtle" onClick={() => setDraft(defaults())}>
           <Trans>Reset</Trans>
         </Button>
         <Group gap="xs">
