@@ -37,7 +37,7 @@ export interface TestAppOptions {
 
 export async function createTestApp(overrides: Partial<Config> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'switchyard-test-'));
-  const pg =
+  let pg =
     opts.sqlDsn === undefined && process.env.TEST_SQL_DSN ? await createPgSchema(process.env.TEST_SQL_DSN) : undefined;
   const config: Config = {
     ...loadConfig({
@@ -51,8 +51,20 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: TestA
     ipRateLimits: { api: { count: 0, windowSeconds: 60 }, relay: { count: 0, windowSeconds: 60 } },
     ...overrides,
   };
-  const handle = openDatabase(config);
-  await migrateToLatest(handle.db);
+  let handle = openDatabase(config);
+  try {
+    await migrateToLatest(handle.db);
+  } catch (err) {
+    // Seen rarely on PostgreSQL when many test files create their schemas at once (Kysely's
+    // migration-table bookkeeping on a just-created schema): one retry on a fresh schema.
+    if (!pg) throw err;
+    await handle.close();
+    await pg.drop().catch(() => undefined);
+    pg = await createPgSchema(process.env.TEST_SQL_DSN!);
+    config.database = { dialect: 'postgres', url: pg.url };
+    handle = openDatabase(config);
+    await migrateToLatest(handle.db);
+  }
   const redisLimits = opts.redisUrl ? createRedisRateLimitStore(opts.redisUrl) : undefined;
   const infra = {
     config,
