@@ -25,7 +25,7 @@ export const serverTiming = (ms: number) => `gateway;dur=${Math.max(0, ms).toFix
 /**
  * The relay's straight line (architecture.md): body -> model limit -> rate limits
  * -> price -> candidates -> reserve -> attempts -> stream or JSON to the client ->
- * usage -> settle (after the bytes are sent) -> log (queued). Throws before the
+ * usage -> settle + log (one transaction, after the bytes are sent). Throws before the
  * first byte only; afterwards failures end the stream and are billed as produced.
  */
 export async function runRelay(
@@ -247,25 +247,19 @@ interface SettleInput {
   calls: number;
 }
 
-/** Runs after the response bytes were sent: settle the reservation, then queue the log row. */
+/** Runs after the response bytes were sent: settle the reservation and write the log row in one transaction. */
 async function settleAndLog(rt: RelayRuntime, s: SettleInput): Promise<void> {
   const channelId = s.ok.ctx.channel.id;
   if (!s.reported) await loadTokenizers();
   const usage = s.reported ?? countedUsage(s.model, s.body, s.produced());
   const final = computeQuota(s.price, usage) * s.calls;
-  const settled = await rt.deps.services.billing.settle(s.reservation, final, channelId);
-  const m = rt.deps.metrics;
-  m.quotaBilled.inc({ model: s.model }, settled.charged);
-  m.tokensBilled.inc({ model: s.model, kind: 'prompt' }, usage.promptTokens);
-  m.tokensBilled.inc({ model: s.model, kind: 'completion' }, usage.completionTokens);
-  notifyIfCrossed(rt.deps, s.principal.user.id, settled.userQuotaAfter + settled.charged, settled.userQuotaAfter);
-  rt.deps.services.logWriter.write(
+  const settled = await rt.deps.services.billing.settle(s.reservation, final, channelId, (st) =>
     buildConsumeLog({
       principal: s.principal,
       model: s.model,
       channelId,
-      quota: settled.charged,
-      shortfall: settled.shortfall,
+      quota: st.charged,
+      shortfall: st.shortfall,
       usage,
       usageCounted: !s.reported,
       price: s.price,
@@ -281,4 +275,10 @@ async function settleAndLog(rt: RelayRuntime, s: SettleInput): Promise<void> {
       clientAborted: s.clientAborted,
     }),
   );
+  const m = rt.deps.metrics;
+  m.quotaBilled.inc({ model: s.model }, settled.charged);
+  m.tokensBilled.inc({ model: s.model, kind: 'prompt' }, usage.promptTokens);
+  m.tokensBilled.inc({ model: s.model, kind: 'completion' }, usage.completionTokens);
+  notifyIfCrossed(rt.deps, s.principal.user.id, settled.userQuotaAfter + settled.charged, settled.userQuotaAfter);
+  if (settled.log) rt.deps.services.logWriter.countUsage(settled.log);
 }

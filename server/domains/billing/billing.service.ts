@@ -3,6 +3,8 @@ import type { OptionsService } from '../options/options.service.ts';
 import { resolvePrice } from './pricing.ts';
 import { reconcileReservations } from './reconcile.ts';
 import { type Payer, refundReservation, type Reservation, reserveQuota } from './reserve.ts';
+import type { NewLog } from '../../db/types.ts';
+import type { Settlement } from './settle.ts';
 import { createSettleQueue } from './settle-queue.ts';
 
 export type BillingService = Awaited<ReturnType<typeof createBillingService>>;
@@ -20,8 +22,19 @@ export async function createBillingService(infra: Pick<Infra, 'db' | 'dbType' | 
     resolvePrice: (model: string, group: string, acceptUnset: boolean) =>
       resolvePrice(options.get, model, group, acceptUnset),
     reserve: (payer: Payer, quota: number) => reserveQuota(infra.db, payer, quota),
-    /** Settles after the response; batched with the settlements finishing at the same time. */
-    settle: (r: Reservation, finalQuota: number, channelId: number) => settlements.settle(r, finalQuota, channelId),
+    /**
+     * Settles after the response; batched with the settlements finishing at the same
+     * time. `log` builds the consume row, written in the same transaction when
+     * LogConsumeEnabled (the row comes back on the settlement either way).
+     */
+    settle: (r: Reservation, finalQuota: number, channelId: number, log?: (s: Settlement) => NewLog) =>
+      settlements.settle({
+        reservation: r,
+        finalQuota,
+        channelId,
+        log,
+        insertLog: log !== undefined && options.get('LogConsumeEnabled'),
+      }),
     refund: (r: Reservation) => refundReservation(infra.db, r),
     reconcile: () => reconcileReservations(infra.db, infra.dbType),
   };

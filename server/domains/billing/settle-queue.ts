@@ -1,6 +1,5 @@
 import type { Db } from '../../db/types.ts';
-import type { Reservation } from './reserve.ts';
-import { type SettleItem, type Settlement, settleMany, settleReservation } from './settle.ts';
+import { type SettleItem, type Settlement, settleMany, settleOne } from './settle.ts';
 
 interface Pending extends SettleItem {
   resolve(s: Settlement): void;
@@ -29,8 +28,7 @@ export function createSettleQueue(db: Db) {
       const results = await settleMany(db, batch);
       batch.forEach((p, i) => p.resolve(results[i]));
     } catch {
-      for (const p of batch)
-        await settleReservation(db, p.reservation, p.finalQuota, p.channelId).then(p.resolve, p.reject);
+      for (const p of batch) await settleOne(db, p).then(p.resolve, p.reject);
     }
   }
 
@@ -41,9 +39,9 @@ export function createSettleQueue(db: Db) {
   }
 
   return {
-    settle(reservation: Reservation, finalQuota: number, channelId: number): Promise<Settlement> {
+    settle(item: SettleItem): Promise<Settlement> {
       return new Promise((resolve, reject) => {
-        pending.push({ reservation, finalQuota, channelId, resolve, reject });
+        pending.push({ ...item, resolve, reject });
         schedule();
       });
     },

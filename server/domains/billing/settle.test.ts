@@ -44,4 +44,36 @@ describe('batched settlement', () => {
     expect(await balances(user.id, token.id)).toEqual({ quota: 0, used: 1000, count: 3, remain: 0, tokenUsed: 1000 });
     expect(await t.deps.db.selectFrom('quota_reservations').selectAll().execute()).toHaveLength(0);
   });
+
+  it('writes each log row in the settlement transaction, with the charged quota, and none if it rolls back', async () => {
+    const user = await insertUser(t.deps, { quota: 1000 });
+    const token = await insertToken(t.deps, user.id, { remainQuota: 1000 });
+    const payer = { userId: user.id, tokenId: token.id, unlimitedToken: false };
+    const row = (s: { charged: number }) => ({
+      user_id: user.id,
+      created_at: Math.floor(Date.now() / 1000),
+      type: 2,
+      content: 'settled',
+      quota: s.charged,
+    });
+    const a = await reserveQuota(t.deps.db, payer, 300);
+    const [s] = await settleMany(t.deps.db, [
+      { reservation: a, finalQuota: 120, channelId: 0, log: row, insertLog: true },
+    ]);
+    expect(s.log?.quota).toBe(120);
+    const logs = () => t.deps.db.selectFrom('logs').select('quota').where('user_id', '=', user.id).execute();
+    expect((await logs()).map((l) => Number(l.quota))).toEqual([120]);
+
+    // A row that cannot be written (a NOT NULL column missing) rolls the charge back with it.
+    const b = await reserveQuota(t.deps.db, payer, 100);
+    const broken = () => ({ ...row({ charged: 100 }), type: null as unknown as number });
+    await expect(
+      settleMany(t.deps.db, [{ reservation: b, finalQuota: 100, channelId: 0, log: broken, insertLog: true }]),
+    ).rejects.toThrow();
+    expect(await logs()).toHaveLength(1);
+    expect(await balances(user.id, token.id)).toMatchObject({ quota: 780, used: 120, remain: 780 });
+    expect(await t.deps.db.selectFrom('quota_reservations').select('id').where('id', '=', b.id).execute()).toHaveLength(
+      1,
+    );
+  });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/types.ts';
+import type { Db, NewLog } from '../../db/types.ts';
 import type { Reservation } from './reserve.ts';
 
 export interface Settlement {
@@ -9,22 +9,26 @@ export interface Settlement {
   shortfall: number;
   /** The user's balance right after this settlement (quota warnings compare it with before). */
   userQuotaAfter: number;
+  /** The consume log row built for this settlement, if the caller asked for one. */
+  log?: NewLog;
 }
 
 export interface SettleItem {
   reservation: Reservation;
   finalQuota: number;
   channelId: number;
+  /**
+   * Builds the request's consume log row from what was charged. The row is written in
+   * the settlement's own transaction (when `insertLog`), so a crash can never keep a
+   * charge without its log row or a log row without its charge.
+   */
+  log?: (s: Settlement) => NewLog;
+  insertLog?: boolean;
 }
 
-/** Settles one request (see settleMany). */
-export async function settleReservation(
-  db: Db,
-  r: Reservation,
-  finalQuota: number,
-  channelId: number,
-): Promise<Settlement> {
-  const [one] = await settleMany(db, [{ reservation: r, finalQuota, channelId }]);
+/** Settles one queued item on its own (the fallback when its batch failed). */
+export async function settleOne(db: Db, item: SettleItem): Promise<Settlement> {
+  const [one] = await settleMany(db, [item]);
   return one;
 }
 
@@ -161,5 +165,17 @@ async function settleBatch(trx: Db, items: SettleItem[]): Promise<Settlement[]> 
     out[i].userQuotaAfter = running.get(uid) ?? 0;
     running.set(uid, (running.get(uid) ?? 0) + takes[i]);
   }
+  const logs: NewLog[] = [];
+  items.forEach((item, i) => {
+    if (!item.log) return;
+    out[i].log = item.log(out[i]);
+    if (item.insertLog) logs.push(out[i].log);
+  });
+  // Chunked so a large batch stays under SQLite's bound-parameter limit.
+  for (let i = 0; i < logs.length; i += 50)
+    await trx
+      .insertInto('logs')
+      .values(logs.slice(i, i + 50))
+      .execute();
   return out;
 }

@@ -6,6 +6,8 @@ import type { OptionReader } from '../billing/pricing.ts';
 export interface LogWriter {
   /** Queues one log row; never waits for the database. */
   write(row: NewLog): void;
+  /** Counts a consume row already written elsewhere (with its settlement) in the hourly `quota_data`. */
+  countUsage(row: NewLog): void;
   /** Writes everything queued so far (tests, shutdown). */
   flush(): Promise<void>;
   /** Flushes and stops the timer; later writes are flushed at once. */
@@ -16,20 +18,24 @@ const FLUSH_AFTER_MS = 50;
 const FLUSH_AT_ROWS = 200;
 
 /**
- * Consume logs must never delay a relay response, and one transaction per row
- * would serialise the relay on SQLite's writer. Rows are queued in memory and
- * written in batches (group commit) every 50 ms or 200 rows, in one transaction
- * with the hourly `quota_data` upserts (when DataExportEnabled). A clean shutdown
- * flushes the queue (the relay registers `close` on the app's onClose hook).
+ * Log rows that are not written with a settlement (errors, system and task-poll rows),
+ * and the hourly `quota_data` statistics, must never delay a relay response, and one
+ * transaction per row would serialise the relay on SQLite's writer. They are queued in
+ * memory and written in batches (group commit) every 50 ms or 200 rows, in one
+ * transaction. A clean shutdown flushes the queue (the relay registers `close` on the
+ * app's onClose hook). Consume rows of relayed requests are not queued here: they are
+ * written in their settlement's transaction (billing), and only counted here.
  */
 export function createLogWriter(infra: Pick<Infra, 'db' | 'log'>, opt: OptionReader): LogWriter {
   let queue: NewLog[] = [];
+  // Rows only counted in quota_data (their log row was written with the settlement).
+  let counted: NewLog[] = [];
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let closed = false;
 
   function schedule() {
-    if (queue.length >= FLUSH_AT_ROWS || closed) void flush();
+    if (queue.length + counted.length >= FLUSH_AT_ROWS || closed) void flush();
     else if (!timer) timer = setTimeout(() => void flush(), FLUSH_AFTER_MS);
   }
 
@@ -37,15 +43,17 @@ export function createLogWriter(infra: Pick<Infra, 'db' | 'log'>, opt: OptionRea
     if (timer) clearTimeout(timer);
     timer = undefined;
     const batch = queue;
+    const countOnly = counted;
     queue = [];
+    counted = [];
     // Batches are written one after another so that a slow flush never overlaps the next.
-    running = running.then(() => (batch.length > 0 ? writeBatch(batch) : undefined));
+    running = running.then(() => (batch.length + countOnly.length > 0 ? writeBatch(batch, countOnly) : undefined));
     return running;
   }
 
-  async function writeBatch(batch: NewLog[]) {
+  async function writeBatch(batch: NewLog[], countOnly: NewLog[]) {
     const logs = opt('LogConsumeEnabled') ? batch : batch.filter((r) => r.type !== 2);
-    const buckets = opt('DataExportEnabled') ? hourlyBuckets(batch) : [];
+    const buckets = opt('DataExportEnabled') ? hourlyBuckets([...batch, ...countOnly]) : [];
     try {
       await infra.db.transaction().execute(async (trx) => {
         // Chunked so a large batch stays under SQLite's bound-parameter limit.
@@ -76,6 +84,10 @@ export function createLogWriter(infra: Pick<Infra, 'db' | 'log'>, opt: OptionRea
   return {
     write(row) {
       queue.push(row);
+      schedule();
+    },
+    countUsage(row) {
+      counted.push(row);
       schedule();
     },
     flush,

@@ -115,8 +115,7 @@ export async function chargeTask<T>(
     await billing.refund(reservation);
     return { ...result, charged: { quota: 0, channelId: channel.id } };
   }
-  const s = await billing.settle(reservation, price.quota, channel.id);
-  logWriter.write(
+  const s = await billing.settle(reservation, price.quota, channel.id, (st) =>
     taskLog({
       user_id: p.user.id,
       created_at: Math.floor(Date.now() / 1000),
@@ -126,7 +125,7 @@ export async function chargeTask<T>(
       token_name: p.token?.name ?? '',
       token_id: p.token?.id ?? 0,
       model_name: model,
-      quota: s.charged,
+      quota: st.charged,
       use_time: Math.round((Date.now() - started) / 1000),
       channel_id: channel.id,
       group: p.group,
@@ -135,5 +134,6 @@ export async function chargeTask<T>(
       other: JSON.stringify({ model_price: price.modelPrice, group_ratio: price.groupRatio, task: true }),
     }),
   );
+  if (s.log) logWriter.countUsage(s.log);
   return { ...result, charged: { quota: s.charged, channelId: channel.id } };
 }
