@@ -16,6 +16,12 @@ const envSchema = z.object({
   SQL_DSN: z.string().optional(),
   /** Redis URL shared by several instances (rate limits, cache invalidation). Optional. */
   REDIS_URL: z.string().optional(),
+  /** Starts every Redis key and pub/sub channel, so several deployments can share one Redis. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .max(100)
+    .regex(/^\S*$/, 'REDIS_KEY_PREFIX must not contain spaces')
+    .default('switchyard:'),
   /** Secret signing the session cookie; generated and kept in DATA_DIR when absent. */
   SESSION_SECRET: z.string().min(16, 'SESSION_SECRET must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -51,6 +57,7 @@ export interface Config {
   dataDir: string;
   database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
   redisUrl?: string;
+  redisKeyPrefix: string;
   sessionSecret: string;
   logLevel: Env['LOG_LEVEL'];
   /** true/false, or a Fastify trust-proxy value (hop count or CIDR list as text). */
@@ -82,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     database: parseDsn(e.SQL_DSN, dataDir),
     redisUrl: e.REDIS_URL || undefined,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     sessionSecret: e.SESSION_SECRET ?? persistedSecret(dataDir),
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

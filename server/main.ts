@@ -27,8 +27,10 @@ async function main() {
     db: handle.db,
     dbType: handle.type,
     // With REDIS_URL several instances share cache invalidation and rate limits.
-    bus: config.redisUrl ? createRedisBus(config.redisUrl) : createMemoryBus(),
-    rateLimits: config.redisUrl ? createRedisRateLimitStore(config.redisUrl) : createMemoryRateLimitStore(),
+    bus: config.redisUrl ? createRedisBus(config.redisUrl, config.redisKeyPrefix) : createMemoryBus(),
+    rateLimits: config.redisUrl
+      ? createRedisRateLimitStore(config.redisUrl, config.redisKeyPrefix)
+      : createMemoryRateLimitStore(),
     metrics: createMetrics(),
     log,
   };

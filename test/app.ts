@@ -65,12 +65,12 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: TestA
     handle = openDatabase(config);
     await migrateToLatest(handle.db);
   }
-  const redisLimits = opts.redisUrl ? createRedisRateLimitStore(opts.redisUrl) : undefined;
+  const redisLimits = opts.redisUrl ? createRedisRateLimitStore(opts.redisUrl, config.redisKeyPrefix) : undefined;
   const infra = {
     config,
     db: handle.db,
     dbType: handle.type,
-    bus: opts.redisUrl ? createRedisBus(opts.redisUrl) : createMemoryBus(),
+    bus: opts.redisUrl ? createRedisBus(opts.redisUrl, config.redisKeyPrefix) : createMemoryBus(),
     rateLimits: redisLimits ?? createMemoryRateLimitStore(),
     metrics: createMetrics(),
     log: createLogger('silent'),

@@ -8,21 +8,30 @@ import type { RateDecision, RateLimitStore } from './rate-limit.ts';
  * Redis-backed shared state for several gateway instances: change notifications
  * over pub/sub (each instance drops or reloads its caches) and rate-limit
  * counters every instance sees.
+ *
+ * Every key and pub/sub channel starts with the deployment's prefix
+ * (REDIS_KEY_PREFIX), so two deployments sharing one Redis neither count each
+ * other's requests nor drop each other's caches.
  */
 
-const CHANNEL = 'switchyard:changes';
+export const DEFAULT_REDIS_KEY_PREFIX = 'switchyard:';
+
+/** The pub/sub channel carrying change notifications for one deployment. */
+export const changesChannel = (prefix: string) => `${prefix}changes`;
 
 /** Local listeners fire at once; other instances hear it through Redis within milliseconds. */
-export function createRedisBus(url: string): ChangeBus {
+export function createRedisBus(url: string, prefix = DEFAULT_REDIS_KEY_PREFIX): ChangeBus {
   const instance = randomUUID();
   const local = createMemoryBus();
+  const channel = changesChannel(prefix);
   const pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
   const sub = new Redis(url, { lazyConnect: false });
-  void sub.subscribe(CHANNEL);
-  sub.on('message', (_channel, message: string) => {
+  void sub.subscribe(channel);
+  sub.on('message', (heardOn: string, message: string) => {
+    if (heardOn !== channel) return;
     try {
-      const { from, topic, payload } = JSON.parse(message) as { from: string; topic: Topic; payload?: string };
-      if (from !== instance) local.publish(topic, payload);
+      const m = JSON.parse(message) as { from: string; topic: Topic; payload?: string };
+      if (m.from !== instance) local.publish(m.topic, m.payload);
     } catch {
       // A foreign message on our channel is ignored rather than crashing the subscriber.
     }
@@ -30,7 +39,7 @@ export function createRedisBus(url: string): ChangeBus {
   return {
     publish(topic, payload) {
       local.publish(topic, payload);
-      void pub.publish(CHANNEL, JSON.stringify({ from: instance, topic, payload })).catch(() => undefined);
+      void pub.publish(channel, JSON.stringify({ from: instance, topic, payload })).catch(() => undefined);
     },
     subscribe: local.subscribe,
     async close() {
@@ -55,13 +64,17 @@ redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]) * 2)
 return tostring(est + 1)
 `;
 
-export function createRedisRateLimitStore(url: string): RateLimitStore & { close(): void } {
+export function createRedisRateLimitStore(
+  url: string,
+  prefix = DEFAULT_REDIS_KEY_PREFIX,
+): RateLimitStore & { close(): void } {
   const redis = new Redis(url, { maxRetriesPerRequest: 2 });
   redis.defineCommand('slidingWindow', { numberOfKeys: 2, lua: script });
   const run = (key: string, limit: number, windowMs: number) => {
     const now = Date.now();
     const start = now - (now % windowMs);
-    const keys = [`rl:${key}:${windowMs}:${start}`, `rl:${key}:${windowMs}:${start - windowMs}`];
+    const base = `${prefix}rl:${key}:${windowMs}`;
+    const keys = [`${base}:${start}`, `${base}:${start - windowMs}`];
     const fraction = (now - start) / windowMs;
     return (redis as unknown as { slidingWindow(...args: (string | number)[]): Promise<string> })
       .slidingWindow(keys[0], keys[1], limit, windowMs, fraction)
