@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as initial from './2026-11-22T0000-initial.ts';
 import * as sessions from './2026-11-22T0100-sessions.ts';
+import * as jobLeases from './2026-11-23T0000-job-leases.ts';
 
 /**
  * Every migration, in order of name. Listed statically (not read from the folder)
@@ -9,4 +10,5 @@ import * as sessions from './2026-11-22T0100-sessions.ts';
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000-initial': initial,
   '2026-11-22T0100-sessions': sessions,
+  '2026-11-23T0000-job-leases': jobLeases,
 };

@@ -15,6 +15,7 @@ import { registerCompatRoutes } from './compat/index.ts';
 import { sendEnvelopeError } from './compat/envelope.ts';
 import type { AppDeps } from './context.ts';
 import { registerOpsRoutes } from './ops/health.ts';
+import { registerBackgroundJobs } from './ops/jobs/background-jobs.ts';
 import { createConsolePageCache } from './plugins/console-html.ts';
 import { registerIpLimits } from './plugins/ip-limits.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -83,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOpsRoutes(app, deps);
   registerCompatRoutes(app, deps);
   registerRelayRoutes(app, deps);
+  registerBackgroundJobs(app, deps);
 
   const hasClient = existsSync(path.join(config.clientDist, 'index.html'));
   const consolePage = hasClient ? createConsolePageCache(config.clientDist, deps.services.options) : undefined;

@@ -289,7 +289,9 @@ export const optionRegistry = {
       'Your account is not authorized',
     ].join('\n'),
   ),
+  // Background jobs (server/ops/jobs); 0 = off.
   ChannelTestIntervalMinutes: int(0, { min: 0 }),
+  ChannelBalanceRefreshIntervalMinutes: int(0, { min: 0 }),
   LogRetentionDays: int(0, { min: 0 }),
 } satisfies Record<string, OptionDef<unknown>>;
 

@@ -274,6 +274,14 @@ export interface SessionsTable {
   expires_at: number;
 }
 
+/** A background job's lease and last start (server/ops/jobs). */
+export interface JobLeasesTable {
+  name: string;
+  holder: Defaulted<string>;
+  locked_until: Defaulted<number>;
+  last_started_at: Defaulted<number>;
+}
+
 export interface SetupsTable {
   id: Id;
   version: Defaulted<string>;
@@ -300,6 +308,7 @@ export interface Database {
   verification_codes: VerificationCodesTable;
   setups: SetupsTable;
   sessions: SessionsTable;
+  job_leases: JobLeasesTable;
 }
 
 /** A database handle or an open transaction: repositories accept either. */

@@ -23,13 +23,11 @@ export function createChannelsService(
   probe: ChannelProbe = createHttpChannelProbe(),
 ) {
   const ctx: ChannelsCtx = { db: infra.db, bus: infra.bus, options, probe, log: infra.log };
-  const tests = createChannelTests(ctx);
-  tests.startPeriodicTests();
   return {
     ...createChannelQueries(ctx),
     ...createChannelWrites(ctx),
     ...createChannelTags(ctx),
-    ...tests,
+    ...createChannelTests(ctx),
     ...createChannelBalances(ctx),
     ...createChannelModelFetch(ctx),
 

@@ -16,7 +16,6 @@ import {
   channelNamesByIds,
   countLogs,
   countRequestsAndTokens,
-  deleteLogsBefore,
   findTokenIdByKey,
   findUserSummary,
   listLogs,
@@ -25,10 +24,14 @@ import {
   searchAllLogs,
   sumLogQuota,
 } from './logs.repo.ts';
+import { deleteLogsBeforeBatch } from './logs-delete.repo.ts';
 import { adminLogView, type LogView, selfLogView } from './logs.view.ts';
 import { listAllQuotaData, listUserQuotaData, type QuotaDataRow } from './quota-data.repo.ts';
 
 export type LogsService = ReturnType<typeof createLogsService>;
+
+/** Rows per delete statement: a few milliseconds of SQLite's writer each. */
+const DELETE_BATCH = 1000;
 
 export interface LogPage {
   items: LogView[];
@@ -135,10 +138,20 @@ export function createLogsService(db: Db) {
       return rows.map(selfLogView);
     },
 
-    /** Log cleanup: removes rows older than the target; answers how many went. */
-    async deleteBefore(target: number): Promise<number> {
+    /**
+     * Log cleanup (the admin's "delete before", and retention's hourly run): removes
+     * rows older than the target in batches, yielding between them so the relay's
+     * writes get in; answers how many went. `signal` (shutdown) stops between batches.
+     */
+    async deleteBefore(target: number, signal?: AbortSignal): Promise<number> {
       if (target <= 0) throw badRequest(LOG_MESSAGES.targetRequired);
-      return deleteLogsBefore(db, target);
+      let deleted = 0;
+      for (;;) {
+        const n = await deleteLogsBeforeBatch(db, target, DELETE_BATCH);
+        deleted += n;
+        if (n < DELETE_BATCH || signal?.aborted) return deleted;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     },
 
     /** Usage buckets for the dashboard; without a username all users are summed per model and hour. */

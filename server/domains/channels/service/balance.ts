@@ -15,9 +15,14 @@ export function createChannelBalances(ctx: ChannelsCtx) {
       return balance;
     },
 
-    /** GET /api/channel/update_balance: every enabled channel, one after the other; failures are skipped. */
-    async updateAllBalances(): Promise<void> {
+    /**
+     * GET /api/channel/update_balance, and the background job every
+     * ChannelBalanceRefreshIntervalMinutes: every enabled channel, one after the
+     * other; failures are skipped. `signal` (shutdown) stops between channels.
+     */
+    async updateAllBalances(signal?: AbortSignal): Promise<void> {
       for (const channel of await listAllChannels(ctx.db)) {
+        if (signal?.aborted) break;
         if (channel.status !== ChannelStatus.Enabled) continue;
         try {
           const balance = await ctx.probe.balance(channel);

@@ -61,8 +61,10 @@ export function createChannelTests(ctx: ChannelsCtx) {
     if (status !== undefined) channelsChanged(ctx);
   }
 
-  async function testAllNow(): Promise<void> {
+  async function testAllNow(signal?: AbortSignal): Promise<void> {
     for (const channel of await listAllChannels(ctx.db)) {
+      // Shutdown: stop between channels rather than hold the app open for a whole run.
+      if (signal?.aborted) return;
       // Manually disabled channels stay out of automatic runs.
       if (channel.status === ChannelStatus.ManuallyDisabled) continue;
       try {
@@ -94,29 +96,20 @@ export function createChannelTests(ctx: ChannelsCtx) {
     },
 
     /**
-     * Periodic test-all (relay.md §4) every ChannelTestIntervalMinutes (0 = off). The
-     * ticker only reads the in-memory option, and is unref'd so it never keeps the
-     * process alive.
+     * The periodic test-all (relay.md §4; the background job, every
+     * ChannelTestIntervalMinutes): waits for a run already going instead of
+     * starting a second one over the same channels.
      */
-    startPeriodicTests(tickMs = 60_000): () => void {
-      let lastRun = Date.now();
-      const timer = setInterval(() => {
-        const minutes = ctx.options.get('ChannelTestIntervalMinutes');
-        if (minutes <= 0 || running || Date.now() - lastRun < minutes * 60_000) return;
-        lastRun = Date.now();
-        running = testAllNow()
-          .catch((err) => ctx.log.error({ err }, 'periodic channel test failed'))
-          .finally(() => {
-            running = null;
-          });
-      }, tickMs);
-      timer.unref();
-      return () => clearInterval(timer);
+    testAll(signal?: AbortSignal): Promise<void> {
+      running ??= testAllNow(signal).finally(() => {
+        running = null;
+      });
+      return running;
     },
 
     /** Resolves when no test-all run is going (graceful shutdown, tests). */
     whenTestsIdle: async (): Promise<void> => {
-      await running;
+      await running?.catch(() => undefined);
     },
   };
 }
