@@ -3,7 +3,8 @@
  * API key, so a whole channel can be "dead"): tokens joined with `+`, e.g.
  * `gpt-4o+slow-200+no-usage`. Known tokens:
  * fail-<status> (fail-429 sends Retry-After), fail-401-invalid-key (OpenAI's body),
- * reset-before, reset-mid-stream, slow-<ms>, drip, hang, no-done, no-usage, cache-<n>.
+ * reset-before, reset-mid-stream, slow-<ms>, drip, hang, no-done, no-usage, cache-<n>,
+ * chunks-<n> (content chunks, the completion token count), gap-<ms> (delay between stream chunks).
  */
 export interface Behaviour {
   failStatus?: number;
@@ -16,6 +17,8 @@ export interface Behaviour {
   noDone: boolean;
   noUsage: boolean;
   cachedTokens: number;
+  chunks?: number;
+  gapMs?: number;
 }
 
 export function parseBehaviour(model: string, key: string): Behaviour {
@@ -43,6 +46,8 @@ export function parseBehaviour(model: string, key: string): Behaviour {
     else if (p === 'no-done') b.noDone = true;
     else if (p === 'no-usage') b.noUsage = true;
     else if ((m = p.match(/^cache-(\d+)$/))) b.cachedTokens = Number(m[1]);
+    else if ((m = p.match(/^chunks-(\d+)$/))) b.chunks = Number(m[1]);
+    else if ((m = p.match(/^gap-(\d+)$/))) b.gapMs = Number(m[1]);
   }
   return b;
 }

@@ -101,7 +101,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Record<st
     return json(res, 404, { error: { message: `Unknown path ${path}`, type: 'invalid_request_error' } });
   const chat = path === '/chat/completions';
   const limit = Number(body.max_tokens ?? body.max_completion_tokens ?? Infinity);
-  const n = Math.min(b.drip ? 40 : (o.chunks ?? 5), limit);
+  const n = Math.min(b.drip ? 40 : (b.chunks ?? o.chunks ?? 5), limit);
   const pieces = Array.from({ length: n }, (_, i) => `w${i} `);
   const usage = makeUsage(body, n, b);
   const id = `chatcmpl-fake${Date.now()}`;
@@ -119,7 +119,16 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Record<st
       ...(b.noUsage ? {} : { usage }),
     });
   }
-  await streamAnswer(res, { id, model, chat, pieces, usage, b, body, delayMs: b.drip ? 100 : (o.chunkDelayMs ?? 0) });
+  await streamAnswer(res, {
+    id,
+    model,
+    chat,
+    pieces,
+    usage,
+    b,
+    body,
+    delayMs: b.drip ? 100 : (b.gapMs ?? o.chunkDelayMs ?? 0),
+  });
 }
 
 function makeUsage(body: Record<string, unknown>, completion: number, b: Behaviour) {

@@ -1,7 +1,6 @@
 import type { AppDeps } from '../context.ts';
 import { createRoutingCache, type RoutingCache } from './routing-cache.ts';
 import { createTokenAuth, type TokenAuth } from './token-auth.ts';
-import { loadTokenizers } from './usage.ts';
 
 /** The relay's in-memory state: caches and the post-response work still running. */
 export interface RelayRuntime {
@@ -26,8 +25,6 @@ export function createRelayRuntime(deps: AppDeps): RelayRuntime {
   const inflight = new Set<Promise<unknown>>();
   const tokenAuth = createTokenAuth(deps);
   const routing = createRoutingCache(deps);
-  // The encoders take ~100 ms to load; do it now rather than in the first unmetered request.
-  loadTokenizers().catch((err) => deps.log.warn({ err }, 'tokenizer load failed'));
 
   async function drain() {
     while (inflight.size > 0) await Promise.allSettled([...inflight]);

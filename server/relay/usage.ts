@@ -4,7 +4,9 @@ import type { Usage } from './providers/types.ts';
  * Token counting when the upstream reports no usage (relay.md §5): o200k for the
  * 4o/o-series/gpt-4.1/gpt-5 families, cl100k otherwise; 3 tokens per message
  * (role and separators) plus 3 for the reply primer; tool-call arguments counted.
- * The encoders are large, so they load lazily (and are warmed at start).
+ * The encoders hold ~45 MB, so they load on the first request that needs a count (a
+ * client-set max_tokens, an embedding, an answer without usage), ~100 ms once, and
+ * an instance whose upstreams always report usage never pays that memory.
  */
 
 type Counter = (text: string) => number;

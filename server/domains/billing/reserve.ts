@@ -73,6 +73,67 @@ export async function reserveQuota(db: Db, payer: Payer, quota: number): Promise
   return { ...payer, id, quota };
 }
 
+class BatchDoesNotFit extends Error {}
+
+/**
+ * Reserves several requests in ONE transaction (the reserve queue's group commit):
+ * one conditional update per user and per limited token for the batch's sum, and
+ * one insert for all the reservation rows. When a sum does not fit (a balance close
+ * to zero), nothing of the batch is kept and the caller reserves one by one, so each
+ * request still gets its own yes or no.
+ */
+export async function reserveMany(db: Db, items: { payer: Payer; quota: number }[]): Promise<Reservation[] | null> {
+  const users = new Map<number, number>();
+  const tokens = new Map<number, number>();
+  for (const { payer, quota } of items) {
+    if (quota <= 0) continue;
+    users.set(payer.userId, (users.get(payer.userId) ?? 0) + quota);
+    if (payer.tokenId > 0 && !payer.unlimitedToken) tokens.set(payer.tokenId, (tokens.get(payer.tokenId) ?? 0) + quota);
+  }
+  const now = Math.floor(Date.now() / 1000);
+  const out = items.map(({ payer, quota }) => ({ ...payer, id: randomUUID(), quota }));
+  try {
+    await db.transaction().execute(async (trx) => {
+      for (const [id, sum] of users) {
+        const u = await trx
+          .updateTable('users')
+          .set({ quota: sql`quota - ${sum}` })
+          .where('id', '=', id)
+          .where('quota', '>=', sum)
+          .executeTakeFirst();
+        if (Number(u.numUpdatedRows) !== 1) throw new BatchDoesNotFit();
+      }
+      for (const [id, sum] of tokens) {
+        const t = await trx
+          .updateTable('tokens')
+          .set({ remain_quota: sql`remain_quota - ${sum}` })
+          .where('id', '=', id)
+          .where('remain_quota', '>=', sum)
+          .executeTakeFirst();
+        if (Number(t.numUpdatedRows) !== 1) throw new BatchDoesNotFit();
+      }
+      for (let i = 0; i < out.length; i += 100)
+        await trx
+          .insertInto('quota_reservations')
+          .values(
+            out.slice(i, i + 100).map((r) => ({
+              id: r.id,
+              user_id: r.userId,
+              token_id: r.tokenId,
+              quota: r.quota,
+              unlimited_token: r.unlimitedToken ? 1 : 0,
+              created_at: now,
+            })),
+          )
+          .execute();
+    });
+  } catch (err) {
+    if (err instanceof BatchDoesNotFit) return null;
+    throw err;
+  }
+  return out;
+}
+
 /** Gives a whole reservation back (upstream failure, crash leftovers). Idempotent: the row is the guard. */
 export async function refundReservation(db: Db, r: Pick<Reservation, 'id'>): Promise<void> {
   // An empty id is a skipped reservation (unlimited token of a rich user): nothing was held.

@@ -44,3 +44,10 @@ export async function startBareProxy(upstream: string): Promise<{ url: string; c
     },
   };
 }
+
+// Run as its own process by the bench: `node --import tsx scripts/bench/bare-proxy.ts <upstream url>`.
+if (process.argv[1] && import.meta.filename === process.argv[1]) {
+  const proxy = await startBareProxy(process.argv[2]);
+  console.log(`bare proxy listening on ${proxy.url}`);
+  process.on('SIGTERM', () => void proxy.close().then(() => process.exit(0)));
+}

@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createTestApp } from '../../test/app.ts';
+import { insertChannel, insertToken, insertUser, setOptions } from '../../test/relay-fixtures.ts';
+import { type Proc, startNode } from './procs.ts';
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const p = (s.address() as AddressInfo).port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return p;
+}
+
+export interface BenchTargets {
+  fake: Proc;
+  bare: Proc;
+  gateway: Proc;
+  token: { key: string };
+  close(): Promise<void>;
+}
+
+/**
+ * The three processes the bench measures: the fake upstream, the bare pass-through
+ * proxy and the real gateway (server/main.ts on a SQLite file seeded through the real
+ * services: one channel for `models` at ratio 1, a user, a limited token, and the
+ * per-model rate limit on). With `pin`, the gateway and the bare proxy get CPU 0 and
+ * the fake upstream CPU 1 (the caller pins itself to CPU 1).
+ */
+export async function startBenchTargets(o: {
+  models: string[];
+  pin: boolean;
+  profileDir?: string;
+}): Promise<BenchTargets> {
+  const cpu = (n: number) => (o.pin ? n : undefined);
+  const fake = await startNode('scripts/fake-upstream/main.ts', { args: ['0'], cpu: cpu(1) });
+  const bare = await startNode('scripts/bench/bare-proxy.ts', { args: [fake.url], cpu: cpu(0) });
+
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'switchyard-bench-'));
+  const dbFile = path.join(dataDir, 'switchyard.db');
+  const seed = await createTestApp({ logLevel: 'silent' }, { dataDir, sqlDsn: dbFile });
+  await setOptions(seed.deps, {
+    ModelRatio: JSON.stringify(Object.fromEntries(o.models.map((m) => [m, 1]))),
+    CompletionRatio: JSON.stringify(Object.fromEntries(o.models.map((m) => [m, 1]))),
+    // The per-model limit is checked on every request; high enough never to refuse one here.
+    ModelRequestRateLimitEnabled: 'true',
+    ModelRequestRateLimitCount: '100000000',
+    ModelRequestRateLimitSuccessCount: '100000000',
+  });
+  const user = await insertUser(seed.deps, { quota: 1e15 });
+  await insertChannel(seed.deps, { baseUrl: fake.url, models: o.models });
+  // A limited token: every request reserves an upper bound and settles it (the expensive path).
+  const token = await insertToken(seed.deps, user.id, { remainQuota: 1e15 });
+  await seed.close();
+
+  const port = await freePort();
+  const gateway = await startNode('server/main.ts', {
+    cpu: cpu(0),
+    nodeArgs: o.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${o.profileDir}`] : [],
+    port,
+    readyPath: '/readyz',
+    env: {
+      DATA_DIR: dataDir,
+      SQL_DSN: dbFile,
+      REDIS_URL: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SESSION_SECRET: 'bench-session-secret-0123456789',
+      CLIENT_DIST: path.join(dataDir, 'no-client'),
+      // One client address sends everything here; keep the per-IP limit on but out of the way.
+      GLOBAL_RELAY_RATE_LIMIT: '100000000',
+    },
+  });
+  return {
+    fake,
+    bare,
+    gateway,
+    token,
+    async close() {
+      await Promise.all([gateway.stop(), bare.stop(), fake.stop()]);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
