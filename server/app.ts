@@ -17,12 +17,16 @@ import type { AppDeps } from './context.ts';
 import { registerOpsRoutes } from './ops/health.ts';
 import { registerBackgroundJobs } from './ops/jobs/background-jobs.ts';
 import { createConsolePageCache } from './plugins/console-html.ts';
+import { trackInFlightHandlers } from './plugins/in-flight.ts';
 import { registerIpLimits } from './plugins/ip-limits.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { isRelayPath, sendRelayError } from './relay/errors.ts';
 import { registerRelayRoutes } from './relay/routes.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
 import { createContextFactory } from './trpc/trpc.ts';
+
+/** After the last connection closed, how long handlers may take to finish their bookkeeping. */
+const HANDLERS_SETTLE_CAP_MS = 5_000;
 
 /** Builds the whole HTTP surface on one Fastify instance; never listens (main.ts or tests do). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -38,6 +42,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
   });
 
+  const inFlight = trackInFlightHandlers(app);
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   await registerSecurity(app);
   registerIpLimits(app, deps);
@@ -84,6 +89,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOpsRoutes(app, deps);
   registerCompatRoutes(app, deps);
   registerRelayRoutes(app, deps);
+  // onClose hooks run last-registered first, after the server stopped: this one runs
+  // before the relay's (which flushes settlements), so handlers still billing get in.
+  app.addHook('onClose', async () => {
+    if (!(await inFlight.settled(HANDLERS_SETTLE_CAP_MS)))
+      deps.log.warn('shutdown: route handlers still running after the connections closed');
+  });
   registerBackgroundJobs(app, deps);
 
   const hasClient = existsSync(path.join(config.clientDist, 'index.html'));

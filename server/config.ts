@@ -43,6 +43,8 @@ const envSchema = z.object({
   GLOBAL_RELAY_RATE_LIMIT_DURATION: z.coerce.number().int().min(1).default(60),
   /** How often unfinished Midjourney/Suno tasks are polled upstream. */
   TASK_POLL_INTERVAL_MS: z.coerce.number().int().min(100).default(15_000),
+  /** On SIGTERM, how long in-flight requests (streams) may run on before their connections are cut. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   /** Bearer token for /metrics; without it /metrics answers loopback clients only. */
   METRICS_TOKEN: z.string().optional(),
   /** Folder with the built console; served when present. */
@@ -67,6 +69,7 @@ export interface Config {
   clientDist: string;
   metricsToken?: string;
   taskPollIntervalMs: number;
+  shutdownTimeoutMs: number;
   ipRateLimits: { api: { count: number; windowSeconds: number }; relay: { count: number; windowSeconds: number } };
   version: string;
 }
@@ -98,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDist: path.resolve(e.CLIENT_DIST),
     metricsToken: e.METRICS_TOKEN || undefined,
     taskPollIntervalMs: e.TASK_POLL_INTERVAL_MS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     ipRateLimits: {
       api: { count: e.GLOBAL_API_RATE_LIMIT, windowSeconds: e.GLOBAL_API_RATE_LIMIT_DURATION },
       relay: { count: e.GLOBAL_RELAY_RATE_LIMIT, windowSeconds: e.GLOBAL_RELAY_RATE_LIMIT_DURATION },

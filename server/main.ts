@@ -38,15 +38,32 @@ async function main() {
   const app = await buildApp({ ...infra, services });
 
   let closing = false;
+  /*
+   * Graceful stop: app.close() stops accepting connections (requests on kept-alive
+   * ones get a 503) and waits for in-flight requests, so running streams end with
+   * [DONE] and are billed; then the onClose hooks stop the background jobs and flush
+   * settlements and log rows, and the database closes. Streams still open after
+   * SHUTDOWN_TIMEOUT_MS are cut: the relay bills what they produced, as when a
+   * client hangs up. A flush that hangs after that still cannot keep the process.
+   */
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    log.info({ signal }, 'shutting down');
-    const deadline = setTimeout(() => process.exit(1), 30_000).unref();
+    log.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down: finishing in-flight requests');
+    const cut = setTimeout(() => {
+      log.warn('shutdown deadline passed: closing the connections still open');
+      app.server.closeAllConnections();
+    }, config.shutdownTimeoutMs).unref();
+    const hardExit = setTimeout(() => {
+      log.error('shutdown did not finish in time: exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs + 15_000).unref();
     await app.close();
+    clearTimeout(cut);
     await infra.bus.close();
     await handle.close();
-    clearTimeout(deadline);
+    clearTimeout(hardExit);
+    log.info('shut down');
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,7 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -9,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeUpstream, startFakeOpenAI } from '../../scripts/fake-upstream/server.ts';
 import { fakePromptTokens } from '../../scripts/fake-upstream/behaviour.ts';
 import { createTestApp } from '../app.ts';
+import { freePort, startGatewayProcess } from '../gateway-process.ts';
 import { insertChannel, insertToken, insertUser, setOptions } from '../relay-fixtures.ts';
 
 /*
@@ -41,43 +40,8 @@ let child: ChildProcess | undefined;
 let port: number;
 const users: { id: number; key: string; tokenId: number }[] = [];
 
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const p = (s.address() as AddressInfo).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return p;
-}
-
-async function startGateway(): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      SQL_DSN: path.join(dataDir, 'switchyard.db'),
-      REDIS_URL: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      SESSION_SECRET: 'crash-test-session-secret-0123',
-      CLIENT_DIST: path.join(dataDir, 'no-client'),
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  proc.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
-  for (let i = 0; i < 150; i++) {
-    if (proc.exitCode !== null) throw new Error(`gateway exited early: ${stderr}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/status`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return proc;
-    await sleep(100);
-  }
-  proc.kill('SIGKILL');
-  throw new Error(`gateway did not start: ${stderr}`);
-}
+/** The gateway process on this test's file and port. */
+const startGateway = async (): Promise<ChildProcess> => (await startGatewayProcess({ dataDir, port })).proc;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'switchyard-crash-'));
