@@ -1,18 +1,6 @@
-import type { SseEvent, StreamConverter } from '../../providers/types.ts';
+import type { StreamConverter } from '../../providers/types.ts';
+import { type CanonicalChunk, reencodeStream } from '../canonical-stream.ts';
 import { anthropicUsageOf, stopReasonOf } from './response.ts';
-
-interface Chunk {
-  id?: string;
-  choices?: {
-    finish_reason?: string | null;
-    delta?: {
-      content?: string | null;
-      reasoning_content?: string | null;
-      tool_calls?: { index?: number; id?: string; function?: { name?: string; arguments?: string } }[];
-    };
-  }[];
-  error?: { message?: string; type?: string };
-}
 
 export const frame = (type: string, data: object) => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
 
@@ -70,19 +58,7 @@ export function toAnthropicStream(inner: StreamConverter, model: string): Stream
     out.push(frame('message_stop', {}));
   };
 
-  const translate = (payload: string, out: string[]) => {
-    if (payload === '[DONE]') return finish(out);
-    let c: Chunk;
-    try {
-      c = JSON.parse(payload) as Chunk;
-    } catch {
-      return;
-    }
-    if (c.error) {
-      finished = true;
-      out.push(frame('error', { error: { type: c.error.type ?? 'api_error', message: c.error.message ?? '' } }));
-      return;
-    }
+  const chunk = (c: CanonicalChunk, out: string[]) => {
     start(out, c.id);
     for (const ch of c.choices ?? []) {
       const d = ch.delta ?? {};
@@ -117,21 +93,13 @@ export function toAnthropicStream(inner: StreamConverter, model: string): Stream
     }
   };
 
-  return {
-    frames: true,
-    push(e: SseEvent) {
-      const out: string[] = [];
-      for (const p of inner.push(e)) translate(p, out);
-      return out;
+  return reencodeStream(inner, {
+    chunk,
+    error(e, out) {
+      finished = true;
+      out.push(frame('error', { error: { type: e.type ?? 'api_error', message: e.message ?? '' } }));
     },
-    end() {
-      const out: string[] = [];
-      for (const p of inner.end()) translate(p, out);
-      finish(out);
-      return out;
-    },
-    usage: () => inner.usage(),
-    producedText: () => inner.producedText(),
+    finish,
     errorFrames: anthropicErrorFrames,
-  };
+  });
 }

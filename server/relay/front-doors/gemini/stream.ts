@@ -1,17 +1,6 @@
-import type { SseEvent, StreamConverter } from '../../providers/types.ts';
+import type { StreamConverter } from '../../providers/types.ts';
+import { type CanonicalChunk, reencodeStream } from '../canonical-stream.ts';
 import { argsOf, finishReasonOf, usageMetadataOf } from './response.ts';
-
-interface Chunk {
-  choices?: {
-    finish_reason?: string | null;
-    delta?: {
-      content?: string | null;
-      reasoning_content?: string | null;
-      tool_calls?: { index?: number; function?: { name?: string; arguments?: string } }[];
-    };
-  }[];
-  error?: { message?: string };
-}
 
 export const geminiErrorFrames = (message: string) => [
   `data: ${JSON.stringify({ error: { code: 502, message, status: 'UNAVAILABLE' } })}\n\n`,
@@ -40,19 +29,7 @@ export function toGeminiStream(inner: StreamConverter, model: string): StreamCon
     out.push(frame(parts, true));
   };
 
-  const translate = (payload: string, out: string[]) => {
-    if (payload === '[DONE]') return close(out);
-    let c: Chunk;
-    try {
-      c = JSON.parse(payload) as Chunk;
-    } catch {
-      return;
-    }
-    if (c.error) {
-      finished = true;
-      out.push(...geminiErrorFrames(c.error.message ?? 'upstream error'));
-      return;
-    }
+  const chunk = (c: CanonicalChunk, out: string[]) => {
     for (const ch of c.choices ?? []) {
       const d = ch.delta ?? {};
       if (d.reasoning_content) out.push(frame([{ text: d.reasoning_content, thought: true }]));
@@ -67,21 +44,13 @@ export function toGeminiStream(inner: StreamConverter, model: string): StreamCon
     }
   };
 
-  return {
-    frames: true,
-    push(e: SseEvent) {
-      const out: string[] = [];
-      for (const p of inner.push(e)) translate(p, out);
-      return out;
+  return reencodeStream(inner, {
+    chunk,
+    error(e, out) {
+      finished = true;
+      out.push(...geminiErrorFrames(e.message ?? 'upstream error'));
     },
-    end() {
-      const out: string[] = [];
-      for (const p of inner.end()) translate(p, out);
-      close(out);
-      return out;
-    },
-    usage: () => inner.usage(),
-    producedText: () => inner.producedText(),
+    finish: close,
     errorFrames: geminiErrorFrames,
-  };
+  });
 }
