@@ -1,11 +1,13 @@
-// Starts the gateway; builds the console first when it has not been built yet.
+// Starts the gateway: builds the console when it has not been built yet, bundles the
+// server (under a second, so a pulled update is never run stale), then runs it on plain Node.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
+const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit' }).status ?? 1;
+
 if (!existsSync('dist/client/index.html')) {
   console.log('Building the console (first start only)...');
-  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  if (run('npx', ['vite', 'build', '--logLevel', 'warn']) !== 0) process.exit(1);
 }
-const server = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: 'inherit' });
-process.exit(server.status ?? 0);
+if (run(process.execPath, ['scripts/build-server.mjs']) !== 0) process.exit(1);
+process.exit(run(process.execPath, ['dist/server/main.mjs']));

@@ -21,15 +21,18 @@ export interface CallResult {
   ownMs?: number;
 }
 
+const post = (t: Target, payload: string) =>
+  request(`${t.base}/v1/chat/completions`, {
+    method: 'POST',
+    dispatcher: agent,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${t.key}` },
+    body: payload,
+  });
+
 export async function call(t: Target, payload: string): Promise<CallResult> {
   const t0 = performance.now();
   try {
-    const res = await request(`${t.base}/v1/chat/completions`, {
-      method: 'POST',
-      dispatcher: agent,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${t.key}` },
-      body: payload,
-    });
+    const res = await post(t, payload);
     await res.body.text();
     const timing = res.headers['server-timing'];
     return {
@@ -119,12 +122,7 @@ export async function timedStream(t: Target, payload: string): Promise<StreamTim
   let last = 0;
   let text = '';
   try {
-    const res = await request(`${t.base}/v1/chat/completions`, {
-      method: 'POST',
-      dispatcher: agent,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${t.key}` },
-      body: payload,
-    });
+    const res = await post(t, payload);
     for await (const chunk of res.body) {
       const now = performance.now();
       const s = (chunk as Buffer).toString();

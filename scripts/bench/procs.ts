@@ -24,7 +24,7 @@ function pinned(cpu: number | undefined, argv: string[]): string[] {
 }
 
 /**
- * Starts a TypeScript entry point in its own Node process (its own event loop and
+ * Starts an entry point in its own Node process (its own event loop and
  * CPU, as in production) and resolves once it printed a URL on stdout, or, with
  * `readyUrl`, once that URL answers.
  */
@@ -42,8 +42,8 @@ export async function startNode(
   const argv = pinned(opts.cpu, [
     process.execPath,
     ...(opts.nodeArgs ?? []),
-    '--import',
-    'tsx',
+    // TypeScript entry points run through tsx; built bundles (.mjs) on plain Node.
+    ...(script.endsWith('.ts') ? ['--import', 'tsx'] : []),
     script,
     ...(opts.args ?? []),
   ]);

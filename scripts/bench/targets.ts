@@ -1,19 +1,11 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createTestApp } from '../../test/app.ts';
+import { freePort } from '../../test/gateway-process.ts';
 import { insertChannel, insertToken, insertUser, setOptions } from '../../test/relay-fixtures.ts';
 import { type Proc, startNode } from './procs.ts';
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const p = (s.address() as AddressInfo).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return p;
-}
 
 export interface BenchTargets {
   fake: Proc;
@@ -25,7 +17,7 @@ export interface BenchTargets {
 
 /**
  * The three processes the bench measures: the fake upstream, the bare pass-through
- * proxy and the real gateway (server/main.ts on a SQLite file seeded through the real
+ * proxy and the real gateway (the bundled server/main.ts, as `npm start` runs it, on a SQLite file seeded through the real
  * services: one channel for `models` at ratio 1, a user, a limited token, and the
  * per-model rate limit on). With `pin`, the gateway and the bare proxy get CPU 0 and
  * the fake upstream CPU 1 (the caller pins itself to CPU 1).
@@ -56,8 +48,11 @@ export async function startBenchTargets(o: {
   const token = await insertToken(seed.deps, user.id, { remainQuota: 1e15 });
   await seed.close();
 
+  // The gateway runs as `npm start` runs it: the bundled server on plain Node.
+  const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('building the server bundle failed');
   const port = await freePort();
-  const gateway = await startNode('server/main.ts', {
+  const gateway = await startNode('dist/server/main.mjs', {
     cpu: cpu(0),
     nodeArgs: o.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${o.profileDir}`] : [],
     port,

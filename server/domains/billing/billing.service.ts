@@ -2,11 +2,10 @@ import type { Infra } from '../../context.ts';
 import type { OptionsService } from '../options/options.service.ts';
 import { resolvePrice } from './pricing.ts';
 import { reconcileReservations } from './reconcile.ts';
-import { type Payer, refundReservation, type Reservation } from './reserve.ts';
-import { createReserveQueue } from './reserve-queue.ts';
 import type { NewLog } from '../../db/types.ts';
-import type { Settlement } from './settle.ts';
-import { createSettleQueue } from './settle-queue.ts';
+import { createGroupCommit } from './group-commit.ts';
+import { type Payer, refundReservation, type Reservation, reserveMany, reserveQuota } from './reserve.ts';
+import { type SettleItem, type Settlement, settleMany, settleOne } from './settle.ts';
 
 export type BillingService = Awaited<ReturnType<typeof createBillingService>>;
 
@@ -18,20 +17,28 @@ export type BillingService = Awaited<ReturnType<typeof createBillingService>>;
 export async function createBillingService(infra: Pick<Infra, 'db' | 'dbType' | 'log'>, options: OptionsService) {
   const refunded = await reconcileReservations(infra.db, infra.dbType);
   if (refunded > 0) infra.log.warn({ refunded }, 'refunded quota reservations left by an unclean stop');
-  const reservations = createReserveQueue(infra.db);
-  const settlements = createSettleQueue(infra.db);
+  const { db } = infra;
+  // Reservations and settlements made in the same event-loop turn share one transaction each.
+  const reserve = createGroupCommit(
+    (items: { payer: Payer; quota: number }[]) => reserveMany(db, items),
+    (i) => reserveQuota(db, i.payer, i.quota),
+  );
+  const settle = createGroupCommit(
+    (items: SettleItem[]) => settleMany(db, items),
+    (i) => settleOne(db, i),
+  );
   return {
     resolvePrice: (model: string, group: string, acceptUnset: boolean) =>
       resolvePrice(options.get, model, group, acceptUnset),
     /** Atomic reservation; batched with the reservations made at the same time. */
-    reserve: (payer: Payer, quota: number) => reservations.reserve(payer, quota),
+    reserve: (payer: Payer, quota: number) => reserve({ payer, quota }),
     /**
      * Settles after the response; batched with the settlements finishing at the same
      * time. `log` builds the consume row, written in the same transaction when
      * LogConsumeEnabled (the row comes back on the settlement either way).
      */
     settle: (r: Reservation, finalQuota: number, channelId: number, log?: (s: Settlement) => NewLog) =>
-      settlements.settle({
+      settle({
         reservation: r,
         finalQuota,
         channelId,

@@ -20,7 +20,7 @@ const balance = async (userId: number, tokenId: number) => ({
   ),
 });
 
-describe('reservations made at the same time (one transaction)', () => {
+describe('reservations made at the same time (group commit)', () => {
   it('gives each request its own answer when the batch does not fit, and never goes below zero', async () => {
     const user = await insertUser(t.deps, { quota: 1000 });
     const token = await insertToken(t.deps, user.id, { remainQuota: 700 });
