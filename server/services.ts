@@ -46,7 +46,7 @@ export async function createServices(infra: Infra) {
   return {
     affiliate,
     billing,
-    channels: createChannelsService(infra, options),
+    channels: createChannelsService(infra, options, messages),
     checkIn,
     logWriter,
     logs,

@@ -1,5 +1,6 @@
-import { ChannelStatus, Role } from '../../shared/constants.ts';
+import { ChannelStatus } from '../../shared/constants.ts';
 import type { AppDeps } from '../context.ts';
+import { noticeChannelDisabled } from '../domains/channels/disabled-notice.ts';
 import type { ChannelConfig } from './channel-config.ts';
 import type { UpstreamError } from './providers/types.ts';
 
@@ -59,29 +60,6 @@ export async function disableKey(deps: AppDeps, channel: ChannelConfig, key: str
   });
   deps.log.warn({ channelId: channel.id, channel: channel.name, reason }, 'channel key disabled automatically');
   deps.bus.publish('channels', String(channel.id));
-  if (disabledChannel) void notifyRoots(deps, channel, reason, now);
-}
-
-/** relay.md §4: root hears about an auto-disabled channel, in the console inbox (off the request path). */
-async function notifyRoots(deps: AppDeps, channel: ChannelConfig, reason: string, at: number): Promise<void> {
-  try {
-    const roots = await deps.db
-      .selectFrom('users')
-      .select('id')
-      .where('role', '>=', Role.Root)
-      .where('deleted_at', 'is', null)
-      .execute();
-    if (roots.length === 0) return;
-    await deps.services.messages.create(
-      {
-        title: `渠道「${channel.name}」（#${channel.id}）已被自动禁用`,
-        content: `渠道 **${channel.name}**（#${channel.id}）于 ${new Date(at * 1000).toISOString()} 被自动禁用。\n\n原因：${reason.slice(0, 500)}`,
-        format: 'markdown',
-        userIds: roots.map((r) => Number(r.id)),
-      },
-      0,
-    );
-  } catch (err) {
-    deps.log.error({ err, channelId: channel.id }, 'could not notify root of a disabled channel');
-  }
+  if (disabledChannel)
+    void noticeChannelDisabled({ db: deps.db, messages: deps.services.messages, log: deps.log }, channel, reason, now);
 }

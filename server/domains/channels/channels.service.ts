@@ -1,4 +1,5 @@
 import type { Infra } from '../../context.ts';
+import type { MessagesService } from '../messages/messages.service.ts';
 import type { OptionsService } from '../options/options.service.ts';
 import { type ChannelProbe, createHttpChannelProbe } from './channel-probe.ts';
 import { rebuildAllAbilities } from './service/abilities.ts';
@@ -20,9 +21,10 @@ export type ChannelsService = ReturnType<typeof createChannelsService>;
 export function createChannelsService(
   infra: Infra,
   options: OptionsService,
+  messages: MessagesService,
   probe: ChannelProbe = createHttpChannelProbe(),
 ) {
-  const ctx: ChannelsCtx = { db: infra.db, bus: infra.bus, options, probe, log: infra.log };
+  const ctx: ChannelsCtx = { db: infra.db, bus: infra.bus, options, probe, log: infra.log, messages };
   return {
     ...createChannelQueries(ctx),
     ...createChannelWrites(ctx),

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ChannelStatus } from '../../../shared/constants.ts';
+import { ChannelStatus, Role } from '../../../shared/constants.ts';
 import { type FakeUpstream, startFakeOpenAI } from '../../../scripts/fake-upstream/server.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { insertChannel, insertToken, insertUser, setOptions } from '../../../test/relay-fixtures.ts';
@@ -75,6 +75,7 @@ describe('channel test job (ChannelTestIntervalMinutes)', () => {
 
   it('re-enables a recovered auto-disabled channel and disables a failing one when both options are on', async () => {
     const { healthy, recovered, dead } = await threeChannels();
+    const root = await insertUser(t.deps, { role: Role.Root });
     const user = await insertUser(t.deps, { quota: 10_000_000 });
     const token = await insertToken(t.deps, user.id, { unlimited: true });
     await setOptions(t.deps, { ModelRatio: JSON.stringify({ 'job-b': 1 }) });
@@ -100,6 +101,22 @@ describe('channel test job (ChannelTestIntervalMinutes)', () => {
     const deadRow = await channel(dead);
     expect(deadRow.status).toBe(ChannelStatus.AutoDisabled);
     expect(JSON.parse(deadRow.other_info)).toMatchObject({ status_reason: expect.any(String) });
+    // Root is told in the inbox, as when a relayed request disables a channel.
+    const inboxTitles = async () =>
+      (
+        await t.deps.db
+          .selectFrom('message_recipients')
+          .innerJoin('messages', 'messages.id', 'message_recipients.message_id')
+          .select('messages.title')
+          .where('message_recipients.user_id', '=', root.id)
+          .execute()
+      ).map((r) => r.title);
+    let titles: string[] = [];
+    for (let i = 0; i < 50 && titles.length === 0; i++) {
+      if (i > 0) await new Promise((r) => setTimeout(r, 20));
+      titles = await inboxTitles();
+    }
+    expect(titles).toEqual([expect.stringMatching(/「dead」.*已被自动禁用/)]);
     // What a user notices: the recovered channel serves its model again.
     let status = 0;
     for (let i = 0; i < 50 && status !== 200; i++) {

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { ChangeBus } from '../../../cache/bus.ts';
 import type { ChannelRow, Database } from '../../../db/types.ts';
 import { notFound } from '../../../errors.ts';
+import type { MessagesService } from '../../messages/messages.service.ts';
 import type { OptionsService } from '../../options/options.service.ts';
 import { findChannelById } from '../channels.repo.ts';
 import type { ChannelProbe } from '../channel-probe.ts';
@@ -14,6 +15,8 @@ export interface ChannelsCtx {
   options: OptionsService;
   probe: ChannelProbe;
   log: Logger;
+  /** The inbox, for telling root about channels a test disabled. */
+  messages: MessagesService;
 }
 
 export const CHANNEL_NOT_FOUND = '渠道不存在';

@@ -3,6 +3,7 @@ import { splitList } from '../../../../shared/schemas/common.ts';
 import type { ChannelRow } from '../../../db/types.ts';
 import { badRequest, conflict } from '../../../errors.ts';
 import { listAllChannels, updateChannel } from '../channels.repo.ts';
+import { noticeChannelDisabled } from '../disabled-notice.ts';
 import { syncAbilities } from './abilities.ts';
 import { type ChannelsCtx, channelsChanged, getChannelOrThrow, nowSeconds } from './context.ts';
 
@@ -59,6 +60,7 @@ export function createChannelTests(ctx: ChannelsCtx) {
       if (status !== undefined) await syncAbilities(trx, [channel.id]);
     });
     if (status !== undefined) channelsChanged(ctx);
+    if (status === ChannelStatus.AutoDisabled) void noticeChannelDisabled(ctx, channel, r.message, nowSeconds());
   }
 
   async function testAllNow(signal?: AbortSignal): Promise<void> {
