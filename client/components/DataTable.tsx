@@ -18,6 +18,10 @@ export interface PagedTableProps<T> {
   tableMinWidth?: number;
   /** Keeps the last column (row actions) visible while scrolling sideways. */
   pinLastColumn?: boolean;
+  /** Checkbox selection (batch actions); leave both out for a table without checkboxes. */
+  selectedRecords?: T[];
+  onSelectedRecordsChange?: (records: T[]) => void;
+  className?: string;
 }
 
 /**
@@ -39,6 +43,10 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
     idAccessor: idAccessor ?? ('id' as keyof T & string),
     rowStyle,
     pinLastColumn: props.pinLastColumn,
+    className: props.className,
+    ...(props.onSelectedRecordsChange
+      ? { selectedRecords: props.selectedRecords ?? [], onSelectedRecordsChange: props.onSelectedRecordsChange }
+      : {}),
     defaultColumnProps: { noWrap: true },
     styles: tableMinWidth ? { table: { minWidth: tableMinWidth } } : undefined,
     noRecordsText: t`No data`,

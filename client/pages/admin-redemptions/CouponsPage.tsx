@@ -3,9 +3,9 @@ import { Button, Group, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
-import { pageSizeOptions, usePageSize } from '../../components/usePageSize.ts';
+import { usePageSize } from '../../components/usePageSize.ts';
+import { PagedTable } from '../../components/DataTable.tsx';
 import { Page } from '../../components/Page.tsx';
 import { showError, showSuccess } from '../../lib/errors.ts';
 import { formatTimestamp, renderQuota } from '../../lib/format.ts';
@@ -97,33 +97,23 @@ export default function CouponsPage() {
           </Button>
         </Group>
       </Group>
-      <DataTable<Redemption>
-        withTableBorder
-        borderRadius="md"
-        highlightOnHover
-        verticalSpacing="sm"
-        minHeight={list.data?.items.length ? undefined : 180}
+      <PagedTable<Redemption>
         records={list.data?.items ?? []}
-        fetching={list.isFetching}
-        idAccessor="id"
-        selectedRecords={selected}
-        onSelectedRecordsChange={setSelected}
-        rowStyle={(r) => (isInactive(r) ? { opacity: 0.55 } : undefined)}
-        noRecordsText={t`No data`}
-        totalRecords={list.data?.total ?? 0}
-        recordsPerPage={pageSize}
+        total={list.data?.total ?? 0}
         page={page}
+        pageSize={pageSize}
         onPageChange={(p) => {
           setPage(p);
           setSelected([]);
         }}
-        recordsPerPageOptions={pageSizeOptions}
-        onRecordsPerPageChange={(size) => {
+        onPageSizeChange={(size) => {
           setPageSize(size);
           setPage(1);
         }}
-        recordsPerPageLabel={t`Per page`}
-        paginationText={({ from, to, totalRecords }) => t`${from}-${to} of ${totalRecords}`}
+        fetching={list.isFetching}
+        selectedRecords={selected}
+        onSelectedRecordsChange={setSelected}
+        rowStyle={(r) => (isInactive(r) ? { opacity: 0.55 } : undefined)}
         columns={[
           {
             accessor: 'id',

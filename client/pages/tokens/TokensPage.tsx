@@ -2,11 +2,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCopy, IconPlus } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { copyText } from '../../components/clipboard.tsx';
+import { PagedTable } from '../../components/DataTable.tsx';
 import { Page } from '../../components/Page.tsx';
-import { pageSizeOptions, usePageSize } from '../../components/usePageSize.ts';
+import { usePageSize } from '../../components/usePageSize.ts';
 import { trpc } from '../../trpc.ts';
 import { TokenBanners } from './Banners.tsx';
 import { useTokenColumns } from './columns.tsx';
@@ -65,35 +65,26 @@ export default function TokensPage() {
           setFilter(f);
         }}
       />
-      <DataTable<TokenRow>
+      <PagedTable<TokenRow>
         className={classes.table}
-        withTableBorder
-        borderRadius="md"
-        highlightOnHover
-        verticalSpacing="sm"
-        minHeight={list.data?.items.length ? undefined : 180}
         records={list.data?.items ?? []}
         columns={columns}
-        fetching={list.isFetching}
-        idAccessor="id"
-        selectedRecords={selected}
-        onSelectedRecordsChange={setSelected}
-        rowStyle={(r) => (isInactive(r) ? { opacity: 0.55 } : undefined)}
-        noRecordsText={t`No data`}
-        totalRecords={list.data?.total ?? 0}
-        recordsPerPage={pageSize}
+        total={list.data?.total ?? 0}
         page={page}
+        pageSize={pageSize}
         onPageChange={(p) => {
           setPage(p);
           setSelected([]);
         }}
-        recordsPerPageOptions={pageSizeOptions}
-        onRecordsPerPageChange={(size) => {
+        onPageSizeChange={(size) => {
           setPageSize(size);
           setPage(1);
         }}
-        recordsPerPageLabel={t`Per page`}
-        paginationText={({ from, to, totalRecords }) => t`${from}-${to} of ${totalRecords}`}
+        fetching={list.isFetching}
+        selectedRecords={selected}
+        onSelectedRecordsChange={setSelected}
+        rowStyle={(r) => (isInactive(r) ? { opacity: 0.55 } : undefined)}
+        pinLastColumn
       />
       <TokenDrawer opened={drawer.opened} editing={drawer.editing} onClose={() => setDrawer({ opened: false })} />
     </Page>
