@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { Agent } from 'undici';
 import { agent, latency, openLoop, pct, type Target, throughput, timedStream } from './bench/http-load.ts';
 import { benchLogQueries, type LogQueryResult } from './bench/log-queries.ts';
 import { startBenchTargets } from './bench/targets.ts';
@@ -103,19 +104,22 @@ await streams(viaGateway, 10, 10); // warm-up
 const stDirect = await streams(direct, quick ? 20 : 60, 10);
 const stGateway = await streams(viaGateway, quick ? 20 : 60, 10);
 
-// (d) memory: 1,000 concurrent streams held for ~4 s each, RSS sampled while they run, then after.
+// (d) memory: 1,000 concurrent streams held for ~4 s each, RSS sampled while they run, then after:
+// the 1,000 clients hang up, and the gateway's idle upstream connections time out (30 s).
 log(`${STREAMS} concurrent streams`);
 let peakRssMb = gateway.rssMb();
+const crowd = new Agent({ connections: STREAMS, keepAliveTimeout: 30_000 });
 const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, gateway.rssMb())), 100);
 const held = await Promise.all(
   Array.from({ length: STREAMS }, async (_, i) => {
     await new Promise((r) => setTimeout(r, i % 200)); // opened over 0.2 s, as a burst of real clients
-    return timedStream(viaGateway, heldBody);
+    return timedStream(viaGateway, heldBody, crowd);
   }),
 );
 clearInterval(sampler);
 const heldFailed = held.filter((r) => !r.ok).length;
-await new Promise((r) => setTimeout(r, quick ? 3000 : 10_000));
+await crowd.close();
+await new Promise((r) => setTimeout(r, quick ? 5000 : 35_000));
 const afterRssMb = gateway.rssMb();
 
 const logs: LogQueryResult | null =

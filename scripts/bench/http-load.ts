@@ -1,4 +1,4 @@
-import { Agent, request } from 'undici';
+import { Agent, type Dispatcher, request } from 'undici';
 
 /*
  * Load shapes for the bench: closed loop at concurrency 1 (latency), closed loop at
@@ -21,10 +21,10 @@ export interface CallResult {
   ownMs?: number;
 }
 
-const post = (t: Target, payload: string) =>
+const post = (t: Target, payload: string, dispatcher: Dispatcher = agent) =>
   request(`${t.base}/v1/chat/completions`, {
     method: 'POST',
-    dispatcher: agent,
+    dispatcher,
     headers: { 'content-type': 'application/json', authorization: `Bearer ${t.key}` },
     body: payload,
   });
@@ -115,14 +115,14 @@ export interface StreamTiming {
 }
 
 /** One SSE stream, timed at every `data:` event that arrives. */
-export async function timedStream(t: Target, payload: string): Promise<StreamTiming> {
+export async function timedStream(t: Target, payload: string, dispatcher?: Dispatcher): Promise<StreamTiming> {
   const t0 = performance.now();
   const gaps: number[] = [];
   let first = NaN;
   let last = 0;
   let text = '';
   try {
-    const res = await post(t, payload);
+    const res = await post(t, payload, dispatcher);
     for await (const chunk of res.body) {
       const now = performance.now();
       const s = (chunk as Buffer).toString();
