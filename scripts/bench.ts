@@ -3,24 +3,26 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { Agent } from 'undici';
 import { agent, latency, openLoop, pct, type Target, throughput, timedStream } from './bench/http-load.ts';
-import { benchLogQueries, type LogQueryResult } from './bench/log-queries.ts';
+import { benchLogQueries } from './bench/log-queries.ts';
 import { startBenchTargets } from './bench/targets.ts';
 
 /*
- * `npm run bench`: the gateway (the real server process on a SQLite file, governance
- * on: token auth with a limited token so every request reserves and settles quota,
- * the per-model rate limit, the per-IP limit, a consume log row per request) against
- * a fake OpenAI upstream in its own process, compared in the same run with calling
- * the fake directly and with a bare pass-through Node proxy (the floor). On a
- * machine with two or more CPUs the gateway and the bare proxy run on CPU 0, the
- * fake upstream and this client on CPU 1. Not a test: it prints a table of ratios
- * and writes bench-results.json (gitignored).
+ * `npm run bench`: the gateway (the real server process, bundled as `npm start` runs
+ * it, on a SQLite file; governance on: token auth with a limited token so every
+ * request reserves and settles quota, the per-model rate limit, the per-IP limit, a
+ * consume log row per request) against a fake OpenAI upstream in its own process,
+ * compared in the same run with calling the fake directly and with a bare
+ * pass-through Node proxy (the floor). With two or more CPUs the gateway and the
+ * bare proxy run on CPU 0, the fake upstream and this client on CPU 1. Not a test:
+ * it prints a table against the targets and writes bench-results.json (gitignored).
  *
- * BENCH_QUICK=1 shortens every phase; BENCH_LOG_ROWS=0 skips the 5M-row log part;
+ * BENCH_QUICK=1 shortens every phase; BENCH_ONLY=a,b,c,d,logs runs only those parts;
+ * BENCH_LOG_ROWS sets the log part's size (default 5,000,000; 0 skips it);
  * BENCH_PROFILE=<dir> writes the gateway's CPU profile (.cpuprofile) there.
  */
 
 const quick = process.env.BENCH_QUICK === '1';
+const only = new Set((process.env.BENCH_ONLY ?? 'a,b,c,d,logs').split(','));
 const N_LATENCY = quick ? 500 : 3000;
 const PHASE_MS = quick ? 2000 : 6000;
 const CONCURRENCY = 32;
@@ -35,95 +37,153 @@ const HELD_MODEL = 'bench-held+chunks-64+gap-60';
 const cpus = os.cpus().length;
 if (cpus >= 2) spawnSync('taskset', ['-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
 
-const { fake, bare, gateway, token, close } = await startBenchTargets({
+const targets = await startBenchTargets({
   models: [JSON_MODEL, STREAM_MODEL, HELD_MODEL],
   pin: cpus >= 2,
   profileDir: process.env.BENCH_PROFILE,
 });
-
-const direct: Target = { base: fake.url, key: token.key };
-const viaBare: Target = { base: bare.url, key: token.key };
+const { gateway, token } = targets;
+const direct: Target = { base: targets.fake.url, key: token.key };
+const viaBare: Target = { base: targets.bare.url, key: token.key };
 const viaGateway: Target = { base: gateway.url, key: token.key };
-const body = JSON.stringify({ model: JSON_MODEL, messages: [{ role: 'user', content: 'Hello, bench!' }] });
-const streamBody = JSON.stringify({ model: STREAM_MODEL, stream: true, messages: [{ role: 'user', content: 'Hi' }] });
-const heldBody = JSON.stringify({ model: HELD_MODEL, stream: true, messages: [{ role: 'user', content: 'Hi' }] });
+const chat = (model: string, stream: boolean) =>
+  JSON.stringify({ model, stream, messages: [{ role: 'user', content: 'Hello, bench!' }] });
+const body = chat(JSON_MODEL, false);
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
 const r1 = (x: number) => Math.round(x * 10) / 10;
 const log = (s: string) => process.stderr.write(`bench: ${s}\n`);
 
-// (e) memory at idle, after start and a short warm-up.
-await latency(viaGateway, body, 200);
-const idleRssMb = gateway.rssMb();
-
-// (a) added latency at concurrency 1.
-log('latency at concurrency 1');
-const latDirect = await latency(direct, body, N_LATENCY);
-const latBare = await latency(viaBare, body, N_LATENCY);
-const latGateway = await latency(viaGateway, body, N_LATENCY);
-
-// (b) throughput, closed loop, and latency at fixed rates, open loop.
-log(`throughput at concurrency ${CONCURRENCY}`);
-const tpDirect = await throughput(direct, body, CONCURRENCY, PHASE_MS);
-const tpBare = await throughput(viaBare, body, CONCURRENCY, PHASE_MS);
-const tpGateway = await throughput(viaGateway, body, CONCURRENCY, PHASE_MS);
-const open: Record<string, unknown>[] = [];
-for (const rate of OPEN_RATES) {
-  log(`open loop at ${rate} requests/s`);
-  const b = await openLoop(viaBare, body, rate, PHASE_MS);
-  const g = await openLoop(viaGateway, body, rate, PHASE_MS);
-  open.push({
-    rate_rps: rate,
+/** (a) Added latency at concurrency 1, against the fake directly and through the bare proxy. */
+async function latencyC1() {
+  log('latency at concurrency 1');
+  const d = await latency(direct, body, N_LATENCY);
+  const b = await latency(viaBare, body, N_LATENCY);
+  const g = await latency(viaGateway, body, N_LATENCY);
+  return {
+    requests: N_LATENCY,
+    direct_p50_ms: r3(pct(d.ms, 50)),
+    direct_p99_ms: r3(pct(d.ms, 99)),
     bare_proxy_p50_ms: r3(pct(b.ms, 50)),
     bare_proxy_p99_ms: r3(pct(b.ms, 99)),
     gateway_p50_ms: r3(pct(g.ms, 50)),
     gateway_p99_ms: r3(pct(g.ms, 99)),
-    gateway_errors: g.errors,
-    gateway_achieved_rps: Math.round(g.achievedRps),
-  });
+    added_p50_ms: r3(pct(g.ms, 50) - pct(d.ms, 50)),
+    added_p99_ms: r3(pct(g.ms, 99) - pct(d.ms, 99)),
+    added_over_bare_proxy_p50_ms: r3(pct(g.ms, 50) - pct(b.ms, 50)),
+    gateway_own_p50_ms: r3(pct(g.own, 50)),
+    gateway_own_p99_ms: r3(pct(g.own, 99)),
+    errors: g.errors,
+  };
 }
 
-// (c) streaming: 64 chunks 20 ms apart, 10 streams at a time.
-async function streams(t: Target, n: number, concurrency: number) {
-  const first: number[] = [];
-  const gaps: number[] = [];
-  let failed = 0;
-  for (let i = 0; i < n; i += concurrency) {
-    const rs = await Promise.all(
-      Array.from({ length: Math.min(concurrency, n - i) }, () => timedStream(t, streamBody)),
-    );
-    for (const r of rs) {
-      first.push(r.firstChunkMs);
-      gaps.push(...r.gapsMs);
-      if (!r.ok) failed++;
-    }
+/** (b) Throughput in a closed loop, then latency at fixed request rates in an open loop. */
+async function load() {
+  log(`throughput at concurrency ${CONCURRENCY}`);
+  const d = await throughput(direct, body, CONCURRENCY, PHASE_MS);
+  const b = await throughput(viaBare, body, CONCURRENCY, PHASE_MS);
+  const g = await throughput(viaGateway, body, CONCURRENCY, PHASE_MS);
+  const open = [];
+  for (const rate of OPEN_RATES) {
+    log(`open loop at ${rate} requests/s`);
+    const ob = await openLoop(viaBare, body, rate, PHASE_MS);
+    const og = await openLoop(viaGateway, body, rate, PHASE_MS);
+    open.push({
+      rate_rps: rate,
+      bare_proxy_p50_ms: r3(pct(ob.ms, 50)),
+      bare_proxy_p99_ms: r3(pct(ob.ms, 99)),
+      gateway_p50_ms: r3(pct(og.ms, 50)),
+      gateway_p99_ms: r3(pct(og.ms, 99)),
+      gateway_errors: og.errors,
+      gateway_achieved_rps: Math.round(og.achievedRps),
+    });
   }
-  return { first, gaps, failed };
+  return {
+    throughput: {
+      concurrency: CONCURRENCY,
+      direct_rps: Math.round(d.rps),
+      bare_proxy_rps: Math.round(b.rps),
+      gateway_rps: Math.round(g.rps),
+      gateway_errors: g.errors,
+      ratio_to_bare_proxy: r3(g.rps / b.rps),
+      ratio_to_direct: r3(g.rps / d.rps),
+    },
+    open_loop: open,
+  };
 }
-log('streaming, 64 chunks 20 ms apart');
-await streams(viaGateway, 10, 10); // warm-up
-const stDirect = await streams(direct, quick ? 20 : 60, 10);
-const stGateway = await streams(viaGateway, quick ? 20 : 60, 10);
 
-// (d) memory: 1,000 concurrent streams held for ~4 s each, RSS sampled while they run, then after:
-// the 1,000 clients hang up, and the gateway's idle upstream connections time out (30 s).
-log(`${STREAMS} concurrent streams`);
-let peakRssMb = gateway.rssMb();
-const crowd = new Agent({ connections: STREAMS, keepAliveTimeout: 30_000 });
-const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, gateway.rssMb())), 100);
-const held = await Promise.all(
-  Array.from({ length: STREAMS }, async (_, i) => {
-    await new Promise((r) => setTimeout(r, i % 200)); // opened over 0.2 s, as a burst of real clients
-    return timedStream(viaGateway, heldBody, crowd);
-  }),
-);
-clearInterval(sampler);
-const heldFailed = held.filter((r) => !r.ok).length;
-await crowd.close();
-await new Promise((r) => setTimeout(r, quick ? 5000 : 35_000));
-const afterRssMb = gateway.rssMb();
+/** (c) Streams of 64 chunks 20 ms apart, 10 at a time: added time to first chunk, chunk gaps. */
+async function streaming() {
+  log('streaming, 64 chunks 20 ms apart');
+  const payload = chat(STREAM_MODEL, true);
+  const run = async (t: Target, n: number) => {
+    const first: number[] = [];
+    const gaps: number[] = [];
+    let failed = 0;
+    for (let i = 0; i < n; i += 10) {
+      const rs = await Promise.all(Array.from({ length: Math.min(10, n - i) }, () => timedStream(t, payload)));
+      for (const r of rs) {
+        first.push(r.firstChunkMs);
+        gaps.push(...r.gapsMs);
+        if (!r.ok) failed++;
+      }
+    }
+    return { first, gaps, failed };
+  };
+  await run(viaGateway, 10); // warm-up
+  const d = await run(direct, quick ? 20 : 60);
+  const g = await run(viaGateway, quick ? 20 : 60);
+  return {
+    chunks: 64,
+    gap_ms: 20,
+    direct_first_chunk_p50_ms: r3(pct(d.first, 50)),
+    gateway_first_chunk_p50_ms: r3(pct(g.first, 50)),
+    added_first_chunk_p50_ms: r3(pct(g.first, 50) - pct(d.first, 50)),
+    direct_gap_p99_ms: r3(pct(d.gaps, 99)),
+    gateway_gap_p99_ms: r3(pct(g.gaps, 99)),
+    added_gap_p99_ms: r3(pct(g.gaps, 99) - pct(d.gaps, 99)),
+    failed: d.failed + g.failed,
+  };
+}
 
-const logs: LogQueryResult | null =
-  LOG_ROWS > 0 ? (log(`log page on ${LOG_ROWS} rows`), await benchLogQueries(LOG_ROWS)) : null;
+/**
+ * (d) Memory: RSS at idle (after start and a short warm-up), its peak while 1,000
+ * concurrent streams run (~4 s each), and after: the 1,000 clients hang up and the
+ * gateway's idle upstream connections time out (30 s).
+ */
+async function memory(idleRssMb: number) {
+  log(`${STREAMS} concurrent streams`);
+  const crowd = new Agent({ connections: STREAMS, keepAliveTimeout: 30_000 });
+  const payload = chat(HELD_MODEL, true);
+  let peak = gateway.rssMb();
+  const sampler = setInterval(() => (peak = Math.max(peak, gateway.rssMb())), 100);
+  const held = await Promise.all(
+    Array.from({ length: STREAMS }, async (_, i) => {
+      await new Promise((r) => setTimeout(r, i % 200)); // opened over 0.2 s, as a burst of real clients
+      return timedStream(viaGateway, payload, crowd);
+    }),
+  );
+  clearInterval(sampler);
+  await crowd.close();
+  await new Promise((r) => setTimeout(r, quick ? 5000 : 35_000));
+  return {
+    concurrent_streams: STREAMS,
+    failed_streams: held.filter((r) => !r.ok).length,
+    idle_rss_mb: r1(idleRssMb),
+    peak_rss_mb: r1(peak),
+    after_rss_mb: r1(gateway.rssMb()),
+  };
+}
+
+await latency(viaGateway, body, 200);
+const idleRssMb = gateway.rssMb();
+const a = only.has('a') ? await latencyC1() : null;
+const b = only.has('b') ? await load() : null;
+const c = only.has('c') ? await streaming() : null;
+const d = only.has('d') ? await memory(idleRssMb) : null;
+await agent.close();
+await targets.close();
+const logs =
+  only.has('logs') && LOG_ROWS > 0 ? (log(`log page on ${LOG_ROWS} rows`), await benchLogQueries(LOG_ROWS)) : null;
 
 const results = {
   date: new Date().toISOString(),
@@ -132,95 +192,50 @@ const results = {
   pinned: cpus >= 2 ? 'gateway and bare proxy on CPU 0; fake upstream and client on CPU 1' : 'no',
   // The figures are only comparable on a quiet machine; the load average tells how quiet it was.
   load_average_1m: r3(os.loadavg()[0]),
-  a_latency_c1: {
-    requests: N_LATENCY,
-    direct_p50_ms: r3(pct(latDirect.ms, 50)),
-    direct_p99_ms: r3(pct(latDirect.ms, 99)),
-    bare_proxy_p50_ms: r3(pct(latBare.ms, 50)),
-    bare_proxy_p99_ms: r3(pct(latBare.ms, 99)),
-    gateway_p50_ms: r3(pct(latGateway.ms, 50)),
-    gateway_p99_ms: r3(pct(latGateway.ms, 99)),
-    added_p50_ms: r3(pct(latGateway.ms, 50) - pct(latDirect.ms, 50)),
-    added_p99_ms: r3(pct(latGateway.ms, 99) - pct(latDirect.ms, 99)),
-    added_over_bare_proxy_p50_ms: r3(pct(latGateway.ms, 50) - pct(latBare.ms, 50)),
-    gateway_own_p50_ms: r3(pct(latGateway.own, 50)),
-    gateway_own_p99_ms: r3(pct(latGateway.own, 99)),
-    errors: latGateway.errors,
-  },
-  b_throughput: {
-    concurrency: CONCURRENCY,
-    direct_rps: Math.round(tpDirect.rps),
-    bare_proxy_rps: Math.round(tpBare.rps),
-    gateway_rps: Math.round(tpGateway.rps),
-    gateway_errors: tpGateway.errors,
-    ratio_to_bare_proxy: r3(tpGateway.rps / tpBare.rps),
-    ratio_to_direct: r3(tpGateway.rps / tpDirect.rps),
-  },
-  b_open_loop: open,
-  c_streaming: {
-    chunks: 64,
-    gap_ms: 20,
-    direct_first_chunk_p50_ms: r3(pct(stDirect.first, 50)),
-    gateway_first_chunk_p50_ms: r3(pct(stGateway.first, 50)),
-    added_first_chunk_p50_ms: r3(pct(stGateway.first, 50) - pct(stDirect.first, 50)),
-    direct_gap_p99_ms: r3(pct(stDirect.gaps, 99)),
-    gateway_gap_p99_ms: r3(pct(stGateway.gaps, 99)),
-    added_gap_p99_ms: r3(pct(stGateway.gaps, 99) - pct(stDirect.gaps, 99)),
-    failed: stDirect.failed + stGateway.failed,
-  },
-  d_memory: {
-    concurrent_streams: STREAMS,
-    failed_streams: heldFailed,
-    idle_rss_mb: r1(idleRssMb),
-    peak_rss_mb: r1(peakRssMb),
-    after_rss_mb: r1(afterRssMb),
-  },
+  a_latency_c1: a,
+  b_throughput: b?.throughput ?? null,
+  b_open_loop: b?.open_loop ?? null,
+  c_streaming: c,
+  d_memory: d,
   log_page_queries: logs,
 };
 
-const ok = (pass: boolean) => (pass ? 'met' : 'NOT met');
-const a = results.a_latency_c1;
-const rows: [string, string, string][] = [
-  ['added latency p50 (c=1)', `${a.added_p50_ms} ms`, ok(a.added_p50_ms <= 0.3)],
-  ['added latency p99 (c=1)', `${a.added_p99_ms} ms`, ok(a.added_p99_ms <= 1)],
-  ['gateway own time p50 / p99', `${a.gateway_own_p50_ms} / ${a.gateway_own_p99_ms} ms`, ''],
-  [
+const met = (pass: boolean) => (pass ? 'met' : 'NOT met');
+const rows: [string, string, string][] = [];
+if (a) {
+  rows.push(['added latency p50 (c=1)', `${a.added_p50_ms} ms`, met(a.added_p50_ms <= 0.3)]);
+  rows.push(['added latency p99 (c=1)', `${a.added_p99_ms} ms`, met(a.added_p99_ms <= 1)]);
+  rows.push(['gateway own time p50 / p99', `${a.gateway_own_p50_ms} / ${a.gateway_own_p99_ms} ms`, '']);
+}
+if (b) {
+  const t = b.throughput;
+  rows.push([
     `throughput / bare proxy (c=${CONCURRENCY})`,
-    `${results.b_throughput.ratio_to_bare_proxy} (${results.b_throughput.gateway_rps} / ${results.b_throughput.bare_proxy_rps} rps)`,
-    ok(results.b_throughput.ratio_to_bare_proxy >= 0.7),
-  ],
-  ...open.map((o): [string, string, string] => [
-    `open loop ${o.rate_rps} rps p50 / p99, gateway vs bare`,
-    `${o.gateway_p50_ms} / ${o.gateway_p99_ms} vs ${o.bare_proxy_p50_ms} / ${o.bare_proxy_p99_ms} ms`,
-    '',
-  ]),
-  ['stream added first chunk p50', `${results.c_streaming.added_first_chunk_p50_ms} ms`, ''],
-  [
-    'stream chunk gap p99, gateway vs direct',
-    `${results.c_streaming.gateway_gap_p99_ms} vs ${results.c_streaming.direct_gap_p99_ms} ms`,
-    '',
-  ],
-  [`${STREAMS} concurrent streams failed`, String(heldFailed), ok(heldFailed === 0)],
-  [
+    `${t.ratio_to_bare_proxy} (${t.gateway_rps} / ${t.bare_proxy_rps} rps)`,
+    met(t.ratio_to_bare_proxy >= 0.7),
+  ]);
+  for (const o of b.open_loop)
+    rows.push([
+      `open loop ${o.rate_rps} rps p50 / p99, gateway vs bare`,
+      `${o.gateway_p50_ms} / ${o.gateway_p99_ms} vs ${o.bare_proxy_p50_ms} / ${o.bare_proxy_p99_ms} ms`,
+      o.gateway_errors ? `${o.gateway_errors} errors` : '',
+    ]);
+}
+if (c) {
+  rows.push(['stream added first chunk p50', `${c.added_first_chunk_p50_ms} ms`, '']);
+  rows.push(['stream chunk gap p99, gateway vs direct', `${c.gateway_gap_p99_ms} vs ${c.direct_gap_p99_ms} ms`, '']);
+}
+if (d) {
+  rows.push([`${STREAMS} concurrent streams failed`, String(d.failed_streams), met(d.failed_streams === 0)]);
+  rows.push([
     'RSS idle / peak / after',
-    `${results.d_memory.idle_rss_mb} / ${results.d_memory.peak_rss_mb} / ${results.d_memory.after_rss_mb} MB`,
-    ok(results.d_memory.peak_rss_mb < 250 && results.d_memory.after_rss_mb < 120),
-  ],
-  ...(logs
-    ? [
-        [`slowest log-page query, ${logs.rows} rows`, `${logs.slowest_ms} ms`, ok(logs.slowest_ms < 100)] as [
-          string,
-          string,
-          string,
-        ],
-      ]
-    : []),
-];
+    `${d.idle_rss_mb} / ${d.peak_rss_mb} / ${d.after_rss_mb} MB`,
+    met(d.peak_rss_mb < 250 && d.after_rss_mb < 120),
+  ]);
+}
+if (logs) rows.push([`slowest log-page query, ${logs.rows} rows`, `${logs.slowest_ms} ms`, met(logs.slowest_ms < 100)]);
 const w = Math.max(...rows.map((r) => r[0].length));
 const v = Math.max(...rows.map((r) => r[1].length));
 console.log(rows.map(([k, val, t]) => `${k.padEnd(w)}  ${val.padEnd(v)}  ${t}`).join('\n'));
 writeFileSync('bench-results.json', `${JSON.stringify(results, null, 2)}\n`);
 console.log('\nfull results: bench-results.json');
-
-await agent.close();
-await close();
