@@ -128,6 +128,28 @@ export interface LogsTable {
   other: Defaulted<string>;
 }
 
+/**
+ * Log rows counted (and quota summed) per hour and type at a few levels of detail,
+ * kept exact in the transactions that insert or delete logs
+ * (server/domains/logs/log-hourly.repo.ts). Columns a level does not keep hold 0 / ''.
+ */
+export interface LogHourlyTable {
+  level: number;
+  /** Start of the hour, unix seconds. */
+  hour: number;
+  type: number;
+  user_id: Defaulted<number>;
+  username: Defaulted<string>;
+  token_name: Defaulted<string>;
+  model_name: Defaulted<string>;
+  channel_id: Defaulted<number>;
+  group: Defaulted<string>;
+  count: Defaulted<number>;
+  quota: Defaulted<number>;
+  /** Prompt plus completion tokens. */
+  tokens: Defaulted<number>;
+}
+
 export interface RedemptionsTable {
   id: Id;
   user_id: Defaulted<number>;
@@ -295,6 +317,7 @@ export interface Database {
   abilities: AbilitiesTable;
   options: OptionsTable;
   logs: LogsTable;
+  log_hourly: LogHourlyTable;
   redemptions: RedemptionsTable;
   redemption_uses: RedemptionUsesTable;
   top_ups: TopUpsTable;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, NewLog } from '../../db/types.ts';
+import { insertLogs } from '../logs/log-hourly.repo.ts';
 import type { Reservation } from './reserve.ts';
 
 export interface Settlement {
@@ -171,11 +172,7 @@ async function settleBatch(trx: Db, items: SettleItem[]): Promise<Settlement[]> 
     out[i].log = item.log(out[i]);
     if (item.insertLog) logs.push(out[i].log);
   });
-  // Chunked so a large batch stays under SQLite's bound-parameter limit.
-  for (let i = 0; i < logs.length; i += 50)
-    await trx
-      .insertInto('logs')
-      .values(logs.slice(i, i + 50))
-      .execute();
+  // With the log page's hourly rollup, in this transaction.
+  await insertLogs(trx, logs);
   return out;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, NewLog } from '../../db/types.ts';
+import { insertLogs } from '../logs/log-hourly.repo.ts';
 
 /* Queries of the daily check-in. No rules here. */
 
@@ -27,7 +28,7 @@ export async function addUserQuota(db: Db, userId: number, quota: number): Promi
 }
 
 export async function insertCheckInLog(db: Db, log: NewLog): Promise<void> {
-  await db.insertInto('logs').values(log).execute();
+  await insertLogs(db, [log]);
 }
 
 export const findUsername = async (db: Db, userId: number) =>

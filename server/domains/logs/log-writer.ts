@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Infra } from '../../context.ts';
 import type { NewLog } from '../../db/types.ts';
 import type { OptionReader } from '../billing/pricing.ts';
+import { insertLogs } from './log-hourly.repo.ts';
 
 export interface LogWriter {
   /** Queues one log row; never waits for the database. */
@@ -56,12 +57,7 @@ export function createLogWriter(infra: Pick<Infra, 'db' | 'log'>, opt: OptionRea
     const buckets = opt('DataExportEnabled') ? hourlyBuckets([...batch, ...countOnly]) : [];
     try {
       await infra.db.transaction().execute(async (trx) => {
-        // Chunked so a large batch stays under SQLite's bound-parameter limit.
-        for (let i = 0; i < logs.length; i += 50)
-          await trx
-            .insertInto('logs')
-            .values(logs.slice(i, i + 50))
-            .execute();
+        await insertLogs(trx, logs);
         for (const b of buckets)
           await trx
             .insertInto('quota_data')

@@ -1,5 +1,6 @@
 import type { TestApp } from '../../../test/app.ts';
 import type { NewLog } from '../../db/types.ts';
+import { addToLogHourly } from './log-hourly.repo.ts';
 
 /* Test data for the log read side: rows are inserted directly (the relay's log-writer owns real writes). */
 
@@ -26,8 +27,12 @@ export async function insertLog(t: TestApp, row: Partial<NewLog> & { user_id: nu
     other: '{}',
     ...row,
   };
-  const r = await t.deps.db.insertInto('logs').values(values).returning('id').executeTakeFirstOrThrow();
-  return Number(r.id);
+  // As the application writes log rows (insertLogs): with their hourly rollup, in one transaction.
+  return t.deps.db.transaction().execute(async (trx) => {
+    const r = await trx.insertInto('logs').values(values).returning('id').executeTakeFirstOrThrow();
+    await addToLogHourly(trx, [values]);
+    return Number(r.id);
+  });
 }
 
 export async function insertChannel(t: TestApp, name: string) {

@@ -1,11 +1,13 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Database, Db } from '../../db/types.ts';
+import { hourlyCounts, hourlyTotals, type LogTotals, wholeHours } from './log-hourly.repo.ts';
 
 /*
- * Read-side log queries (the relay's log-writer owns the inserts). Every list is
- * newest first on (created_at, id) so SQLite and PostgreSQL can walk
- * logs_created_idx / logs_user_created_idx / logs_type_created_idx backwards and
- * stop at LIMIT instead of sorting the whole table.
+ * Read-side log queries (inserts go through `insertLogs` in log-hourly.repo.ts). Every
+ * list is newest first on (created_at, id) so SQLite and PostgreSQL can walk
+ * logs_created_idx, or the (column, created_at) index of the filter (user id, type,
+ * user name, channel, token name), backwards and stop at LIMIT instead of sorting
+ * the whole table. Totals and sums come from the hourly rollup (log-hourly.repo.ts).
  */
 
 export interface LogWhere {
@@ -25,7 +27,11 @@ export interface LogWhere {
 function where<O>(q: SelectQueryBuilder<Database, 'logs', O>, w: LogWhere): SelectQueryBuilder<Database, 'logs', O> {
   let r = q;
   if (w.userId !== undefined) r = r.where('user_id', '=', w.userId);
-  if (w.type) r = r.where('type', '=', w.type);
+  // A user, user name, channel or token name picks out rows through its own index. SQLite keeps
+  // no statistics here and would rather walk the type index (millions of consume rows) instead;
+  // `type + 0` matches the same rows but is no index column. PostgreSQL reads it the same way.
+  const narrow = w.userId !== undefined || !!w.username || !!w.channelId || !!w.tokenName;
+  if (w.type) r = narrow ? r.where(sql`type + 0`, '=', w.type) : r.where('type', '=', w.type);
   if (w.username) r = r.where('username', '=', w.username);
   if (w.tokenName) r = r.where('token_name', '=', w.tokenName);
   if (w.modelName) r = r.where('model_name', 'like', w.modelName);
@@ -47,20 +53,84 @@ export const logsPageQuery = (db: Db, w: LogWhere, offset: number, limit: number
 export const listLogs = (db: Db, w: LogWhere, offset: number, limit: number) =>
   logsPageQuery(db, w, offset, limit).execute();
 
-export async function countLogs(db: Db, w: LogWhere): Promise<number> {
+async function rawTotals(db: Db, w: LogWhere): Promise<LogTotals> {
   const row = await where(db.selectFrom('logs'), w)
-    .select((e) => e.fn.countAll().as('n'))
+    .select([(e) => e.fn.countAll().as('count'), sql<number | string | null>`sum(quota)`.as('quota')])
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return { count: Number(row.count), quota: Number(row.quota ?? 0) };
+}
+
+const noRows = Promise.resolve<LogTotals>({ count: 0, quota: 0 });
+const edgeTotals = (db: Db, edge: LogWhere | undefined) => (edge ? rawTotals(db, edge) : noRows);
+
+/**
+ * The range of `w` cut into the whole hours [from, to), read from the `log_hourly`
+ * rollup, and the partial hours at its ends, read from `logs` (few rows, on the time
+ * indexes). Undefined when no whole hour fits, or when an edge would start at 0
+ * (which `where` reads as "no bound"): then everything is read from `logs`.
+ */
+function splitRange(w: LogWhere) {
+  const start = w.start || undefined;
+  const end = w.end || undefined;
+  const hours = wholeHours(start, end);
+  if (!hours || hours.to === 0) return undefined;
+  const { from, to } = hours;
+  return {
+    from,
+    to,
+    left: from !== undefined && start !== undefined && start < from ? { ...w, start, end: from - 1 } : undefined,
+    right: to !== undefined && end !== undefined && to <= end ? { ...w, start: to, end } : undefined,
+  };
+}
+
+/** Row count and quota sum of the matching rows: exact, and a few thousand buckets over months of logs. */
+async function logTotals(db: Db, w: LogWhere): Promise<LogTotals> {
+  const split = splitRange(w);
+  if (!split) return rawTotals(db, w);
+  const parts = await Promise.all([
+    hourlyTotals(db, w, split.from, split.to),
+    edgeTotals(db, split.left),
+    edgeTotals(db, split.right),
+  ]);
+  return { count: parts.reduce((n, t) => n + t.count, 0), quota: parts.reduce((n, t) => n + t.quota, 0) };
+}
+
+/**
+ * One page of rows, newest first, and the total (rollup hours plus raw edges). The
+ * same per-hour counts tell from which hour on the newest `offset + limit` rows lie,
+ * so the rows query reads only that stretch of time however rare the filter's rows
+ * are (a user name with a type, a model seen once, none at all). Exact: at least
+ * `offset + limit` matching rows are at or after that hour, so they are the same rows.
+ */
+export async function pageLogs(db: Db, w: LogWhere, offset: number, limit: number) {
+  const split = splitRange(w);
+  if (!split) {
+    const [rows, totals] = await Promise.all([listLogs(db, w, offset, limit), rawTotals(db, w)]);
+    return { rows, total: totals.count };
+  }
+  const [perHour, left, right] = await Promise.all([
+    hourlyCounts(db, w, split.from, split.to),
+    edgeTotals(db, split.left),
+    edgeTotals(db, split.right),
+  ]);
+  const total = perHour.reduce((n, h) => n + h.count, left.count + right.count);
+  if (total <= offset) return { rows: [], total };
+  // Newest first: the partial hour at the end, then the whole hours (the left edge is bounded already).
+  const need = offset + limit;
+  let seen = right.count;
+  let since = seen >= need ? split.to : undefined;
+  for (const h of perHour) {
+    if (since !== undefined) break;
+    seen += h.count;
+    if (seen >= need) since = h.hour;
+  }
+  const narrower = since !== undefined && since !== 0 && (w.start === undefined || since > w.start);
+  const rows = await listLogs(db, narrower ? { ...w, start: since } : w, offset, limit);
+  return { rows, total };
 }
 
 /** Sum of `quota` over the matching rows (0 when none). */
-export async function sumLogQuota(db: Db, w: LogWhere): Promise<number> {
-  const row = await where(db.selectFrom('logs'), w)
-    .select(sql<number | string | null>`sum(quota)`.as('quota'))
-    .executeTakeFirstOrThrow();
-  return Number(row.quota ?? 0);
-}
+export const sumLogQuota = async (db: Db, w: LogWhere): Promise<number> => (await logTotals(db, w)).quota;
 
 /** Request and token counts of the matching rows (used for the last 60 s). */
 export async function countRequestsAndTokens(db: Db, w: LogWhere): Promise<{ requests: number; tokens: number }> {
@@ -96,11 +166,6 @@ export const listLogsByToken = (db: Db, tokenId: number, limit: number) =>
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
-
-export async function deleteLogsBefore(db: Db, target: number): Promise<number> {
-  const r = await db.deleteFrom('logs').where('created_at', '<', target).executeTakeFirst();
-  return Number(r.numDeletedRows);
-}
 
 export async function channelNamesByIds(db: Db, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();

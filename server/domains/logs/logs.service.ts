@@ -14,13 +14,13 @@ import type { Db } from '../../db/types.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import {
   channelNamesByIds,
-  countLogs,
   countRequestsAndTokens,
   findTokenIdByKey,
   findUserSummary,
   listLogs,
   listLogsByToken,
   type LogWhere,
+  pageLogs,
   searchAllLogs,
   sumLogQuota,
 } from './logs.repo.ts';
@@ -76,7 +76,7 @@ export function createLogsService(db: Db) {
   async function page(q: LogListQuery, selfId: number | undefined): Promise<LogPage> {
     const { page: p, pageSize, offset } = paging(q, selfId === undefined ? MAX_ADMIN_PAGE_SIZE : MAX_SELF_PAGE_SIZE);
     const where = toWhere(q, selfId);
-    const [rows, total] = await Promise.all([listLogs(db, where, offset, pageSize), countLogs(db, where)]);
+    const { rows, total } = await pageLogs(db, where, offset, pageSize);
     let items: LogView[];
     if (selfId === undefined) {
       const names = await channelNamesByIds(db, [...new Set(rows.map((r) => Number(r.channel_id)).filter(Boolean))]);

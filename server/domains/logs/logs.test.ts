@@ -117,10 +117,7 @@ describe('usage logs over /api/log', () => {
   it('replaces self ids by id % 1024 and caps the self page size at 100', async () => {
     const solo = await createUser(t);
     const headers = restHeaders(await login(t, solo.username, solo.password));
-    await t.deps.db
-      .insertInto('logs')
-      .values({ id: 5000, created_at: base, user_id: solo.id, username: solo.username })
-      .execute();
+    await insertLog(t, { id: 5000, created_at: base, user_id: solo.id, username: solo.username, type: 0 });
     const { body } = await get('/api/log/self/?page_size=500', headers);
     expect(body.data.page_size).toBe(100);
     expect(body.data.items[0].id).toBe(5000 % 1024);

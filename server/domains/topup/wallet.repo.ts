@@ -1,5 +1,6 @@
 import { LogType, TopUpStatus } from '../../../shared/constants.ts';
 import type { Db } from '../../db/types.ts';
+import { insertLogs } from '../logs/log-hourly.repo.ts';
 
 /* Kysely queries on a user's balance, top-up orders and top-up log lines. No rules here. */
 
@@ -23,17 +24,16 @@ export async function creditQuota(db: Db, userId: number, quota: number) {
 }
 
 export async function insertTopUpLog(db: Db, user: { id: number; username: string }, quota: number, content: string) {
-  await db
-    .insertInto('logs')
-    .values({
+  await insertLogs(db, [
+    {
       user_id: user.id,
       username: user.username,
       created_at: Math.floor(Date.now() / 1000),
       type: LogType.TopUp,
       quota,
       content,
-    })
-    .execute();
+    },
+  ]);
 }
 
 export const insertTopUp = (

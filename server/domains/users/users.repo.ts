@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { UserStatus } from '../../../shared/constants.ts';
 import type { Db, NewLog, NewUser, UserUpdate } from '../../db/types.ts';
+import { insertLogs } from '../logs/log-hourly.repo.ts';
 
 /* Kysely queries on users (and the few neighbouring rows the account flows write). No rules here. */
 
@@ -140,7 +141,7 @@ export async function listUsers(db: Db, f: UserListFilter) {
 }
 
 export async function insertLog(db: Db, log: NewLog): Promise<void> {
-  await db.insertInto('logs').values(log).execute();
+  await insertLogs(db, [log]);
 }
 
 export async function insertSetupRow(db: Db, version: string): Promise<void> {

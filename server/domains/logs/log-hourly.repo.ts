@@ -1,0 +1,300 @@
+import { type SelectQueryBuilder, sql } from 'kysely';
+import type { Database, Db, NewLog } from '../../db/types.ts';
+import type { LogWhere } from './logs.repo.ts';
+
+/*
+ * `log_hourly`: log rows counted (and their quota summed) per hour and type, so the
+ * log page's total and stat box add up a few thousand buckets instead of millions
+ * of rows. One table, several levels of detail; a level keeps some filter columns
+ * and stores 0 / '' in the others (every level keeps the group, a short list):
+ *
+ *   GROUP    group                                     no filter, type, time or group only
+ *   USER     user_id, username, token_name, group      a user's own page, admin by user name
+ *   MODEL    model_name, group                         admin by model
+ *   CHANNEL  channel_id, group                         admin by channel
+ *   FULL     every filter column                       any other combination
+ *
+ * Exact, never approximate: every insert or delete of a log row changes its buckets
+ * in the same transaction (`insertLogs` below, the log deletion), and the migration
+ * summed the rows that existed before. Buckets only ever get increments (upserts),
+ * so concurrent writers on PostgreSQL never lose one another's updates.
+ */
+
+export const Level = { GROUP: 0, USER: 1, MODEL: 2, CHANNEL: 3, FULL: 4 } as const;
+
+const HOUR = 3600;
+
+/** The hour a time falls in (rounded down, also below zero, as the migration does). */
+export const hourOf = (t: number) => t - (((t % HOUR) + HOUR) % HOUR);
+
+/** What a log row contributes to its buckets (a NewLog, or a row a delete returned). */
+export interface RollupSource {
+  type?: number;
+  created_at: number;
+  user_id?: number;
+  username?: string;
+  token_name?: string;
+  model_name?: string;
+  channel_id?: number;
+  group?: string;
+  quota?: number;
+  prompt_tokens?: number;
+  completion_tokens?: number;
+}
+
+/** The columns `RollupSource` reads, for a RETURNING list. */
+export const ROLLUP_SOURCE_COLUMNS = [
+  'type',
+  'created_at',
+  'user_id',
+  'username',
+  'token_name',
+  'model_name',
+  'channel_id',
+  'group',
+  'quota',
+  'prompt_tokens',
+  'completion_tokens',
+] as const;
+
+const KEY_COLUMNS = [
+  'level',
+  'hour',
+  'type',
+  'user_id',
+  'username',
+  'token_name',
+  'model_name',
+  'channel_id',
+  'group',
+] as const;
+
+interface Bucket {
+  level: number;
+  hour: number;
+  type: number;
+  user_id: number;
+  username: string;
+  token_name: string;
+  model_name: string;
+  channel_id: number;
+  group: string;
+  count: number;
+  quota: number;
+  tokens: number;
+}
+
+type Dims = Pick<Bucket, 'user_id' | 'username' | 'token_name' | 'model_name' | 'channel_id' | 'group'>;
+const NONE: Dims = { user_id: 0, username: '', token_name: '', model_name: '', channel_id: 0, group: '' };
+
+/** Per level, the filter columns it keeps of a row (the others stay 0 / ''). */
+const KEPT: Record<number, (d: Dims) => Partial<Dims>> = {
+  [Level.GROUP]: (d) => ({ group: d.group }),
+  [Level.USER]: (d) => ({ user_id: d.user_id, username: d.username, token_name: d.token_name, group: d.group }),
+  [Level.MODEL]: (d) => ({ model_name: d.model_name, group: d.group }),
+  [Level.CHANNEL]: (d) => ({ channel_id: d.channel_id, group: d.group }),
+  [Level.FULL]: (d) => d,
+};
+
+/** Sums rows into one bucket per level and key; `sign` -1 takes them out. */
+function buckets(rows: readonly RollupSource[], sign: 1 | -1): Bucket[] {
+  const map = new Map<string, Bucket>();
+  for (const r of rows) {
+    const dims: Dims = {
+      user_id: Number(r.user_id ?? 0),
+      username: r.username ?? '',
+      token_name: r.token_name ?? '',
+      model_name: r.model_name ?? '',
+      channel_id: Number(r.channel_id ?? 0),
+      group: r.group ?? '',
+    };
+    const hour = hourOf(Number(r.created_at));
+    const type = Number(r.type ?? 0);
+    const quota = sign * Number(r.quota ?? 0);
+    const tokens = sign * (Number(r.prompt_tokens ?? 0) + Number(r.completion_tokens ?? 0));
+    for (const [level, keep] of Object.entries(KEPT)) {
+      const k = { ...NONE, ...keep(dims), level: Number(level), hour, type };
+      const id = JSON.stringify(KEY_COLUMNS.map((c) => k[c]));
+      let b = map.get(id);
+      if (!b) {
+        b = { ...k, count: 0, quota: 0, tokens: 0 };
+        map.set(id, b);
+      }
+      b.count += sign;
+      b.quota += quota;
+      b.tokens += tokens;
+    }
+  }
+  // One order for every writer, so two transactions never lock the same buckets in opposite orders.
+  return [...map.values()].sort(compareKeys);
+}
+
+function compareKeys(a: Bucket, b: Bucket): number {
+  for (const c of KEY_COLUMNS) if (a[c] !== b[c]) return a[c] < b[c] ? -1 : 1;
+  return 0;
+}
+
+/** Rows per upsert statement: 12 parameters each stays under SQLite's old 999-parameter limit. */
+const CHUNK = 80;
+
+async function upsert(db: Db, rows: Bucket[]) {
+  for (let i = 0; i < rows.length; i += CHUNK)
+    await db
+      .insertInto('log_hourly')
+      .values(rows.slice(i, i + CHUNK))
+      .onConflict((oc) =>
+        oc.columns([...KEY_COLUMNS]).doUpdateSet({
+          count: sql`log_hourly.count + excluded.count`,
+          quota: sql`log_hourly.quota + excluded.quota`,
+          tokens: sql`log_hourly.tokens + excluded.tokens`,
+        }),
+      )
+      .execute();
+}
+
+const inTransaction = <T>(db: Db, run: (trx: Db) => Promise<T>): Promise<T> =>
+  db.isTransaction ? run(db) : db.transaction().execute(run);
+
+/**
+ * The one way to write log rows: the rows and their hourly buckets, in one transaction
+ * (the caller's, when `db` is one). Chunked under SQLite's bound-parameter limit.
+ */
+export async function insertLogs(db: Db, rows: readonly NewLog[]): Promise<void> {
+  if (rows.length === 0) return;
+  await inTransaction(db, async (trx) => {
+    for (let i = 0; i < rows.length; i += 50)
+      await trx
+        .insertInto('logs')
+        .values(rows.slice(i, i + 50))
+        .execute();
+    await addToLogHourly(trx, rows);
+  });
+}
+
+/** Adds log rows just inserted (in this transaction) to their buckets. */
+export async function addToLogHourly(db: Db, rows: readonly RollupSource[]): Promise<void> {
+  const b = buckets(rows, 1);
+  if (b.length > 0) await upsert(db, b);
+}
+
+/** Takes log rows just deleted (in this transaction) out of their buckets, and drops the buckets left empty. */
+export async function subtractFromLogHourly(db: Db, rows: readonly RollupSource[]): Promise<void> {
+  const b = buckets(rows, -1);
+  if (b.length === 0) return;
+  await upsert(db, b);
+  const hours = b.map((x) => x.hour);
+  const [from, to] = [Math.min(...hours), Math.max(...hours)];
+  for (const level of Object.values(Level))
+    await db
+      .deleteFrom('log_hourly')
+      .where('level', '=', level)
+      .where('hour', '>=', from)
+      .where('hour', '<=', to)
+      .where('count', '<=', 0)
+      .execute();
+}
+
+/** The level with the fewest buckets that still has every column the filter uses. */
+export function levelFor(w: LogWhere): number {
+  const user = w.userId !== undefined || !!w.username || !!w.tokenName;
+  const model = !!w.modelName;
+  const channel = !!w.channelId;
+  if (!user && !model && !channel) return Level.GROUP;
+  if (!user && !model) return Level.CHANNEL;
+  if (!user && !channel) return Level.MODEL;
+  if (!model && !channel) return Level.USER;
+  return Level.FULL;
+}
+
+type HourlyQuery<O> = SelectQueryBuilder<Database, 'log_hourly', O>;
+
+/** The log filters (all but time) on the bucket columns, with the same semantics as on `logs`. */
+function filtered<O>(q: HourlyQuery<O>, w: LogWhere): HourlyQuery<O> {
+  let r = q.where('level', '=', levelFor(w));
+  if (w.userId !== undefined) r = r.where('user_id', '=', w.userId);
+  if (w.type) r = r.where('type', '=', w.type);
+  if (w.username) r = r.where('username', '=', w.username);
+  if (w.tokenName) r = r.where('token_name', '=', w.tokenName);
+  if (w.modelName) r = r.where('model_name', 'like', w.modelName);
+  if (w.channelId) r = r.where('channel_id', '=', w.channelId);
+  if (w.group) r = r.where('group', '=', w.group);
+  return r;
+}
+
+/**
+ * The whole hours inside the inclusive range [start, end] (either may be absent):
+ * hours h with start <= h and h + 3599 <= end, as [from, to) on the hour starts.
+ * Undefined when no whole hour fits.
+ */
+export function wholeHours(start?: number, end?: number): { from?: number; to?: number } | undefined {
+  const from = start === undefined ? undefined : hourOf(start + HOUR - 1);
+  const to = end === undefined ? undefined : hourOf(end + 1);
+  if (from !== undefined && to !== undefined && from >= to) return undefined;
+  return { from, to };
+}
+
+export interface LogTotals {
+  count: number;
+  quota: number;
+}
+
+/** The bucket query behind `hourlyTotals`, exposed so a test can check its plan uses the indexes. */
+export function hourlyTotalsQuery(db: Db, w: LogWhere, from?: number, to?: number) {
+  let q = filtered(
+    db
+      .selectFrom('log_hourly')
+      .select([
+        sql<number | string | null>`sum(count)`.as('count'),
+        sql<number | string | null>`sum(quota)`.as('quota'),
+      ]),
+    w,
+  );
+  if (from !== undefined) q = q.where('hour', '>=', from);
+  if (to !== undefined) q = q.where('hour', '<', to);
+  return q;
+}
+
+/** Row count and quota sum of the rows matching `w` (time ignored) in the whole hours [from, to). */
+export async function hourlyTotals(db: Db, w: LogWhere, from?: number, to?: number): Promise<LogTotals> {
+  const row = await hourlyTotalsQuery(db, w, from, to).executeTakeFirstOrThrow();
+  return { count: Number(row.count ?? 0), quota: Number(row.quota ?? 0) };
+}
+
+/** Rows matching `w` (time ignored) per whole hour in [from, to), newest hour first; hours without any left out. */
+export async function hourlyCounts(
+  db: Db,
+  w: LogWhere,
+  from?: number,
+  to?: number,
+): Promise<{ hour: number; count: number }[]> {
+  let q = filtered(db.selectFrom('log_hourly').select(['hour', sql<number | string>`sum(count)`.as('count')]), w);
+  if (from !== undefined) q = q.where('hour', '>=', from);
+  if (to !== undefined) q = q.where('hour', '<', to);
+  const rows = await q.groupBy('hour').orderBy('hour', 'desc').execute();
+  return rows.map((r) => ({ hour: Number(r.hour), count: Number(r.count) })).filter((r) => r.count > 0);
+}
+
+/**
+ * Counts every row of `logs` into `log_hourly` again, in SQL (what the migration did):
+ * for tools that load rows into `logs` directly, bypassing `insertLogs`.
+ */
+export async function rebuildLogHourly(db: Db): Promise<void> {
+  const dims = ['user_id', 'username', 'token_name', 'model_name', 'channel_id', 'group'] as const;
+  const probe: Dims = { user_id: 1, username: 'u', token_name: 't', model_name: 'm', channel_id: 1, group: 'g' };
+  const q = (c: string) => `"${c}"`;
+  await inTransaction(db, async (trx) => {
+    await trx.deleteFrom('log_hourly').execute();
+    for (const [level, keep] of Object.entries(KEPT)) {
+      const kept = Object.keys(keep(probe));
+      const select = dims.map((c) => (kept.includes(c) ? q(c) : c.endsWith('_id') ? '0' : "''")).join(', ');
+      const groupBy = ['h', 'type', ...kept.map(q)].join(', ');
+      await sql`
+        insert into log_hourly (level, hour, type, user_id, username, token_name, model_name, channel_id, "group",
+          count, quota, tokens)
+        select ${sql.raw(level)}, h, type, ${sql.raw(select)}, count(*), sum(quota),
+          sum(prompt_tokens + completion_tokens)
+        from (select created_at - (((created_at % 3600) + 3600) % 3600) as h, logs.* from logs) l
+        group by ${sql.raw(groupBy)}`.execute(trx);
+    }
+  });
+}
