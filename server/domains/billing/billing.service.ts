@@ -7,6 +7,13 @@ import { createGroupCommit } from './group-commit.ts';
 import { type Payer, refundReservation, type Reservation, reserveMany, reserveQuota } from './reserve.ts';
 import { type SettleItem, type Settlement, settleMany, settleOne } from './settle.ts';
 
+/**
+ * Settlements (with their log rows) commit at most this long after the answer: the
+ * crash-loss bound (test/reliability/crash.test.ts allows 100 ms), traded for bigger
+ * batches and for not competing with the client's next request.
+ */
+const SETTLE_WINDOW_MS = 10;
+
 export type BillingService = Awaited<ReturnType<typeof createBillingService>>;
 
 /**
@@ -26,6 +33,7 @@ export async function createBillingService(infra: Pick<Infra, 'db' | 'dbType' | 
   const settle = createGroupCommit(
     (items: SettleItem[]) => settleMany(db, items),
     (i) => settleOne(db, i),
+    SETTLE_WINDOW_MS,
   );
   return {
     resolvePrice: (model: string, group: string, acceptUnset: boolean) =>

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGroupCommit } from './group-commit.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { insertToken, insertUser } from '../../../test/relay-fixtures.ts';
 
@@ -53,5 +54,33 @@ describe('reservations made at the same time (group commit)', () => {
     expect(await balance(user.id, token.id)).toEqual({ user: 9000, token: 9000 });
     await t.deps.services.billing.refund(rs[2]);
     expect(await balance(user.id, token.id)).toEqual({ user: 9300, token: 9300 });
+  });
+});
+
+describe('group commit with a window (settlements)', () => {
+  it('batches what arrives within the window, answers each caller in order, and falls back one by one', async () => {
+    const batches: number[][] = [];
+    const singles: number[] = [];
+    let decline = false;
+    const commit = createGroupCommit(
+      async (xs: number[]) => {
+        batches.push(xs);
+        return decline ? null : xs.map((x) => x * 10);
+      },
+      async (x: number) => {
+        singles.push(x);
+        return -x;
+      },
+      30,
+    );
+    const first = commit(1);
+    await new Promise((r) => setTimeout(r, 5));
+    const rest = [commit(2), commit(3)];
+    expect(await Promise.all([first, ...rest])).toEqual([10, 20, 30]);
+    expect(batches).toEqual([[1, 2, 3]]);
+    expect(await commit(4)).toBe(-4); // alone in its window
+    decline = true;
+    expect(await Promise.all([commit(5), commit(6)])).toEqual([-5, -6]);
+    expect(singles).toEqual([4, 5, 6]);
   });
 });

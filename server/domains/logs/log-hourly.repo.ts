@@ -96,6 +96,9 @@ const KEPT: Record<number, (d: Dims) => Partial<Dims>> = {
   [Level.FULL]: (d) => d,
 };
 
+const lp = (s: string) => `${s.length}:${s}`;
+const LEVELS = Object.entries(KEPT).map(([level, keep]) => [Number(level), keep] as const);
+
 /** Sums rows into one bucket per level and key; `sign` -1 takes them out. */
 function buckets(rows: readonly RollupSource[], sign: 1 | -1): Bucket[] {
   const map = new Map<string, Bucket>();
@@ -112,9 +115,11 @@ function buckets(rows: readonly RollupSource[], sign: 1 | -1): Bucket[] {
     const type = Number(r.type ?? 0);
     const quota = sign * Number(r.quota ?? 0);
     const tokens = sign * (Number(r.prompt_tokens ?? 0) + Number(r.completion_tokens ?? 0));
-    for (const [level, keep] of Object.entries(KEPT)) {
-      const k = { ...NONE, ...keep(dims), level: Number(level), hour, type };
-      const id = JSON.stringify(KEY_COLUMNS.map((c) => k[c]));
+    for (const [level, keep] of LEVELS) {
+      const k: Omit<Bucket, 'count' | 'quota' | 'tokens'> = { ...NONE, ...keep(dims), level, hour, type };
+      // A plain joined key (length-prefixed strings keep it unambiguous): this runs for every
+      // log row at every level, inside the settlement.
+      const id = `${level}|${hour}|${type}|${k.user_id}|${k.channel_id}|${lp(k.username)}${lp(k.token_name)}${lp(k.model_name)}${lp(k.group)}`;
       let b = map.get(id);
       if (!b) {
         b = { ...k, count: 0, quota: 0, tokens: 0 };
