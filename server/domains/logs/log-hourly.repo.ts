@@ -85,7 +85,6 @@ interface Bucket {
 }
 
 type Dims = Pick<Bucket, 'user_id' | 'username' | 'token_name' | 'model_name' | 'channel_id' | 'group'>;
-const NONE: Dims = { user_id: 0, username: '', token_name: '', model_name: '', channel_id: 0, group: '' };
 
 /** Per level, the filter columns it keeps of a row (the others stay 0 / ''). */
 const KEPT: Record<number, (d: Dims) => Partial<Dims>> = {
@@ -97,32 +96,55 @@ const KEPT: Record<number, (d: Dims) => Partial<Dims>> = {
 };
 
 const lp = (s: string) => `${s.length}:${s}`;
-const LEVELS = Object.entries(KEPT).map(([level, keep]) => [Number(level), keep] as const);
+const PROBE: Dims = { user_id: 1, username: 'u', token_name: 't', model_name: 'm', channel_id: 1, group: 'g' };
+/** KEPT as flags, so the per-row loop below allocates nothing but new buckets. */
+const MASKS = Object.entries(KEPT).map(([level, keep]) => {
+  const k = keep(PROBE);
+  return {
+    level: Number(level),
+    user: 'user_id' in k,
+    username: 'username' in k,
+    token: 'token_name' in k,
+    model: 'model_name' in k,
+    channel: 'channel_id' in k,
+    group: 'group' in k,
+  };
+});
 
 /** Sums rows into one bucket per level and key; `sign` -1 takes them out. */
 function buckets(rows: readonly RollupSource[], sign: 1 | -1): Bucket[] {
   const map = new Map<string, Bucket>();
   for (const r of rows) {
-    const dims: Dims = {
-      user_id: Number(r.user_id ?? 0),
-      username: r.username ?? '',
-      token_name: r.token_name ?? '',
-      model_name: r.model_name ?? '',
-      channel_id: Number(r.channel_id ?? 0),
-      group: r.group ?? '',
-    };
     const hour = hourOf(Number(r.created_at));
     const type = Number(r.type ?? 0);
     const quota = sign * Number(r.quota ?? 0);
     const tokens = sign * (Number(r.prompt_tokens ?? 0) + Number(r.completion_tokens ?? 0));
-    for (const [level, keep] of LEVELS) {
-      const k: Omit<Bucket, 'count' | 'quota' | 'tokens'> = { ...NONE, ...keep(dims), level, hour, type };
+    for (const m of MASKS) {
+      const user_id = m.user ? Number(r.user_id ?? 0) : 0;
+      const username = m.username ? (r.username ?? '') : '';
+      const token_name = m.token ? (r.token_name ?? '') : '';
+      const model_name = m.model ? (r.model_name ?? '') : '';
+      const channel_id = m.channel ? Number(r.channel_id ?? 0) : 0;
+      const group = m.group ? (r.group ?? '') : '';
       // A plain joined key (length-prefixed strings keep it unambiguous): this runs for every
       // log row at every level, inside the settlement.
-      const id = `${level}|${hour}|${type}|${k.user_id}|${k.channel_id}|${lp(k.username)}${lp(k.token_name)}${lp(k.model_name)}${lp(k.group)}`;
+      const id = `${m.level}|${hour}|${type}|${user_id}|${channel_id}|${lp(username)}${lp(token_name)}${lp(model_name)}${lp(group)}`;
       let b = map.get(id);
       if (!b) {
-        b = { ...k, count: 0, quota: 0, tokens: 0 };
+        b = {
+          level: m.level,
+          hour,
+          type,
+          user_id,
+          username,
+          token_name,
+          model_name,
+          channel_id,
+          group,
+          count: 0,
+          quota: 0,
+          tokens: 0,
+        };
         map.set(id, b);
       }
       b.count += sign;
@@ -285,12 +307,11 @@ export async function hourlyCounts(
  */
 export async function rebuildLogHourly(db: Db): Promise<void> {
   const dims = ['user_id', 'username', 'token_name', 'model_name', 'channel_id', 'group'] as const;
-  const probe: Dims = { user_id: 1, username: 'u', token_name: 't', model_name: 'm', channel_id: 1, group: 'g' };
   const q = (c: string) => `"${c}"`;
   await inTransaction(db, async (trx) => {
     await trx.deleteFrom('log_hourly').execute();
     for (const [level, keep] of Object.entries(KEPT)) {
-      const kept = Object.keys(keep(probe));
+      const kept = Object.keys(keep(PROBE));
       const select = dims.map((c) => (kept.includes(c) ? q(c) : c.endsWith('_id') ? '0' : "''")).join(', ');
       const groupBy = ['h', 'type', ...kept.map(q)].join(', ');
       await sql`
