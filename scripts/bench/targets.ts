@@ -54,7 +54,10 @@ export async function startBenchTargets(o: {
   const port = await freePort();
   const gateway = await startNode('dist/server/main.mjs', {
     cpu: cpu(0),
-    nodeArgs: o.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${o.profileDir}`] : [],
+    nodeArgs: [
+      ...(process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      ...(o.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${o.profileDir}`] : []),
+    ],
     port,
     readyPath: '/readyz',
     env: {
