@@ -149,7 +149,7 @@ async function streaming() {
 /**
  * (d) Memory: RSS at idle (after start and a short warm-up), its peak while 1,000
  * concurrent streams run (~4 s each), and after: the 1,000 clients hang up and the
- * gateway's idle upstream connections time out (30 s).
+ * gateway's idle upstream connections time out (30 s), with a health check every second.
  */
 async function memory(idleRssMb: number) {
   log(`${STREAMS} concurrent streams`);
@@ -165,7 +165,10 @@ async function memory(idleRssMb: number) {
   );
   clearInterval(sampler);
   await crowd.close();
+  // Quiet afterwards, but not dead: a load balancer's health check every second, as in production.
+  const probe = setInterval(() => void fetch(`${gateway.url}/healthz`).then((r) => r.arrayBuffer()), 1000);
   await new Promise((r) => setTimeout(r, quick ? 5000 : 35_000));
+  clearInterval(probe);
   return {
     concurrent_streams: STREAMS,
     failed_streams: held.filter((r) => !r.ok).length,

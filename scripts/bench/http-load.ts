@@ -95,9 +95,11 @@ export async function openLoop(t: Target, payload: string, rps: number, duration
     const at = started + i * interval;
     const wait = at - performance.now();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    // From the scheduled time when running late (a stall counts in full), from the send when early.
+    const start = Math.min(at, performance.now());
     inflight.push(
       call(t, payload).then((r) => {
-        ms.push(performance.now() - at);
+        ms.push(performance.now() - start);
         if (!r.ok) errors++;
       }),
     );
