@@ -49,6 +49,8 @@ export interface ChannelFixture {
   statusCodeMapping?: Record<string, string>;
   paramOverride?: object;
   systemPrompt?: string;
+  /** The channel's settings JSON (e.g. multi_key_mode). */
+  setting?: object;
 }
 
 /** Creates a channel through the real channels service (abilities kept in sync, bus published). */
@@ -69,6 +71,7 @@ export async function insertChannel(deps: AppDeps, c: ChannelFixture): Promise<n
       status_code_mapping: c.statusCodeMapping ? JSON.stringify(c.statusCodeMapping) : undefined,
       param_override: c.paramOverride ? JSON.stringify(c.paramOverride) : undefined,
       system_prompt: c.systemPrompt,
+      setting: c.setting ? JSON.stringify(c.setting) : undefined,
     }),
   );
   // The bus already asked for a rebuild; waiting for one makes the next request deterministic.

@@ -84,6 +84,19 @@ export function upstreamModelFor(channel: ChannelConfig, model: string): { name:
   return { name, mapped: name !== model };
 }
 
-/** Random pick among the channel's keys (relay.md §3: "picked at random or in turn"). */
-export const pickKey = (channel: ChannelConfig): string =>
-  channel.keys.length <= 1 ? (channel.keys[0] ?? '') : channel.keys[Math.floor(Math.random() * channel.keys.length)];
+/** Next turn per channel for `multi_key_mode: "polling"` (per instance: an even spread, not a shared order). */
+const turns = new Map<number, number>();
+
+/**
+ * The key for the next request on a multi-key channel (relay.md §3: "picked at random
+ * or in turn"): at random, or in turn when the channel's settings JSON (new-api's
+ * name) says `{"multi_key_mode": "polling"}`.
+ */
+export function pickKey(channel: ChannelConfig): string {
+  const { keys } = channel;
+  if (keys.length <= 1) return keys[0] ?? '';
+  if (channel.setting.multi_key_mode !== 'polling') return keys[Math.floor(Math.random() * keys.length)];
+  const turn = turns.get(channel.id) ?? 0;
+  turns.set(channel.id, (turn + 1) % keys.length);
+  return keys[turn % keys.length];
+}

@@ -1,4 +1,4 @@
-import type { ChannelConfig } from '../channel-config.ts';
+import { type ChannelConfig, pickKey } from '../channel-config.ts';
 import { RelayError } from '../errors.ts';
 import { describeNetworkError, sendUpstream } from '../upstream.ts';
 
@@ -11,8 +11,6 @@ export interface TaskUpstreamAnswer {
 
 /** How each task platform presents the channel key (never logged). */
 export type KeyStyle = 'mj' | 'bearer';
-
-const pickKey = (ch: ChannelConfig) => ch.keys[Math.floor(Math.random() * ch.keys.length)] ?? '';
 
 /**
  * One JSON call to a task upstream (submit, fetch, poll) over the relay's shared

@@ -13,7 +13,14 @@ let h: RelayHarness;
 beforeAll(async () => {
   h = await startRelayHarness();
   await setOptions(h.deps, {
-    ModelRatio: JSON.stringify({ 'retry-model': 1, 'dead-model': 1, 'keep-model': 1, 'multi-model': 1, 'bad-req': 1 }),
+    ModelRatio: JSON.stringify({
+      'retry-model': 1,
+      'dead-model': 1,
+      'keep-model': 1,
+      'multi-model': 1,
+      'turn-model': 1,
+      'bad-req': 1,
+    }),
     RetryTimes: '2',
     AutomaticDisableChannelEnabled: 'true',
   });
@@ -161,6 +168,25 @@ describe('retries and channel health', () => {
     const row = await channelRow(multi);
     expect(row.status).toBe(1);
     expect(row.key.split('\n').sort()).toEqual(['good-key-1', 'good-key-2']);
+  });
+
+  it('a multi-key channel set to take its keys in turn (multi_key_mode polling) uses each key once per round', async () => {
+    await insertChannel(h.deps, {
+      key: 'turn-key-a\nturn-key-b\nturn-key-c',
+      baseUrl: h.fake.url,
+      models: ['turn-model'],
+      setting: { multi_key_mode: 'polling' },
+    });
+    const user = await insertUser(h.deps);
+    const token = await insertToken(h.deps, user.id);
+    const before = h.fake.requests.length;
+    for (let i = 0; i < 6; i++)
+      await h
+        .client(token.key)
+        .chat.completions.create({ model: 'turn-model', messages: [{ role: 'user', content: 'hi' }] });
+    const used = h.fake.requests.slice(before).map((r) => String(r.headers.authorization).replace('Bearer ', ''));
+    expect(used.slice(0, 3).sort()).toEqual(['turn-key-a', 'turn-key-b', 'turn-key-c']);
+    expect(used.slice(3)).toEqual(used.slice(0, 3));
   });
 
   it('a pinned channel (sk-KEY-ID) is for admins and never retried', async () => {

@@ -71,8 +71,9 @@ export function AdvancedFields({ form }: { form: Form }) {
       />
       <JsonField
         label={t`Extra settings`}
+        description={t`"multi_key_mode": "polling" takes a multi-key channel's keys in turn instead of at random`}
         placeholder={'{"force_format": true}'}
-        example={'{\n  "force_format": true,\n  "thinking_to_content": false\n}'}
+        example={'{\n  "force_format": true,\n  "thinking_to_content": false,\n  "multi_key_mode": "polling"\n}'}
         {...jsonProps(form, 'setting')}
       />
       <JsonField
