@@ -21,7 +21,7 @@ export interface AttemptInput {
   pinned: boolean;
   abort: AbortController;
   /** The client's body in a front door's own protocol, relayed unchanged to channels that speak it. */
-  native?: { protocol: NativeProtocol; body: Record<string, unknown> };
+  native?: { protocol: NativeProtocol; body: Record<string, unknown>; headers?: Record<string, string> };
 }
 
 /** A 2xx upstream answer, ready to be streamed or read. */
@@ -91,7 +91,7 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
     try {
       req =
         native && adapter.native && a.native
-          ? adapter.native.buildRequest(ctx, a.native.body)
+          ? adapter.native.buildRequest(ctx, a.native.body, a.native.headers)
           : await adapter.buildRequest(ctx, channelBody(channel, a.mode, a.body));
     } catch (err) {
       // A conversion failure (e.g. an image URL that cannot be fetched) is the client's: final, never retried.

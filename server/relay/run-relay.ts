@@ -86,7 +86,7 @@ export async function runRelay(
       candidates,
       pinned: principal.pinnedChannelId !== null,
       abort,
-      native: door && native ? { protocol: door.protocol, body: native.body } : undefined,
+      native: door && native ? { protocol: door.protocol, body: native.body, headers: native.headers } : undefined,
     });
   } catch (err) {
     rt.track(deps.services.billing.refund(reservation));

@@ -11,8 +11,15 @@ import type { NativeProtocol, StreamConverter, Usage } from '../providers/types.
  */
 export interface FrontDoor {
   protocol: NativeProtocol;
-  /** Reads the request (body, path, query); throws a RelayError on a malformed one. */
-  parse(req: FastifyRequest): { canonical: Record<string, unknown>; body: Record<string, unknown> };
+  /**
+   * Reads the request (body, path, query); throws a RelayError on a malformed one.
+   * `headers` are the client's protocol headers kept when relaying natively (e.g. anthropic-beta).
+   */
+  parse(req: FastifyRequest): {
+    canonical: Record<string, unknown>;
+    body: Record<string, unknown>;
+    headers?: Record<string, string>;
+  };
   /** The JSON answer in the door's protocol, its usage, and the produced text (for tokenizer billing). */
   convertResponse(ok: AttemptSuccess, text: string): { body: string; usage?: Usage; produced?: string };
   /** A frame converter (`frames: true`) producing the door's SSE events. */

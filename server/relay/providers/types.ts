@@ -129,7 +129,12 @@ export type NativeProtocol = 'anthropic' | 'gemini';
  */
 export interface NativeSupport {
   protocol: NativeProtocol;
-  buildRequest(ctx: AttemptContext, body: Record<string, unknown>): UpstreamRequest;
+  /** `clientHeaders`: the door's protocol headers from the client (e.g. anthropic-beta), to pass on. */
+  buildRequest(
+    ctx: AttemptContext,
+    body: Record<string, unknown>,
+    clientHeaders?: Record<string, string>,
+  ): UpstreamRequest;
   /** Usage of a native JSON answer. */
   usageOf(text: string): Usage | undefined;
   /** A pass-through converter: payloads are complete SSE frames, forwarded unchanged. */

@@ -13,7 +13,10 @@ export const anthropicDoor: FrontDoor = {
     const parsed = anthropicBody.safeParse(req.body ?? {});
     if (!parsed.success)
       throw relayError(400, parsed.error.issues[0]?.message ?? 'invalid request', 'invalid_request_error');
-    return { canonical: anthropicToOpenAI(parsed.data), body: parsed.data };
+    // Beta features (e.g. a longer context or a new tool) are asked for by header; an Anthropic channel gets it too.
+    const beta = req.headers['anthropic-beta'];
+    const headers = beta ? { 'anthropic-beta': Array.isArray(beta) ? beta.join(',') : beta } : undefined;
+    return { canonical: anthropicToOpenAI(parsed.data), body: parsed.data, headers };
   },
 
   convertResponse(ok, text) {

@@ -99,12 +99,16 @@ export const anthropicAdapter: ProviderAdapter = {
 
   native: {
     protocol: 'anthropic',
-    buildRequest(ctx, body) {
+    buildRequest(ctx, body, clientHeaders) {
       const model = baseModel(ctx.upstreamModel);
+      const headers = anthropicHeaders(ctx, model);
+      const beta = clientHeaders?.['anthropic-beta'];
+      // The client's betas join the ones the operator configured for the model.
+      if (beta) headers['anthropic-beta'] = headers['anthropic-beta'] ? `${headers['anthropic-beta']},${beta}` : beta;
       return {
         url: anthropicUrl(ctx.channel.baseUrl),
         method: 'POST',
-        headers: anthropicHeaders(ctx, model),
+        headers,
         body: JSON.stringify({ ...body, model }),
       };
     },

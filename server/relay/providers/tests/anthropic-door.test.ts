@@ -71,6 +71,26 @@ describe('POST /v1/messages with the official Anthropic SDK', () => {
     expect(await p.charges()).toEqual([q]);
   });
 
+  it("passes the client's anthropic-beta header on to an Anthropic channel (the SDK's betas)", async () => {
+    const p = await payer(h);
+    const m = await client(p.key).beta.messages.create({
+      model: 'claude-d',
+      max_tokens: 50,
+      betas: ['context-1m-2025-08-07', 'interleaved-thinking-2025-05-14'],
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    expect(m.content).toEqual([{ type: 'text', text: 'w0 w1 w2 w3 w4 ' }]);
+    expect(ant.requests.at(-1)!.headers['anthropic-beta']).toBe(
+      'context-1m-2025-08-07,interleaved-thinking-2025-05-14',
+    );
+    await client(p.key).messages.create({
+      model: 'claude-d',
+      max_tokens: 50,
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    expect(ant.requests.at(-1)!.headers['anthropic-beta']).toBeUndefined();
+  });
+
   it('streams natively: the SDK assembles text and tool_use; billed from message_start/message_delta', async () => {
     const p = await payer(h);
     const c = client(p.key);
