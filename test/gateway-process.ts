@@ -33,8 +33,11 @@ export async function startGatewayProcess(o: {
   dataDir: string;
   port: number;
   env?: Record<string, string>;
+  /** A built bundle (e.g. dist/server/main.mjs, what `npm start` runs) instead of the TypeScript source. */
+  entry?: string;
 }): Promise<GatewayProcess> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const args = o.entry ? [o.entry] : ['--import', 'tsx', 'server/main.ts'];
+  const proc = spawn(process.execPath, args, {
     cwd: path.resolve(import.meta.dirname, '..'),
     env: {
       ...process.env,
