@@ -43,6 +43,20 @@ export function buildConsumeLog(r: ConsumeRecord): NewLog {
     upstream_model_name: r.upstreamModel,
     admin_info: { use_channel: r.channelChain.map(String) },
   };
+  const audioIn = r.usage.audioPromptTokens ?? 0;
+  const audioOut = r.usage.audioCompletionTokens ?? 0;
+  if (audioIn + audioOut > 0)
+    // The log details' audio line (console spec §3): audio and text parts of each side, and the audio ratios.
+    Object.assign(other, {
+      audio: true,
+      audio_input: audioIn,
+      audio_output: audioOut,
+      text_input: r.usage.promptTokens - audioIn,
+      text_output: r.usage.completionTokens - audioOut,
+      ...(p.audioRatio !== undefined
+        ? { audio_ratio: p.audioRatio, audio_completion_ratio: p.audioCompletionRatio ?? 1 }
+        : {}),
+    });
   if (r.reasoningEffort) other.reasoning_effort = r.reasoningEffort;
   if (p.fallback) other.fallback_pricing = true;
   if (r.usageCounted) other.usage_counted = true;

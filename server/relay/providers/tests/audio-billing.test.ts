@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { type OptionKey, optionRegistry, type OptionValue, parseOption } from '../../../../shared/options.ts';
 import { computeQuota, type OptionReader, resolvePrice } from '../../../domains/billing/pricing.ts';
 import { parseOpenAIUsage } from '../openai/usage.ts';
+import type { RelayPrincipal } from '../../principal.ts';
+import { buildConsumeLog } from '../../relay-log.ts';
 
 function reader(raw: Partial<Record<OptionKey, string>>): OptionReader {
   return (<K extends OptionKey>(key: K): OptionValue<K> => {
@@ -46,5 +48,43 @@ describe('audio ratios (relay.md §5)', () => {
     const r = resolvePrice(opts, 'gpt-4o', 'default', false);
     if (!r.ok) throw new Error(r.message);
     expect(computeQuota(r.price, usage)).toBe((1000 + 500 * 4) * 1.25);
+  });
+
+  it('writes the audio and text parts into the log row (the log details show them)', () => {
+    const r = resolvePrice(opts, 'gpt-4o-audio-preview', 'default', false);
+    if (!r.ok) throw new Error(r.message);
+    const row = buildConsumeLog({
+      principal: {
+        user: { id: 7, username: 'alice', showIpInLogs: false },
+        token: { id: 3, name: 'voice' },
+        group: 'default',
+      } as unknown as RelayPrincipal,
+      model: 'gpt-4o-audio-preview',
+      channelId: 1,
+      quota: computeQuota(r.price, usage),
+      shortfall: 0,
+      usage,
+      usageCounted: false,
+      price: r.price,
+      startedAtMs: Date.now() - 500,
+      isStream: false,
+      ip: '127.0.0.1',
+      requestId: 'req',
+      frtMs: 100,
+      mapped: false,
+      upstreamModel: 'gpt-4o-audio-preview',
+      channelChain: [1],
+      clientAborted: false,
+    });
+    expect(JSON.parse(row.other ?? '{}')).toMatchObject({
+      audio: true,
+      audio_input: 400,
+      audio_output: 300,
+      text_input: 600,
+      text_output: 200,
+      audio_ratio: 16,
+      audio_completion_ratio: 2,
+    });
+    expect(row.quota).toBe(21750);
   });
 });
