@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { useStatus } from '../lib/status-context.tsx';
 import { useStoredUser } from '../lib/user.ts';
 import { topLinks } from './nav.ts';
+import { NewYearEgg } from './NewYearEgg.tsx';
 import classes from './layout.module.css';
 
 function useLinks() {
@@ -36,6 +37,7 @@ export function TopLinks() {
           </Link>
         ),
       )}
+      <NewYearEgg />
     </Group>
   );
 }
@@ -69,6 +71,7 @@ export function TopLinksStacked({ onNavigate }: { onNavigate: () => void }) {
           />
         ),
       )}
+      <NewYearEgg stacked onNavigate={onNavigate} />
     </Stack>
   );
 }
