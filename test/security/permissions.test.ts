@@ -4,6 +4,7 @@ import { appRouter } from '../../server/trpc/router.ts';
 import { createTestApp, type TestApp } from '../app.ts';
 import { listRoutes } from './routes.ts';
 import { createUser, login, loginAs, randomIp, restHeaders, setupRoot, trpcCaller, ROOT_PASSWORD } from '../users.ts';
+import { insertLogs } from '../../server/domains/logs/log-hourly.repo.ts';
 
 /*
  * Who may call what. Every /api route (read from the running app) and every tRPC
@@ -305,17 +306,10 @@ describe('ownership: a user never reads or changes what belongs to another', () 
       .selectAll()
       .where('user_id', '=', a.user.id)
       .executeTakeFirstOrThrow();
-    await t.deps.db
-      .insertInto('logs')
-      .values({
-        user_id: a.user.id,
-        created_at: now,
-        type: 2,
-        content: 'secret-of-a',
-        username: a.user.username,
-        quota: 7,
-      })
-      .execute();
+    // As the application writes log rows: with their hourly rollup (the page reads both).
+    await insertLogs(t.deps.db, [
+      { user_id: a.user.id, created_at: now, type: 2, content: 'secret-of-a', username: a.user.username, quota: 7 },
+    ]);
     await t.deps.db
       .insertInto('tasks')
       .values({ user_id: a.user.id, task_id: 'task-of-a', platform: 'suno', action: 'MUSIC', submit_time: now })
