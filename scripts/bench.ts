@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { Agent } from 'undici';
-import { agent, latency, openLoop, pct, type Target, throughput, timedStream } from './bench/http-load.ts';
+import { agent, call, latency, openLoop, pct, type Target, throughput, timedStream } from './bench/http-load.ts';
 import { benchLogQueries } from './bench/log-queries.ts';
 import { startBenchTargets } from './bench/targets.ts';
 
@@ -149,7 +149,8 @@ async function streaming() {
 /**
  * (d) Memory: RSS at idle (after start and a short warm-up), its peak while 1,000
  * concurrent streams run (~4 s each), and after: the 1,000 clients hang up and the
- * gateway's idle upstream connections time out (30 s), with a health check every second.
+ * gateway's idle upstream connections time out (30 s); RSS is read 45 s later, with health checks
+ * and a trickle of requests going on (as in production).
  */
 async function memory(idleRssMb: number) {
   log(`${STREAMS} concurrent streams`);
@@ -165,10 +166,13 @@ async function memory(idleRssMb: number) {
   );
   clearInterval(sampler);
   await crowd.close();
-  // Quiet afterwards, but not dead: a load balancer's health check every second, as in production.
+  // Quiet afterwards, but not dead, as in production: a load balancer's health check every
+  // second and a trickle of 10 requests a second.
   const probe = setInterval(() => void fetch(`${gateway.url}/healthz`).then((r) => r.arrayBuffer()), 1000);
-  await new Promise((r) => setTimeout(r, quick ? 5000 : 35_000));
+  const trickle = setInterval(() => void call(viaGateway, body), 100);
+  await new Promise((r) => setTimeout(r, quick ? 5000 : 45_000));
   clearInterval(probe);
+  clearInterval(trickle);
   return {
     concurrent_streams: STREAMS,
     failed_streams: held.filter((r) => !r.ok).length,
