@@ -1,12 +1,24 @@
 import { createMemoryBus } from './cache/bus.ts';
 import { createMemoryRateLimitStore } from './cache/rate-limit.ts';
-import { createRedisBus, createRedisRateLimitStore } from './cache/redis.ts';
 import { createMetrics } from './ops/metrics.ts';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/index.ts';
 import { createLogger } from './logger.ts';
 import { createServices } from './services.ts';
+
+/**
+ * With REDIS_URL several instances share cache invalidation and rate limits; without
+ * it, memory. The Redis client is loaded only when configured (less memory at home).
+ */
+async function sharedState(config: Config) {
+  if (!config.redisUrl) return { bus: createMemoryBus(), rateLimits: createMemoryRateLimitStore() };
+  const { createRedisBus, createRedisRateLimitStore } = await import('./cache/redis.ts');
+  return {
+    bus: createRedisBus(config.redisUrl, config.redisKeyPrefix),
+    rateLimits: createRedisRateLimitStore(config.redisUrl, config.redisKeyPrefix),
+  };
+}
 
 async function main() {
   let config;
@@ -26,11 +38,7 @@ async function main() {
     config,
     db: handle.db,
     dbType: handle.type,
-    // With REDIS_URL several instances share cache invalidation and rate limits.
-    bus: config.redisUrl ? createRedisBus(config.redisUrl, config.redisKeyPrefix) : createMemoryBus(),
-    rateLimits: config.redisUrl
-      ? createRedisRateLimitStore(config.redisUrl, config.redisKeyPrefix)
-      : createMemoryRateLimitStore(),
+    ...(await sharedState(config)),
     metrics: createMetrics(),
     log,
   };

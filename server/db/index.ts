@@ -1,6 +1,5 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, type SqliteDatabase, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import { migrations } from '../../migrations/index.ts';
 import type { Config } from '../config.ts';
 import type { Database } from './types.ts';
@@ -16,10 +15,15 @@ export interface DbHandle {
 /** Opens the configured database. SQLite gets WAL and a busy timeout so readers never block the relay. */
 export function openDatabase(config: Pick<Config, 'database'>): DbHandle {
   if (config.database.dialect === 'postgres') {
-    // int8 (bigint) and numeric come back as strings by default; quotas fit in a JS number.
-    pg.types.setTypeParser(20, (v) => Number(v));
-    pg.types.setTypeParser(1700, (v) => Number(v));
-    const pool = new pg.Pool({ connectionString: config.database.url, max: 20 });
+    const url = config.database.url;
+    // The driver loads on first use, so a SQLite install never holds it in memory.
+    const pool = async () => {
+      const { default: pg } = await import('pg');
+      // int8 (bigint) and numeric come back as strings by default; quotas fit in a JS number.
+      pg.types.setTypeParser(20, (v) => Number(v));
+      pg.types.setTypeParser(1700, (v) => Number(v));
+      return new pg.Pool({ connectionString: url, max: 20 });
+    };
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, type: 'postgres', close: () => db.destroy() };
   }

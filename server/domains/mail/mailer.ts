@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { badRequest } from '../../errors.ts';
 import type { OptionsService } from '../options/options.service.ts';
 
@@ -22,7 +22,8 @@ export type MailService = ReturnType<typeof createMailService>;
 export function createMailService(options: OptionsService) {
   let cached: { signature: string; transport: Transporter } | undefined;
 
-  function transport(): Transporter {
+  // Loaded at the first message: most gateways send mail rarely or never.
+  async function transport(): Promise<Transporter> {
     const server = options.get('SMTPServer').trim();
     if (server === '') throw badRequest('SMTP 服务器未配置');
     const port = options.get('SMTPPort');
@@ -32,6 +33,7 @@ export function createMailService(options: OptionsService) {
     const secure = options.get('SMTPSSLEnabled') || port === 465;
     const signature = JSON.stringify([server, port, account, password, secure]);
     if (cached?.signature !== signature) {
+      const { default: nodemailer } = await import('nodemailer');
       cached?.transport.close();
       cached = {
         signature,
@@ -52,7 +54,9 @@ export function createMailService(options: OptionsService) {
   const sendMail: SendMail = async ({ to, subject, html }) => {
     const from = options.get('SMTPFrom') || options.get('SMTPAccount');
     const name = options.get('SystemName');
-    await transport().sendMail({
+    await (
+      await transport()
+    ).sendMail({
       from: name ? { name, address: from } : from,
       to,
       subject,
