@@ -36,18 +36,23 @@ export function openDatabase(config: Pick<Config, 'database'>): DbHandle {
   return { db, type: 'sqlite', close: () => db.destroy() };
 }
 
-/** Applies pending migrations; a second run is a no-op. Throws with the failing migration's name. */
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+/** The migrator over our static migration list (tests use it to stop at an older version). */
+export async function createMigrator(db: Kysely<Database>): Promise<Migrator> {
   // On PostgreSQL keep Kysely's bookkeeping tables in the schema the connection uses (search_path).
   const schema =
     db.getExecutor().adapter instanceof PostgresAdapter
       ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s
       : undefined;
-  const migrator = new Migrator({
+  return new Migrator({
     db,
     migrationTableSchema: schema,
     provider: { getMigrations: async () => migrations },
   });
+}
+
+/** Applies pending migrations; a second run is a no-op. Throws with the failing migration's name. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = await createMigrator(db);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {

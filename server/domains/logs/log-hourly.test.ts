@@ -1,7 +1,6 @@
 import fc from 'fast-check';
-import { Migrator, PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrations } from '../../../migrations/index.ts';
 import { logFilterInput, logListInput } from '../../../shared/schemas/logs.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import {
@@ -13,7 +12,7 @@ import {
   startRelayHarness,
 } from '../../../test/relay-fixtures.ts';
 import type { Db, NewLog } from '../../db/types.ts';
-import { migrateToLatest } from '../../db/index.ts';
+import { createMigrator, migrateToLatest } from '../../db/index.ts';
 import { hourlyTotalsQuery, insertLogs, rebuildLogHourly } from './log-hourly.repo.ts';
 import { deleteLogsBeforeBatch } from './logs-delete.repo.ts';
 
@@ -252,15 +251,7 @@ describe('the hourly rollup', () => {
     const t = await createTestApp();
     try {
       const db = t.deps.db;
-      const schema =
-        db.getExecutor().adapter instanceof PostgresAdapter
-          ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s
-          : undefined;
-      const migrator = new Migrator({
-        db,
-        migrationTableSchema: schema,
-        provider: { getMigrations: async () => migrations },
-      });
+      const migrator = await createMigrator(db);
       const { error } = await migrator.migrateTo('2026-11-23T0000-job-leases');
       expect(error).toBeUndefined();
       // Rows as an older version (or an import) left them: no rollup yet.
