@@ -68,7 +68,9 @@ export async function pipeStream(o: StreamOptions): Promise<StreamOutcome> {
       out.cork();
       parser.feed(decoder.decode(chunk as Buffer, { stream: true }));
       out.uncork();
-      if (out.writableNeedDrain) await once(out, 'drain');
+      // A client that stops reading gets no more until it drains; one that goes away (or a
+      // shutdown cutting connections) never emits 'drain', so the abort must end the wait.
+      if (out.writableNeedDrain) await once(out, 'drain', { signal: o.abort.signal });
     }
     for (const d of converter.end()) write(d);
   } catch {

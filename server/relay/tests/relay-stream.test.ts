@@ -1,4 +1,5 @@
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { type IncomingMessage, request as httpRequest } from 'node:http';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,13 +17,27 @@ let h: RelayHarness;
 beforeAll(async () => {
   h = await startRelayHarness();
   await setOptions(h.deps, {
-    ModelRatio: JSON.stringify({ 'gpt-4o': 1, 'gpt-4o-drip': 1, 'gpt-4o-nousage': 1, 'gpt-4o-reset': 1 }),
-    CompletionRatio: JSON.stringify({ 'gpt-4o': 4, 'gpt-4o-drip': 4, 'gpt-4o-nousage': 4, 'gpt-4o-reset': 4 }),
+    ModelRatio: JSON.stringify({
+      'gpt-4o': 1,
+      'gpt-4o-drip': 1,
+      'gpt-4o-nousage': 1,
+      'gpt-4o-reset': 1,
+      'gpt-4o-flood': 1,
+    }),
+    CompletionRatio: JSON.stringify({
+      'gpt-4o': 4,
+      'gpt-4o-drip': 4,
+      'gpt-4o-nousage': 4,
+      'gpt-4o-reset': 4,
+      'gpt-4o-flood': 4,
+    }),
   });
   await insertChannel(h.deps, {
     baseUrl: h.fake.url,
-    models: ['gpt-4o', 'gpt-4o-drip', 'gpt-4o-nousage', 'gpt-4o-reset'],
+    models: ['gpt-4o', 'gpt-4o-drip', 'gpt-4o-nousage', 'gpt-4o-reset', 'gpt-4o-flood'],
     modelMapping: {
+      // ~15 MB of chunks as fast as the socket takes them: more than a client that stops reading buffers.
+      'gpt-4o-flood': 'gpt-4o+chunks-100000+no-usage',
       'gpt-4o-drip': 'gpt-4o+drip+no-usage',
       'gpt-4o-nousage': 'gpt-4o+no-usage+no-done',
       'gpt-4o-reset': 'gpt-4o+reset-mid-stream+no-usage',
@@ -70,6 +85,32 @@ describe('streaming', () => {
     expect(Number(log.quota)).toBe(log.prompt_tokens + log.completion_tokens * 4);
     expect(JSON.parse(log.other).client_aborted).toBe(true);
     expect(l.reservations).toHaveLength(0);
+  });
+
+  it('a client that stops reading and then goes away: the relay stops waiting, aborts the upstream and bills', async () => {
+    const user = await insertUser(h.deps);
+    const token = await insertToken(h.deps, user.id);
+    const req = httpRequest(`${h.baseURL}/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token.key}`, 'content-type': 'application/json' },
+    });
+    req.end(JSON.stringify({ model: 'gpt-4o-flood', messages, stream: true }));
+    const res = await new Promise<IncomingMessage>((resolve) => req.once('response', resolve));
+    expect(res.statusCode).toBe(200);
+    // Never read: the gateway's writes back up and it waits for the client to drain.
+    res.pause();
+    await sleep(500);
+    req.destroy();
+    let l = await ledger(h.deps, user.id, token.id);
+    for (let i = 0; i < 100 && l.logs.length === 0; i++) {
+      await sleep(50);
+      l = await ledger(h.deps, user.id, token.id);
+    }
+    expect(l.logs).toHaveLength(1);
+    expect(JSON.parse(l.logs[0].other).client_aborted).toBe(true);
+    expect(l.logs[0].completion_tokens).toBeGreaterThan(0);
+    // Nothing held: the reservation was settled, not left for the next restart to refund.
+    expect(l.reservations.filter((r) => Number(r.user_id) === user.id)).toHaveLength(0);
   });
 
   it('a stream without usage (and without [DONE]) is billed by the tokenizer and still ends with [DONE]', async () => {
