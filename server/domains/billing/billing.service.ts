@@ -1,6 +1,6 @@
 import type { Infra } from '../../context.ts';
 import type { OptionsService } from '../options/options.service.ts';
-import { resolvePrice } from './pricing.ts';
+import { type PriceResolution, resolvePrice } from './pricing.ts';
 import { reconcileReservations } from './reconcile.ts';
 import type { NewLog } from '../../db/types.ts';
 import { createGroupCommit } from './group-commit.ts';
@@ -25,6 +25,10 @@ export async function createBillingService(infra: Pick<Infra, 'db' | 'dbType' | 
   const refunded = await reconcileReservations(infra.db, infra.dbType);
   if (refunded > 0) infra.log.warn({ refunded }, 'refunded quota reservations left by an unclean stop');
   const { db } = infra;
+  // Prices change only with the options: resolved once per model, group and flag until then
+  // (the relay asks on every request; the answers are read-only).
+  const prices = new Map<string, PriceResolution>();
+  options.onChange(() => prices.clear());
   // Reservations and settlements made in the same event-loop turn share one transaction each.
   const reserve = createGroupCommit(
     (items: { payer: Payer; quota: number }[]) => reserveMany(db, items),
@@ -36,8 +40,17 @@ export async function createBillingService(infra: Pick<Infra, 'db' | 'dbType' | 
     SETTLE_WINDOW_MS,
   );
   return {
-    resolvePrice: (model: string, group: string, acceptUnset: boolean) =>
-      resolvePrice(options.get, model, group, acceptUnset),
+    resolvePrice(model: string, group: string, acceptUnset: boolean): PriceResolution {
+      const key = `${acceptUnset ? 1 : 0}${group}\u0000${model}`;
+      let r = prices.get(key);
+      if (!r) {
+        r = resolvePrice(options.get, model, group, acceptUnset);
+        // Model names come from clients: bounded, so made-up names cannot grow it without end.
+        if (prices.size >= 10_000) prices.clear();
+        prices.set(key, r);
+      }
+      return r;
+    },
     /** Atomic reservation; batched with the reservations made at the same time. */
     reserve: (payer: Payer, quota: number) => reserve({ payer, quota }),
     /**

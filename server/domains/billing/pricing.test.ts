@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/app.ts';
 import { type OptionKey, optionRegistry, type OptionValue, parseOption } from '../../../shared/options.ts';
 import { computeQuota, type OptionReader, priceDescription, reservationFor, resolvePrice } from './pricing.ts';
 
@@ -77,5 +78,24 @@ describe('pricing', () => {
     expect(reservationFor(r.price, 20, undefined, 500, true)).toBe(500);
     // Embeddings: the prompt alone bounds the price.
     expect(reservationFor(r.price, 20, undefined, 500, false)).toBe(50);
+  });
+});
+
+describe('the billing service price cache', () => {
+  it('answers from memory until a price option changes, then with the new price', async () => {
+    const t = await createTestApp();
+    try {
+      const billing = t.deps.services.billing;
+      expect(billing.resolvePrice('cached-model', 'default', false).ok).toBe(false);
+      await t.deps.services.options.update('ModelRatio', JSON.stringify({ 'cached-model': 2 }));
+      const first = billing.resolvePrice('cached-model', 'default', false);
+      expect(first.ok && first.price.modelRatio).toBe(2);
+      expect(billing.resolvePrice('cached-model', 'default', false)).toBe(first);
+      await t.deps.services.options.update('ModelRatio', JSON.stringify({ 'cached-model': 3 }));
+      const next = billing.resolvePrice('cached-model', 'default', false);
+      expect(next.ok && next.price.modelRatio).toBe(3);
+    } finally {
+      await t.close();
+    }
   });
 });
