@@ -1,20 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Card, Image, Modal } from '@mantine/core';
+import { Alert, Image, Modal } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { DataTable } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { Page } from '../../components/Page.tsx';
-import { PrevNextPager } from '../../components/PrevNextPager.tsx';
+import { TaskLogTable } from '../../components/TaskLogTable.tsx';
 import { useStatus } from '../../lib/status-context.tsx';
 import { useStoredUser, userIsAdmin } from '../../lib/user.ts';
 import { trpc } from '../../trpc.ts';
 import { buildDrawingColumns } from './drawing-columns.tsx';
 import dayjs from 'dayjs';
-import { defaultTaskFilters, TaskLogFilters, type TaskFilterValues, toMs } from '../../components/TaskLogFilters.tsx';
-
-/** The API pages drawings 10 at a time without a total (api-contract §0.4 style D). */
-const PAGE_SIZE = 10;
+import { defaultTaskFilters, type TaskFilterValues, toMs } from '../../components/TaskLogFilters.tsx';
 
 /** /app/logs/drawing: the caller's Midjourney tasks (all users' for admins), spec §2.6. */
 export default function DrawingLogsPage() {
@@ -51,32 +47,21 @@ export default function DrawingLogsPage() {
           </Trans>
         </Alert>
       )}
-      <Card withBorder padding="md" radius="md">
-        <TaskLogFilters
-          admin={admin}
-          initial={filters}
-          fetching={list.isFetching}
-          onSubmit={(f) => {
-            setFilters(f);
-            setPage(0);
-            void list.refetch();
-          }}
-        />
-      </Card>
-      <DataTable
-        withTableBorder
-        borderRadius="md"
-        highlightOnHover
-        verticalSpacing="sm"
-        minHeight={rows.length ? undefined : 180}
-        records={rows}
+      <TaskLogTable
+        admin={admin}
+        filters={filters}
+        onFilters={(f) => {
+          setFilters(f);
+          setPage(0);
+          void list.refetch();
+        }}
+        rows={rows}
         columns={columns}
-        idAccessor="id"
-        defaultColumnProps={{ noWrap: true }}
         fetching={list.isFetching}
-        noRecordsText={t`No data`}
+        page={page}
+        onPage={setPage}
+        pagerTestId="drawing-page"
       />
-      <PrevNextPager page={page} rows={rows.length} pageSize={PAGE_SIZE} onChange={setPage} testId="drawing-page" />
       <Modal opened={preview !== null} onClose={() => setPreview(null)} title={t`Image preview`} size="lg" centered>
         {preview && <Image src={preview} alt={t`Image preview`} radius="sm" />}
       </Modal>
