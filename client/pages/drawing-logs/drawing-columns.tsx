@@ -1,9 +1,10 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { Anchor, Badge, Image, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Image, Text, Tooltip } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { formatTimestamp } from '../../lib/format.ts';
-import { actionMeta, codeMeta, durationSeconds, progressValue, statusMeta } from './drawing-meta.ts';
+import { channelBadge, durationBadge, metaBadge, progressCell } from '../../components/task-cells.tsx';
+import { actionMeta, codeMeta, durationSeconds, statusMeta } from './drawing-meta.ts';
 import type { DrawingRow } from './types.ts';
 
 const ms = (v: number) => (v ? formatTimestamp(Math.floor(v / 1000)) : '-');
@@ -16,20 +17,6 @@ function clip(text: string, width = 220) {
         {text}
       </Text>
     </Tooltip>
-  );
-}
-
-function badge(meta: { label: MessageDescriptor; color: string } | undefined, raw: string, i18n: I18n) {
-  if (!meta)
-    return (
-      <Badge miw="max-content" variant="light" color="gray" tt="none">
-        {raw || '-'}
-      </Badge>
-    );
-  return (
-    <Badge miw="max-content" variant="light" color={meta.color} tt="none">
-      {i18n._(meta.label)}
-    </Badge>
   );
 }
 
@@ -46,30 +33,18 @@ export function buildDrawingColumns(o: {
     {
       accessor: 'duration',
       title: _(msg`Duration`),
-      render: (r) => {
-        const d = durationSeconds(r.submit_time, r.finish_time);
-        if (d === null) return <Text c="dimmed">-</Text>;
-        // Spec §9: a drawing that took over a minute is shown in red.
-        return (
-          <Badge miw="max-content" variant="light" color={d > 60 ? 'red' : 'green'} tt="none">
-            {d} s
-          </Badge>
-        );
-      },
+      // Spec §9: a drawing that took over a minute is shown in red.
+      render: (r) => durationBadge(durationSeconds(r.submit_time, r.finish_time)),
     },
   ];
   if (o.admin)
     cols.push({
       accessor: 'channel_id',
       title: _(msg`Channel`),
-      render: (r) => (
-        <Badge miw="max-content" variant="outline" color="gray" tt="none">
-          #{r.channel_id}
-        </Badge>
-      ),
+      render: (r) => channelBadge(r.channel_id),
     });
   cols.push(
-    { accessor: 'action', title: _(msg`Type`), render: (r) => badge(actionMeta[r.action], r.action, i18n) },
+    { accessor: 'action', title: _(msg`Type`), render: (r) => metaBadge(actionMeta[r.action], r.action, i18n) },
     {
       accessor: 'mj_id',
       title: _(msg`Task ID`),
@@ -79,23 +54,16 @@ export function buildDrawingColumns(o: {
         </Text>
       ),
     },
-    { accessor: 'code', title: _(msg`Submit result`), render: (r) => badge(codeMeta[r.code], String(r.code), i18n) },
-    { accessor: 'status', title: _(msg`Status`), render: (r) => badge(statusMeta[r.status], r.status, i18n) },
+    {
+      accessor: 'code',
+      title: _(msg`Submit result`),
+      render: (r) => metaBadge(codeMeta[r.code], String(r.code), i18n),
+    },
+    { accessor: 'status', title: _(msg`Status`), render: (r) => metaBadge(statusMeta[r.status], r.status, i18n) },
     {
       accessor: 'progress',
       title: _(msg`Progress`),
-      render: (r) => (
-        <Stack gap={2} miw={90}>
-          <Progress
-            value={progressValue(r.progress)}
-            color={r.status === 'FAILURE' ? 'red' : r.status === 'SUCCESS' ? 'green' : 'blue'}
-            size="sm"
-          />
-          <Text size="xs" c="dimmed">
-            {r.progress || '0%'}
-          </Text>
-        </Stack>
-      ),
+      render: (r) => progressCell(r.progress, r.status),
     },
     {
       accessor: 'image_url',

@@ -42,6 +42,3 @@ export function durationSeconds(submitMs: number, finishMs: number): number | nu
   if (!submitMs || !finishMs || finishMs < submitMs) return null;
   return Math.round((finishMs - submitMs) / 1000);
 }
-
-/** "45%" -> 45; anything unparsable -> 0. */
-export const progressValue = (p: string) => Math.max(0, Math.min(100, Number.parseInt(p, 10) || 0));

@@ -1,10 +1,11 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { Badge, Button, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Text, Tooltip } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { formatTimestamp } from '../../lib/format.ts';
-import { progressValue, type TaskRow, taskResult } from './types.ts';
+import { channelBadge, durationBadge, metaBadge, progressCell } from '../../components/task-cells.tsx';
+import { type TaskRow, taskResult } from './types.ts';
 
 /** Music actions and statuses (console spec §4); an empty status means the task is still being submitted. */
 const actionMeta: Record<string, { label: MessageDescriptor; color: string }> = {
@@ -28,37 +29,20 @@ export function buildTaskColumns(o: {
   onOpen: (row: TaskRow) => void;
 }): DataTableColumn<TaskRow>[] {
   const _ = (d: MessageDescriptor) => o.i18n._(d);
-  const badge = (meta: { label: MessageDescriptor; color: string } | undefined, raw: string) => (
-    <Badge miw="max-content" variant="light" color={meta?.color ?? 'gray'} tt="none">
-      {meta ? _(meta.label) : raw}
-    </Badge>
-  );
   const cols: DataTableColumn<TaskRow>[] = [
     { accessor: 'submit_time', title: _(msg`Submit time`), render: (r) => formatTimestamp(r.submit_time) },
     { accessor: 'finish_time', title: _(msg`Finish time`), render: (r) => formatTimestamp(r.finish_time) },
     {
       accessor: 'duration',
       title: _(msg`Duration`),
-      render: (r) => {
-        if (!r.finish_time || !r.submit_time) return <Text c="dimmed">-</Text>;
-        const d = r.finish_time - r.submit_time;
-        return (
-          <Badge miw="max-content" variant="light" color={d > 60 ? 'red' : 'green'} tt="none">
-            {d} s
-          </Badge>
-        );
-      },
+      render: (r) => durationBadge(r.finish_time && r.submit_time ? r.finish_time - r.submit_time : null),
     },
   ];
   if (o.admin)
     cols.push({
       accessor: 'channel_id',
       title: _(msg`Channel`),
-      render: (r) => (
-        <Badge miw="max-content" variant="outline" color="gray" tt="none">
-          #{r.channel_id}
-        </Badge>
-      ),
+      render: (r) => channelBadge(r.channel_id),
     });
   cols.push(
     {
@@ -70,7 +54,7 @@ export function buildTaskColumns(o: {
         </Badge>
       ),
     },
-    { accessor: 'action', title: _(msg`Type`), render: (r) => badge(actionMeta[r.action], r.action) },
+    { accessor: 'action', title: _(msg`Type`), render: (r) => metaBadge(actionMeta[r.action], r.action, o.i18n) },
     {
       accessor: 'task_id',
       title: _(msg`Task ID`),
@@ -80,22 +64,11 @@ export function buildTaskColumns(o: {
         </Text>
       ),
     },
-    { accessor: 'status', title: _(msg`Status`), render: (r) => badge(statusMeta[r.status], r.status) },
+    { accessor: 'status', title: _(msg`Status`), render: (r) => metaBadge(statusMeta[r.status], r.status, o.i18n) },
     {
       accessor: 'progress',
       title: _(msg`Progress`),
-      render: (r) => (
-        <Stack gap={2} miw={90}>
-          <Progress
-            value={progressValue(r.progress)}
-            size="sm"
-            color={r.status === 'FAILURE' ? 'red' : r.status === 'SUCCESS' ? 'green' : 'blue'}
-          />
-          <Text size="xs" c="dimmed">
-            {r.progress || '0%'}
-          </Text>
-        </Stack>
-      ),
+      render: (r) => progressCell(r.progress, r.status),
     },
     {
       accessor: 'fail_reason',

@@ -23,5 +23,3 @@ export function taskResult(data: unknown): { clips: SunoClip[]; lyrics: { title:
   }
   return { clips: [], lyrics: null };
 }
-
-export const progressValue = (p: string) => Math.max(0, Math.min(100, Number.parseInt(p, 10) || 0));
