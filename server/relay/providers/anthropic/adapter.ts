@@ -10,6 +10,7 @@ import { THINKING_SUFFIX, toAnthropicRequest } from './request.ts';
 import { fromAnthropicResponse } from './response.ts';
 import { createAnthropicStreamConverter } from './stream.ts';
 import { type AnthropicUsage, parseAnthropicUsage } from './usage.ts';
+import { mapErrorBody } from '../shared/error-body.ts';
 
 export const ANTHROPIC_VERSION = '2023-06-01';
 
@@ -33,14 +34,10 @@ const baseModel = (m: string) => (m.endsWith(THINKING_SUFFIX) ? m.slice(0, -THIN
 
 /** `{"type":"error","error":{"type","message"}}` -> UpstreamError (529 overloaded stays a retryable 5xx). */
 export function mapAnthropicError(status: number, text: string): UpstreamError {
-  try {
-    const o = JSON.parse(text) as { error?: { type?: string; message?: string } };
-    if (o.error && typeof o.error === 'object')
-      return { status, message: o.error.message ?? text.slice(0, 500), type: o.error.type };
-  } catch {
-    // Not JSON (a proxy's HTML page): the raw text below.
-  }
-  return { status, message: text.slice(0, 500) || `upstream status ${status}` };
+  return mapErrorBody(status, text, (json) => {
+    const e = (json as { error?: { type?: string; message?: string } } | null)?.error;
+    return e && typeof e === 'object' ? { message: e.message ?? text.slice(0, 500), type: e.type } : undefined;
+  });
 }
 
 /** Watches a native Anthropic stream passing through: frames unchanged, usage and text noted. */

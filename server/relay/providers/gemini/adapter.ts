@@ -10,6 +10,7 @@ import { thinkingOf, toGeminiRequest } from './request.ts';
 import { fromGeminiResponse } from './response.ts';
 import { createGeminiStreamConverter } from './stream.ts';
 import { type GeminiUsage, parseGeminiUsage } from './usage.ts';
+import { mapErrorBody } from '../shared/error-body.ts';
 
 /** `{base}/{version}/models/{model}:generateContent` or `:streamGenerateContent?alt=sse`; version per gemini.version_settings. */
 export function geminiUrl(ctx: AttemptContext, model: string): string {
@@ -29,15 +30,11 @@ const headers = (ctx: AttemptContext) => ({
 
 /** `{"error":{"code","message","status"}}` -> UpstreamError (status such as PERMISSION_DENIED as the type). */
 export function mapGeminiError(status: number, text: string): UpstreamError {
-  try {
-    const o = JSON.parse(text) as
-      { error?: { message?: string; status?: string } } | { error?: { message?: string; status?: string } }[];
-    const e = Array.isArray(o) ? o[0]?.error : o.error;
-    if (e && typeof e === 'object') return { status, message: e.message ?? text.slice(0, 500), code: e.status };
-  } catch {
-    // Not JSON: the raw text below.
-  }
-  return { status, message: text.slice(0, 500) || `upstream status ${status}` };
+  return mapErrorBody(status, text, (json) => {
+    type Body = { error?: { message?: string; status?: string } } | null;
+    const e = Array.isArray(json) ? (json[0] as Body)?.error : (json as Body)?.error;
+    return e && typeof e === 'object' ? { message: e.message ?? text.slice(0, 500), code: e.status } : undefined;
+  });
 }
 
 /** Watches a native Gemini stream passing through: `data:` frames unchanged, the last usageMetadata kept. */

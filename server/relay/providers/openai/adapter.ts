@@ -5,6 +5,7 @@ import { audioTextResponse, multipartBody } from './audio.ts';
 import { createResponsesStreamConverter } from './responses-stream.ts';
 import { createOpenAIStreamConverter } from './stream.ts';
 import { parseOpenAIUsage } from './usage.ts';
+import { mapErrorBody } from '../shared/error-body.ts';
 
 const taskPath: Record<RelayMode, string> = {
   chat: 'chat/completions',
@@ -85,22 +86,19 @@ export const openAIAdapter: ProviderAdapter = {
 
 /** `{"error":{"message","type","code"}}` (or a bare text body) -> UpstreamError. */
 export function mapOpenAIError(status: number, text: string): UpstreamError {
-  try {
-    const parsed = JSON.parse(text) as { error?: unknown; message?: unknown };
-    const e = parsed.error;
+  return mapErrorBody(status, text, (json) => {
+    const parsed = json as { error?: unknown; message?: unknown } | null;
+    const e = parsed?.error;
     if (e && typeof e === 'object') {
       const o = e as { message?: unknown; type?: unknown; code?: unknown };
       return {
-        status,
         message: typeof o.message === 'string' ? o.message : JSON.stringify(e),
         type: typeof o.type === 'string' ? o.type : undefined,
         code: o.code === undefined || o.code === null ? undefined : String(o.code),
       };
     }
-    if (typeof e === 'string') return { status, message: e };
-    if (typeof parsed.message === 'string') return { status, message: parsed.message };
-  } catch {
-    // Not JSON: fall through to the raw text.
-  }
-  return { status, message: text.slice(0, 500) || `upstream status ${status}` };
+    if (typeof e === 'string') return { message: e };
+    if (typeof parsed?.message === 'string') return { message: parsed.message };
+    return undefined;
+  });
 }
