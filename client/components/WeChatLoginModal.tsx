@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Button, Image, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { showError, showSuccess } from '../lib/errors.ts';
 import { rememberLogin } from '../lib/session.ts';
@@ -8,23 +8,27 @@ import { useStatus } from '../lib/status-context.tsx';
 import type { StoredUser } from '../lib/user.ts';
 import { restGet } from './oauth.ts';
 
-/** Messaging-app sign-in: scan the QR code, then type the verification code the account replies with. */
-export function WeChatLoginModal({ opened, onClose, aff }: { opened: boolean; onClose: () => void; aff?: string }) {
+/**
+ * The WeChat code dialog (sign-in and binding alike): scan the QR code, follow the
+ * account, type the verification code it replies with. `onCode` does the rest and
+ * throws to keep the dialog open with the error shown.
+ */
+export function WeChatCodeModal(p: {
+  opened: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  action: ReactNode;
+  onCode: (code: string) => Promise<void>;
+}) {
   const { t } = useLingui();
   const status = useStatus();
-  const navigate = useNavigate();
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
 
   const submit = async () => {
     setBusy(true);
     try {
-      // A first WeChat sign-in creates the account, so the invite code goes along.
-      const q = new URLSearchParams({ code: code.trim(), ...(aff ? { aff } : {}) });
-      rememberLogin(await restGet<StoredUser>(`/api/oauth/wechat?${q.toString()}`));
-      showSuccess(t`Login successful`);
-      onClose();
-      navigate('/app/tokens');
+      await p.onCode(code.trim());
     } catch (e) {
       showError(e);
     } finally {
@@ -33,7 +37,7 @@ export function WeChatLoginModal({ opened, onClose, aff }: { opened: boolean; on
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t`Sign in with WeChat`} centered>
+    <Modal opened={p.opened} onClose={p.onClose} title={p.title} centered>
       <Stack align="center">
         {status.wechat_qrcode && <Image src={status.wechat_qrcode} alt="" w={200} h={200} fit="contain" />}
         <Text size="sm" c="dimmed" ta="center">
@@ -46,9 +50,31 @@ export function WeChatLoginModal({ opened, onClose, aff }: { opened: boolean; on
           onChange={(e) => setCode(e.currentTarget.value)}
         />
         <Button fullWidth loading={busy} disabled={!code.trim()} onClick={() => void submit()}>
-          {t`Log in`}
+          {p.action}
         </Button>
       </Stack>
     </Modal>
+  );
+}
+
+/** Messaging-app sign-in: scan the QR code, then type the verification code the account replies with. */
+export function WeChatLoginModal({ opened, onClose, aff }: { opened: boolean; onClose: () => void; aff?: string }) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  return (
+    <WeChatCodeModal
+      opened={opened}
+      onClose={onClose}
+      title={t`Sign in with WeChat`}
+      action={t`Log in`}
+      onCode={async (code) => {
+        // A first WeChat sign-in creates the account, so the invite code goes along.
+        const q = new URLSearchParams({ code, ...(aff ? { aff } : {}) });
+        rememberLogin(await restGet<StoredUser>(`/api/oauth/wechat?${q.toString()}`));
+        showSuccess(t`Login successful`);
+        onClose();
+        navigate('/app/tokens');
+      }}
+    />
   );
 }

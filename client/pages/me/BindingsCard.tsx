@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Badge, Button, Group, Image, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   IconBrandGithub,
@@ -17,6 +17,7 @@ import { trpc } from '../../trpc.ts';
 import { TelegramWidget } from '../oauth/TelegramWidget.tsx';
 import { EmailCodeFields } from '../register/EmailCodeFields.tsx';
 import type { SelfUser } from './types.ts';
+import { WeChatCodeModal } from '../../components/WeChatLoginModal.tsx';
 
 function BindingRow(props: { icon: ReactNode; name: string; value: string; action?: ReactNode; testId: string }) {
   const { t } = useLingui();
@@ -76,40 +77,19 @@ function EmailBindModal({ opened, onClose, onDone }: { opened: boolean; onClose:
 
 function WeChatBindModal({ opened, onClose, onDone }: { opened: boolean; onClose: () => void; onDone: () => void }) {
   const { t } = useLingui();
-  const status = useStatus();
-  const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    setBusy(true);
-    try {
-      await restGet(`/api/oauth/wechat/bind?code=${encodeURIComponent(code.trim())}`);
-      showSuccess(t`WeChat bound`);
-      onDone();
-      onClose();
-    } catch (e) {
-      showError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Modal opened={opened} onClose={onClose} title={t`Bind WeChat`} centered>
-      <Stack align="center">
-        {status.wechat_qrcode && <Image src={status.wechat_qrcode} alt="" w={200} h={200} fit="contain" />}
-        <Text size="sm" c="dimmed" ta="center">
-          {t`Scan the QR code and follow the account, then send "验证码" to get a code (valid for 3 minutes).`}
-        </Text>
-        <TextInput
-          w="100%"
-          label={t`Verification code`}
-          value={code}
-          onChange={(e) => setCode(e.currentTarget.value)}
-        />
-        <Button fullWidth loading={busy} disabled={!code.trim()} onClick={() => void submit()}>
-          {t`Bind`}
-        </Button>
-      </Stack>
-    </Modal>
+    <WeChatCodeModal
+      opened={opened}
+      onClose={onClose}
+      title={t`Bind WeChat`}
+      action={t`Bind`}
+      onCode={async (code) => {
+        await restGet(`/api/oauth/wechat/bind?code=${encodeURIComponent(code)}`);
+        showSuccess(t`WeChat bound`);
+        onDone();
+        onClose();
+      }}
+    />
   );
 }
 
