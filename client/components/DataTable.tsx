@@ -22,6 +22,8 @@ export interface PagedTableProps<T> {
   selectedRecords?: T[];
   onSelectedRecordsChange?: (records: T[]) => void;
   className?: string;
+  /** Rows that open to show more (e.g. a log entry's details). */
+  rowExpansion?: DataTableProps<T>['rowExpansion'];
 }
 
 /**
@@ -44,6 +46,7 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
     rowStyle,
     pinLastColumn: props.pinLastColumn,
     className: props.className,
+    rowExpansion: props.rowExpansion,
     ...(props.onSelectedRecordsChange
       ? { selectedRecords: props.selectedRecords ?? [], onSelectedRecordsChange: props.onSelectedRecordsChange }
       : {}),

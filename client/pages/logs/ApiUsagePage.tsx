@@ -3,10 +3,10 @@ import { ActionIcon, Badge, Card, Group, Skeleton, Tooltip } from '@mantine/core
 import { useDisclosure } from '@mantine/hooks';
 import { IconColumns3 } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { DataTable } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { Page } from '../../components/Page.tsx';
-import { pageSizeOptions, usePageSize } from '../../components/usePageSize.ts';
+import { PagedTable } from '../../components/DataTable.tsx';
+import { usePageSize } from '../../components/usePageSize.ts';
 import { renderNumber, renderQuota } from '../../lib/format.ts';
 import { useStoredUser, userIsAdmin } from '../../lib/user.ts';
 import { trpc } from '../../trpc.ts';
@@ -111,29 +111,19 @@ export default function ApiUsagePage() {
         />
       </Card>
 
-      <DataTable<Row>
-        withTableBorder
-        borderRadius="md"
-        highlightOnHover
-        verticalSpacing="sm"
-        minHeight={rows.length ? undefined : 180}
+      <PagedTable<Row>
         records={rows}
         columns={columns}
         idAccessor="rowKey"
-        defaultColumnProps={{ noWrap: true }}
-        fetching={list.isFetching}
-        noRecordsText={t`No data`}
-        totalRecords={list.data?.total ?? 0}
-        recordsPerPage={pageSize}
+        total={list.data?.total ?? 0}
         page={page}
+        pageSize={pageSize}
         onPageChange={setPage}
-        recordsPerPageOptions={pageSizeOptions}
-        onRecordsPerPageChange={(n) => {
+        onPageSizeChange={(n) => {
           setPageSize(n);
           setPage(1);
         }}
-        recordsPerPageLabel={t`Per page`}
-        paginationText={({ from, to, totalRecords }) => t`${from}-${to} of ${totalRecords}`}
+        fetching={list.isFetching}
         rowExpansion={{ content: ({ record }) => <LogDetails log={record} admin={admin} /> }}
       />
 
