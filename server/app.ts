@@ -44,7 +44,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const inFlight = trackInFlightHandlers(app);
   await app.register(fastifyCookie, { secret: config.sessionSecret });
-  await registerSecurity(app);
+  registerSecurity(app);
   registerIpLimits(app, deps);
 
   // Some clients send `content-type: application/json` with no body (e.g. PUT .../read); treat that as no body.
@@ -55,10 +55,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     parseJson(req, String(body), done);
   });
 
-  app.addHook('onRequest', async (req, reply) => {
+  // Callback-style hooks: these run on every request, and an async hook costs a promise each.
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
+    done();
   });
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
+    if (!deps.log.isLevelEnabled('info')) return done();
     req.log.info(
       {
         reqId: req.id,
@@ -69,6 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
       'request completed',
     );
+    done();
   });
 
   // One translator per surface: relay paths answer in the provider's error shape, the rest in the envelope.

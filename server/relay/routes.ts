@@ -35,8 +35,9 @@ export function registerRelayRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.addHook('onClose', () => rt.close());
 
   const started = new WeakMap<FastifyRequest, number>();
-  const stamp = async (req: FastifyRequest) => {
+  const stamp = (req: FastifyRequest, _reply: FastifyReply, done: () => void) => {
     started.set(req, performance.now());
+    done();
   };
 
   const handle =
