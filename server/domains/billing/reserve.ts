@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
-import type { Db } from '../../db/types.ts';
+import { type Insertable, sql } from 'kysely';
+import { prepared, preparedInsert } from '../../db/prepared.ts';
+import type { Db, Database } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 
 /** Who pays: the user always; the token too unless unlimited (the playground has none: id 0). */
@@ -75,6 +76,27 @@ export async function reserveQuota(db: Db, payer: Payer, quota: number): Promise
 
 class BatchDoesNotFit extends Error {}
 
+// The reservation batch's statements, prepared once (they run for every relayed request).
+const takeUserQuota = prepared<[number, number]>((db, [sum, id]) =>
+  db
+    .updateTable('users')
+    .set({ quota: sql`quota - ${sum}` })
+    .where('id', '=', id)
+    .where('quota', '>=', sum),
+);
+const takeTokenQuota = prepared<[number, number]>((db, [sum, id]) =>
+  db
+    .updateTable('tokens')
+    .set({ remain_quota: sql`remain_quota - ${sum}` })
+    .where('id', '=', id)
+    .where('remain_quota', '>=', sum),
+);
+const insertReservations = preparedInsert<Required<Insertable<Database['quota_reservations']>>>(
+  (db, rows) => db.insertInto('quota_reservations').values(rows),
+  ['id', 'user_id', 'token_id', 'quota', 'unlimited_token', 'created_at'],
+);
+const updated = (r: { numAffectedRows?: bigint }) => Number(r.numAffectedRows ?? 0);
+
 /**
  * Reserves several requests in ONE transaction (the reserve queue's group commit):
  * one conditional update per user and per limited token for the batch's sum, and
@@ -94,38 +116,22 @@ export async function reserveMany(db: Db, items: { payer: Payer; quota: number }
   const out = items.map(({ payer, quota }) => ({ ...payer, id: randomUUID(), quota }));
   try {
     await db.transaction().execute(async (trx) => {
-      for (const [id, sum] of users) {
-        const u = await trx
-          .updateTable('users')
-          .set({ quota: sql`quota - ${sum}` })
-          .where('id', '=', id)
-          .where('quota', '>=', sum)
-          .executeTakeFirst();
-        if (Number(u.numUpdatedRows) !== 1) throw new BatchDoesNotFit();
-      }
-      for (const [id, sum] of tokens) {
-        const t = await trx
-          .updateTable('tokens')
-          .set({ remain_quota: sql`remain_quota - ${sum}` })
-          .where('id', '=', id)
-          .where('remain_quota', '>=', sum)
-          .executeTakeFirst();
-        if (Number(t.numUpdatedRows) !== 1) throw new BatchDoesNotFit();
-      }
+      for (const [id, sum] of users)
+        if (updated(await takeUserQuota(trx, [sum, id])) !== 1) throw new BatchDoesNotFit();
+      for (const [id, sum] of tokens)
+        if (updated(await takeTokenQuota(trx, [sum, id])) !== 1) throw new BatchDoesNotFit();
       for (let i = 0; i < out.length; i += 100)
-        await trx
-          .insertInto('quota_reservations')
-          .values(
-            out.slice(i, i + 100).map((r) => ({
-              id: r.id,
-              user_id: r.userId,
-              token_id: r.tokenId,
-              quota: r.quota,
-              unlimited_token: r.unlimitedToken ? 1 : 0,
-              created_at: now,
-            })),
-          )
-          .execute();
+        await insertReservations(
+          trx,
+          out.slice(i, i + 100).map((r) => ({
+            id: r.id,
+            user_id: r.userId,
+            token_id: r.tokenId,
+            quota: r.quota,
+            unlimited_token: r.unlimitedToken ? 1 : 0,
+            created_at: now,
+          })),
+        );
     });
   } catch (err) {
     if (err instanceof BatchDoesNotFit) return null;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { insertToken, insertUser } from '../../../test/relay-fixtures.ts';
-import { reserveQuota } from './reserve.ts';
+import { reserveMany, reserveQuota } from './reserve.ts';
 import { settleMany } from './settle.ts';
 
 let t: TestApp;
@@ -75,5 +75,33 @@ describe('batched settlement', () => {
     expect(await t.deps.db.selectFrom('quota_reservations').select('id').where('id', '=', b.id).execute()).toHaveLength(
       1,
     );
+  });
+});
+
+describe('batched reservation', () => {
+  it('reserves a batch in one go, each request with its own reservation row', async () => {
+    const user = await insertUser(t.deps, { quota: 1000 });
+    const token = await insertToken(t.deps, user.id, { remainQuota: 300 });
+    const payer = { userId: user.id, tokenId: token.id, unlimitedToken: false };
+    const got = await reserveMany(t.deps.db, [
+      { payer, quota: 100 },
+      { payer, quota: 150 },
+    ]);
+    expect(got?.map((r) => r.quota)).toEqual([100, 150]);
+    expect(await balances(user.id, token.id)).toMatchObject({ quota: 750, remain: 50 });
+    const rows = await t.deps.db
+      .selectFrom('quota_reservations')
+      .select(['id', 'quota'])
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(rows.map((r) => [r.id, Number(r.quota)]).sort()).toEqual(got!.map((r) => [r.id, r.quota]).sort());
+    // A batch whose sum does not fit keeps nothing (the queue then reserves one by one).
+    expect(
+      await reserveMany(t.deps.db, [
+        { payer, quota: 30 },
+        { payer, quota: 30 },
+      ]),
+    ).toBeNull();
+    expect(await balances(user.id, token.id)).toMatchObject({ quota: 750, remain: 50 });
   });
 });

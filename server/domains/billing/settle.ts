@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { prepared } from '../../db/prepared.ts';
 import type { Db, NewLog } from '../../db/types.ts';
 import { insertLogs } from '../logs/log-hourly.repo.ts';
 import type { Reservation } from './reserve.ts';
@@ -70,6 +71,49 @@ const add = (m: Map<number, Sum>, id: number, delta: number, charged: number) =>
   m.set(id, s);
 };
 
+// The settlement's statements, prepared once (they run for every relayed request).
+const deleteReservations = prepared<string[]>((db, ids, count) =>
+  db.deleteFrom('quota_reservations').where(
+    'id',
+    'in',
+    Array.from({ length: count }, (_, i) => ids[i]),
+  ),
+);
+const chargeUserQuery = (enough: boolean) =>
+  prepared<readonly [number, number, number, number], { quota: number }>((db, [delta, charged, count, id]) => {
+    const q = db
+      .updateTable('users')
+      .set({
+        quota: sql`quota - ${delta}`,
+        used_quota: sql`used_quota + ${charged}`,
+        request_count: sql`request_count + ${count}`,
+      })
+      .where('id', '=', id);
+    return (enough ? q.where('quota', '>=', delta) : q).returning('quota');
+  });
+const chargeUser = chargeUserQuery(false);
+const chargeUserIfEnough = chargeUserQuery(true);
+const chargeTokenQuery = (enough: boolean) =>
+  prepared<readonly [number, number, number, number]>((db, [delta, charged, now, id]) => {
+    const q = db
+      .updateTable('tokens')
+      .set({
+        remain_quota: sql`remain_quota - ${delta}`,
+        used_quota: sql`used_quota + ${charged}`,
+        accessed_time: now,
+      })
+      .where('id', '=', id);
+    return enough ? q.where('remain_quota', '>=', delta) : q;
+  });
+const chargeToken = chargeTokenQuery(false);
+const chargeTokenIfEnough = chargeTokenQuery(true);
+const addChannelUse = prepared<readonly [number, number]>((db, [charged, id]) =>
+  db
+    .updateTable('channels')
+    .set({ used_quota: sql`used_quota + ${charged}` })
+    .where('id', '=', id),
+);
+
 async function settleBatch(trx: Db, items: SettleItem[]): Promise<Settlement[]> {
   const limited = (r: Reservation) => r.tokenId > 0 && !r.unlimitedToken;
   // Balances are read only where a request needs more than it reserved (what can still be taken).
@@ -116,48 +160,26 @@ async function settleBatch(trx: Db, items: SettleItem[]): Promise<Settlement[]> 
   });
 
   const ids = items.map((i) => i.reservation.id).filter((id) => id !== '');
-  for (let i = 0; i < ids.length; i += 200)
-    await trx
-      .deleteFrom('quota_reservations')
-      .where('id', 'in', ids.slice(i, i + 200))
-      .execute();
+  for (let i = 0; i < ids.length; i += 200) {
+    const chunk = ids.slice(i, i + 200);
+    await deleteReservations(trx, chunk, chunk.length);
+  }
 
   const quotaAfter = new Map<number, number>();
   for (const [id, s] of users) {
-    const u = await trx
-      .updateTable('users')
-      .set({
-        quota: sql`quota - ${s.delta}`,
-        used_quota: sql`used_quota + ${s.charged}`,
-        request_count: sql`request_count + ${s.count}`,
-      })
-      .where('id', '=', id)
-      .$if(s.delta > 0, (q) => q.where('quota', '>=', s.delta))
-      .returning('quota')
-      .executeTakeFirst();
+    const args = [s.delta, s.charged, s.count, id] as const;
+    // A take (delta > 0) is conditional on the balance; a refund or exact charge always applies.
+    const u = (s.delta > 0 ? await chargeUserIfEnough(trx, args) : await chargeUser(trx, args)).rows[0];
     if (s.delta > 0 && !u) throw new BalanceMoved();
     quotaAfter.set(id, Number(u?.quota ?? 0));
   }
   const now = Math.floor(Date.now() / 1000);
   for (const [id, s] of tokens) {
-    const t = await trx
-      .updateTable('tokens')
-      .set({
-        remain_quota: sql`remain_quota - ${s.delta}`,
-        used_quota: sql`used_quota + ${s.charged}`,
-        accessed_time: now,
-      })
-      .where('id', '=', id)
-      .$if(s.delta > 0, (q) => q.where('remain_quota', '>=', s.delta))
-      .executeTakeFirst();
-    if (s.delta > 0 && Number(t.numUpdatedRows) !== 1) throw new BalanceMoved();
+    const args = [s.delta, s.charged, now, id] as const;
+    const t = s.delta > 0 ? await chargeTokenIfEnough(trx, args) : await chargeToken(trx, args);
+    if (s.delta > 0 && Number(t.numAffectedRows ?? 0) !== 1) throw new BalanceMoved();
   }
-  for (const [id, s] of channels)
-    await trx
-      .updateTable('channels')
-      .set({ used_quota: sql`used_quota + ${s.charged}` })
-      .where('id', '=', id)
-      .execute();
+  for (const [id, s] of channels) await addChannelUse(trx, [s.charged, id]);
 
   // Each request's own "after": walk the batch backwards from the user's final balance.
   const running = new Map(quotaAfter);

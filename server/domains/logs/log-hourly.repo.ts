@@ -1,4 +1,5 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
+import { preparedInsert } from '../../db/prepared.ts';
 import type { Database, Db, NewLog } from '../../db/types.ts';
 import type { LogWhere } from './logs.repo.ts';
 
@@ -164,23 +165,59 @@ function compareKeys(a: Bucket, b: Bucket): number {
 /** Rows per upsert statement: 12 parameters each stays under SQLite's old 999-parameter limit. */
 const CHUNK = 80;
 
-async function upsert(db: Db, rows: Bucket[]) {
-  for (let i = 0; i < rows.length; i += CHUNK)
-    await db
+const BUCKET_COLUMNS = [...KEY_COLUMNS, 'count', 'quota', 'tokens'] as const;
+const upsertBuckets = preparedInsert<Bucket>(
+  (db, rows) =>
+    db
       .insertInto('log_hourly')
-      .values(rows.slice(i, i + CHUNK))
+      .values(rows)
       .onConflict((oc) =>
         oc.columns([...KEY_COLUMNS]).doUpdateSet({
           count: sql`log_hourly.count + excluded.count`,
           quota: sql`log_hourly.quota + excluded.quota`,
           tokens: sql`log_hourly.tokens + excluded.tokens`,
         }),
-      )
-      .execute();
+      ),
+  BUCKET_COLUMNS,
+);
+
+async function upsert(db: Db, rows: Bucket[]) {
+  for (let i = 0; i < rows.length; i += CHUNK) await upsertBuckets(db, rows.slice(i, i + CHUNK));
 }
 
 const inTransaction = <T>(db: Db, run: (trx: Db) => Promise<T>): Promise<T> =>
   db.isTransaction ? run(db) : db.transaction().execute(run);
+
+/** A log row with every column (the columns' defaults where the caller gave none), so one statement fits all. */
+type FullLog = Required<Omit<NewLog, 'id'>>;
+const LOG_DEFAULTS: FullLog = {
+  user_id: 0,
+  created_at: 0,
+  type: 0,
+  content: '',
+  username: '',
+  token_name: '',
+  model_name: '',
+  quota: 0,
+  prompt_tokens: 0,
+  completion_tokens: 0,
+  use_time: 0,
+  is_stream: 0,
+  channel_id: 0,
+  token_id: 0,
+  group: '',
+  ip: '',
+  request_id: '',
+  other: '',
+};
+const LOG_COLUMNS = Object.keys(LOG_DEFAULTS) as (keyof FullLog)[];
+function full(r: NewLog): FullLog {
+  const row = { ...LOG_DEFAULTS };
+  // Only absent values take the default (as an insert without the column would); null still reaches the database.
+  for (const c of LOG_COLUMNS) if (r[c] !== undefined) (row as Record<string, unknown>)[c] = r[c];
+  return row;
+}
+const insertLogRows = preparedInsert<FullLog>((db, rows) => db.insertInto('logs').values(rows), LOG_COLUMNS);
 
 /**
  * The one way to write log rows: the rows and their hourly buckets, in one transaction
@@ -189,11 +226,7 @@ const inTransaction = <T>(db: Db, run: (trx: Db) => Promise<T>): Promise<T> =>
 export async function insertLogs(db: Db, rows: readonly NewLog[]): Promise<void> {
   if (rows.length === 0) return;
   await inTransaction(db, async (trx) => {
-    for (let i = 0; i < rows.length; i += 50)
-      await trx
-        .insertInto('logs')
-        .values(rows.slice(i, i + 50))
-        .execute();
+    for (let i = 0; i < rows.length; i += 50) await insertLogRows(trx, rows.slice(i, i + 50).map(full));
     await addToLogHourly(trx, rows);
   });
 }

@@ -1,0 +1,68 @@
+import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
+import type { Db } from './types.ts';
+
+/** Stands for the i-th argument while a prepared query is compiled. */
+class Slot {
+  constructor(readonly index: number) {}
+}
+
+const MAX_SLOTS = 100_000;
+
+/** Placeholders to build a prepared query with, typed as the values they stand for. */
+type Slots<A extends readonly unknown[]> = { readonly [K in keyof A]: A[K] };
+
+/**
+ * A query built and compiled once per SQL dialect, then run with new arguments: no
+ * query builder, no compilation per call. For the statements every relayed request
+ * runs (reservation, settlement, log rows), where Kysely's building cost more than
+ * SQLite's execution. `build` gets placeholders for the arguments and must use each
+ * as a plain value (never in `if`s: the query's shape is fixed at the first call).
+ * Queries whose shape depends on a count (multi-row inserts, `in` lists) pass the
+ * count as `shape` and get one compiled query per count.
+ */
+export function prepared<A extends readonly unknown[], R = unknown>(
+  build: (db: Db, args: Slots<A>, shape: number) => Compilable<R>,
+) {
+  // Per dialect adapter (SQLite and PostgreSQL compile differently; a transaction shares its database's adapter).
+  const compiled = new WeakMap<object, Map<number, CompiledQuery<R>>>();
+  // Any index reads as its placeholder; the length lets array destructuring (`[a, b]`) iterate.
+  const slots = new Proxy(new Array<unknown>(MAX_SLOTS), {
+    get: (t, k) => (typeof k === 'string' && /^\d+$/.test(k) ? new Slot(Number(k)) : Reflect.get(t, k)),
+  });
+
+  return (db: Db, args: A, shape = 0): Promise<QueryResult<R>> => {
+    const adapter = db.getExecutor().adapter;
+    let byShape = compiled.get(adapter);
+    if (!byShape) compiled.set(adapter, (byShape = new Map()));
+    let query = byShape.get(shape);
+    if (!query) {
+      query = build(db, slots as unknown as Slots<A>, shape).compile();
+      byShape.set(shape, query);
+    }
+    const parameters = query.parameters.map((p) => (p instanceof Slot ? args[p.index] : p));
+    return db.executeQuery({ ...query, parameters });
+  };
+}
+
+/**
+ * A multi-row insert of `columns`, prepared per row count: `run(db, rows)` with
+ * rows of exactly these columns. Chunk the rows below the database's parameter limit.
+ */
+export function preparedInsert<Row extends object>(
+  into: (db: Db, rows: Row[]) => Compilable<unknown>,
+  columns: readonly (keyof Row & string)[],
+) {
+  const q = prepared<unknown[]>((db, args, count) =>
+    into(
+      db,
+      Array.from({ length: count }, (_, r) =>
+        Object.fromEntries(columns.map((c, i) => [c, args[r * columns.length + i]])),
+      ) as Row[],
+    ),
+  );
+  return (db: Db, rows: readonly Row[]) => {
+    const values: unknown[] = [];
+    for (const row of rows) for (const c of columns) values.push(row[c]);
+    return q(db, values, rows.length);
+  };
+}
