@@ -10,7 +10,9 @@ import { startNode } from './procs.ts';
  * The gateway runs in this process (so V8's sampling heap profiler can watch it, with
  * the objects GC already collected included), the fake upstream and the load client
  * (the bench's closed loop, 32 at a time) in their own processes. Prints the bytes
- * allocated per function and per nearest server frame.
+ * allocated per function and per nearest server frame. With PROMOTED=1 only what
+ * outlived a young-generation GC (promoted to the old generation, the garbage that
+ * grows the heap under load) is counted.
  */
 
 interface ProfileNode {
@@ -53,7 +55,7 @@ session.connect();
 await session.post('HeapProfiler.startSampling', {
   samplingInterval: 1024,
   includeObjectsCollectedByMajorGC: true,
-  includeObjectsCollectedByMinorGC: true,
+  includeObjectsCollectedByMinorGC: process.env.PROMOTED !== '1',
 } as never);
 const rps = Number(await load(4000));
 const { profile } = (await session.post('HeapProfiler.stopSampling')) as { profile: { head: ProfileNode } };
@@ -84,7 +86,8 @@ const top = (m: Map<string, number>, k: number) =>
     .slice(0, k)
     .map(([name, bytes]) => `${(bytes / requests / 1024).toFixed(1).padStart(7)} KB/request  ${name}`)
     .join('\n');
-console.log(`${rps} requests/s; ${(total / requests / 1024).toFixed(1)} KB allocated per request`);
+const what = process.env.PROMOTED === '1' ? 'outliving a young-generation GC' : 'allocated';
+console.log(`${rps} requests/s; ${(total / requests / 1024).toFixed(1)} KB ${what} per request`);
 console.log(top(bySelf, 25));
 console.log('\nby nearest server frame:');
 console.log(top(byServerFrame, 25));

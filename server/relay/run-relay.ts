@@ -11,7 +11,7 @@ import type { RelayPrincipal } from './principal.ts';
 import type { RelayMode, Usage } from './providers/types.ts';
 import { checkRequestGuards } from './content-guard.ts';
 import { checkRelayLimits } from './relay-limits.ts';
-import { buildConsumeLog } from './relay-log.ts';
+import { buildConsumeLog, type ConsumeRecord } from './relay-log.ts';
 import type { Candidate } from './routing-cache.ts';
 import type { RelayRuntime } from './runtime.ts';
 import { parseRelayBody } from './schemas.ts';
@@ -247,38 +247,53 @@ interface SettleInput {
   calls: number;
 }
 
-/** Runs after the response bytes were sent: settle the reservation and write the log row in one transaction. */
-async function settleAndLog(rt: RelayRuntime, s: SettleInput): Promise<void> {
-  const channelId = s.ok.ctx.channel.id;
-  if (!s.reported) await loadTokenizers();
-  const usage = s.reported ?? countedUsage(s.model, s.body, s.produced());
-  const final = computeQuota(s.price, usage) * s.calls;
-  const settled = await rt.deps.services.billing.settle(s.reservation, final, channelId, (st) =>
-    buildConsumeLog({
-      principal: s.principal,
-      model: s.model,
-      channelId,
-      quota: st.charged,
-      shortfall: st.shortfall,
-      usage,
-      usageCounted: !s.reported,
-      price: s.price,
-      startedAtMs: s.startedAtMs,
-      isStream: s.stream,
-      ip: s.req.ip,
-      requestId: s.req.id,
-      frtMs: s.frtMs,
-      mapped: s.ok.mapped,
-      upstreamModel: s.ok.ctx.upstreamModel,
-      reasoningEffort: s.reasoningEffort,
-      channelChain: s.ok.chain,
-      clientAborted: s.clientAborted,
-    }),
+/**
+ * Runs after the response bytes were sent: settle the reservation and write the log row in one
+ * transaction. The settlement waits for its batch (up to SETTLE_WINDOW_MS), so only what the log
+ * row needs is kept that long: the request, the upstream answer and the body are let go here, and
+ * die young instead of being promoted to the old generation under load.
+ */
+function settleAndLog(rt: RelayRuntime, s: SettleInput): Promise<void> {
+  const record: Omit<ConsumeRecord, 'quota' | 'shortfall' | 'usage'> = {
+    principal: s.principal,
+    model: s.model,
+    channelId: s.ok.ctx.channel.id,
+    usageCounted: !s.reported,
+    price: s.price,
+    startedAtMs: s.startedAtMs,
+    isStream: s.stream,
+    ip: s.req.ip,
+    requestId: s.req.id,
+    frtMs: s.frtMs,
+    mapped: s.ok.mapped,
+    upstreamModel: s.ok.ctx.upstreamModel,
+    reasoningEffort: s.reasoningEffort,
+    channelChain: s.ok.chain,
+    clientAborted: s.clientAborted,
+  };
+  if (s.reported) return settleRecord(rt, s.reservation, s.calls, record, s.reported);
+  const { model, body, produced } = s;
+  return loadTokenizers().then(() =>
+    settleRecord(rt, s.reservation, s.calls, record, countedUsage(model, body, produced())),
+  );
+}
+
+async function settleRecord(
+  rt: RelayRuntime,
+  reservation: Reservation,
+  calls: number,
+  record: Omit<ConsumeRecord, 'quota' | 'shortfall' | 'usage'>,
+  usage: Usage,
+): Promise<void> {
+  const final = computeQuota(record.price, usage) * calls;
+  const settled = await rt.deps.services.billing.settle(reservation, final, record.channelId, (st) =>
+    buildConsumeLog({ ...record, quota: st.charged, shortfall: st.shortfall, usage }),
   );
   const m = rt.deps.metrics;
-  m.quotaBilled.inc({ model: s.model }, settled.charged);
-  m.tokensBilled.inc({ model: s.model, kind: 'prompt' }, usage.promptTokens);
-  m.tokensBilled.inc({ model: s.model, kind: 'completion' }, usage.completionTokens);
-  notifyIfCrossed(rt.deps, s.principal.user.id, settled.userQuotaAfter + settled.charged, settled.userQuotaAfter);
+  m.quotaBilled.inc({ model: record.model }, settled.charged);
+  m.tokensBilled.inc({ model: record.model, kind: 'prompt' }, usage.promptTokens);
+  m.tokensBilled.inc({ model: record.model, kind: 'completion' }, usage.completionTokens);
+  const userId = record.principal.user.id;
+  notifyIfCrossed(rt.deps, userId, settled.userQuotaAfter + settled.charged, settled.userQuotaAfter);
   if (settled.log) rt.deps.services.logWriter.countUsage(settled.log);
 }

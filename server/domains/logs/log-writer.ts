@@ -29,14 +29,15 @@ const FLUSH_AT_ROWS = 200;
  */
 export function createLogWriter(infra: Pick<Infra, 'db' | 'log'>, opt: OptionReader): LogWriter {
   let queue: NewLog[] = [];
-  // Rows only counted in quota_data (their log row was written with the settlement).
-  let counted: NewLog[] = [];
+  // quota_data sums of consume rows written elsewhere (with their settlement), added up as they
+  // come: holding the rows themselves until the flush kept every request's row alive for 50 ms.
+  let counted = new Map<string, Bucket>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let closed = false;
 
   function schedule() {
-    if (queue.length + counted.length >= FLUSH_AT_ROWS || closed) void flush();
+    if (queue.length + counted.size >= FLUSH_AT_ROWS || closed) void flush();
     else if (!timer) timer = setTimeout(() => void flush(), FLUSH_AFTER_MS);
   }
 
@@ -46,15 +47,16 @@ export function createLogWriter(infra: Pick<Infra, 'db' | 'log'>, opt: OptionRea
     const batch = queue;
     const countOnly = counted;
     queue = [];
-    counted = [];
+    counted = new Map();
     // Batches are written one after another so that a slow flush never overlaps the next.
-    running = running.then(() => (batch.length + countOnly.length > 0 ? writeBatch(batch, countOnly) : undefined));
+    running = running.then(() => (batch.length + countOnly.size > 0 ? writeBatch(batch, countOnly) : undefined));
     return running;
   }
 
-  async function writeBatch(batch: NewLog[], countOnly: NewLog[]) {
+  async function writeBatch(batch: NewLog[], countOnly: Map<string, Bucket>) {
     const logs = opt('LogConsumeEnabled') ? batch : batch.filter((r) => r.type !== 2);
-    const buckets = opt('DataExportEnabled') ? hourlyBuckets([...batch, ...countOnly]) : [];
+    if (opt('DataExportEnabled')) for (const r of batch) addToBucket(countOnly, r);
+    const buckets = opt('DataExportEnabled') ? [...countOnly.values()] : [];
     try {
       await infra.db.transaction().execute(async (trx) => {
         await insertLogs(trx, logs);
@@ -83,7 +85,8 @@ export function createLogWriter(infra: Pick<Infra, 'db' | 'log'>, opt: OptionRea
       schedule();
     },
     countUsage(row) {
-      counted.push(row);
+      if (!opt('DataExportEnabled')) return;
+      addToBucket(counted, row);
       schedule();
     },
     flush,
@@ -104,29 +107,25 @@ interface Bucket {
   quota: number;
 }
 
-/** Sums consume rows per (user, model, hour) so one batch makes one upsert per bucket. */
-function hourlyBuckets(rows: NewLog[]): Bucket[] {
-  const map = new Map<string, Bucket>();
-  for (const r of rows) {
-    if (r.type !== 2) continue;
-    const hour = r.created_at - (r.created_at % 3600);
-    const key = `${r.user_id}\u0000${r.model_name}\u0000${hour}`;
-    let b = map.get(key);
-    if (!b) {
-      b = {
-        user_id: r.user_id ?? 0,
-        username: r.username ?? '',
-        model_name: r.model_name ?? '',
-        created_at: hour,
-        token_used: 0,
-        count: 0,
-        quota: 0,
-      };
-      map.set(key, b);
-    }
-    b.token_used += (r.prompt_tokens ?? 0) + (r.completion_tokens ?? 0);
-    b.count += 1;
-    b.quota += r.quota ?? 0;
+/** Adds a consume row to its (user, model, hour) bucket, so one batch makes one upsert per bucket. */
+function addToBucket(map: Map<string, Bucket>, r: NewLog): void {
+  if (r.type !== 2) return;
+  const hour = r.created_at - (r.created_at % 3600);
+  const key = `${r.user_id}\u0000${r.model_name}\u0000${hour}`;
+  let b = map.get(key);
+  if (!b) {
+    b = {
+      user_id: r.user_id ?? 0,
+      username: r.username ?? '',
+      model_name: r.model_name ?? '',
+      created_at: hour,
+      token_used: 0,
+      count: 0,
+      quota: 0,
+    };
+    map.set(key, b);
   }
-  return [...map.values()];
+  b.token_used += (r.prompt_tokens ?? 0) + (r.completion_tokens ?? 0);
+  b.count += 1;
+  b.quota += r.quota ?? 0;
 }
