@@ -3,6 +3,7 @@ import type { AppDeps } from '../context.ts';
 import { noticeChannelDisabled } from '../domains/channels/disabled-notice.ts';
 import type { ChannelConfig } from './channel-config.ts';
 import type { UpstreamError } from './providers/types.ts';
+import { relayRuntimeOf } from './runtime.ts';
 
 const disablingCodes = new Set(['invalid_api_key', 'account_deactivated', 'billing_not_active']);
 const disablingTypes = new Set(['insufficient_quota', 'authentication_error', 'permission_error', 'forbidden']);
@@ -59,6 +60,8 @@ export async function disableKey(deps: AppDeps, channel: ChannelConfig, key: str
     return true;
   });
   deps.log.warn({ channelId: channel.id, channel: channel.name, reason }, 'channel key disabled automatically');
+  // The next request on this instance must not wait for the routing reload to skip the channel.
+  if (disabledChannel) relayRuntimeOf(deps)?.routing.forget(channel.id);
   deps.bus.publish('channels', String(channel.id));
   if (disabledChannel)
     void noticeChannelDisabled({ db: deps.db, messages: deps.services.messages, log: deps.log }, channel, reason, now);

@@ -23,6 +23,8 @@ export interface RoutingCache {
   models(group: string): string[];
   /** Rebuilds from the database (also done on every bus 'channels' message). */
   reload(): Promise<void>;
+  /** Stops routing to a channel at once (this instance just disabled it; the reload that follows takes a database round trip). */
+  forget(channelId: number): void;
   close(): void;
 }
 
@@ -68,6 +70,24 @@ export function createRoutingCache(infra: Pick<Infra, 'db' | 'bus' | 'log'>): Ro
     if (mine === generation) index = next;
   }
 
+  function forget(channelId: number) {
+    if (!index.channels.has(channelId)) return;
+    // A reload already under way read the channel before it was disabled: its result is dropped.
+    generation++;
+    const channels = new Map(index.channels);
+    channels.delete(channelId);
+    const byGroupModel = new Map<string, Map<string, Candidate[]>>();
+    for (const [group, models] of index.byGroupModel) {
+      const kept = new Map<string, Candidate[]>();
+      for (const [model, list] of models) {
+        const rest = list.filter((c) => c.channel.id !== channelId);
+        if (rest.length > 0) kept.set(model, rest);
+      }
+      byGroupModel.set(group, kept);
+    }
+    index = { byGroupModel, channels };
+  }
+
   const unsubscribe = infra.bus.subscribe('channels', () => {
     reload().catch((err) => infra.log.error({ err }, 'routing cache reload failed'));
   });
@@ -77,6 +97,7 @@ export function createRoutingCache(infra: Pick<Infra, 'db' | 'bus' | 'log'>): Ro
     channel: (id) => index.channels.get(id),
     models: (group) => [...(index.byGroupModel.get(group)?.keys() ?? [])],
     reload,
+    forget,
     close: unsubscribe,
   };
 }
