@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Db, NewLog } from '../../db/types.ts';
-import { taskLog } from './task-log.ts';
 
 export interface TaskFailure {
   table: 'midjourneys' | 'tasks';
@@ -57,7 +56,7 @@ export async function failAndRefund(db: Db, f: TaskFailure): Promise<NewLog | nu
         .where('id', '=', f.channelId)
         .execute();
     const user = await trx.selectFrom('users').select('username').where('id', '=', f.userId).executeTakeFirst();
-    return taskLog({
+    return {
       user_id: f.userId,
       username: user?.username ?? '',
       created_at: Math.floor(Date.now() / 1000),
@@ -67,6 +66,6 @@ export async function failAndRefund(db: Db, f: TaskFailure): Promise<NewLog | nu
       channel_id: f.channelId,
       model_name: f.model,
       other: JSON.stringify({ task_refund: true }),
-    });
+    };
   });
 }

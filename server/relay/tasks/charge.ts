@@ -1,4 +1,3 @@
-import { taskLog } from '../../domains/tasks/task-log.ts';
 import { isAppError } from '../../errors.ts';
 import type { Reservation } from '../../domains/billing/reserve.ts';
 import type { ChannelConfig } from '../channel-config.ts';
@@ -115,25 +114,23 @@ export async function chargeTask<T>(
     await billing.refund(reservation);
     return { ...result, charged: { quota: 0, channelId: channel.id } };
   }
-  const s = await billing.settle(reservation, price.quota, channel.id, (st) =>
-    taskLog({
-      user_id: p.user.id,
-      created_at: Math.floor(Date.now() / 1000),
-      type: 2,
-      content: meta.content(result.answer),
-      username: p.user.username,
-      token_name: p.token?.name ?? '',
-      token_id: p.token?.id ?? 0,
-      model_name: model,
-      quota: st.charged,
-      use_time: Math.round((Date.now() - started) / 1000),
-      channel_id: channel.id,
-      group: p.group,
-      ip: p.user.showIpInLogs ? meta.ip : '',
-      request_id: meta.requestId,
-      other: JSON.stringify({ model_price: price.modelPrice, group_ratio: price.groupRatio, task: true }),
-    }),
-  );
+  const s = await billing.settle(reservation, price.quota, channel.id, (st) => ({
+    user_id: p.user.id,
+    created_at: Math.floor(Date.now() / 1000),
+    type: 2,
+    content: meta.content(result.answer),
+    username: p.user.username,
+    token_name: p.token?.name ?? '',
+    token_id: p.token?.id ?? 0,
+    model_name: model,
+    quota: st.charged,
+    use_time: Math.round((Date.now() - started) / 1000),
+    channel_id: channel.id,
+    group: p.group,
+    ip: p.user.showIpInLogs ? meta.ip : '',
+    request_id: meta.requestId,
+    other: JSON.stringify({ model_price: price.modelPrice, group_ratio: price.groupRatio, task: true }),
+  }));
   if (s.log) logWriter.countUsage(s.log);
   return { ...result, charged: { quota: s.charged, channelId: channel.id } };
 }
