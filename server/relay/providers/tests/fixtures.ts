@@ -5,6 +5,8 @@ import { ledger, type RelayHarness, insertToken, insertUser } from '../../../../
 
 export const USER_QUOTA = 10_000_000;
 
+export const ascending = (xs: number[]) => [...xs].sort((a, b) => a - b);
+
 /** A user with a limited token; returns its key and a ledger reader. */
 export async function payer(h: RelayHarness) {
   const user = await insertUser(h.deps, { quota: USER_QUOTA });
@@ -13,12 +15,16 @@ export async function payer(h: RelayHarness) {
     user,
     token,
     key: token.key,
+    /**
+     * The charged quotas, smallest first: each request is settled after its answer was sent, so the
+     * rows of two requests in a row may be written in either order.
+     */
     async charges() {
       await h.drain();
       const l = await ledger(h.deps, user.id, token.id);
       expect(Number(l.user.quota)).toBe(USER_QUOTA - l.logQuota);
       expect(Number(l.token!.used_quota)).toBe(l.logQuota);
-      return l.logs.map((x) => Number(x.quota));
+      return ascending(l.logs.map((x) => Number(x.quota)));
     },
     async logs() {
       await h.drain();
