@@ -6,8 +6,6 @@ class Slot {
   constructor(readonly index: number) {}
 }
 
-const MAX_SLOTS = 100_000;
-
 /** Placeholders to build a prepared query with, typed as the values they stand for. */
 type Slots<A extends readonly unknown[]> = { readonly [K in keyof A]: A[K] };
 
@@ -25,9 +23,15 @@ export function prepared<A extends readonly unknown[], R = unknown>(
 ) {
   // Per dialect adapter (SQLite and PostgreSQL compile differently; a transaction shares its database's adapter).
   const compiled = new WeakMap<object, Map<number, CompiledQuery<R>>>();
-  // Any index reads as its placeholder; the length lets array destructuring (`[a, b]`) iterate.
-  const slots = new Proxy(new Array<unknown>(MAX_SLOTS), {
-    get: (t, k) => (typeof k === 'string' && /^\d+$/.test(k) ? new Slot(Number(k)) : Reflect.get(t, k)),
+  // Any index reads as its placeholder, and array destructuring (`[a, b]`) takes them in turn.
+  const slots = new Proxy([], {
+    get(t, k) {
+      if (k === Symbol.iterator)
+        return function* () {
+          for (let i = 0; ; i++) yield new Slot(i);
+        };
+      return typeof k === 'string' && /^\d+$/.test(k) ? new Slot(Number(k)) : Reflect.get(t, k);
+    },
   });
 
   return (db: Db, args: A, shape = 0): Promise<QueryResult<R>> => {
