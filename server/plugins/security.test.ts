@@ -48,6 +48,11 @@ describe('web security', () => {
     const res = await t.app.inject('/api/status');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // The relay's answers as well, also the ones it writes on the raw response.
+    const relay = await t.app.inject('/v1/models');
+    expect(relay.statusCode).toBe(401);
+    expect(relay.headers['x-content-type-options']).toBe('nosniff');
+    expect(relay.headers['cross-origin-resource-policy']).toBe('cross-origin');
   });
 
   it('refuses console API writes that are not JSON (cross-site form posts)', async () => {

@@ -28,5 +28,13 @@ describe('relay smoke', () => {
     await h.drain();
     const logs = await h.deps.db.selectFrom('logs').selectAll().execute();
     expect(logs).toHaveLength(1);
+
+    // The answer the relay writes on the raw response carries the security headers and its request id.
+    const { response } = await h
+      .client(token.key)
+      .chat.completions.create({ model: 'gpt-4o', messages: [{ role: 'user', content: 'again' }] })
+      .withResponse();
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f]{20}$/);
   });
 });
