@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { prepared } from '../../db/prepared.ts';
 import type { Db, NewLog } from '../../db/types.ts';
-import { insertLogs } from '../logs/log-hourly.repo.ts';
+import { insertLogs } from '../logs/insert-logs.ts';
 import type { Reservation } from './reserve.ts';
 
 export interface Settlement {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, NewLog } from '../../db/types.ts';
-import { insertLogs } from '../logs/log-hourly.repo.ts';
+import { insertLogs } from '../logs/insert-logs.ts';
 
 /* Queries of the daily check-in. No rules here. */
 

@@ -1,6 +1,7 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
+import { inTransaction } from '../../db/in-transaction.ts';
 import { preparedInsert } from '../../db/prepared.ts';
-import type { Database, Db, NewLog } from '../../db/types.ts';
+import type { Database, Db } from '../../db/types.ts';
 import type { LogWhere } from './logs.repo.ts';
 
 /*
@@ -16,7 +17,7 @@ import type { LogWhere } from './logs.repo.ts';
  *   FULL     every filter column                       any other combination
  *
  * Exact, never approximate: every insert or delete of a log row changes its buckets
- * in the same transaction (`insertLogs` below, the log deletion), and the migration
+ * in the same transaction (`insertLogs` in insert-logs.ts, the log deletion), and the migration
  * summed the rows that existed before. Buckets only ever get increments (upserts),
  * so concurrent writers on PostgreSQL never lose one another's updates.
  */
@@ -43,32 +44,21 @@ export interface RollupSource {
   completion_tokens?: number;
 }
 
+/** The filter columns a bucket can keep (a level keeps some, see KEPT). */
+const DIMS = ['user_id', 'username', 'token_name', 'model_name', 'channel_id', 'group'] as const;
+type Dim = (typeof DIMS)[number];
+
 /** The columns `RollupSource` reads, for a RETURNING list. */
 export const ROLLUP_SOURCE_COLUMNS = [
   'type',
   'created_at',
-  'user_id',
-  'username',
-  'token_name',
-  'model_name',
-  'channel_id',
-  'group',
+  ...DIMS,
   'quota',
   'prompt_tokens',
   'completion_tokens',
 ] as const;
 
-const KEY_COLUMNS = [
-  'level',
-  'hour',
-  'type',
-  'user_id',
-  'username',
-  'token_name',
-  'model_name',
-  'channel_id',
-  'group',
-] as const;
+const KEY_COLUMNS = ['level', 'hour', 'type', ...DIMS] as const;
 
 interface Bucket {
   level: number;
@@ -85,32 +75,26 @@ interface Bucket {
   tokens: number;
 }
 
-type Dims = Pick<Bucket, 'user_id' | 'username' | 'token_name' | 'model_name' | 'channel_id' | 'group'>;
-
 /** Per level, the filter columns it keeps of a row (the others stay 0 / ''). */
-const KEPT: Record<number, (d: Dims) => Partial<Dims>> = {
-  [Level.GROUP]: (d) => ({ group: d.group }),
-  [Level.USER]: (d) => ({ user_id: d.user_id, username: d.username, token_name: d.token_name, group: d.group }),
-  [Level.MODEL]: (d) => ({ model_name: d.model_name, group: d.group }),
-  [Level.CHANNEL]: (d) => ({ channel_id: d.channel_id, group: d.group }),
-  [Level.FULL]: (d) => d,
+const KEPT: Record<number, readonly Dim[]> = {
+  [Level.GROUP]: ['group'],
+  [Level.USER]: ['user_id', 'username', 'token_name', 'group'],
+  [Level.MODEL]: ['model_name', 'group'],
+  [Level.CHANNEL]: ['channel_id', 'group'],
+  [Level.FULL]: DIMS,
 };
 
 const lp = (s: string) => `${s.length}:${s}`;
-const PROBE: Dims = { user_id: 1, username: 'u', token_name: 't', model_name: 'm', channel_id: 1, group: 'g' };
 /** KEPT as flags, so the per-row loop below allocates nothing but new buckets. */
-const MASKS = Object.entries(KEPT).map(([level, keep]) => {
-  const k = keep(PROBE);
-  return {
-    level: Number(level),
-    user: 'user_id' in k,
-    username: 'username' in k,
-    token: 'token_name' in k,
-    model: 'model_name' in k,
-    channel: 'channel_id' in k,
-    group: 'group' in k,
-  };
-});
+const MASKS = Object.entries(KEPT).map(([level, kept]) => ({
+  level: Number(level),
+  user: kept.includes('user_id'),
+  username: kept.includes('username'),
+  token: kept.includes('token_name'),
+  model: kept.includes('model_name'),
+  channel: kept.includes('channel_id'),
+  group: kept.includes('group'),
+}));
 
 /** Sums rows into one bucket per level and key; `sign` -1 takes them out. */
 function buckets(rows: readonly RollupSource[], sign: 1 | -1): Bucket[] {
@@ -183,52 +167,6 @@ const upsertBuckets = preparedInsert<Bucket>(
 
 async function upsert(db: Db, rows: Bucket[]) {
   for (let i = 0; i < rows.length; i += CHUNK) await upsertBuckets(db, rows.slice(i, i + CHUNK));
-}
-
-const inTransaction = <T>(db: Db, run: (trx: Db) => Promise<T>): Promise<T> =>
-  db.isTransaction ? run(db) : db.transaction().execute(run);
-
-/** A log row with every column (the columns' defaults where the caller gave none), so one statement fits all. */
-type FullLog = Required<Omit<NewLog, 'id'>>;
-const LOG_DEFAULTS: FullLog = {
-  user_id: 0,
-  created_at: 0,
-  type: 0,
-  content: '',
-  username: '',
-  token_name: '',
-  model_name: '',
-  quota: 0,
-  prompt_tokens: 0,
-  completion_tokens: 0,
-  use_time: 0,
-  is_stream: 0,
-  channel_id: 0,
-  token_id: 0,
-  group: '',
-  ip: '',
-  request_id: '',
-  other: '',
-};
-const LOG_COLUMNS = Object.keys(LOG_DEFAULTS) as (keyof FullLog)[];
-function full(r: NewLog): FullLog {
-  const row = { ...LOG_DEFAULTS };
-  // Only absent values take the default (as an insert without the column would); null still reaches the database.
-  for (const c of LOG_COLUMNS) if (r[c] !== undefined) (row as Record<string, unknown>)[c] = r[c];
-  return row;
-}
-const insertLogRows = preparedInsert<FullLog>((db, rows) => db.insertInto('logs').values(rows), LOG_COLUMNS);
-
-/**
- * The one way to write log rows: the rows and their hourly buckets, in one transaction
- * (the caller's, when `db` is one). Chunked under SQLite's bound-parameter limit.
- */
-export async function insertLogs(db: Db, rows: readonly NewLog[]): Promise<void> {
-  if (rows.length === 0) return;
-  await inTransaction(db, async (trx) => {
-    for (let i = 0; i < rows.length; i += 50) await insertLogRows(trx, rows.slice(i, i + 50).map(full));
-    await addToLogHourly(trx, rows);
-  });
 }
 
 /** Adds log rows just inserted (in this transaction) to their buckets. */
@@ -339,13 +277,11 @@ export async function hourlyCounts(
  * for tools that load rows into `logs` directly, bypassing `insertLogs`.
  */
 export async function rebuildLogHourly(db: Db): Promise<void> {
-  const dims = ['user_id', 'username', 'token_name', 'model_name', 'channel_id', 'group'] as const;
   const q = (c: string) => `"${c}"`;
   await inTransaction(db, async (trx) => {
     await trx.deleteFrom('log_hourly').execute();
-    for (const [level, keep] of Object.entries(KEPT)) {
-      const kept = Object.keys(keep(PROBE));
-      const select = dims.map((c) => (kept.includes(c) ? q(c) : c.endsWith('_id') ? '0' : "''")).join(', ');
+    for (const [level, kept] of Object.entries(KEPT)) {
+      const select = DIMS.map((c) => (kept.includes(c) ? q(c) : c.endsWith('_id') ? '0' : "''")).join(', ');
       const groupBy = ['h', 'type', ...kept.map(q)].join(', ');
       await sql`
         insert into log_hourly (level, hour, type, user_id, username, token_name, model_name, channel_id, "group",

@@ -13,7 +13,8 @@ import {
 } from '../../../test/relay-fixtures.ts';
 import type { Db, NewLog } from '../../db/types.ts';
 import { createMigrator, migrateToLatest } from '../../db/index.ts';
-import { hourlyTotalsQuery, insertLogs, rebuildLogHourly } from './log-hourly.repo.ts';
+import { insertLogs } from './insert-logs.ts';
+import { hourlyTotalsQuery, rebuildLogHourly } from './log-hourly.repo.ts';
 import { deleteLogsBeforeBatch } from './logs-delete.repo.ts';
 
 /*

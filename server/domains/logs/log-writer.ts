@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Infra } from '../../context.ts';
 import type { NewLog } from '../../db/types.ts';
 import type { OptionReader } from '../billing/pricing.ts';
-import { insertLogs } from './log-hourly.repo.ts';
+import { insertLogs } from './insert-logs.ts';
 
 export interface LogWriter {
   /** Queues one log row; never waits for the database. */

@@ -1,3 +1,4 @@
+import { inTransaction } from '../../db/in-transaction.ts';
 import type { Db } from '../../db/types.ts';
 import { ROLLUP_SOURCE_COLUMNS, subtractFromLogHourly } from './log-hourly.repo.ts';
 
@@ -23,5 +24,5 @@ export async function deleteLogsBeforeBatch(db: Db, target: number, limit: numbe
     await subtractFromLogHourly(trx, gone);
     return gone.length;
   };
-  return db.isTransaction ? run(db) : db.transaction().execute(run);
+  return inTransaction(db, run);
 }

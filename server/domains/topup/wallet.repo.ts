@@ -1,6 +1,6 @@
 import { LogType, TopUpStatus } from '../../../shared/constants.ts';
 import type { Db } from '../../db/types.ts';
-import { insertLogs } from '../logs/log-hourly.repo.ts';
+import { insertLogs } from '../logs/insert-logs.ts';
 
 /* Kysely queries on a user's balance, top-up orders and top-up log lines. No rules here. */
 
