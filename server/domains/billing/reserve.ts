@@ -27,56 +27,7 @@ class NotEnough extends Error {
   }
 }
 
-/**
- * Reserves `quota` in ONE transaction of conditional updates (`quota >= n`), plus
- * the reservation row that a restart would refund. Parallel requests therefore can
- * never take a balance below zero: the database arbitrates, not a read in our code.
- * A zero reservation still writes its row, so settle/refund has one code path.
- */
-export async function reserveQuota(db: Db, payer: Payer, quota: number): Promise<Reservation> {
-  const id = randomUUID();
-  try {
-    await db.transaction().execute(async (trx) => {
-      if (quota > 0) {
-        const u = await trx
-          .updateTable('users')
-          .set({ quota: sql`quota - ${quota}` })
-          .where('id', '=', payer.userId)
-          .where('quota', '>=', quota)
-          .executeTakeFirst();
-        if (Number(u.numUpdatedRows) !== 1) throw new NotEnough('user');
-        if (payer.tokenId > 0 && !payer.unlimitedToken) {
-          const t = await trx
-            .updateTable('tokens')
-            .set({ remain_quota: sql`remain_quota - ${quota}` })
-            .where('id', '=', payer.tokenId)
-            .where('remain_quota', '>=', quota)
-            .executeTakeFirst();
-          if (Number(t.numUpdatedRows) !== 1) throw new NotEnough('token');
-        }
-      }
-      await trx
-        .insertInto('quota_reservations')
-        .values({
-          id,
-          user_id: payer.userId,
-          token_id: payer.tokenId,
-          quota,
-          unlimited_token: payer.unlimitedToken ? 1 : 0,
-          created_at: Math.floor(Date.now() / 1000),
-        })
-        .execute();
-    });
-  } catch (err) {
-    if (err instanceof NotEnough) throw err.who === 'user' ? insufficientUserQuota() : tokenQuotaExhausted();
-    throw err;
-  }
-  return { ...payer, id, quota };
-}
-
-class BatchDoesNotFit extends Error {}
-
-// The reservation batch's statements, prepared once (they run for every relayed request).
+// The reservation's statements, prepared once (they run for every relayed request), alone or batched.
 const takeUserQuota = prepared<[number, number]>((db, [sum, id]) =>
   db
     .updateTable('users')
@@ -96,6 +47,40 @@ const insertReservations = preparedInsert<Required<Insertable<Database['quota_re
   ['id', 'user_id', 'token_id', 'quota', 'unlimited_token', 'created_at'],
 );
 const updated = (r: { numAffectedRows?: bigint }) => Number(r.numAffectedRows ?? 0);
+const reservationRow = (r: Reservation, createdAt: number) => ({
+  id: r.id,
+  user_id: r.userId,
+  token_id: r.tokenId,
+  quota: r.quota,
+  unlimited_token: r.unlimitedToken ? 1 : 0,
+  created_at: createdAt,
+});
+
+/**
+ * Reserves `quota` in ONE transaction of conditional updates (`quota >= n`), plus
+ * the reservation row that a restart would refund. Parallel requests therefore can
+ * never take a balance below zero: the database arbitrates, not a read in our code.
+ * A zero reservation still writes its row, so settle/refund has one code path.
+ */
+export async function reserveQuota(db: Db, payer: Payer, quota: number): Promise<Reservation> {
+  const reservation = { ...payer, id: randomUUID(), quota };
+  try {
+    await db.transaction().execute(async (trx) => {
+      if (quota > 0) {
+        if (updated(await takeUserQuota(trx, [quota, payer.userId])) !== 1) throw new NotEnough('user');
+        if (payer.tokenId > 0 && !payer.unlimitedToken)
+          if (updated(await takeTokenQuota(trx, [quota, payer.tokenId])) !== 1) throw new NotEnough('token');
+      }
+      await insertReservations(trx, [reservationRow(reservation, Math.floor(Date.now() / 1000))]);
+    });
+  } catch (err) {
+    if (err instanceof NotEnough) throw err.who === 'user' ? insufficientUserQuota() : tokenQuotaExhausted();
+    throw err;
+  }
+  return reservation;
+}
+
+class BatchDoesNotFit extends Error {}
 
 /**
  * Reserves several requests in ONE transaction (the reserve queue's group commit):
@@ -123,14 +108,7 @@ export async function reserveMany(db: Db, items: { payer: Payer; quota: number }
       for (let i = 0; i < out.length; i += 100)
         await insertReservations(
           trx,
-          out.slice(i, i + 100).map((r) => ({
-            id: r.id,
-            user_id: r.userId,
-            token_id: r.tokenId,
-            quota: r.quota,
-            unlimited_token: r.unlimitedToken ? 1 : 0,
-            created_at: now,
-          })),
+          out.slice(i, i + 100).map((r) => reservationRow(r, now)),
         );
     });
   } catch (err) {
