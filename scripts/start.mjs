@@ -2,6 +2,7 @@
 // server (under a second, so a pulled update is never run stale), then runs it on plain Node.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { GATEWAY_NODE_FLAGS } from './node-flags.mjs';
 
 const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit' }).status ?? 1;
 
@@ -10,4 +11,4 @@ if (!existsSync('dist/client/index.html')) {
   if (run('npx', ['vite', 'build', '--logLevel', 'warn']) !== 0) process.exit(1);
 }
 if (run(process.execPath, ['scripts/build-server.mjs']) !== 0) process.exit(1);
-process.exit(run(process.execPath, ['dist/server/main.mjs']));
+process.exit(run(process.execPath, [...GATEWAY_NODE_FLAGS, 'dist/server/main.mjs']));

@@ -1,5 +1,6 @@
 import { createMemoryBus } from './cache/bus.ts';
 import { createMemoryRateLimitStore } from './cache/rate-limit.ts';
+import { startHeapTrim } from './ops/heap-trim.ts';
 import { createMetrics } from './ops/metrics.ts';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
@@ -81,6 +82,16 @@ async function main() {
   log.info(
     { port: config.port, database: handle.type },
     `Switchyard ${config.version} listening on http://localhost:${config.port}`,
+  );
+  startHeapTrim(({ beforeBytes, afterBytes, ms }) =>
+    log.info(
+      {
+        heapMbBefore: Math.round(beforeBytes / 2 ** 20),
+        heapMbAfter: Math.round(afterBytes / 2 ** 20),
+        ms: Math.round(ms),
+      },
+      'quiet: returned the heap a burst left to the OS',
+    ),
   );
 }
 

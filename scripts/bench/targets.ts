@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createTestApp } from '../../test/app.ts';
 import { freePort } from '../../test/gateway-process.ts';
 import { insertChannel, insertToken, insertUser, setOptions } from '../../test/relay-fixtures.ts';
+import { GATEWAY_NODE_FLAGS } from '../node-flags.mjs';
 import { type Proc, startNode } from './procs.ts';
 
 export interface BenchTargets {
@@ -55,6 +56,7 @@ export async function startBenchTargets(o: {
   const gateway = await startNode('dist/server/main.mjs', {
     cpu: cpu(0),
     nodeArgs: [
+      ...GATEWAY_NODE_FLAGS,
       ...(process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean),
       ...(o.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${o.profileDir}`] : []),
     ],

@@ -1,4 +1,4 @@
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
 import { z } from 'zod';
 import { badRequest } from '../../../errors.ts';
 import type { OptionsService } from '../../options/options.service.ts';
@@ -15,9 +15,13 @@ const claims = z
 
 /** Discovery documents change rarely; keep one configuration per settings until it ages out. */
 const DISCOVERY_TTL_MS = 3600_000;
-let cached: { key: string; at: number; config: oidc.Configuration } | undefined;
+let cached: { key: string; at: number; config: Oidc.Configuration } | undefined;
 
-async function discovered(options: OptionsService): Promise<oidc.Configuration> {
+// Loaded on the first OIDC sign-in: most gateways never configure one and need not hold it in memory.
+const openidClient = () => import('openid-client');
+
+async function discovered(options: OptionsService): Promise<Oidc.Configuration> {
+  const oidc = await openidClient();
   const wellKnown = options.get('oidc.well_known');
   const clientId = options.get('oidc.client_id');
   const secret = options.get('oidc.client_secret');
@@ -26,7 +30,7 @@ async function discovered(options: OptionsService): Promise<oidc.Configuration> 
   const url = new URL(wellKnown);
   // The operator chose an http:// provider (an intranet IdP); openid-client refuses it unless told.
   const insecure = url.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : undefined;
-  let config: oidc.Configuration;
+  let config: Oidc.Configuration;
   try {
     config = await oidc.discovery(url, clientId, secret, oidc.ClientSecretPost(secret), insecure);
   } catch {
@@ -39,6 +43,7 @@ async function discovered(options: OptionsService): Promise<oidc.Configuration> 
 /** Through discovery: the library checks the token answer (issuer, audience, ID token claims). */
 async function viaDiscovery(options: OptionsService, callbackUrl: URL, state: string, iss: string | undefined) {
   const config = await discovered(options);
+  const oidc = await openidClient();
   /*
    * RFC 9207: providers that announce it put `iss` in the redirect. Legacy
    * consoles forward only code and state; with a single configured provider
