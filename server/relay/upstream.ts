@@ -5,10 +5,13 @@ import type { UpstreamRequest } from './providers/types.ts';
  * One shared keep-alive connection pool for every upstream. Connect and header
  * timeouts bound a dead provider; the body has no global timeout because streams
  * can legitimately run for minutes (the stream reader has its own idle timer).
+ * An idle connection is kept 30 s at most, whatever keep-alive the upstream offers:
+ * after a burst (a thousand streams opened a thousand connections) the pool shrinks
+ * back soon, instead of holding every socket and its buffers for the upstream's minute or more.
  */
 const agent = new Agent({
   keepAliveTimeout: 30_000,
-  keepAliveMaxTimeout: 600_000,
+  keepAliveMaxTimeout: 30_000,
   // Above the 1,000 concurrent streams the bench holds: a stream queued behind others would stall.
   connections: 4096,
   pipelining: 1,
