@@ -19,6 +19,54 @@ export function anthropicFailure(status: number) {
 
 type Msg = { role?: string; content?: unknown };
 
+/** The answer the fake gives to a Messages body (also what the Bedrock fake wraps). */
+export function anthropicAnswer(
+  body: Record<string, unknown>,
+  b: ReturnType<typeof nativeBehaviour>,
+  model = String(body.model ?? ''),
+) {
+  const messages = (body.messages ?? []) as Msg[];
+  const last = messages.at(-1);
+  const lastIsToolResult =
+    Array.isArray(last?.content) && (last.content as { type?: string }[]).some((c) => c.type === 'tool_result');
+  const tools = (body.tools ?? []) as { name?: string }[];
+  const thinking = (body.thinking as { type?: string } | undefined)?.type === 'enabled';
+  const blocks: Record<string, unknown>[] = [];
+  let output = 0;
+  if (thinking) {
+    blocks.push({ type: 'thinking', thinking: 'Let me think.', signature: 'sig-fake' });
+    output += 3;
+  }
+  let stop = 'end_turn';
+  if (tools.length > 0 && !lastIsToolResult) {
+    blocks.push({ type: 'tool_use', id: 'toolu_fake1', name: tools[0].name, input: { location: 'Paris' } });
+    output += 7;
+    stop = 'tool_use';
+  } else {
+    const limit = Number(body.max_tokens ?? 5) - output;
+    const n = Math.max(0, Math.min(PIECES.length, limit));
+    blocks.push({ type: 'text', text: PIECES.slice(0, n).join('') });
+    output += n;
+    if (n < PIECES.length) stop = 'max_tokens';
+  }
+  const usage = {
+    input_tokens: fakeNativePrompt(messages, body.system),
+    cache_creation_input_tokens: b.cacheWrite,
+    cache_read_input_tokens: b.cacheRead,
+    output_tokens: output,
+  };
+  return {
+    id: 'msg_fake01',
+    type: 'message',
+    role: 'assistant',
+    model,
+    content: blocks,
+    stop_reason: stop,
+    stop_sequence: null,
+    usage,
+  };
+}
+
 /**
  * A fake Anthropic Messages API (`POST /v1/messages`, JSON and SSE) with real event
  * sequences: text, tool_use (when tools are offered and the last turn is not a
@@ -39,61 +87,24 @@ export function startFakeAnthropic(port = 0): Promise<FakeUpstream> {
         type: 'error',
         error: { type: 'invalid_request_error', message: 'anthropic-version: header is required' },
       });
-    const messages = (body.messages ?? []) as Msg[];
-    const last = messages.at(-1);
-    const lastIsToolResult =
-      Array.isArray(last?.content) && (last.content as { type?: string }[]).some((c) => c.type === 'tool_result');
-    const tools = (body.tools ?? []) as { name?: string }[];
-    const thinking = (body.thinking as { type?: string } | undefined)?.type === 'enabled';
-    const blocks: Record<string, unknown>[] = [];
-    let output = 0;
-    if (thinking) {
-      blocks.push({ type: 'thinking', thinking: 'Let me think.', signature: 'sig-fake' });
-      output += 3;
-    }
-    let stop = 'end_turn';
-    if (tools.length > 0 && !lastIsToolResult) {
-      blocks.push({ type: 'tool_use', id: 'toolu_fake1', name: tools[0].name, input: { location: 'Paris' } });
-      output += 7;
-      stop = 'tool_use';
-    } else {
-      const limit = Number(body.max_tokens ?? 5) - output;
-      const n = Math.max(0, Math.min(PIECES.length, limit));
-      blocks.push({ type: 'text', text: PIECES.slice(0, n).join('') });
-      output += n;
-      if (n < PIECES.length) stop = 'max_tokens';
-    }
-    const usage = {
-      input_tokens: fakeNativePrompt(messages, body.system),
-      cache_creation_input_tokens: b.cacheWrite,
-      cache_read_input_tokens: b.cacheRead,
-      output_tokens: output,
-    };
-    const message = {
-      id: 'msg_fake01',
-      type: 'message',
-      role: 'assistant',
-      model,
-      content: blocks,
-      stop_reason: stop,
-      stop_sequence: null,
-      usage,
-    };
+    const message = anthropicAnswer(body, b);
     if (body.stream !== true) return sendJson(res, 200, message);
     streamMessage(res, message);
   }, port);
 }
 
-function streamMessage(
-  res: ServerResponse,
-  m: { content: Record<string, unknown>[]; usage: Record<string, number>; stop_reason: string } & Record<
-    string,
-    unknown
-  >,
-) {
+type AnthropicAnswer = ReturnType<typeof anthropicAnswer>;
+
+function streamMessage(res: ServerResponse, m: AnthropicAnswer) {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-  const send = (type: string, data: object) =>
-    res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
+  for (const e of anthropicStreamEvents(m)) res.write(`event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`);
+  res.end();
+}
+
+/** Anthropic's streaming event sequence for an answer, each event with its `type`. */
+export function anthropicStreamEvents(m: AnthropicAnswer): ({ type: string } & Record<string, unknown>)[] {
+  const events: ({ type: string } & Record<string, unknown>)[] = [];
+  const send = (type: string, data: object) => events.push({ type, ...data });
   send('message_start', { message: { ...m, content: [], stop_reason: null, usage: { ...m.usage, output_tokens: 1 } } });
   send('ping', {});
   m.content.forEach((blk, index) => {
@@ -121,5 +132,5 @@ function streamMessage(
     usage: { output_tokens: m.usage.output_tokens },
   });
   send('message_stop', {});
-  res.end();
+  return events;
 }

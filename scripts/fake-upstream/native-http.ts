@@ -2,7 +2,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { FakeUpstream, RecordedRequest } from './server.ts';
 
-export type FakeHandler = (req: IncomingMessage, res: ServerResponse, body: Record<string, unknown>) => Promise<void>;
+export type FakeHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: Record<string, unknown>,
+  /** The body as it arrived (a signature covers these exact bytes). */
+  raw: string,
+) => Promise<void>;
 
 /** A loopback HTTP server that records every request (JSON bodies) for the Anthropic and Gemini fakes. */
 export async function startRecordingServer(handler: FakeHandler, port = 0): Promise<FakeUpstream> {
@@ -12,8 +18,9 @@ export async function startRecordingServer(handler: FakeHandler, port = 0): Prom
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       let body: Record<string, unknown> = {};
+      const raw = Buffer.concat(chunks).toString('utf8');
       try {
-        if (chunks.length) body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+        if (chunks.length) body = JSON.parse(raw) as Record<string, unknown>;
       } catch {
         body = {};
       }
@@ -28,7 +35,7 @@ export async function startRecordingServer(handler: FakeHandler, port = 0): Prom
       res.on('close', () => {
         if (!res.writableFinished) rec.aborted = true;
       });
-      handler(req, res, body).catch(() => res.destroy());
+      handler(req, res, body, raw).catch(() => res.destroy());
     });
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));

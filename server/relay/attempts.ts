@@ -91,7 +91,7 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
     try {
       req =
         native && adapter.native && a.native
-          ? adapter.native.buildRequest(ctx, a.native.body, a.native.headers)
+          ? await adapter.native.buildRequest(ctx, a.native.body, a.native.headers)
           : await adapter.buildRequest(ctx, channelBody(channel, a.mode, a.body));
     } catch (err) {
       // A conversion failure (e.g. an image URL that cannot be fetched) is the client's: final, never retried.

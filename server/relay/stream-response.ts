@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { createParser } from 'eventsource-parser';
-import type { StreamConverter } from './providers/types.ts';
+import type { SseEvent, StreamConverter } from './providers/types.ts';
 import type { UpstreamResponse } from './upstream.ts';
 
 export interface StreamOutcome {
@@ -41,11 +41,13 @@ export async function pipeStream(o: StreamOptions): Promise<StreamOutcome> {
   const write = (payload: string) => {
     if (!out.destroyed) out.write(converter.frames ? payload : `data: ${payload}\n\n`);
   };
-  const parser = createParser({
-    onEvent: (e) => {
-      for (const d of converter.push({ event: e.event, data: e.data })) write(d);
-    },
-  });
+  const onEvent = (e: SseEvent) => {
+    for (const d of converter.push({ event: e.event, data: e.data })) write(d);
+  };
+  const parser = createParser({ onEvent });
+  const decoder = new TextDecoder();
+  // Most providers stream SSE, parsed here; a converter with its own framing (Bedrock) yields events.
+  const source: AsyncIterable<Uint8Array | SseEvent[]> = converter.decode ? converter.decode(o.res.body) : o.res.body;
   const ping = o.pingMs > 0 ? setInterval(() => out.destroyed || out.write(': ping\n\n'), o.pingMs) : undefined;
   let idleTimer: NodeJS.Timeout | undefined;
   const armIdle = () => {
@@ -57,16 +59,16 @@ export async function pipeStream(o: StreamOptions): Promise<StreamOutcome> {
       }, o.idleMs);
   };
 
-  const decoder = new TextDecoder();
   let upstreamFailed = false;
   try {
     armIdle();
-    for await (const chunk of o.res.body) {
+    for await (const chunk of source) {
       if (frtMs < 0) frtMs = Math.round(performance.now() - o.startedAt);
       armIdle();
       // One upstream read often holds several events: corking turns their writes into one syscall.
       out.cork();
-      parser.feed(decoder.decode(chunk as Buffer, { stream: true }));
+      if (Array.isArray(chunk)) for (const e of chunk) onEvent(e);
+      else parser.feed(decoder.decode(chunk, { stream: true }));
       out.uncork();
       // A client that stops reading gets no more until it drains; one that goes away (or a
       // shutdown cutting connections) never emits 'drain', so the abort must end the wait.

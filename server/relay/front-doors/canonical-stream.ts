@@ -57,5 +57,6 @@ export function reencodeStream(inner: StreamConverter, w: DoorStreamWriter): Str
     usage: () => inner.usage(),
     producedText: () => inner.producedText(),
     errorFrames: w.errorFrames,
+    decode: inner.decode?.bind(inner),
   };
 }

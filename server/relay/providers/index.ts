@@ -1,5 +1,6 @@
 import { anthropicAdapter } from './anthropic/adapter.ts';
 import { azureAdapter } from './azure/adapter.ts';
+import { bedrockAdapter } from './bedrock/adapter.ts';
 import { geminiAdapter } from './gemini/adapter.ts';
 import { cohereAdapter, jinaAdapter } from './rerank/adapter.ts';
 import { openAIAdapter } from './openai/adapter.ts';
@@ -17,6 +18,7 @@ const registry = new Map<number, ProviderAdapter>([
   [3, azureAdapter],
   [14, anthropicAdapter],
   [24, geminiAdapter],
+  [33, bedrockAdapter],
   [34, cohereAdapter],
   [38, jinaAdapter],
 ]);

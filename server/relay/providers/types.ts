@@ -93,6 +93,11 @@ export interface StreamConverter {
   frames?: boolean;
   /** Frames telling the client the stream broke, in its own protocol (frame converters only). */
   errorFrames?(message: string): string[];
+  /**
+   * Reads the upstream body into events when the provider does not stream SSE (AWS
+   * Bedrock's binary event stream); absent, the body is read as SSE. Throws on a corrupt frame.
+   */
+  decode?(body: AsyncIterable<Uint8Array>): AsyncIterable<SseEvent[]>;
 }
 
 export interface ProviderAdapter {
@@ -134,7 +139,7 @@ export interface NativeSupport {
     ctx: AttemptContext,
     body: Record<string, unknown>,
     clientHeaders?: Record<string, string>,
-  ): UpstreamRequest;
+  ): UpstreamRequest | Promise<UpstreamRequest>;
   /** Usage of a native JSON answer. */
   usageOf(text: string): Usage | undefined;
   /** A pass-through converter: payloads are complete SSE frames, forwarded unchanged. */

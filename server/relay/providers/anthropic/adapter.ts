@@ -41,7 +41,7 @@ export function mapAnthropicError(status: number, text: string): UpstreamError {
 }
 
 /** Watches a native Anthropic stream passing through: frames unchanged, usage and text noted. */
-function anthropicWatcher(): StreamConverter {
+export function anthropicWatcher(): StreamConverter {
   let usage: AnthropicUsage | undefined;
   const text: string[] = [];
   return {
@@ -72,6 +72,15 @@ function anthropicWatcher(): StreamConverter {
       `event: error\ndata: ${JSON.stringify({ type: 'error', error: { type: 'api_error', message } })}\n\n`,
     ],
   };
+}
+
+/** Usage of a native Messages answer (JSON). */
+export function anthropicUsageOf(text: string) {
+  try {
+    return parseAnthropicUsage((JSON.parse(text) as { usage?: AnthropicUsage }).usage);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Anthropic Messages (type 14), relay.md §8. */
@@ -109,13 +118,7 @@ export const anthropicAdapter: ProviderAdapter = {
         body: JSON.stringify({ ...body, model }),
       };
     },
-    usageOf(text) {
-      try {
-        return parseAnthropicUsage((JSON.parse(text) as { usage?: AnthropicUsage }).usage);
-      } catch {
-        return undefined;
-      }
-    },
+    usageOf: anthropicUsageOf,
     createStreamWatcher: anthropicWatcher,
   },
 };
