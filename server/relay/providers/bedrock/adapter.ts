@@ -64,18 +64,8 @@ async function signedRequest(ctx: AttemptContext, body: Record<string, unknown>,
   return signBedrockRequest(req, c);
 }
 
-/** A converter that reads Bedrock's event stream and hands the Anthropic events inside to `inner`. */
-function withEventStream(inner: StreamConverter): StreamConverter {
-  return {
-    push: (e) => inner.push(e),
-    end: () => inner.end(),
-    usage: () => inner.usage(),
-    producedText: () => inner.producedText(),
-    frames: inner.frames,
-    errorFrames: inner.errorFrames?.bind(inner),
-    decode: decodeEventStream,
-  };
-}
+/** An Anthropic converter that reads Bedrock's event stream (its methods are closures, so they copy). */
+const withEventStream = (inner: StreamConverter): StreamConverter => ({ ...inner, decode: decodeEventStream });
 
 /**
  * Bedrock errors are `{"message": "..."}`; the exception name travels in a header the relay
