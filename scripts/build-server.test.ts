@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startGatewayProcess } from '../test/gateway-process.ts';
 
@@ -39,4 +40,34 @@ describe('the production bundle', () => {
     g.proc.kill('SIGTERM');
     expect(await g.exited).toBe(0);
   }, 60_000);
+
+  // The Redis client lives in a chunk of its own, loaded only when REDIS_URL is set: it must be there and work.
+  it.skipIf(!process.env.TEST_REDIS_URL)(
+    'loads its Redis chunk when REDIS_URL is set and keeps the limits there',
+    async () => {
+      const prefix = `bundle-test-${process.pid}:`;
+      const port = await freePort();
+      const redisDataDir = mkdtempSync(path.join(os.tmpdir(), 'switchyard-bundle-redis-'));
+      const g = await startGatewayProcess({
+        dataDir: redisDataDir,
+        port,
+        entry: path.join(out, 'server/main.mjs'),
+        env: { REDIS_URL: process.env.TEST_REDIS_URL!, REDIS_KEY_PREFIX: prefix },
+      });
+      const redis = new Redis(process.env.TEST_REDIS_URL!);
+      try {
+        expect((await fetch(`http://127.0.0.1:${port}/api/status`)).status).toBe(200);
+        // The per-IP limit of /api counted this request in Redis, under this deployment's prefix.
+        expect((await redis.keys(`${prefix}*`)).length).toBeGreaterThan(0);
+      } finally {
+        g.proc.kill('SIGTERM');
+        expect(await g.exited).toBe(0);
+        const keys = await redis.keys(`${prefix}*`);
+        if (keys.length) await redis.del(...keys);
+        redis.disconnect();
+        rmSync(redisDataDir, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
 });
