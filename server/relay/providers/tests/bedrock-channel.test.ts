@@ -8,10 +8,19 @@ import { payer, quotaOf } from './fixtures.ts';
 
 let h: RelayHarness;
 let fake: FakeUpstream;
+let mainChannel: number;
 let badKeyChannel: number;
 const R = { model: 1.5, completion: 5, cache: 0.1, creation: 1.25 };
 const HAIKU = 'claude-3-5-haiku-20241022';
-const models = [HAIKU, 'claude-b-cache', 'claude-b-midfail', 'claude-b-429', 'claude-b-badkey', 'claude-b-nokey'];
+const models = [
+  HAIKU,
+  'claude-b-cache',
+  'claude-b-midfail',
+  'claude-b-429',
+  'claude-b-403',
+  'claude-b-badkey',
+  'claude-b-nokey',
+];
 
 beforeAll(async () => {
   h = await startRelayHarness();
@@ -24,7 +33,7 @@ beforeAll(async () => {
     'claude.model_headers_settings': JSON.stringify({ [HAIKU]: { 'anthropic-beta': ['b1'] } }),
     AutomaticDisableChannelEnabled: 'true',
   });
-  await insertChannel(h.deps, {
+  mainChannel = await insertChannel(h.deps, {
     type: 33,
     key: `AKIAFAKE|${FAKE_BEDROCK_SECRET}|us-east-1`,
     baseUrl: fake.url,
@@ -33,6 +42,7 @@ beforeAll(async () => {
       'claude-b-cache': 'anthropic.claude-b-v1:0+cache-40+cachew-12',
       'claude-b-midfail': 'anthropic.claude-b-midfail-v1:0',
       'claude-b-429': 'anthropic.claude-b-v1:0+fail-429',
+      'claude-b-403': 'anthropic.claude-b-v1:0+fail-403',
     },
   });
   badKeyChannel = await insertChannel(h.deps, {
@@ -204,17 +214,22 @@ describe('AWS Bedrock channels (type 33): Anthropic models over InvokeModel, Sig
       .catch((e: { status: number }) => e);
     expect(throttled).toMatchObject({ status: 429 });
 
+    // A model the AWS account may not use (AccessDenied) is not a dead key: the channel stays on.
+    const noAccess = await h
+      .client(p.key)
+      .chat.completions.create({ model: 'claude-b-403', messages: [{ role: 'user', content: 'x' }] })
+      .catch((e: { status: number; message: string }) => e);
+    expect(noAccess).toMatchObject({ status: 403 });
+    const status = (id: number) =>
+      h.deps.db.selectFrom('channels').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+    expect((await status(mainChannel)).status).toBe(1);
+
     const denied = await h
       .client(p.key)
       .chat.completions.create({ model: 'claude-b-badkey', messages: [{ role: 'user', content: 'x' }] })
       .catch((e: { status: number }) => e);
     expect((denied as { status: number }).status).toBeGreaterThanOrEqual(400);
-    const row = await h.deps.db
-      .selectFrom('channels')
-      .select('status')
-      .where('id', '=', badKeyChannel)
-      .executeTakeFirstOrThrow();
-    expect(row.status).toBe(3);
+    expect((await status(badKeyChannel)).status).toBe(3);
 
     // A key not in AccessKeyId|SecretAccessKey|Region form never leaves the gateway; the error says what is wrong.
     const sent = fake.requests.length;
