@@ -159,6 +159,9 @@ export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = [
     'anthropic.claude-3-7-sonnet-20250219-v1:0',
     'anthropic.claude-sonnet-4-20250514-v1:0',
     'anthropic.claude-3-5-haiku-20241022-v1:0',
+    'amazon.nova-pro-v1:0',
+    'amazon.nova-lite-v1:0',
+    'meta.llama3-3-70b-instruct-v1:0',
   ]),
   t(34, 'Cohere', 'https://api.cohere.ai', [
     'command-r-plus',

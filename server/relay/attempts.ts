@@ -86,7 +86,10 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
       stream: a.stream,
       options: opt,
     };
-    const native = a.native !== undefined && adapter.native?.protocol === a.native.protocol;
+    const native =
+      a.native !== undefined &&
+      adapter.native?.protocol === a.native.protocol &&
+      (adapter.native.serves?.(up.name) ?? true);
     let req;
     try {
       req =

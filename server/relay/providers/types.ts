@@ -134,6 +134,8 @@ export type NativeProtocol = 'anthropic' | 'gemini';
  */
 export interface NativeSupport {
   protocol: NativeProtocol;
+  /** Whether this upstream model takes the door's body as it is (every model when absent). */
+  serves?(upstreamModel: string): boolean;
   /** `clientHeaders`: the door's protocol headers from the client (e.g. anthropic-beta), to pass on. */
   buildRequest(
     ctx: AttemptContext,

@@ -3,6 +3,7 @@ import { anthropicAdapter, anthropicUsageOf, anthropicWatcher } from '../anthrop
 import { THINKING_SUFFIX, toAnthropicRequest } from '../anthropic/request.ts';
 import { mapErrorBody } from '../shared/error-body.ts';
 import type { AttemptContext, ProviderAdapter, StreamConverter, UpstreamError, UpstreamRequest } from '../types.ts';
+import { converseToAnthropicEvents, fromConverseAnswer, toConverseBody } from './converse.ts';
 import { decodeEventStream } from './event-stream.ts';
 import { type BedrockCredentials, parseBedrockKey, signBedrockRequest } from './sign.ts';
 
@@ -17,19 +18,27 @@ const TYPE = 33;
  * Any other name (a Bedrock id, an inference profile such as `us.anthropic...`) is sent as given.
  */
 const bedrockIds = new Map(
-  (channelTypeInfo(TYPE)?.defaultModels ?? []).map((id) => [
-    id.replace(/^anthropic\./, '').replace(/-v\d+:\d+$/, ''),
-    id,
-  ]),
+  (channelTypeInfo(TYPE)?.defaultModels ?? [])
+    .filter((id) => id.startsWith('anthropic.'))
+    .map((id) => [id.replace(/^anthropic\./, '').replace(/-v\d+:\d+$/, ''), id]),
 );
 
 const baseModel = (m: string) => (m.endsWith(THINKING_SUFFIX) ? m.slice(0, -THINKING_SUFFIX.length) : m);
 export const bedrockModelId = (model: string) => bedrockIds.get(model) ?? model;
 
+/** Claude (an `anthropic.` id, or a cross-region profile such as `us.anthropic.`) speaks InvokeModel; the rest Converse. */
+const isAnthropic = (model: string) => /(^|\.)anthropic\./.test(bedrockModelId(baseModel(model)));
+
 function endpoint(ctx: AttemptContext, c: BedrockCredentials, model: string): string {
   // A base URL set on the channel (a VPC endpoint, a proxy, a test double) replaces the regional one.
   const base = ctx.channel.baseUrl || `https://bedrock-runtime.${c.region}.amazonaws.com`;
-  const action = ctx.stream ? 'invoke-with-response-stream' : 'invoke';
+  const action = isAnthropic(model)
+    ? ctx.stream
+      ? 'invoke-with-response-stream'
+      : 'invoke'
+    : ctx.stream
+      ? 'converse-stream'
+      : 'converse';
   return `${base}/model/${encodeURIComponent(bedrockModelId(model))}/${action}`;
 }
 
@@ -59,13 +68,24 @@ async function signedRequest(ctx: AttemptContext, body: Record<string, unknown>,
       'content-type': 'application/json',
       accept: ctx.stream ? 'application/vnd.amazon.eventstream' : 'application/json',
     },
-    body: toBedrockBody(ctx, body, model, clientBeta),
+    body: isAnthropic(model) ? toBedrockBody(ctx, body, model, clientBeta) : JSON.stringify(toConverseBody(body)),
   };
   return signBedrockRequest(req, c);
 }
 
 /** An Anthropic converter that reads Bedrock's event stream (its methods are closures, so they copy). */
 const withEventStream = (inner: StreamConverter): StreamConverter => ({ ...inner, decode: decodeEventStream });
+
+/** The same for a Converse stream: its events are turned into Anthropic ones first. */
+function withConverseStream(inner: StreamConverter, model: string): StreamConverter {
+  const translate = converseToAnthropicEvents(model);
+  return {
+    ...inner,
+    async *decode(body) {
+      for await (const events of decodeEventStream(body)) yield events.flatMap(translate);
+    },
+  };
+}
 
 /**
  * Bedrock errors are `{"message": "..."}`; the exception name travels in a header the relay
@@ -93,10 +113,10 @@ export function mapBedrockError(status: number, text: string): UpstreamError {
 }
 
 /**
- * AWS Bedrock (type 33), Anthropic models through InvokeModel: the Anthropic adapter's
- * conversions, signed with SigV4 from the channel key `AK|SK|region`, streamed over
- * AWS's binary event stream. Requests in Anthropic's own format (the /v1/messages door)
- * go through natively.
+ * AWS Bedrock (type 33): Claude through InvokeModel, every other chat model through
+ * Converse (see converse.ts), both by way of the Anthropic adapter's conversions, signed
+ * with SigV4 from the channel key `AK|SK|region`, streamed over AWS's binary event stream.
+ * Anthropic-format requests (the /v1/messages door) for Claude go through natively.
  */
 export const bedrockAdapter: ProviderAdapter = {
   id: 'bedrock',
@@ -107,13 +127,23 @@ export const bedrockAdapter: ProviderAdapter = {
     return signedRequest(ctx, out, String(out.model));
   },
 
-  convertResponse: anthropicAdapter.convertResponse,
-  createStreamConverter: (ctx, clientWantsUsage) =>
-    withEventStream(anthropicAdapter.createStreamConverter(ctx, clientWantsUsage)),
+  convertResponse: (ctx, text) =>
+    anthropicAdapter.convertResponse(
+      ctx,
+      isAnthropic(ctx.upstreamModel) ? text : fromConverseAnswer(text, baseModel(ctx.upstreamModel)),
+    ),
+  createStreamConverter(ctx, clientWantsUsage) {
+    const inner = anthropicAdapter.createStreamConverter(ctx, clientWantsUsage);
+    return isAnthropic(ctx.upstreamModel)
+      ? withEventStream(inner)
+      : withConverseStream(inner, baseModel(ctx.upstreamModel));
+  },
   mapError: mapBedrockError,
 
   native: {
     protocol: 'anthropic',
+    // Only Claude takes an Anthropic body as it is; other models are converted like any OpenAI request.
+    serves: isAnthropic,
     // The client's anthropic-beta header joins the operator's betas, in the body as Bedrock takes them.
     buildRequest: (ctx, body, clientHeaders) =>
       signedRequest(ctx, body, baseModel(ctx.upstreamModel), clientHeaders?.['anthropic-beta']),

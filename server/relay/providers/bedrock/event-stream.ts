@@ -3,12 +3,12 @@ import { fromUtf8, toUtf8 } from '@smithy/util-utf8';
 import type { SseEvent } from '../types.ts';
 
 /**
- * Bedrock's `invoke-with-response-stream` answers in AWS's binary event stream
- * (application/vnd.amazon.eventstream), split into messages and decoded by the SDK's
- * own code (a message may span reads). Each `chunk` event carries `{"bytes": base64}`
- * holding one Anthropic streaming event, which comes out as the SSE event the Anthropic
- * converters already read. An exception message (throttling, validation, a model error
- * mid-stream) becomes an Anthropic `error` event. A corrupt frame throws.
+ * Bedrock streams answer in AWS's binary event stream (application/vnd.amazon.eventstream),
+ * split into messages and decoded by the SDK's own code (a message may span reads).
+ * InvokeModel's `chunk` events carry `{"bytes": base64}` holding one Anthropic streaming
+ * event, which comes out as the SSE event the Anthropic converters already read; Converse's
+ * named events come out under their names. An exception message (throttling, validation,
+ * a model error mid-stream) becomes an Anthropic `error` event. A corrupt frame throws.
  */
 export async function* decodeEventStream(body: AsyncIterable<Uint8Array>): AsyncIterable<SseEvent[]> {
   const codec = new EventStreamCodec(toUtf8, fromUtf8);
@@ -25,7 +25,9 @@ function eventOf(m: ReturnType<EventStreamCodec['decode']>): SseEvent | undefine
   };
   const body = toUtf8(m.body);
   if (header(':message-type') === 'event') {
-    if (header(':event-type') !== 'chunk') return undefined;
+    const type = header(':event-type');
+    // Converse streams name their events (messageStart, contentBlockDelta...) and carry them as JSON.
+    if (type !== 'chunk') return type ? { event: type, data: body } : undefined;
     const data = Buffer.from((JSON.parse(body) as { bytes?: string }).bytes ?? '', 'base64').toString('utf8');
     return { event: (JSON.parse(data) as { type?: string }).type, data };
   }

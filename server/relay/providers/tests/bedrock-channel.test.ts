@@ -20,6 +20,8 @@ const models = [
   'claude-b-403',
   'claude-b-badkey',
   'claude-b-nokey',
+  'nova-b',
+  'llama-b-cache',
 ];
 
 beforeAll(async () => {
@@ -28,8 +30,8 @@ beforeAll(async () => {
   await setOptions(h.deps, {
     ModelRatio: JSON.stringify(Object.fromEntries(models.map((m) => [m, R.model]))),
     CompletionRatio: JSON.stringify(Object.fromEntries(models.map((m) => [m, R.completion]))),
-    CacheRatio: JSON.stringify({ 'claude-b-cache': R.cache }),
-    CacheCreationRatio: JSON.stringify({ 'claude-b-cache': R.creation }),
+    CacheRatio: JSON.stringify({ 'claude-b-cache': R.cache, 'llama-b-cache': R.cache }),
+    CacheCreationRatio: JSON.stringify({ 'claude-b-cache': R.creation, 'llama-b-cache': R.creation }),
     'claude.model_headers_settings': JSON.stringify({ [HAIKU]: { 'anthropic-beta': ['b1'] } }),
     AutomaticDisableChannelEnabled: 'true',
   });
@@ -43,6 +45,8 @@ beforeAll(async () => {
       'claude-b-midfail': 'anthropic.claude-b-midfail-v1:0',
       'claude-b-429': 'anthropic.claude-b-v1:0+fail-429',
       'claude-b-403': 'anthropic.claude-b-v1:0+fail-403',
+      'nova-b': 'amazon.nova-lite-v1:0',
+      'llama-b-cache': 'meta.llama3-70b-instruct-v1:0+cache-30+cachew-6',
     },
   });
   badKeyChannel = await insertChannel(h.deps, {
@@ -241,5 +245,129 @@ describe('AWS Bedrock channels (type 33): Anthropic models over InvokeModel, Sig
     expect((misconfigured as { message: string }).message).toMatch(/AccessKeyId\|SecretAccessKey\|Region/);
     expect(fake.requests.length).toBe(sent);
     expect(await p.charges()).toEqual([]);
+  });
+});
+
+describe('AWS Bedrock channels (type 33): other model families over Converse', () => {
+  const weatherTool = {
+    type: 'function' as const,
+    function: { name: 'get_weather', parameters: { type: 'object', properties: { location: { type: 'string' } } } },
+  };
+
+  it('OpenAI client, not streamed: Converse body (system, inference config), converted answer, billing', async () => {
+    const p = await payer(h);
+    const r = await h.client(p.key).chat.completions.create({
+      model: 'nova-b',
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'one' },
+        { role: 'assistant', content: 'ok' },
+        { role: 'user', content: 'two' },
+      ],
+      max_tokens: 100,
+      temperature: 0.3,
+      stop: 'END',
+    });
+    expect(r.choices[0].message.content).toBe('w0 w1 w2 w3 w4 ');
+    expect(r.choices[0].finish_reason).toBe('stop');
+    const sent = fake.requests.at(-1)!;
+    expect(sent.path).toBe(`/model/${encodeURIComponent('amazon.nova-lite-v1:0')}/converse`);
+    expect(sent.body).toEqual({
+      system: [{ text: 'Be brief.' }],
+      messages: [
+        { role: 'user', content: [{ text: 'one' }] },
+        { role: 'assistant', content: [{ text: 'ok' }] },
+        { role: 'user', content: [{ text: 'two' }] },
+      ],
+      inferenceConfig: { maxTokens: 100, temperature: 0.3, stopSequences: ['END'] },
+    });
+    expect(r.usage?.completion_tokens).toBe(5);
+    expect(await p.charges()).toEqual([quotaOf({ prompt: r.usage!.prompt_tokens, completion: 5 }, R)]);
+  });
+
+  it('tool calls: streamed out of Converse, and the result sent back as a toolResult turn', async () => {
+    const p = await payer(h);
+    const c = h.client(p.key);
+    const stream = await c.chat.completions.create({
+      model: 'nova-b',
+      messages: [{ role: 'user', content: 'weather in Paris?' }],
+      tools: [weatherTool],
+      tool_choice: 'required',
+      stream: true,
+    });
+    let args = '';
+    let id = '';
+    let finish: string | null | undefined;
+    for await (const ch of stream) {
+      const call = ch.choices[0]?.delta?.tool_calls?.[0];
+      id ||= call?.id ?? '';
+      args += call?.function?.arguments ?? '';
+      finish = ch.choices[0]?.finish_reason ?? finish;
+    }
+    expect(fake.requests.at(-1)!.path).toMatch(/\/converse-stream$/);
+    expect(fake.requests.at(-1)!.body.toolConfig).toMatchObject({
+      tools: [{ toolSpec: { name: 'get_weather', inputSchema: { json: { type: 'object' } } } }],
+      toolChoice: { any: {} },
+    });
+    expect(JSON.parse(args)).toEqual({ location: 'Paris' });
+    expect(finish).toBe('tool_calls');
+
+    const r = await c.chat.completions.create({
+      model: 'nova-b',
+      tools: [weatherTool],
+      messages: [
+        { role: 'user', content: 'weather in Paris?' },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id, type: 'function', function: { name: 'get_weather', arguments: args } }],
+        },
+        { role: 'tool', tool_call_id: id, content: 'Sunny, 21°C' },
+      ],
+    });
+    expect(r.choices[0].message.content).toBe('w0 w1 w2 w3 w4 ');
+    const turns = fake.requests.at(-1)!.body.messages as { role: string; content: object[] }[];
+    expect(turns.map((t) => t.role)).toEqual(['user', 'assistant', 'user']);
+    expect(turns[1].content).toEqual([
+      { toolUse: { toolUseId: id, name: 'get_weather', input: { location: 'Paris' } } },
+    ]);
+    expect(turns[2].content).toEqual([{ toolResult: { toolUseId: id, content: [{ text: 'Sunny, 21°C' }] } }]);
+    expect(await p.charges()).toHaveLength(2);
+  });
+
+  it('streamed text with the usage chunk; cache reads and writes billed at their ratios', async () => {
+    const p = await payer(h);
+    const stream = await h.client(p.key).chat.completions.create({
+      model: 'llama-b-cache',
+      messages: [{ role: 'user', content: 'hello' }],
+      max_tokens: 100,
+      stream: true,
+      stream_options: { include_usage: true },
+    });
+    let text = '';
+    let usage: { prompt_tokens: number; completion_tokens: number } | undefined;
+    for await (const ch of stream) {
+      text += ch.choices[0]?.delta?.content ?? '';
+      if (ch.usage) usage = ch.usage;
+    }
+    expect(text).toBe('w0 w1 w2 w3 w4 ');
+    expect(usage?.completion_tokens).toBe(5);
+    const prompt = usage!.prompt_tokens - 6;
+    expect(await p.charges()).toEqual([quotaOf({ prompt, completion: 5, cached: 30, creation: 6 }, R)]);
+  });
+
+  it('the Anthropic SDK on /v1/messages is converted for a non-Claude model (not sent as a Messages body)', async () => {
+    const p = await payer(h);
+    const m = await anthropicClient(p.key).messages.create({
+      model: 'nova-b',
+      max_tokens: 50,
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    expect(m.content[0]).toMatchObject({ type: 'text', text: 'w0 w1 w2 w3 w4 ' });
+    expect(m.usage.output_tokens).toBe(5);
+    const sent = fake.requests.at(-1)!;
+    expect(sent.path).toMatch(/\/converse$/);
+    expect(sent.body).not.toHaveProperty('anthropic_version');
+    expect(await p.charges()).toHaveLength(1);
   });
 });
