@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textOfBlocks } from '../../providers/anthropic/request.ts';
 
 type Block = {
   type?: string;
@@ -19,13 +20,6 @@ export const anthropicBody = z.looseObject({
   system: z.unknown().optional(),
   stream: z.boolean().optional(),
 });
-
-const textOfBlocks = (c: unknown): string =>
-  typeof c === 'string'
-    ? c
-    : Array.isArray(c)
-      ? (c as Block[]).map((b) => (b.type === 'text' ? (b.text ?? '') : '')).join('')
-      : '';
 
 /**
  * Anthropic Messages body -> canonical OpenAI chat body, for channels of another

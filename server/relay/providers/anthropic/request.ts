@@ -39,6 +39,14 @@ const OPENAI_ONLY = [
   'store',
 ];
 
+/** The text of an Anthropic string-or-blocks field (a system prompt, a tool result): its text blocks joined. */
+export const textOfBlocks = (c: unknown): string =>
+  typeof c === 'string'
+    ? c
+    : Array.isArray(c)
+      ? (c as { type?: string; text?: string }[]).map((b) => (b.type === 'text' ? (b.text ?? '') : '')).join('')
+      : '';
+
 /** `-thinking` names ask the thinking adapter for extended thinking (relay.md §8). */
 export const THINKING_SUFFIX = '-thinking';
 

@@ -1,3 +1,4 @@
+import { textOfBlocks } from '../anthropic/request.ts';
 import type { SseEvent } from '../types.ts';
 
 /*
@@ -20,13 +21,6 @@ interface AnthropicBlock {
   content?: unknown;
 }
 
-const textOfResult = (c: unknown): string =>
-  typeof c === 'string'
-    ? c
-    : Array.isArray(c)
-      ? (c as AnthropicBlock[]).map((b) => (b.type === 'text' ? (b.text ?? '') : '')).join('')
-      : '';
-
 function toConverseBlock(b: AnthropicBlock): Json | undefined {
   switch (b.type) {
     case 'text':
@@ -38,7 +32,7 @@ function toConverseBlock(b: AnthropicBlock): Json | undefined {
     case 'tool_use':
       return { toolUse: { toolUseId: b.id, name: b.name, input: b.input ?? {} } };
     case 'tool_result':
-      return { toolResult: { toolUseId: b.tool_use_id, content: [{ text: textOfResult(b.content) || '(empty)' }] } };
+      return { toolResult: { toolUseId: b.tool_use_id, content: [{ text: textOfBlocks(b.content) || '(empty)' }] } };
     default:
       // Thinking blocks of earlier turns and other Anthropic-only blocks have no Converse form.
       return undefined;

@@ -62,6 +62,24 @@ afterAll(async () => {
   await fake.close();
 });
 
+/** A streamed chat with the usage chunk asked for: the text and the usage the client saw. */
+async function streamedText(key: string, model: string) {
+  const stream = await h.client(key).chat.completions.create({
+    model,
+    messages: [{ role: 'user', content: 'hello' }],
+    max_tokens: 100,
+    stream: true,
+    stream_options: { include_usage: true },
+  });
+  let text = '';
+  let usage: { prompt_tokens: number; completion_tokens: number } | undefined;
+  for await (const c of stream) {
+    text += c.choices[0]?.delta?.content ?? '';
+    if (c.usage) usage = c.usage;
+  }
+  return { text, usage };
+}
+
 const anthropicClient = (key: string) =>
   new Anthropic({ apiKey: key, baseURL: h.baseURL.replace(/\/v1$/, ''), maxRetries: 0 });
 
@@ -97,19 +115,7 @@ describe('AWS Bedrock channels (type 33): Anthropic models over InvokeModel, Sig
 
   it('OpenAI client, streamed over the binary event stream: text, usage chunk, cache tokens billed', async () => {
     const p = await payer(h);
-    const stream = await h.client(p.key).chat.completions.create({
-      model: 'claude-b-cache',
-      messages: [{ role: 'user', content: 'hello' }],
-      max_tokens: 100,
-      stream: true,
-      stream_options: { include_usage: true },
-    });
-    let text = '';
-    let usage: { prompt_tokens: number; completion_tokens: number } | undefined;
-    for await (const c of stream) {
-      text += c.choices[0]?.delta?.content ?? '';
-      if (c.usage) usage = c.usage;
-    }
+    const { text, usage } = await streamedText(p.key, 'claude-b-cache');
     expect(text).toBe('w0 w1 w2 w3 w4 ');
     expect(fake.requests.at(-1)!.path).toMatch(/\/invoke-with-response-stream$/);
     expect(usage?.completion_tokens).toBe(5);
@@ -337,19 +343,7 @@ describe('AWS Bedrock channels (type 33): other model families over Converse', (
 
   it('streamed text with the usage chunk; cache reads and writes billed at their ratios', async () => {
     const p = await payer(h);
-    const stream = await h.client(p.key).chat.completions.create({
-      model: 'llama-b-cache',
-      messages: [{ role: 'user', content: 'hello' }],
-      max_tokens: 100,
-      stream: true,
-      stream_options: { include_usage: true },
-    });
-    let text = '';
-    let usage: { prompt_tokens: number; completion_tokens: number } | undefined;
-    for await (const ch of stream) {
-      text += ch.choices[0]?.delta?.content ?? '';
-      if (ch.usage) usage = ch.usage;
-    }
+    const { text, usage } = await streamedText(p.key, 'llama-b-cache');
     expect(text).toBe('w0 w1 w2 w3 w4 ');
     expect(usage?.completion_tokens).toBe(5);
     const prompt = usage!.prompt_tokens - 6;
