@@ -32,14 +32,10 @@ const isAnthropic = (model: string) => /(^|\.)anthropic\./.test(bedrockModelId(b
 function endpoint(ctx: AttemptContext, c: BedrockCredentials, model: string): string {
   // A base URL set on the channel (a VPC endpoint, a proxy, a test double) replaces the regional one.
   const base = ctx.channel.baseUrl || `https://bedrock-runtime.${c.region}.amazonaws.com`;
-  const action = isAnthropic(model)
-    ? ctx.stream
-      ? 'invoke-with-response-stream'
-      : 'invoke'
-    : ctx.stream
-      ? 'converse-stream'
-      : 'converse';
-  return `${base}/model/${encodeURIComponent(bedrockModelId(model))}/${action}`;
+  const [once, streamed] = isAnthropic(model)
+    ? ['invoke', 'invoke-with-response-stream']
+    : ['converse', 'converse-stream'];
+  return `${base}/model/${encodeURIComponent(bedrockModelId(model))}/${ctx.stream ? streamed : once}`;
 }
 
 /**
