@@ -4,6 +4,8 @@ import os from 'node:os';
 import { Agent } from 'undici';
 import { agent, call, latency, openLoop, pct, type Target, throughput, timedStream } from './bench/http-load.ts';
 import { benchLogQueries } from './bench/log-queries.ts';
+import type { Proc } from './bench/procs.ts';
+import { GATEWAY_NODE_FLAGS } from './node-flags.mjs';
 import { startBenchTargets } from './bench/targets.ts';
 
 /*
@@ -87,10 +89,18 @@ async function load() {
   // (this VM's throughput drifts ±15% within minutes) weighs on both sides of the ratio.
   const bareRounds: number[] = [];
   const gatewayRounds: number[] = [];
+  // CPU per request, from /proc: steadier than requests/s when the client side is the bottleneck.
+  const cpuUs = { bare: [] as number[], gateway: [] as number[] };
+  const measured = async (t: Target, proc: Proc, cpuOut: number[]) => {
+    const before = proc.cpuSeconds();
+    const r = await throughput(t, body, CONCURRENCY, PHASE_MS / THROUGHPUT_ROUNDS);
+    cpuOut.push(((proc.cpuSeconds() - before) / Math.max(1, r.requests)) * 1e6);
+    return r;
+  };
   let gatewayErrors = 0;
   for (let round = 0; round < THROUGHPUT_ROUNDS; round++) {
-    bareRounds.push((await throughput(viaBare, body, CONCURRENCY, PHASE_MS / THROUGHPUT_ROUNDS)).rps);
-    const g = await throughput(viaGateway, body, CONCURRENCY, PHASE_MS / THROUGHPUT_ROUNDS);
+    bareRounds.push((await measured(viaBare, targets.bare, cpuUs.bare)).rps);
+    const g = await measured(viaGateway, gateway, cpuUs.gateway);
     gatewayRounds.push(g.rps);
     gatewayErrors += g.errors;
   }
@@ -121,6 +131,8 @@ async function load() {
       ratio_to_bare_proxy: r3(g.rps / b.rps),
       ratio_per_round: gatewayRounds.map((x, i) => r3(x / bareRounds[i])),
       ratio_to_direct: r3(g.rps / d.rps),
+      bare_proxy_cpu_us_per_request: Math.round(mean(cpuUs.bare)),
+      gateway_cpu_us_per_request: Math.round(mean(cpuUs.gateway)),
     },
     open_loop: open,
   };
@@ -214,6 +226,10 @@ const results = {
   pinned: cpus >= 2 ? 'gateway and bare proxy on CPU 0; fake upstream and client on CPU 1' : 'no',
   // The figures are only comparable on a quiet machine; the load average tells how quiet it was.
   load_average_1m: r3(os.loadavg()[0]),
+  gateway_node_flags: [
+    ...GATEWAY_NODE_FLAGS,
+    ...(process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  ],
   a_latency_c1: a,
   b_throughput: b?.throughput ?? null,
   b_open_loop: b?.open_loop ?? null,
@@ -235,6 +251,11 @@ if (b) {
     `throughput / bare proxy (c=${CONCURRENCY})`,
     `${t.ratio_to_bare_proxy} (${t.gateway_rps} / ${t.bare_proxy_rps} rps)`,
     met(t.ratio_to_bare_proxy >= 0.7),
+  ]);
+  rows.push([
+    'CPU per request, gateway vs bare proxy',
+    `${t.gateway_cpu_us_per_request} vs ${t.bare_proxy_cpu_us_per_request} µs`,
+    '',
   ]);
   for (const o of b.open_loop)
     rows.push([

@@ -80,7 +80,7 @@ export async function throughput(t: Target, payload: string, concurrency: number
       }
     }),
   );
-  return { rps: done / (durationMs / 1000), errors };
+  return { rps: done / (durationMs / 1000), errors, requests: done + errors };
 }
 
 /** Open loop: requests start on a fixed schedule whatever the answers do; latency counts from the scheduled time. */

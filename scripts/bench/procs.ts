@@ -9,6 +9,8 @@ export interface Proc {
   child: ChildProcess;
   /** Resident set size of the process now, in MB (Linux /proc). */
   rssMb(): number;
+  /** CPU time the process has used so far (user + system, all threads), in seconds (Linux /proc). */
+  cpuSeconds(): number;
   stop(): Promise<void>;
 }
 
@@ -86,6 +88,11 @@ export async function startNode(
     rssMb() {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+    },
+    cpuSeconds() {
+      // Fields 14 and 15 of /proc/<pid>/stat (after the parenthesised name), in USER_HZ ticks: 100 a second on Linux.
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
     },
     async stop() {
       if (child.exitCode !== null || child.signalCode) return;
