@@ -68,17 +68,20 @@ async function signatureMatches(req: IncomingMessage, raw: string): Promise<bool
   return expected.headers.authorization === auth;
 }
 
-/** One event-stream event message: a named Converse event, or InvokeModel's `chunk`. */
-function eventMessage(type: string, payload: object): Uint8Array {
+/** One event-stream message with a JSON payload: an event (named by `:event-type`) or an exception. */
+function frameOf(kind: 'event' | 'exception', name: string, payload: object): Uint8Array {
   return codec.encode({
     headers: {
-      ':event-type': { type: 'string', value: type },
+      [kind === 'event' ? ':event-type' : ':exception-type']: { type: 'string', value: name },
       ':content-type': { type: 'string', value: 'application/json' },
-      ':message-type': { type: 'string', value: 'event' },
+      ':message-type': { type: 'string', value: kind },
     },
-    body: fromUtf8(JSON.stringify({ ...payload, p: 'abcdefghij' })),
+    body: fromUtf8(JSON.stringify(payload)),
   });
 }
+
+/** A named Converse event, or InvokeModel's `chunk`, padded as Bedrock pads them. */
+const eventMessage = (type: string, payload: object) => frameOf('event', type, { ...payload, p: 'abcdefghij' });
 
 /** InvokeModel frames an Anthropic event as `{"bytes": base64}` in a `chunk` event. */
 const chunkMessage = (event: object) =>
@@ -169,16 +172,7 @@ function converseFrames(a: ReturnType<typeof converseAnswer>): Uint8Array[] {
   return frames;
 }
 
-function exceptionMessage(exception: string, message: string): Uint8Array {
-  return codec.encode({
-    headers: {
-      ':exception-type': { type: 'string', value: exception },
-      ':content-type': { type: 'string', value: 'application/json' },
-      ':message-type': { type: 'string', value: 'exception' },
-    },
-    body: fromUtf8(JSON.stringify({ message })),
-  });
-}
+const exceptionMessage = (exception: string, text: string) => frameOf('exception', exception, { message: text });
 
 /**
  * A fake AWS Bedrock runtime: `POST /model/{id}/invoke` and `/invoke-with-response-stream`
