@@ -247,6 +247,9 @@ interface SettleInput {
   calls: number;
 }
 
+/** What the log row needs of a request before its charge and usage are known. */
+type SettleRecord = Omit<ConsumeRecord, 'quota' | 'shortfall' | 'usage'>;
+
 /**
  * Runs after the response bytes were sent: settle the reservation and write the log row in one
  * transaction. The settlement waits for its batch (up to SETTLE_WINDOW_MS), so only what the log
@@ -254,7 +257,7 @@ interface SettleInput {
  * die young instead of being promoted to the old generation under load.
  */
 function settleAndLog(rt: RelayRuntime, s: SettleInput): Promise<void> {
-  const record: Omit<ConsumeRecord, 'quota' | 'shortfall' | 'usage'> = {
+  const record: SettleRecord = {
     principal: s.principal,
     model: s.model,
     channelId: s.ok.ctx.channel.id,
@@ -282,7 +285,7 @@ async function settleRecord(
   rt: RelayRuntime,
   reservation: Reservation,
   calls: number,
-  record: Omit<ConsumeRecord, 'quota' | 'shortfall' | 'usage'>,
+  record: SettleRecord,
   usage: Usage,
 ): Promise<void> {
   const final = computeQuota(record.price, usage) * calls;

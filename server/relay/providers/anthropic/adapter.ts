@@ -6,7 +6,7 @@ import type {
   UpstreamError,
   UpstreamRequest,
 } from '../types.ts';
-import { THINKING_SUFFIX, toAnthropicRequest } from './request.ts';
+import { baseModel, toAnthropicRequest } from './request.ts';
 import { fromAnthropicResponse } from './response.ts';
 import { createAnthropicStreamConverter } from './stream.ts';
 import { type AnthropicUsage, parseAnthropicUsage } from './usage.ts';
@@ -29,8 +29,6 @@ export function anthropicHeaders(ctx: AttemptContext, model: string): Record<str
   for (const [k, v] of Object.entries(extra)) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(',') : v;
   return headers;
 }
-
-const baseModel = (m: string) => (m.endsWith(THINKING_SUFFIX) ? m.slice(0, -THINKING_SUFFIX.length) : m);
 
 /** `{"type":"error","error":{"type","message"}}` -> UpstreamError (529 overloaded stays a retryable 5xx). */
 export function mapAnthropicError(status: number, text: string): UpstreamError {

@@ -50,6 +50,9 @@ export const textOfBlocks = (c: unknown): string =>
 /** `-thinking` names ask the thinking adapter for extended thinking (relay.md §8). */
 export const THINKING_SUFFIX = '-thinking';
 
+/** The model a `-thinking` name stands for (other names as they are). */
+export const baseModel = (m: string) => (m.endsWith(THINKING_SUFFIX) ? m.slice(0, -THINKING_SUFFIX.length) : m);
+
 /** claude.default_max_tokens: the model's entry, else `default`, else 8192. */
 export function defaultMaxTokens(ctx: AttemptContext, model: string): number {
   const table = ctx.options('claude.default_max_tokens');
@@ -62,7 +65,7 @@ export async function toAnthropicRequest(ctx: AttemptContext, body: Record<strin
   for (const k of OPENAI_ONLY) delete out[k];
   let model = ctx.upstreamModel;
   const thinking = model.endsWith(THINKING_SUFFIX) && ctx.options('claude.thinking_adapter_enabled');
-  if (thinking) model = model.slice(0, -THINKING_SUFFIX.length);
+  if (thinking) model = baseModel(model);
   out.model = model;
 
   const messages = (body.messages ?? []) as OpenAIMessage[];

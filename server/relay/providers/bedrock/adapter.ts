@@ -1,6 +1,6 @@
 import { channelTypeInfo } from '../../../../shared/channel-types.ts';
 import { anthropicAdapter, anthropicUsageOf, anthropicWatcher } from '../anthropic/adapter.ts';
-import { THINKING_SUFFIX, toAnthropicRequest } from '../anthropic/request.ts';
+import { baseModel, toAnthropicRequest } from '../anthropic/request.ts';
 import { mapErrorBody } from '../shared/error-body.ts';
 import type { AttemptContext, ProviderAdapter, StreamConverter, UpstreamError, UpstreamRequest } from '../types.ts';
 import { converseToAnthropicEvents, fromConverseAnswer, toConverseBody } from './converse.ts';
@@ -8,7 +8,7 @@ import { decodeEventStream } from './event-stream.ts';
 import { type BedrockCredentials, parseBedrockKey, signBedrockRequest } from './sign.ts';
 
 /** The body field Bedrock wants instead of Anthropic's `anthropic-version` header. */
-export const BEDROCK_ANTHROPIC_VERSION = 'bedrock-2023-05-31';
+const BEDROCK_ANTHROPIC_VERSION = 'bedrock-2023-05-31';
 
 const TYPE = 33;
 
@@ -23,8 +23,7 @@ const bedrockIds = new Map(
     .map((id) => [id.replace(/^anthropic\./, '').replace(/-v\d+:\d+$/, ''), id]),
 );
 
-const baseModel = (m: string) => (m.endsWith(THINKING_SUFFIX) ? m.slice(0, -THINKING_SUFFIX.length) : m);
-export const bedrockModelId = (model: string) => bedrockIds.get(model) ?? model;
+const bedrockModelId = (model: string) => bedrockIds.get(model) ?? model;
 
 /** Claude (an `anthropic.` id, or a cross-region profile such as `us.anthropic.`) speaks InvokeModel; the rest Converse. */
 const isAnthropic = (model: string) => /(^|\.)anthropic\./.test(bedrockModelId(baseModel(model)));
@@ -88,7 +87,7 @@ function withConverseStream(inner: StreamConverter, model: string): StreamConver
  * does not pass here, so the status and the wording tell a dead key (a bad access key or
  * signature, 403) from a model the account may not use (AccessDenied, also 403).
  */
-export function mapBedrockError(status: number, text: string): UpstreamError {
+function mapBedrockError(status: number, text: string): UpstreamError {
   return mapErrorBody(status, text, (json) => {
     const j = json as { message?: string; Message?: string } | null;
     const message = j?.message ?? j?.Message;
