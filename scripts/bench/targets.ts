@@ -49,11 +49,15 @@ export async function startBenchTargets(o: {
   const token = await insertToken(seed.deps, user.id, { remainQuota: 1e15 });
   await seed.close();
 
-  // The gateway runs as `npm start` runs it: the bundled server on plain Node.
-  const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('building the server bundle failed');
+  // The gateway runs as `npm start` runs it: the bundled server on plain Node. BENCH_GATEWAY_BUNDLE
+  // names another build (e.g. a copy of dist/server from an earlier commit) to compare with.
+  const bundle = process.env.BENCH_GATEWAY_BUNDLE || 'dist/server/main.mjs';
+  if (!process.env.BENCH_GATEWAY_BUNDLE) {
+    const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('building the server bundle failed');
+  }
   const port = await freePort();
-  const gateway = await startNode('dist/server/main.mjs', {
+  const gateway = await startNode(bundle, {
     cpu: cpu(0),
     nodeArgs: [
       ...GATEWAY_NODE_FLAGS,

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../context.ts';
+import type { RelayCancel } from './cancel.ts';
 import { type ChannelConfig, pickKey, upstreamModelFor } from './channel-config.ts';
 import { shouldAutoDisable, disableKey } from './channel-health.ts';
 import { RelayError } from './errors.ts';
@@ -19,7 +20,7 @@ export interface AttemptInput {
   stream: boolean;
   candidates: readonly Candidate[];
   pinned: boolean;
-  abort: AbortController;
+  abort: RelayCancel;
   /** The client's body in a front door's own protocol, relayed unchanged to channels that speak it. */
   native?: { protocol: NativeProtocol; body: Record<string, unknown>; headers?: Record<string, string> };
 }
@@ -113,10 +114,10 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
     const sentAt = performance.now();
     let res: UpstreamResponse;
     try {
-      res = await sendUpstream(req, a.abort.signal, relayRuntimeOf(deps)?.tuning.upstreamHeadersMs);
+      res = await sendUpstream(req, a.abort, relayRuntimeOf(deps)?.tuning.upstreamHeadersMs);
     } catch (err) {
       upstreamWaitMs += performance.now() - sentAt;
-      if (a.abort.signal.aborted)
+      if (a.abort.aborted)
         throw new AttemptsFailed(new RelayError(499, '客户端已断开连接', 'client_closed'), chain, upstreamWaitMs);
       if (isHeadersTimeout(err)) {
         // Like a 504: the upstream may still be working (and billing), so it is retried only when configured.

@@ -5,6 +5,7 @@ import type { Reservation } from '../domains/billing/reserve.ts';
 import { notifyIfCrossed } from '../domains/notifications/quota-warning.ts';
 import { AppError } from '../errors.ts';
 import { type AttemptSuccess, runAttempts } from './attempts.ts';
+import { RelayCancel } from './cancel.ts';
 import { relayError } from './errors.ts';
 import type { FrontDoor } from './front-doors/types.ts';
 import type { RelayPrincipal } from './principal.ts';
@@ -71,7 +72,7 @@ export async function runRelay(
   const amount = reservationFor(price, estimate, maxTokens, opt('PreConsumedQuota'), hasCompletion) * calls;
   const reservation = await reserve(rt, principal, amount, req);
 
-  const abort = new AbortController();
+  const abort = new RelayCancel();
   reply.raw.on('close', () => {
     if (!reply.raw.writableFinished) abort.abort();
   });
@@ -127,7 +128,7 @@ export async function runRelay(
     reply.hijack();
     reply.raw.writeHead(200, { ...headers, 'content-type': String(ok.res.headers['content-type'] ?? 'audio/mpeg') });
     await pipeline(ok.res.body, reply.raw).catch(() => undefined);
-    bill(undefined, () => '', Math.round(performance.now() - startedAt), abort.signal.aborted);
+    bill(undefined, () => '', Math.round(performance.now() - startedAt), abort.aborted);
     return;
   }
 
@@ -137,7 +138,7 @@ export async function runRelay(
       text = await ok.res.body.text();
     } catch (err) {
       rt.track(deps.services.billing.refund(reservation));
-      throw abort.signal.aborted ? relayError(499, '客户端已断开连接', 'client_closed') : err;
+      throw abort.aborted ? relayError(499, '客户端已断开连接', 'client_closed') : err;
     }
     const frtMs = Math.round(performance.now() - startedAt);
     let converted: { body: string; usage?: Usage; produced?: string };

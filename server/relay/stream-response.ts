@@ -1,6 +1,6 @@
-import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { createParser } from 'eventsource-parser';
+import { drained, type RelayCancel } from './cancel.ts';
 import type { SseEvent, StreamConverter } from './providers/types.ts';
 import type { UpstreamResponse } from './upstream.ts';
 
@@ -17,7 +17,7 @@ export interface StreamOptions {
   res: UpstreamResponse;
   converter: StreamConverter;
   out: ServerResponse;
-  abort: AbortController;
+  abort: RelayCancel;
   startedAt: number;
   /** Keep-alive comment interval (ms); 0 = off. */
   pingMs: number;
@@ -72,16 +72,16 @@ export async function pipeStream(o: StreamOptions): Promise<StreamOutcome> {
       out.uncork();
       // A client that stops reading gets no more until it drains; one that goes away (or a
       // shutdown cutting connections) never emits 'drain', so the abort must end the wait.
-      if (out.writableNeedDrain) await once(out, 'drain', { signal: o.abort.signal });
+      if (out.writableNeedDrain) await drained(out, o.abort);
     }
     for (const d of converter.end()) write(d);
   } catch {
-    upstreamFailed = !o.abort.signal.aborted || idle;
+    upstreamFailed = !o.abort.aborted || idle;
   } finally {
     clearInterval(ping);
     clearTimeout(idleTimer);
   }
-  const clientAborted = o.abort.signal.aborted && !idle;
+  const clientAborted = o.abort.aborted && !idle;
   if (upstreamFailed && !out.destroyed && converter.errorFrames) {
     const message = idle ? '上游响应超时，流已中断' : '上游连接中断，流已中断';
     for (const f of converter.errorFrames(`${message} (request id: ${o.requestId})`)) write(f);

@@ -1,4 +1,5 @@
 import { Agent, request } from 'undici';
+import type { RelayCancel } from './cancel.ts';
 import type { UpstreamRequest } from './providers/types.ts';
 
 /**
@@ -25,7 +26,7 @@ export type UpstreamResponse = Awaited<ReturnType<typeof request>>;
 /** Sends one upstream request; `signal` aborts it (client gone, idle stream); `headersTimeoutMs` overrides the pool's. */
 export function sendUpstream(
   req: UpstreamRequest,
-  signal: AbortSignal,
+  signal: AbortSignal | RelayCancel,
   headersTimeoutMs?: number,
 ): Promise<UpstreamResponse> {
   return request(req.url, {

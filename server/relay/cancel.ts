@@ -1,0 +1,41 @@
+import { EventEmitter } from 'node:events';
+import type { Writable } from 'node:stream';
+
+/**
+ * Cancels one relayed exchange: the client went away, or the upstream went idle.
+ * An EventEmitter, which undici takes as a request's `signal` as readily as an
+ * AbortSignal: Node 20's AbortSignal is an EventTarget, and its listener bookkeeping
+ * cost the relay ~12 µs of CPU per request (the bench's CPU per request, A/B).
+ * `aborted` and `reason` read as they do on an AbortSignal.
+ */
+export class RelayCancel extends EventEmitter {
+  aborted = false;
+  reason: Error | undefined = undefined;
+
+  abort(reason?: Error): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    this.emit('abort');
+  }
+}
+
+/**
+ * Resolves once `out` emits 'drain'; rejects if `cancel` fires first (a client that
+ * went away, or a shutdown cutting connections, never drains).
+ */
+export function drained(out: Writable, cancel: RelayCancel): Promise<void> {
+  if (cancel.aborted) return Promise.reject(cancel.reason ?? new Error('cancelled'));
+  return new Promise((resolve, reject) => {
+    const onDrain = () => {
+      cancel.off('abort', onAbort);
+      resolve();
+    };
+    const onAbort = () => {
+      out.off('drain', onDrain);
+      reject(cancel.reason ?? new Error('cancelled'));
+    };
+    out.once('drain', onDrain);
+    cancel.once('abort', onAbort);
+  });
+}
