@@ -14,6 +14,8 @@ import Fastify, {
 import { registerCompatRoutes } from './compat/index.ts';
 import { sendEnvelopeError } from './compat/envelope.ts';
 import type { AppDeps } from './context.ts';
+import type { Logger } from 'pino';
+import { lazyChildLogger } from './logger.ts';
 import { registerOpsRoutes } from './ops/health.ts';
 import { registerBackgroundJobs } from './ops/jobs/background-jobs.ts';
 import { createConsolePageCache } from './plugins/console-html.ts';
@@ -44,6 +46,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     requestIdHeader: 'x-request-id',
     genReqId: requestId,
+    childLoggerFactory: (logger, bindings, options) =>
+      lazyChildLogger(logger as unknown as Logger, bindings, options) as unknown as FastifyBaseLogger,
     // Fastify's own request lines would log query strings (Gemini keys travel in ?key=); ours below do not.
     logController: new LogController({ disableRequestLogging: true }),
   });
