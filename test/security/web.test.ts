@@ -101,7 +101,11 @@ describe('security headers', () => {
       const res = await t.app.inject({ url, remoteAddress: randomIp() });
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
-      expect(res.headers['referrer-policy'], url).toBeDefined();
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+      expect(res.headers['cross-origin-opener-policy'], url).toBe('same-origin');
+      // SDKs call the API from other origins: resources stay loadable cross-origin.
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('cross-origin');
       expect(res.headers['x-powered-by'], url).toBeUndefined();
     }
   });
