@@ -7,8 +7,10 @@ export function errorMessage(error: unknown): string {
   return String(error);
 }
 
+/** An error toast; the same message is not shown twice at once (a failing list retried, two panels on one call). */
 export function showError(error: unknown): void {
-  notifications.show({ color: 'red', message: errorMessage(error) });
+  const message = errorMessage(error);
+  notifications.show({ id: `error:${message}`, color: 'red', message });
 }
 
 export function showSuccess(message: string): void {

@@ -17,7 +17,8 @@ export interface StatusState {
 
 /** Loads the status object at start; a cached copy renders at once and is replaced by the fresh one. */
 export function useStatusQuery(): StatusState {
-  const query = trpc.status.get.useQuery(undefined, { staleTime: 60_000 });
+  // A failure shows the fixed 'unable to connect' page (console spec §8), or runs on the cached copy.
+  const query = trpc.status.get.useQuery(undefined, { staleTime: 60_000, meta: { ownErrorDisplay: true } });
   useEffect(() => {
     if (!query.data) return;
     cacheStatus(query.data);

@@ -62,3 +62,12 @@ export async function openSession(
   page.on('pageerror', (e) => errors.push(e.message));
   return { context, page, errors };
 }
+
+/** Signs in through the login page and waits for the post-login page (/app/tokens). */
+export async function logIn(s: Session, who: { username: string; password: string }): Promise<void> {
+  await s.page.goto('/login');
+  await s.page.getByLabel('Username or e-mail').fill(who.username);
+  await s.page.getByLabel('Password', { exact: true }).fill(who.password);
+  await s.page.getByRole('button', { name: 'Log in', exact: true }).last().click();
+  await s.page.waitForURL('**/app/tokens');
+}

@@ -95,10 +95,6 @@ export function EditMessageDrawer({ messageId, onClose }: Props) {
     resetDirty(values);
   }, [data, setValues, resetDirty]);
 
-  useEffect(() => {
-    if (message.isError) showError(message.error);
-  }, [message.isError, message.error]);
-
   const update = trpc.messages.update.useMutation({
     onSuccess: (updated) => {
       showSuccess(t`Message updated successfully`);

@@ -21,7 +21,8 @@ export function InboxDetail({ id: rawId }: { id: string }) {
   const utils = trpc.useUtils();
   const id = Number(rawId);
   const validId = Number.isSafeInteger(id) && id > 0;
-  const message = trpc.inbox.get.useQuery({ id }, { enabled: validId });
+  // Its failures are said below (a missing message has its own wording and sends the reader back).
+  const message = trpc.inbox.get.useQuery({ id }, { enabled: validId, meta: { ownErrorDisplay: true } });
   const markRead = trpc.inbox.markRead.useMutation({
     onSuccess: (item) => {
       utils.inbox.get.setData({ id }, item);

@@ -79,7 +79,11 @@ export function InboxList() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('p')) || 1);
-  const list = trpc.inbox.list.useQuery({ page, pageSize: DEFAULT_PAGE_SIZE }, { placeholderData: (prev) => prev });
+  // A failed load says 'failed to load messages' (console spec §8), below, instead of the server's message.
+  const list = trpc.inbox.list.useQuery(
+    { page, pageSize: DEFAULT_PAGE_SIZE },
+    { placeholderData: (prev) => prev, meta: { ownErrorDisplay: true } },
+  );
 
   useEffect(() => {
     if (list.isError) showError(t`Failed to load messages`);
