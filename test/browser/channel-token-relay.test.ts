@@ -2,7 +2,7 @@ import OpenAI from 'openai';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeUpstream, startFakeOpenAI } from '../../scripts/fake-upstream/server.ts';
-import { type Gateway, launchChromium, openSession, type Session, startGateway } from './harness.ts';
+import { type Gateway, launchChromium, openSession, type Session, startGateway, logIn } from './harness.ts';
 
 /*
  * The relay end to end through the console: root adds a channel pointing at the fake
@@ -12,14 +12,6 @@ import { type Gateway, launchChromium, openSession, type Session, startGateway }
  */
 
 const ROOT = { username: 'root', password: 'root-password-1' };
-
-async function logIn(s: Session) {
-  await s.page.goto('/login');
-  await s.page.getByLabel('Username or e-mail').fill(ROOT.username);
-  await s.page.getByLabel('Password', { exact: true }).fill(ROOT.password);
-  await s.page.getByRole('button', { name: 'Log in', exact: true }).last().click();
-  await s.page.waitForURL('**/app/tokens');
-}
 
 describe('channel, token and relay in a browser', () => {
   let gateway: Gateway;
@@ -37,7 +29,7 @@ describe('channel, token and relay in a browser', () => {
     });
     expect(((await res.json()) as { success: boolean }).success).toBe(true);
     s = await openSession(browser, gateway.baseUrl);
-    await logIn(s);
+    await logIn(s, ROOT);
   });
 
   afterAll(async () => {

@@ -1,18 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Gateway, launchChromium, openSession, type Session } from './harness.ts';
+import { type Gateway, launchChromium, openSession, type Session, logIn } from './harness.ts';
 
 const ROOT = { username: 'root', password: 'root-password-1' };
 const ALICE = { username: 'alice', password: 'alice-password-1' };
 
-async function logIn(s: Session, who: { username: string; password: string }) {
-  await s.page.goto('/login');
-  await s.page.getByLabel('Username or e-mail').fill(who.username);
-  await s.page.getByLabel('Password', { exact: true }).fill(who.password);
-  await s.page.getByRole('button', { name: 'Log in', exact: true }).last().click();
-  await s.page.waitForURL('**/app/tokens');
+const logInAndWait = async (s: Session, who: { username: string; password: string }) => {
+  await logIn(s, who);
   await s.page.getByRole('heading', { name: 'API tokens' }).waitFor();
-}
+};
 
 describe('fresh install in a browser', () => {
   let gateway: Gateway;
@@ -63,7 +59,7 @@ describe('fresh install in a browser', () => {
   });
 
   it('logs root in and lands on /app/tokens inside the console shell', async () => {
-    await logIn(s, ROOT);
+    await logInAndWait(s, ROOT);
     await s.page.getByTestId('user-menu').waitFor();
     await expect(s.page.getByRole('link', { name: 'User management' }).isVisible()).resolves.toBe(true);
     const stored = await s.page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'));
@@ -91,7 +87,7 @@ describe('fresh install in a browser', () => {
   });
 
   it('lets the new user log in, landing on /app/tokens without the admin section', async () => {
-    await logIn(s, ALICE);
+    await logInAndWait(s, ALICE);
     await s.page.getByTestId('user-menu').waitFor();
     await expect(s.page.getByTestId('user-menu').innerText()).resolves.toContain('alice');
     await expect(s.page.getByRole('link', { name: 'Personal settings' }).isVisible()).resolves.toBe(true);
@@ -119,7 +115,7 @@ describe('fresh install in a browser', () => {
   it('shows a user deleted by the admin as deactivated, without row actions', async () => {
     await s.page.getByTestId('user-menu').click();
     await s.page.getByRole('menuitem', { name: 'Log out' }).click();
-    await logIn(s, ROOT);
+    await logInAndWait(s, ROOT);
     await s.page.goto('/admin/users');
     const row = s.page.getByRole('row', { name: /alice/ });
     await row.getByRole('button', { name: 'More actions' }).click();

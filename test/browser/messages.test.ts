@@ -2,15 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '../../shared/constants.ts';
 import { createUser, ROOT_PASSWORD, ROOT_USERNAME, setupRoot } from '../users.ts';
-import { type Gateway, launchChromium, openSession, type Session } from './harness.ts';
-
-async function logIn(s: Session, username: string, password: string) {
-  await s.page.goto('/login');
-  await s.page.getByLabel('Username or e-mail').fill(username);
-  await s.page.getByLabel('Password', { exact: true }).fill(password);
-  await s.page.getByRole('button', { name: 'Log in', exact: true }).last().click();
-  await s.page.waitForURL('**/app/tokens');
-}
+import { type Gateway, launchChromium, openSession, type Session, logIn } from './harness.ts';
 
 const TITLE = 'Maintenance tonight';
 
@@ -41,7 +33,7 @@ describe('messages: an admin sends, a user reads, the admin sees the receipt', (
   });
 
   it('sends a markdown message to two users from /admin/messages', async () => {
-    await logIn(admin, ROOT_USERNAME, ROOT_PASSWORD);
+    await logIn(admin, { username: ROOT_USERNAME, password: ROOT_PASSWORD });
     await admin.page.getByRole('link', { name: 'Message management' }).click();
     await admin.page.waitForURL('**/admin/messages');
     await admin.page.getByTestId('create-message').click();
@@ -69,7 +61,7 @@ describe('messages: an admin sends, a user reads, the admin sees the receipt', (
   });
 
   it('shows the recipient an unread badge that clears once the message is opened', async () => {
-    await logIn(alice, users.alice.username, users.alice.password);
+    await logIn(alice, { username: users.alice.username, password: users.alice.password });
     const bell = alice.page.getByTestId('inbox-bell');
     await expect.poll(() => bell.getAttribute('aria-label')).toBe('Inbox, 1 unread');
     await bell.click();

@@ -3,15 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeUpstream } from '../../scripts/fake-upstream/server.ts';
 import { Role } from '../../shared/constants.ts';
 import { createUser, login, restHeaders, ROOT_PASSWORD, ROOT_USERNAME, setupRoot } from '../users.ts';
-import { type Gateway, launchChromium, openSession, type Session, startGateway } from './harness.ts';
-
-async function logIn(s: Session, username: string, password: string) {
-  await s.page.goto('/login');
-  await s.page.getByLabel('Username or e-mail').fill(username);
-  await s.page.getByLabel('Password', { exact: true }).fill(password);
-  await s.page.getByRole('button', { name: 'Log in', exact: true }).last().click();
-  await s.page.waitForURL('**/app/tokens');
-}
+import { type Gateway, launchChromium, openSession, type Session, startGateway, logIn } from './harness.ts';
 
 describe('playground: a user chats against an upstream and finds the charge in the usage logs', () => {
   let gateway: Gateway;
@@ -56,7 +48,7 @@ describe('playground: a user chats against an upstream and finds the charge in t
   });
 
   it('streams an answer in the playground', async () => {
-    await logIn(dora, doraLogin.username, doraLogin.password);
+    await logIn(dora, { username: doraLogin.username, password: doraLogin.password });
     await dora.page.goto('/playground');
     // The model list arrives after the page chunk and two queries; the first run of a cold browser is slow.
     await dora.page.getByText('gpt-4o-mini', { exact: true }).first().waitFor({ timeout: 20_000 });

@@ -7,7 +7,7 @@ import { type FakeSuno, startFakeSuno } from '../../scripts/fake-upstream/suno.t
 import { taskPollerOf } from '../../server/relay/tasks/routes.ts';
 import { relayRuntimeOf } from '../../server/relay/runtime.ts';
 import { insertChannel, insertToken, insertUser, setOptions } from '../relay-fixtures.ts';
-import { type Gateway, launchChromium, openSession, type Session, startGateway } from './harness.ts';
+import { type Gateway, launchChromium, openSession, startGateway, logIn } from './harness.ts';
 import { repoRoot } from './global-setup.ts';
 
 /*
@@ -20,14 +20,6 @@ import { repoRoot } from './global-setup.ts';
 const ROOT = { username: 'root', password: 'root-password-1' };
 const USER = { username: 'painter', password: 'painter-pass-1' };
 const shots = path.join(repoRoot, 'test-artifacts/screenshots');
-
-async function logIn(s: Session, who: { username: string; password: string }) {
-  await s.page.goto('/login');
-  await s.page.getByLabel('Username or e-mail').fill(who.username);
-  await s.page.getByLabel('Password', { exact: true }).fill(who.password);
-  await s.page.getByRole('button', { name: 'Log in', exact: true }).last().click();
-  await s.page.waitForURL('**/app/tokens');
-}
 
 describe('drawing and task logs in a browser', () => {
   let gateway: Gateway;

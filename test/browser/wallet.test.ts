@@ -2,15 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '../../shared/constants.ts';
 import { createUser, ROOT_PASSWORD, ROOT_USERNAME, setupRoot } from '../users.ts';
-import { type Gateway, launchChromium, openSession, type Session, startGateway } from './harness.ts';
-
-async function logIn(s: Session, username: string, password: string) {
-  await s.page.goto('/login');
-  await s.page.getByLabel('Username or e-mail').fill(username);
-  await s.page.getByLabel('Password', { exact: true }).fill(password);
-  await s.page.getByRole('button', { name: 'Log in', exact: true }).last().click();
-  await s.page.waitForURL('**/app/tokens');
-}
+import { type Gateway, launchChromium, openSession, type Session, startGateway, logIn } from './harness.ts';
 
 describe('redemption codes: an admin creates them, a user redeems one in the wallet', () => {
   let gateway: Gateway;
@@ -35,7 +27,7 @@ describe('redemption codes: an admin creates them, a user redeems one in the wal
   });
 
   it('creates two $10 codes from /admin/coupons and shows the generated keys', async () => {
-    await logIn(admin, ROOT_USERNAME, ROOT_PASSWORD);
+    await logIn(admin, { username: ROOT_USERNAME, password: ROOT_PASSWORD });
     await admin.page.getByRole('link', { name: 'Redemption codes' }).click();
     await admin.page.waitForURL('**/admin/coupons');
     await admin.page.getByTestId('create-codes').click();
@@ -56,7 +48,7 @@ describe('redemption codes: an admin creates them, a user redeems one in the wal
   });
 
   it('redeems a code from a ?code= link and shows the new balance', async () => {
-    await logIn(carol, carolLogin.username, carolLogin.password);
+    await logIn(carol, { username: carolLogin.username, password: carolLogin.password });
     await carol.page.goto('/app/wallet');
     const balance = carol.page.getByTestId('wallet-balance');
     await expect.poll(() => balance.innerText()).toBe('$1.00');
