@@ -4,7 +4,9 @@
  * `gpt-4o+slow-200+no-usage`. Known tokens:
  * fail-<status> (fail-429 sends Retry-After), fail-401-invalid-key (OpenAI's body),
  * reset-before, reset-mid-stream, slow-<ms>, drip, hang, no-done, no-usage, cache-<n>,
- * chunks-<n> (content chunks, the completion token count), gap-<ms> (delay between stream chunks).
+ * chunks-<n> (content chunks, the completion token count), gap-<ms> (delay between stream chunks),
+ * reasoning-<n> (n `reasoning_content` pieces before the content, as DeepSeek sends them; counted as
+ * completion tokens), or-reasoning-<n> (the same under OpenRouter's field name `reasoning`).
  */
 export interface Behaviour {
   failStatus?: number;
@@ -19,6 +21,9 @@ export interface Behaviour {
   cachedTokens: number;
   chunks?: number;
   gapMs?: number;
+  /** Reasoning pieces sent before the content, and the field that carries them. */
+  reasoning: number;
+  reasoningField: 'reasoning_content' | 'reasoning';
 }
 
 export function parseBehaviour(model: string, key: string): Behaviour {
@@ -33,6 +38,8 @@ export function parseBehaviour(model: string, key: string): Behaviour {
     noDone: false,
     noUsage: false,
     cachedTokens: 0,
+    reasoning: 0,
+    reasoningField: 'reasoning_content',
   };
   for (const p of parts) {
     let m: RegExpMatchArray | null;
@@ -48,6 +55,10 @@ export function parseBehaviour(model: string, key: string): Behaviour {
     else if ((m = p.match(/^cache-(\d+)$/))) b.cachedTokens = Number(m[1]);
     else if ((m = p.match(/^chunks-(\d+)$/))) b.chunks = Number(m[1]);
     else if ((m = p.match(/^gap-(\d+)$/))) b.gapMs = Number(m[1]);
+    else if ((m = p.match(/^(or-)?reasoning-(\d+)$/))) {
+      b.reasoning = Number(m[2]);
+      b.reasoningField = m[1] ? 'reasoning' : 'reasoning_content';
+    }
   }
   return b;
 }

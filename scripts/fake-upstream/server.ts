@@ -103,12 +103,14 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Record<st
   const limit = Number(body.max_tokens ?? body.max_completion_tokens ?? Infinity);
   const n = Math.min(b.drip ? 40 : (b.chunks ?? o.chunks ?? 5), limit);
   const pieces = Array.from({ length: n }, (_, i) => `w${i} `);
-  const usage = makeUsage(body, n, b);
+  const thoughts = chat ? Array.from({ length: b.reasoning }, (_, i) => `r${i} `) : [];
+  const usage = makeUsage(body, n + thoughts.length, b);
   const id = `chatcmpl-fake${Date.now()}`;
   if (body.stream !== true) {
     const text = pieces.join('');
+    const reasoning = thoughts.length ? { [b.reasoningField]: thoughts.join('') } : {};
     const choice = chat
-      ? { index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }
+      ? { index: 0, message: { role: 'assistant', content: text, ...reasoning }, finish_reason: 'stop' }
       : { index: 0, text, finish_reason: 'stop' };
     return json(res, 200, {
       id,
@@ -124,6 +126,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Record<st
     model,
     chat,
     pieces,
+    thoughts,
     usage,
     b,
     body,
@@ -146,6 +149,8 @@ interface StreamPlan {
   model: string;
   chat: boolean;
   pieces: string[];
+  /** Reasoning pieces, streamed before the content in `b.reasoningField`. */
+  thoughts: string[];
   usage: ReturnType<typeof makeUsage>;
   b: Behaviour;
   body: Record<string, unknown>;
@@ -162,6 +167,11 @@ async function streamAnswer(res: ServerResponse, p: StreamPlan) {
   const send = (choices: unknown[], extra: Record<string, unknown> = {}) =>
     res.write(`data: ${JSON.stringify({ id: p.id, object, created, model: p.model, choices, ...extra })}\n\n`);
   if (p.chat) send([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }]);
+  for (const t of p.thoughts) {
+    if (res.destroyed) return;
+    if (p.delayMs > 0) await sleep(p.delayMs);
+    send([{ index: 0, delta: { [p.b.reasoningField]: t }, finish_reason: null }]);
+  }
   for (let i = 0; i < p.pieces.length; i++) {
     if (res.destroyed) return;
     if (p.delayMs > 0) await sleep(p.delayMs);

@@ -86,6 +86,7 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
       upstreamModel: up.name,
       stream: a.stream,
       options: opt,
+      clientProtocol: a.native?.protocol,
     };
     const native =
       a.native !== undefined &&

@@ -49,6 +49,11 @@ export interface AttemptContext {
   stream: boolean;
   /** Typed options (provider settings such as `claude.*` and `gemini.*`). */
   options: OptionReader;
+  /**
+   * The front door's protocol when the client came through the Anthropic or Gemini door (the
+   * answer is converted back into it); undefined for OpenAI clients.
+   */
+  clientProtocol?: NativeProtocol;
 }
 
 /** A ready-to-send upstream HTTP request. */
@@ -112,8 +117,9 @@ export interface ProviderAdapter {
   /**
    * Converts a successful non-stream response into the canonical OpenAI body.
    * Returning the upstream text unchanged is the fast path for OpenAI-compatible providers.
+   * `produced` is the generated text to count when there is no usage (read from `body` when absent).
    */
-  convertResponse(ctx: AttemptContext, text: string): { body: string; usage?: Usage };
+  convertResponse(ctx: AttemptContext, text: string): { body: string; usage?: Usage; produced?: string };
   /** A fresh stream converter for one streamed attempt; `clientWantsUsage` says whether to forward usage chunks. */
   createStreamConverter(ctx: AttemptContext, clientWantsUsage: boolean): StreamConverter;
   /** Maps a non-2xx upstream answer to an `UpstreamError`. */

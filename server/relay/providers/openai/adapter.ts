@@ -4,8 +4,10 @@ import { parseRerankUsage } from '../rerank/usage.ts';
 import { audioTextResponse, multipartBody } from './audio.ts';
 import { createResponsesStreamConverter } from './responses-stream.ts';
 import { createOpenAIStreamConverter } from './stream.ts';
+import { reasoningIntoContent, thinkingToContent } from './thinking.ts';
 import { parseOpenAIUsage } from './usage.ts';
 import { mapErrorBody } from '../shared/error-body.ts';
+import { completionTextOf } from '../../usage.ts';
 
 const taskPath: Record<RelayMode, string> = {
   chat: 'chat/completions',
@@ -68,18 +70,27 @@ export const openAIAdapter: ProviderAdapter = {
   convertResponse(ctx, text) {
     if (ctx.mode === 'rerank') return { body: text, usage: parseRerankUsage(text) };
     if (ctx.mode === 'transcriptions' || ctx.mode === 'translations') return audioTextResponse(ctx, text);
-    let parsed: { usage?: unknown } | null;
+    let parsed: { usage?: unknown; choices?: { message?: object }[] } | null;
     try {
-      parsed = JSON.parse(text) as { usage?: unknown } | null;
+      parsed = JSON.parse(text) as typeof parsed;
     } catch {
       // A 200 the client could not parse either: an upstream failure, not an answer to pay for.
       throw new RelayError(502, '上游返回了无法解析的 JSON', 'bad_upstream_response', true);
     }
-    return { body: text, usage: parseOpenAIUsage(parsed?.usage) };
+    const usage = parseOpenAIUsage(parsed?.usage);
+    if (thinkingToContent(ctx) && Array.isArray(parsed?.choices)) {
+      let changed = false;
+      for (const c of parsed.choices) if (c?.message && reasoningIntoContent(c.message)) changed = true;
+      // Billed as the upstream answered: without usage, its own reasoning and content are counted.
+      if (changed) return { body: JSON.stringify(parsed), usage, produced: completionTextOf(text) };
+    }
+    return { body: text, usage };
   },
 
   createStreamConverter: (ctx, clientWantsUsage) =>
-    ctx.mode === 'responses' ? createResponsesStreamConverter() : createOpenAIStreamConverter(clientWantsUsage),
+    ctx.mode === 'responses'
+      ? createResponsesStreamConverter()
+      : createOpenAIStreamConverter(clientWantsUsage, thinkingToContent(ctx)),
 
   mapError: mapOpenAIError,
 };

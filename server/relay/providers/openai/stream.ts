@@ -1,8 +1,11 @@
 import type { SseEvent, StreamConverter, Usage } from '../types.ts';
+import { createThinkingRewriter, type StreamChunk } from './thinking.ts';
 import { parseOpenAIUsage } from './usage.ts';
 
-interface Chunk {
+interface Chunk extends StreamChunk {
   choices?: {
+    index?: number;
+    finish_reason?: string | null;
     text?: string;
     delta?: {
       content?: string | null;
@@ -17,19 +20,27 @@ interface Chunk {
  * OpenAI-compatible streams pass through as they came (the original `data`
  * string is forwarded untouched), except usage: the gateway always asks for it,
  * so the usage chunk is dropped — or the `usage` field removed — when the client
- * did not ask. A stream that ends without `[DONE]` gets one.
+ * did not ask. A stream that ends without `[DONE]` gets one. With `thinkingToContent`
+ * (the channel's thinking_to_content setting, thinking.ts) reasoning deltas are
+ * rewritten into <think> content; the text counted for billing stays the upstream's.
  */
-export function createOpenAIStreamConverter(clientWantsUsage: boolean): StreamConverter {
+export function createOpenAIStreamConverter(clientWantsUsage: boolean, thinkingToContent = false): StreamConverter {
   let usage: Usage | undefined;
   let done = false;
   const text: string[] = [];
+  const thinking = thinkingToContent ? createThinkingRewriter() : undefined;
+  /** The closing </think> of a stream that ended in reasoning without a finish_reason. */
+  const closeThinking = (): string[] => {
+    const tail = thinking?.close();
+    return tail ? [tail] : [];
+  };
 
   return {
     push(event: SseEvent): string[] {
       const data = event.data;
       if (data === '[DONE]') {
         done = true;
-        return ['[DONE]'];
+        return [...closeThinking(), '[DONE]'];
       }
       let chunk: Chunk;
       try {
@@ -46,17 +57,21 @@ export function createOpenAIStreamConverter(clientWantsUsage: boolean): StreamCo
         for (const t of d.tool_calls ?? [])
           if (typeof t.function?.arguments === 'string') text.push(t.function.arguments);
       }
+      const rewritten = thinking !== undefined && thinking.rewrite(chunk);
+      // The usage-only chunk ends the answer: a <think> still open is closed before it.
+      const head = thinking !== undefined && !chunk.choices?.length ? thinking.close() : undefined;
       if (chunk.usage) {
         usage = parseOpenAIUsage(chunk.usage) ?? usage;
         if (!clientWantsUsage) {
-          if (!chunk.choices || chunk.choices.length === 0) return [];
+          if (!chunk.choices || chunk.choices.length === 0) return head ? [head] : [];
           delete chunk.usage;
           return [JSON.stringify(chunk)];
         }
       }
-      return [data];
+      const out = rewritten ? JSON.stringify(chunk) : data;
+      return head ? [head, out] : [out];
     },
-    end: () => (done ? [] : ['[DONE]']),
+    end: () => (done ? [] : [...closeThinking(), '[DONE]']),
     usage: () => usage,
     producedText: () => text.join(''),
   };
