@@ -14,9 +14,10 @@ export const MAPPING_MESSAGES = {
   priority: '优先级必须是不小于 0 的整数',
 } as const;
 
+/** One real model of a virtual name: `{model, priorities}` on the wire (admin spec, model mapping). */
 export const mappingTarget = z.object({
   model: z.string({ message: MAPPING_MESSAGES.realRequired }),
-  priority: z
+  priorities: z
     .number({ message: MAPPING_MESSAGES.priority })
     .int(MAPPING_MESSAGES.priority)
     .min(0, MAPPING_MESSAGES.priority),
@@ -32,19 +33,19 @@ export interface MappingRow {
   models: MappingTarget[];
 }
 
-/** Old consoles wrote `priorities`; both spellings are read. */
+/** `priority` (singular) is read too: values this gateway stored before it answered with the spec's name. */
 const targetInput = z.preprocess(
   (v) => {
-    if (v && typeof v === 'object' && !('priority' in v) && 'priorities' in v) {
-      const { priorities, ...rest } = v as Record<string, unknown>;
-      return { ...rest, priority: priorities };
+    if (v && typeof v === 'object' && !('priorities' in v) && 'priority' in v) {
+      const { priority, ...rest } = v as Record<string, unknown>;
+      return { ...rest, priorities: priority };
     }
     return v;
   },
   z.object({
     model: z.string({ message: MAPPING_MESSAGES.realRequired }),
     // Integer and range are checked by checkMappingRows, which names the rule the admin broke.
-    priority: z.number({ message: MAPPING_MESSAGES.priority }).default(0),
+    priorities: z.number({ message: MAPPING_MESSAGES.priority }).default(0),
   }),
 );
 
@@ -64,9 +65,9 @@ export function checkMappingRows(
       const model = t.model.trim();
       if (model === '') return { ok: false, message: MAPPING_MESSAGES.realRequired };
       if (seen.has(model)) return { ok: false, message: MAPPING_MESSAGES.realDuplicate };
-      if (!Number.isInteger(t.priority) || t.priority < 0) return { ok: false, message: MAPPING_MESSAGES.priority };
+      if (!Number.isInteger(t.priorities) || t.priorities < 0) return { ok: false, message: MAPPING_MESSAGES.priority };
       seen.add(model);
-      targets.push({ model, priority: t.priority });
+      targets.push({ model, priorities: t.priorities });
     }
     mapping[name] = targets;
   }

@@ -23,7 +23,7 @@ export function createModelMappingService(options: OptionsService) {
       // Higher priority first, like channel priorities; equal priorities keep the admin's order.
       const ordered = targets
         .map((t, i) => ({ ...t, i }))
-        .sort((a, b) => b.priority - a.priority || a.i - b.i)
+        .sort((a, b) => b.priorities - a.priorities || a.i - b.i)
         .map((t) => t.model);
       next.set(name, ordered);
     }

@@ -21,9 +21,9 @@ describe('model mapping', () => {
   it('saves, answers {mapping} and resolves real models by priority', async () => {
     const mapping = {
       'smart-model': [
-        { model: 'gpt-4o-mini', priority: 0 },
-        { model: 'gpt-4o', priority: 10 },
-        { model: 'claude-3-5-sonnet', priority: 10 },
+        { model: 'gpt-4o-mini', priorities: 0 },
+        { model: 'gpt-4o', priorities: 10 },
+        { model: 'claude-3-5-sonnet', priorities: 10 },
       ],
     };
     expect((await put(mapping)).json()).toEqual({ success: true, message: '' });
@@ -37,12 +37,12 @@ describe('model mapping', () => {
   });
 
   it.each([
-    ['a virtual name is required', [{ name: '  ', models: [{ model: 'a', priority: 0 }] }], '虚拟模型名称不能为空'],
+    ['a virtual name is required', [{ name: '  ', models: [{ model: 'a', priorities: 0 }] }], '虚拟模型名称不能为空'],
     [
       'virtual names are unique',
       [
-        { name: 'v', models: [{ model: 'a', priority: 0 }] },
-        { name: ' v ', models: [{ model: 'b', priority: 0 }] },
+        { name: 'v', models: [{ model: 'a', priorities: 0 }] },
+        { name: ' v ', models: [{ model: 'b', priorities: 0 }] },
       ],
       '虚拟模型名称已存在',
     ],
@@ -50,16 +50,16 @@ describe('model mapping', () => {
       'real names are not duplicated',
       {
         v: [
-          { model: 'a', priority: 0 },
-          { model: 'a ', priority: 1 },
+          { model: 'a', priorities: 0 },
+          { model: 'a ', priorities: 1 },
         ],
       },
       '真实模型名称重复',
     ],
-    ['real names are not empty', { v: [{ model: '', priority: 0 }] }, '真实模型名称不能为空'],
+    ['real names are not empty', { v: [{ model: '', priorities: 0 }] }, '真实模型名称不能为空'],
     ['at least one real model', { v: [] }, '至少需要一个真实模型'],
-    ['priority is an integer', { v: [{ model: 'a', priority: 1.5 }] }, '优先级必须是不小于 0 的整数'],
-    ['priority is not negative', { v: [{ model: 'a', priority: -1 }] }, '优先级必须是不小于 0 的整数'],
+    ['priority is an integer', { v: [{ model: 'a', priorities: 1.5 }] }, '优先级必须是不小于 0 的整数'],
+    ['priority is not negative', { v: [{ model: 'a', priorities: -1 }] }, '优先级必须是不小于 0 的整数'],
   ])('%s', async (_name, mapping, message) => {
     const before = await get();
     const res = await put(mapping);
@@ -69,13 +69,14 @@ describe('model mapping', () => {
   });
 
   it('reload re-reads an edit made straight in the database', async () => {
+    // Stored with the singular `priority` (as values saved before the spec's `priorities` were): still read.
     await t.deps.db
       .updateTable('options')
       .set({ value: JSON.stringify({ other: [{ model: 'x', priority: 0 }] }) })
       .where('key', '=', 'ModelMapping')
       .execute();
     const res = await t.app.inject({ method: 'POST', url: '/api/model_mapping/reload', headers });
-    expect(res.json().data.mapping).toEqual({ other: [{ model: 'x', priority: 0 }] });
+    expect(res.json().data.mapping).toEqual({ other: [{ model: 'x', priorities: 0 }] });
     expect(t.deps.services.modelMapping.resolveVirtualModel('other')).toEqual(['x']);
   });
 

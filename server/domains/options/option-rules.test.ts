@@ -83,7 +83,7 @@ const rules: [string, string, string, string][] = [
   ],
   ['TopupGroupRatio', '{"vip":', '不是合法的 JSON', '{"vip":1.2}'],
   ['DrawingEnabled', 'yes', '布尔值只能是 true 或 false', 'true'],
-  ['ModelMapping', '{"gpt-virtual":[]}', '至少需要一个真实模型', '{"gpt-virtual":[{"model":"gpt-4o","priority":1}]}'],
+  ['ModelMapping', '{"gpt-virtual":[]}', '至少需要一个真实模型', '{"gpt-virtual":[{"model":"gpt-4o","priorities":1}]}'],
 ];
 
 describe('PUT /api/option/ enforces every rule of the settings spec', () => {

@@ -20,8 +20,8 @@ describe('global model mapping (virtual models)', () => {
   it('serves a virtual model with the highest-priority real model the group can reach, billed as that model', async () => {
     await h.deps.services.modelMapping.update({
       smart: [
-        { model: 'real-a', priority: 10 },
-        { model: 'real-b', priority: 5 },
+        { model: 'real-a', priorities: 10 },
+        { model: 'real-b', priorities: 5 },
       ],
     });
     // Only real-b has a channel: real-a is skipped.

@@ -8,7 +8,7 @@ import { showError } from '../../../lib/errors.ts';
 import { trpc } from '../../../trpc.ts';
 import { SectionFrame } from '../form/OptionsSection.tsx';
 
-const toRows = (m: Record<string, { model: string; priority: number }[]>): MappingRow[] =>
+const toRows = (m: Record<string, { model: string; priorities: number }[]>): MappingRow[] =>
   Object.entries(m).map(([name, models]) => ({ name, models: models.map((x) => ({ ...x })) }));
 
 /** Virtual model names, each with the real models it fans out to (higher priority first). */
@@ -122,11 +122,11 @@ export function ModelMappingManager() {
                       placeholder={t`Priority`}
                       min={0}
                       allowDecimal={false}
-                      value={m.priority}
+                      value={m.priorities}
                       onChange={(v) =>
                         update(i, {
                           ...row,
-                          models: row.models.map((x, l) => (l === k ? { ...x, priority: Number(v) } : x)),
+                          models: row.models.map((x, l) => (l === k ? { ...x, priorities: Number(v) } : x)),
                         })
                       }
                     />
@@ -145,7 +145,7 @@ export function ModelMappingManager() {
                     size="compact-sm"
                     variant="subtle"
                     leftSection={<IconPlus size={14} />}
-                    onClick={() => update(i, { ...row, models: [...row.models, { model: '', priority: 0 }] })}
+                    onClick={() => update(i, { ...row, models: [...row.models, { model: '', priorities: 0 }] })}
                   >
                     <Trans>Add real model</Trans>
                   </Button>
@@ -162,7 +162,7 @@ export function ModelMappingManager() {
         <Button
           variant="light"
           leftSection={<IconPlus size={16} />}
-          onClick={() => setRows((r) => [...r, { name: '', models: [{ model: '', priority: 0 }] }])}
+          onClick={() => setRows((r) => [...r, { name: '', models: [{ model: '', priorities: 0 }] }])}
         >
           <Trans>Add virtual model</Trans>
         </Button>
