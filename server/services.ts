@@ -1,6 +1,7 @@
 import type { Infra } from './context.ts';
 import { createAffiliateService } from './domains/affiliate/affiliate.service.ts';
 import { createBillingService } from './domains/billing/billing.service.ts';
+import { createChannelProbe } from './domains/channels/channel-probe.ts';
 import { createChannelsService } from './domains/channels/channels.service.ts';
 import { createCheckInService } from './domains/checkin/checkin.service.ts';
 import { createLogWriter } from './domains/logs/log-writer.ts';
@@ -19,6 +20,7 @@ import { createTokensService } from './domains/tokens/tokens.service.ts';
 import { createTopUpService } from './domains/topup/topup.service.ts';
 import { createUserSettingsService } from './domains/user-settings/user-settings.service.ts';
 import { createUsersService } from './domains/users/users.service.ts';
+import { createAdapterChannelTest } from './relay/channel-test.ts';
 
 /**
  * Builds every domain service once. Services get the infrastructure and the
@@ -46,7 +48,12 @@ export async function createServices(infra: Infra) {
   return {
     affiliate,
     billing,
-    channels: createChannelsService(infra, options, messages),
+    channels: createChannelsService(
+      infra,
+      options,
+      messages,
+      createChannelProbe(createAdapterChannelTest(options.get)),
+    ),
     checkIn,
     logWriter,
     logs,

@@ -77,10 +77,11 @@ export async function startFakeOpenAI(opts: FakeOptions = {}): Promise<FakeUpstr
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, body: Record<string, unknown>, o: FakeOptions) {
-  // Azure deployment URLs (/openai/deployments/{name}/chat/completions) map onto the same routes.
+  // Azure deployment URLs (/openai/deployments/{name}/chat/completions) and the version prefixes of
+  // OpenAI-compatible vendors (Zhipu /api/paas/v4, VolcEngine /api/v3, Baidu /v2) map onto the same routes.
   const path = (req.url ?? '')
     .split('?')[0]
-    .replace(/^\/v1/, '')
+    .replace(/^\/(v1|v2|api\/v3|api\/paas\/v4)(?=\/)/, '')
     .replace(/^\/openai\/deployments\/[^/]+/, '');
   const key = (req.headers.authorization ?? '').replace(/^Bearer /, '');
   if (req.method === 'GET' && path === '/models')

@@ -4,7 +4,7 @@ import { type ChannelConfig, pickKey, upstreamModelFor } from './channel-config.
 import { shouldAutoDisable, disableKey } from './channel-health.ts';
 import { RelayError } from './errors.ts';
 import { adapterFor } from './providers/index.ts';
-import type { AttemptContext, NativeProtocol, ProviderAdapter, RelayMode } from './providers/types.ts';
+import type { AttemptContext, NativeProtocol, ProviderAdapter, RelayMode, UpstreamRequest } from './providers/types.ts';
 import { isRetryableStatus, maxAttempts } from './retry.ts';
 import type { Candidate } from './routing-cache.ts';
 import { selectChannel } from './select-channel.ts';
@@ -97,7 +97,7 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
       req =
         native && adapter.native && a.native
           ? await adapter.native.buildRequest(ctx, a.native.body, a.native.headers)
-          : await adapter.buildRequest(ctx, channelBody(channel, a.mode, a.body));
+          : await buildChannelRequest(adapter, ctx, a.body);
     } catch (err) {
       // A conversion failure (e.g. an image URL that cannot be fetched) is the client's: final, never retried.
       throw new AttemptsFailed(
@@ -109,8 +109,7 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
     // Pass-through sends the client's body as it came: no conversion, no override (usage then counted).
     // (Multipart uploads are rebuilt from the client's own parts already; their JSON form would be meaningless.)
     if (opt('global.pass_through_request_enabled') && typeof req.body === 'string') req.body = a.rawBody;
-    else if (Object.keys(channel.paramOverride).length > 0 && typeof req.body === 'string')
-      req.body = JSON.stringify({ ...(JSON.parse(req.body) as object), ...channel.paramOverride });
+    else applyParamOverride(channel, req);
 
     const sentAt = performance.now();
     let res: UpstreamResponse;
@@ -155,6 +154,22 @@ function clientError(deps: AppDeps, status: number, message: string, code?: stri
 }
 
 const noChannel = (model: string) => new RelayError(503, `模型 ${model} 无可用渠道`, 'no_available_channel');
+
+/**
+ * The adapter's request for a canonical body on this attempt's channel, the channel's system prompt
+ * added first. The relay and the admin's channel test (channel-test.ts) both build requests here.
+ */
+export const buildChannelRequest = (
+  adapter: ProviderAdapter,
+  ctx: AttemptContext,
+  body: Record<string, unknown>,
+): UpstreamRequest | Promise<UpstreamRequest> => adapter.buildRequest(ctx, channelBody(ctx.channel, ctx.mode, body));
+
+/** Merges the channel's param_override into a built JSON body (multipart uploads are left alone). */
+export function applyParamOverride(channel: ChannelConfig, req: UpstreamRequest): void {
+  if (Object.keys(channel.paramOverride).length > 0 && typeof req.body === 'string')
+    req.body = JSON.stringify({ ...(JSON.parse(req.body) as object), ...channel.paramOverride });
+}
 
 /** Channel-level body changes that are not conversions: the system prompt when the client sent none. */
 function channelBody(channel: ChannelConfig, mode: RelayMode, body: Record<string, unknown>): Record<string, unknown> {

@@ -1,17 +1,19 @@
 import type { ChannelRow } from '../../db/types.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { balanceByType } from './probe-balance.ts';
-import { baseUrlOf, firstKeyOf, networkText, upstreamErrorText, upstreamJson } from './probe-http.ts';
-import { probeRequestFor } from './probe-requests.ts';
+import { baseUrlOf, firstKeyOf } from './probe-http.ts';
 
 /**
  * The channel service's only way to talk to an upstream for tests and balances.
- * Kept small on purpose: the relay may later provide a `test` that runs through
- * its provider adapters; the service neither knows nor cares.
+ * Tests run through the relay's provider adapters (relay.md §4), handed in by
+ * services.ts as `test`; the service neither knows nor cares how.
  */
 export interface ChannelProbe {
-  /** Sends one minimal request with `model`; never throws for an upstream failure (AppError when untestable). */
-  test(channel: ChannelRow, model: string): Promise<ProbeResult>;
+  /**
+   * Sends one minimal request with `model`; never throws for an upstream failure (AppError when
+   * untestable). `signal` (shutdown) abandons the request.
+   */
+  test(channel: ChannelRow, model: string, signal?: AbortSignal): Promise<ProbeResult>;
   /** The channel's remaining balance in USD; throws AppError when unsupported or failing. */
   balance(channel: ChannelRow): Promise<number>;
 }
@@ -23,25 +25,10 @@ export interface ProbeResult {
   message: string;
 }
 
-async function testOverHttp(channel: ChannelRow, model: string): Promise<ProbeResult> {
-  const req = probeRequestFor(channel, model);
-  const started = performance.now();
-  try {
-    const res = await upstreamJson(req.url, { method: 'POST', headers: req.headers, body: req.body });
-    const timeMs = Math.round(performance.now() - started);
-    // Some OpenAI-style resellers answer errors with HTTP 200 and an `error` object.
-    const hasError = typeof res.body === 'object' && res.body !== null && 'error' in res.body;
-    if (res.status >= 200 && res.status < 300 && !hasError) return { ok: true, timeMs, message: '' };
-    return { ok: false, timeMs, message: upstreamErrorText(res.status, res.body) };
-  } catch (err) {
-    return { ok: false, timeMs: Math.round(performance.now() - started), message: networkText(err) };
-  }
-}
-
-/** The default probe: plain HTTP with undici against the channel's base URL. */
-export function createHttpChannelProbe(): ChannelProbe {
+/** The probe: `test` as given; balances from the provider's billing endpoints over plain HTTP. */
+export function createChannelProbe(test: ChannelProbe['test']): ChannelProbe {
   return {
-    test: testOverHttp,
+    test,
     async balance(channel) {
       const fn = balanceByType[channel.type];
       if (!fn) throw badRequest('该渠道类型暂不支持查询余额');

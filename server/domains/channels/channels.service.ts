@@ -1,7 +1,7 @@
 import type { Infra } from '../../context.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
 import type { OptionsService } from '../options/options.service.ts';
-import { type ChannelProbe, createHttpChannelProbe } from './channel-probe.ts';
+import type { ChannelProbe } from './channel-probe.ts';
 import { rebuildAllAbilities } from './service/abilities.ts';
 import { createChannelBalances } from './service/balance.ts';
 import { type ChannelsCtx, channelsChanged } from './service/context.ts';
@@ -15,14 +15,14 @@ export type ChannelsService = ReturnType<typeof createChannelsService>;
 
 /**
  * Channel management (admin): queries, writes with their abilities, tags, tests,
- * balances, model fetches. `probe` is the port to the upstreams; tests and the
- * relay may hand in their own.
+ * balances, model fetches. `probe` is the port to the upstreams (services.ts
+ * hands in one whose tests run through the relay's provider adapters).
  */
 export function createChannelsService(
   infra: Infra,
   options: OptionsService,
   messages: MessagesService,
-  probe: ChannelProbe = createHttpChannelProbe(),
+  probe: ChannelProbe,
 ) {
   const ctx: ChannelsCtx = { db: infra.db, bus: infra.bus, options, probe, log: infra.log, messages };
   return {

@@ -9,7 +9,7 @@ const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' ?
 async function getJson(url: string, key: string): Promise<Record<string, unknown>> {
   let res;
   try {
-    res = await upstreamJson(url, { headers: { authorization: `Bearer ${key}` } });
+    res = await upstreamJson(url, { authorization: `Bearer ${key}` });
   } catch (err) {
     throw new AppError('SERVICE_UNAVAILABLE', networkText(err));
   }

@@ -2,33 +2,28 @@ import { request } from 'undici';
 import { channelTypeInfo } from '../../../shared/channel-types.ts';
 import type { ChannelRow } from '../../db/types.ts';
 
-/* Small HTTP helpers shared by the channel probe and the model fetch. Keys go in headers, never in messages. */
+/* Small HTTP helpers shared by the balance probe and the model fetch. Keys go in headers, never in messages. */
 
 const TIMEOUT_MS = 30_000;
 
 export const baseUrlOf = (c: Pick<ChannelRow, 'base_url' | 'type'>) =>
   (c.base_url || channelTypeInfo(c.type)?.baseUrl || '').replace(/\/+$/, '');
 
-/** Several keys are stored newline-separated; probes and model fetches use the first. */
+/** Several keys are stored newline-separated; balance probes and model fetches use the first. */
 export const firstKeyOf = (key: string) =>
   key
     .split('\n')
     .map((k) => k.trim())
     .find(Boolean) ?? '';
 
-/** GET or POST JSON; resolves with the status and parsed body (a text excerpt when not JSON). */
+/** GETs JSON; resolves with the status and parsed body (a text excerpt when not JSON). */
 export async function upstreamJson(
   url: string,
-  init: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: unknown } = {},
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; body: unknown }> {
   const res = await request(url, {
-    method: init.method ?? 'GET',
-    headers: {
-      accept: 'application/json',
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-      ...init.headers,
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    method: 'GET',
+    headers: { accept: 'application/json', ...headers },
     headersTimeout: TIMEOUT_MS,
     bodyTimeout: TIMEOUT_MS,
   });

@@ -13,7 +13,7 @@ async function listUpstreamModels(type: number, baseUrl: string, key: string): P
   const url = gemini ? `${baseUrl}/v1beta/models?key=${encodeURIComponent(key)}` : `${baseUrl}/v1/models`;
   let res;
   try {
-    res = await upstreamJson(url, { headers: gemini ? {} : { authorization: `Bearer ${key}` } });
+    res = await upstreamJson(url, gemini ? {} : { authorization: `Bearer ${key}` });
   } catch (err) {
     throw upstreamFailure(err instanceof Error ? err.message : String(err));
   }

@@ -14,7 +14,8 @@ export interface ChannelTestResult {
 }
 
 /*
- * Channel tests (relay.md §4): one probe per channel, the result stored as
+ * Channel tests (relay.md §4): one probe per channel through the relay's
+ * adapters (the request real traffic would send), the result stored as
  * response_time/test_time. A pass re-enables an auto-disabled channel when
  * AutomaticEnableChannelEnabled; in a test-all run a failure auto-disables an
  * enabled channel with auto_ban when AutomaticDisableChannelEnabled.
@@ -22,10 +23,10 @@ export interface ChannelTestResult {
 export function createChannelTests(ctx: ChannelsCtx) {
   let running: Promise<void> | null = null;
 
-  async function probeOne(channel: ChannelRow, model?: string): Promise<ChannelTestResult> {
+  async function probeOne(channel: ChannelRow, model?: string, signal?: AbortSignal): Promise<ChannelTestResult> {
     const testModel = model || channel.test_model || splitList(channel.models)[0];
     if (!testModel) throw badRequest('该渠道没有可用于测试的模型');
-    const r = await ctx.probe.test(channel, testModel);
+    const r = await ctx.probe.test(channel, testModel, signal);
     const threshold = ctx.options.get('ChannelDisableThreshold');
     if (r.ok && threshold > 0 && r.timeMs > threshold * 1000)
       return {
@@ -70,7 +71,9 @@ export function createChannelTests(ctx: ChannelsCtx) {
       // Manually disabled channels stay out of automatic runs.
       if (channel.status === ChannelStatus.ManuallyDisabled) continue;
       try {
-        const r = await probeOne(channel);
+        const r = await probeOne(channel, undefined, signal);
+        // A test cut short by the shutdown says nothing about the channel.
+        if (signal?.aborted) return;
         await record(channel, r, true);
       } catch (err) {
         ctx.log.warn({ channelId: channel.id, err: (err as Error).message }, 'channel test skipped');
