@@ -65,8 +65,8 @@ export const channelFields = z.object({
   param_override: jsonText(MESSAGES.paramOverride),
   models: commaList.optional(),
   group: commaList.optional(),
-  /** Newer consoles send the groups as an array. */
-  groups: z.array(z.string()).nullish(),
+  /** A comma string on the wire (admin spec), or an array as newer consoles send it. */
+  groups: z.union([z.string(), z.array(z.string())]).nullish(),
   auto_ban: z
     .union([intish(), boolish()])
     .transform((v) => (v === true || v === 1 ? 1 : 0))

@@ -194,6 +194,16 @@ describe('channels REST', () => {
     expect((await call('DELETE', `/api/channel/${doomed.id}`)).status).toBe(404);
   });
 
+  it('takes groups as a comma string (the wire form) or as an array', async () => {
+    expect((await create({ name: 'grouped', groups: 'default, vip' })).status).toBe(200);
+    const [row] = await channelByName('grouped');
+    expect(row.group).toBe('default,vip');
+    expect((await abilities(row.id)).map((a) => a.group)).toEqual(['default', 'vip']);
+    expect((await call('PUT', '/api/channel/', { id: row.id, groups: ['svip'] })).status).toBe(200);
+    expect((await abilities(row.id)).map((a) => a.group)).toEqual(['svip']);
+    await call('DELETE', `/api/channel/${row.id}/`);
+  });
+
   it('deletes disabled channels and batches of ids, answering counts', async () => {
     await create({ name: 'off1', status: 1 });
     const [off1] = await channelByName('off1');
