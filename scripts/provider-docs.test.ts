@@ -16,4 +16,10 @@ describe('docs/providers.md', () => {
     expect(doc).toMatch(/\| 24 \| Gemini \| .* \| gemini \| .*generateContent` \(native\)/);
     expect(doc).toMatch(/\| 3 \| Azure OpenAI \| \(given by the channel\) \| azure \|/);
   });
+
+  it('lists 360 (type 19) as relayed by the OpenAI adapter', () => {
+    expect(renderProviderDocs()).toMatch(
+      /\| 19 \| 360 \| `https:\/\/api.360.cn` \| openai \| `\/v1\/chat\/completions`/,
+    );
+  });
 });

@@ -11,7 +11,7 @@ import type { ProviderAdapter } from './types.ts';
  * their own base URLs (shared/channel-types.ts). A native protocol is one folder
  * under providers/ plus one line below; docs/providers.md is generated from this table.
  */
-const openAICompatible = [1, 4, 6, 7, 8, 9, 10, 12, 13, 20, 22, 25, 26, 27, 31, 35, 40, 42, 43, 44, 45, 46, 47, 48];
+const openAICompatible = [1, 4, 6, 7, 8, 9, 10, 12, 13, 19, 20, 22, 25, 26, 27, 31, 35, 40, 42, 43, 44, 45, 46, 47, 48];
 
 const registry = new Map<number, ProviderAdapter>([
   ...openAICompatible.map((t) => [t, openAIAdapter] as const),
