@@ -299,5 +299,4 @@ async function settleRecord(
   m.tokensBilled.inc({ model: record.model, kind: 'completion' }, usage.completionTokens);
   const userId = record.principal.user.id;
   notifyIfCrossed(rt.deps, userId, settled.userQuotaAfter + settled.charged, settled.userQuotaAfter);
-  if (settled.log) rt.deps.services.logWriter.countUsage(settled.log);
 }

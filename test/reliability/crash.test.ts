@@ -22,7 +22,8 @@ import { insertChannel, insertToken, insertUser, setOptions } from '../relay-fix
  * without its log row, or a row without its charge, cannot happen.
  * This test asserts the bound: nothing that completed more than TAIL_MS (100 ms)
  * before the kill is lost, the file is intact, no reservation survives the restart,
- * and every quota unit taken from the user is in a log row.
+ * every quota unit taken from the user is in a log row, and the hourly statistics
+ * (quota_data) count exactly the logged requests.
  */
 
 const TAIL_MS = 100;
@@ -52,6 +53,8 @@ beforeAll(async () => {
   await setOptions(t.deps, {
     ModelRatio: JSON.stringify({ 'crash-model': 1 }),
     CompletionRatio: JSON.stringify({ 'crash-model': 1 }),
+    // The hourly usage statistics are written with the settlement too: the kill must not split them.
+    DataExportEnabled: 'true',
   });
   await insertChannel(t.deps, { baseUrl: fake.url, models: ['crash-model'] });
   for (let i = 0; i < USERS; i++) {
@@ -148,6 +151,11 @@ describe('SIGKILL under load', () => {
       expect(spent % COST).toBe(0);
       expect(logs.q).toBe(logs.n * COST);
       expect(spent).toBeGreaterThanOrEqual(logs.q);
+      // The hourly statistics count exactly the logged requests (relay.md §5: written together).
+      const stats = db
+        .prepare('SELECT COALESCE(SUM(count), 0) AS n, COALESCE(SUM(quota), 0) AS q FROM quota_data WHERE user_id = ?')
+        .get(u.id) as { n: number; q: number };
+      expect(stats).toEqual({ n: logs.n, q: logs.q });
       unlogged += (spent - logs.q) / COST;
       lostLogs += Math.max(0, seen - logs.n);
     }

@@ -56,7 +56,8 @@ export async function createBillingService(infra: Pick<Infra, 'db' | 'dbType' | 
     /**
      * Settles after the response; batched with the settlements finishing at the same
      * time. `log` builds the consume row, written in the same transaction when
-     * LogConsumeEnabled (the row comes back on the settlement either way).
+     * LogConsumeEnabled and counted in `quota_data` when DataExportEnabled (the row
+     * comes back on the settlement either way).
      */
     settle: (r: Reservation, finalQuota: number, channelId: number, log?: (s: Settlement) => NewLog) =>
       settle({
@@ -65,6 +66,7 @@ export async function createBillingService(infra: Pick<Infra, 'db' | 'dbType' | 
         channelId,
         log,
         insertLog: log !== undefined && options.get('LogConsumeEnabled'),
+        countUsage: log !== undefined && options.get('DataExportEnabled'),
       }),
     refund: (r: Reservation) => refundReservation(infra.db, r),
     reconcile: () => reconcileReservations(infra.db, infra.dbType),

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { prepared } from '../../db/prepared.ts';
 import type { Db, NewLog } from '../../db/types.ts';
 import { insertLogs } from '../logs/insert-logs.ts';
+import { addToQuotaData } from '../logs/quota-data.repo.ts';
 import type { Reservation } from './reserve.ts';
 
 export interface Settlement {
@@ -26,6 +27,8 @@ export interface SettleItem {
    */
   log?: (s: Settlement) => NewLog;
   insertLog?: boolean;
+  /** Count the row in the hourly `quota_data` (DataExportEnabled), in the same transaction. */
+  countUsage?: boolean;
 }
 
 /** Settles one queued item on its own (the fallback when its batch failed). */
@@ -189,12 +192,15 @@ async function settleBatch(trx: Db, items: SettleItem[]): Promise<Settlement[]> 
     running.set(uid, (running.get(uid) ?? 0) + takes[i]);
   }
   const logs: NewLog[] = [];
+  const counted: NewLog[] = [];
   items.forEach((item, i) => {
     if (!item.log) return;
-    out[i].log = item.log(out[i]);
-    if (item.insertLog) logs.push(out[i].log);
+    const row = (out[i].log = item.log(out[i]));
+    if (item.insertLog) logs.push(row);
+    if (item.countUsage) counted.push(row);
   });
-  // With the log page's hourly rollup, in this transaction.
+  // With the log page's hourly rollup and the usage statistics, in this transaction.
   await insertLogs(trx, logs);
+  if (counted.length > 0) await addToQuotaData(trx, counted);
   return out;
 }

@@ -1,10 +1,65 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/types.ts';
+import type { Db, NewLog } from '../../db/types.ts';
 
 /*
- * Hourly usage buckets (quota_data, written by the relay's log-writer). Reads are
- * bounded by time so quota_data_created_idx (or the per-user unique index) is used.
+ * Hourly usage buckets (quota_data): written with the consume rows they count (in a
+ * relayed request's settlement, or with the log writer's batch), read by time so
+ * quota_data_created_idx (or the per-user unique index) is used.
  */
+
+interface Bucket {
+  user_id: number;
+  username: string;
+  model_name: string;
+  created_at: number;
+  token_used: number;
+  count: number;
+  quota: number;
+}
+
+/** Consume rows (type 2) summed per (user, model, hour): one upsert per bucket. */
+function buckets(rows: readonly NewLog[]): Bucket[] {
+  const map = new Map<string, Bucket>();
+  for (const r of rows) {
+    if (r.type !== 2) continue;
+    const hour = r.created_at - (r.created_at % 3600);
+    const key = `${r.user_id}\u0000${r.model_name}\u0000${hour}`;
+    let b = map.get(key);
+    if (!b) {
+      b = {
+        user_id: r.user_id ?? 0,
+        username: r.username ?? '',
+        model_name: r.model_name ?? '',
+        created_at: hour,
+        token_used: 0,
+        count: 0,
+        quota: 0,
+      };
+      map.set(key, b);
+    }
+    b.token_used += (r.prompt_tokens ?? 0) + (r.completion_tokens ?? 0);
+    b.count += 1;
+    b.quota += r.quota ?? 0;
+  }
+  return [...map.values()];
+}
+
+/** Adds consume rows to their hourly buckets; call it in the transaction that writes (or settles) them. */
+export async function addToQuotaData(db: Db, rows: readonly NewLog[]): Promise<void> {
+  for (const b of buckets(rows))
+    await db
+      .insertInto('quota_data')
+      .values(b)
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'model_name', 'created_at']).doUpdateSet({
+          token_used: sql`quota_data.token_used + ${b.token_used}`,
+          count: sql`quota_data.count + ${b.count}`,
+          quota: sql`quota_data.quota + ${b.quota}`,
+          username: b.username,
+        }),
+      )
+      .execute();
+}
 
 export interface QuotaDataRow {
   id: number;

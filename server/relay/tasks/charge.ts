@@ -91,7 +91,7 @@ export async function chargeTask<T>(
 ): Promise<{ accepted: boolean; answer: T; charged: Charged }> {
   checkModel(p.token, model);
   const price = taskPrice(rt, model, p.group);
-  const { billing, logWriter } = rt.deps.services;
+  const { billing } = rt.deps.services;
   const started = Date.now();
   let reservation: Reservation;
   try {
@@ -131,6 +131,5 @@ export async function chargeTask<T>(
     request_id: meta.requestId,
     other: JSON.stringify({ model_price: price.modelPrice, group_ratio: price.groupRatio, task: true }),
   }));
-  if (s.log) logWriter.countUsage(s.log);
   return { ...result, charged: { quota: s.charged, channelId: channel.id } };
 }
