@@ -4,9 +4,14 @@ import { IconBrandGithub, IconBrandWechat, IconKey, IconMessageCircle } from '@t
 import { useState } from 'react';
 import { showError } from '../lib/errors.ts';
 import { useStatus } from '../lib/status-context.tsx';
+import type { Status } from '../lib/status.ts';
 import { oauthUrl, type RedirectProvider } from './oauth.ts';
 import { TelegramWidget } from '../pages/oauth/TelegramWidget.tsx';
 import { WeChatLoginModal } from './WeChatLoginModal.tsx';
+
+/** Whether the status enables any alternative sign-in (what OAuthButtons would show). */
+export const anyOAuthEnabled = (status: Status) =>
+  status.github_oauth || status.oidc_enabled || status.linuxdo_oauth || status.wechat_login || status.telegram_oauth;
 
 /** Alternative sign-in buttons, each shown only when enabled in the status object. */
 export function OAuthButtons({ aff }: { aff?: string }) {
@@ -37,7 +42,7 @@ export function OAuthButtons({ aff }: { aff?: string }) {
     },
   ].filter((b) => !!b);
 
-  if (buttons.length === 0 && !status.telegram_oauth) return null;
+  if (!anyOAuthEnabled(status)) return null;
   return (
     <Stack gap="sm" mt="md">
       <Divider label={t`or continue with`} labelPosition="center" />

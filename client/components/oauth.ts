@@ -1,3 +1,4 @@
+import { expireSession } from '../lib/session-expiry.ts';
 import type { Status } from '../lib/status.ts';
 
 export type RedirectProvider = 'github' | 'oidc' | 'linuxdo';
@@ -8,9 +9,13 @@ interface Envelope<T> {
   data: T;
 }
 
-/** Calls a REST endpoint of the console API; the whole envelope (some answers mean something by `message`). */
+/**
+ * Calls a REST endpoint of the console API; the whole envelope (some answers mean something by `message`).
+ * A 401 applies the session rule (as tRPC's UNAUTHORIZED does), then fails like any other error.
+ */
 export async function restCall<T>(path: string, init: RequestInit = {}): Promise<Envelope<T>> {
   const res = await fetch(path, { credentials: 'same-origin', ...init });
+  if (res.status === 401) expireSession();
   const body = (await res.json().catch(() => null)) as Envelope<T> | null;
   if (!body) throw new Error(`${res.status} ${res.statusText}`);
   if (!body.success) throw new Error(body.message);
@@ -18,7 +23,7 @@ export async function restCall<T>(path: string, init: RequestInit = {}): Promise
 }
 
 /** Calls a REST endpoint of the console API and unwraps the {success, message, data} envelope. */
-export const restGet = async <T>(path: string): Promise<T> => (await restCall<T>(path)).data;
+export const restGet = async <T>(path: string, init?: RequestInit): Promise<T> => (await restCall<T>(path, init)).data;
 
 export const restPost = async <T>(path: string, payload: unknown): Promise<T> =>
   (

@@ -1,25 +1,8 @@
 import { MutationCache, type Query, QueryCache, QueryClient } from '@tanstack/react-query';
-import { TRPCClientError } from '@trpc/client';
 import { showError } from './errors.ts';
-import { currentLocation, loginUrl, navigateTo } from './navigation.ts';
-import { getStoredUser, markSessionExpired, setStoredUser } from './user.ts';
+import { isUnauthorized, onSessionError as onError } from './session-expiry.ts';
 
-export function isUnauthorized(error: unknown): boolean {
-  return error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === 'UNAUTHORIZED';
-}
-
-/**
- * The session rule (accounts spec §4, §8): any UNAUTHORIZED answer while a user is stored
- * clears that user and sends the browser to the login page, remembering where it was.
- */
-function onError(error: unknown) {
-  if (!isUnauthorized(error) || !getStoredUser()) return;
-  const here = currentLocation();
-  // Guarded pages redirect by themselves once the user is gone; the flag makes that the "expired" login.
-  markSessionExpired();
-  setStoredUser(null);
-  if (!window.location.pathname.startsWith('/login')) void navigateTo(loginUrl(here, true), { replace: true });
-}
+export { isUnauthorized };
 
 declare module '@tanstack/react-query' {
   interface Register {

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { MAX_USERNAME_LENGTH, MIN_PASSWORD_LENGTH } from '../../../shared/constants.ts';
 import { AuthCard } from '../../components/AuthCard.tsx';
-import { OAuthButtons } from '../../components/OAuthButtons.tsx';
+import { anyOAuthEnabled, OAuthButtons } from '../../components/OAuthButtons.tsx';
 import { restPost, turnstileQuery } from '../../components/oauth.ts';
 import { showError, showSuccess } from '../../lib/errors.ts';
 import { useStatus } from '../../lib/status-context.tsx';
@@ -56,7 +56,8 @@ export default function RegisterPage() {
   };
   const register = trpc.auth.register.useMutation({ onSuccess: registered, onError: showError });
 
-  const open = status.register_enabled && status.password_register_enabled;
+  // Closing password registration leaves sign-up through the enabled providers (accounts spec §1).
+  const withPassword = status.register_enabled && status.password_register_enabled;
   const submit = async (v: RegisterValues) => {
     if (!human.ready) return showError(t`Please wait a moment, human verification is in progress...`);
     const payload = {
@@ -92,9 +93,14 @@ export default function RegisterPage() {
         </Trans>
       }
     >
-      {!open ? (
-        <Alert color="gray" icon={<IconLock size={18} />}>
+      {!status.register_enabled ? (
+        <Alert color="gray" icon={<IconLock size={18} />} data-testid="register-closed">
+          {t`The administrator has closed registration.`}
+        </Alert>
+      ) : !withPassword ? (
+        <Alert color="gray" icon={<IconLock size={18} />} data-testid="password-register-closed">
           {t`The administrator has closed registration with a password.`}
+          {anyOAuthEnabled(status) && ` ${t`Sign up with one of the options below.`}`}
         </Alert>
       ) : (
         <form onSubmit={form.onSubmit((v) => void submit(v))} noValidate>
@@ -131,7 +137,7 @@ export default function RegisterPage() {
           </Stack>
         </form>
       )}
-      {open && <OAuthButtons aff={aff} />}
+      {status.register_enabled && <OAuthButtons aff={aff} />}
     </AuthCard>
   );
 }
