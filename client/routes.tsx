@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, Navigate, useLocation } from 'react-router-dom';
+import { createBrowserRouter, Navigate, type Params, useLocation, useParams } from 'react-router-dom';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { loginUrl, setNavigate } from './lib/navigation.ts';
 import { useStatus } from './lib/status-context.tsx';
@@ -40,6 +40,8 @@ export const routeTable: AppRoute[] = [
   { path: '/admin/messages', guard: 'admin', page: lazy(() => import('./pages/admin-messages/AdminMessagesPage.tsx')) },
   { path: '/pricing', guard: 'public', page: lazy(() => import('./pages/pricing/PricingPage.tsx')) },
   { path: '/chat/:id?', guard: 'public', page: lazy(() => import('./pages/chat/ChatPage.tsx')) },
+  // The same chat page inside the console, beside the sidebar's Chat submenu (§2.2, §2.15).
+  { path: '/app/chat/:id', guard: 'user', page: lazy(() => import('./pages/chat/ChatPage.tsx')) },
   { path: '/chat2link', guard: 'user', page: lazy(() => import('./pages/chat/Chat2LinkPage.tsx')) },
   { path: '/playground', guard: 'user', page: lazy(() => import('./pages/playground/PlaygroundPage.tsx')) },
   { path: '/app/dashboard', guard: 'user', page: lazy(() => import('./pages/dashboard/DashboardPage.tsx')) },
@@ -48,6 +50,29 @@ export const routeTable: AppRoute[] = [
   { path: '/app/logs/tasks', guard: 'user', page: lazy(() => import('./pages/task-logs/TaskLogsPage.tsx')) },
   { path: '/app/inbox/:id?', guard: 'user', page: lazy(() => import('./pages/inbox/InboxPage.tsx')) },
 ];
+
+export interface RedirectRoute {
+  path: string;
+  to: (params: Params) => string;
+}
+
+const idParam = (params: Params) => encodeURIComponent(params.id ?? '');
+
+/**
+ * Spec §2.1 paths of panels that live on another page (one page per feature): each redirects
+ * there with the parameter that page reads to open its panel (`?add=1`, `?edit=<id>`); the
+ * target's own guard then applies (admin pages send others to / or to the login page).
+ */
+export const redirectTable: RedirectRoute[] = [
+  { path: '/channel/add', to: () => '/admin/channels?add=1' },
+  { path: '/channel/edit/:id', to: (p) => `/admin/channels?edit=${idParam(p)}` },
+  { path: '/user/edit', to: () => '/app/me' },
+  { path: '/user/edit/:id', to: (p) => `/admin/users?edit=${idParam(p)}` },
+];
+
+function Redirect({ route }: { route: RedirectRoute }) {
+  return <Navigate to={route.to(useParams())} replace />;
+}
 
 const NotFoundPage = lazy(() => import('./pages/not-found/NotFoundPage.tsx'));
 
@@ -76,6 +101,7 @@ export function createRouter() {
       element: <AppLayout />,
       children: [
         ...routeTable.map((route) => ({ path: route.path, element: <GuardedPage route={route} /> })),
+        ...redirectTable.map((route) => ({ path: route.path, element: <Redirect route={route} /> })),
         { path: '*', element: <NotFound /> },
       ],
     },

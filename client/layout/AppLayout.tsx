@@ -2,15 +2,17 @@ import { AppShell, Drawer, Divider, ScrollArea } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { useStatus } from '../lib/status-context.tsx';
 import { useStoredUser } from '../lib/user.ts';
 import { Footer } from './Footer.tsx';
 import { PageLoader } from './PageLoader.tsx';
-import { sidebarHidden } from './nav.ts';
+import { sidebarHidden, visibleSidebar } from './nav.ts';
 import { Sidebar, SidebarMenu } from './Sidebar.tsx';
 import { TopBar } from './TopBar.tsx';
 import { TopLinksStacked } from './TopLinks.tsx';
 import classes from './layout.module.css';
-import { SIDEBAR_WIDTH, useSidebarCollapsed } from './useSidebarCollapsed.ts';
+import { sidebarWidth, useSidebarCollapsed } from './useSidebarCollapsed.ts';
+import { useSubmenus } from './useSubmenus.ts';
 
 /** Phones (spec: mobile layout at 600px or less). */
 export const MOBILE_QUERY = '(max-width: 600px)';
@@ -23,10 +25,13 @@ export const MOBILE_QUERY = '(max-width: 600px)';
 export function AppLayout() {
   const { pathname } = useLocation();
   const user = useStoredUser();
+  const status = useStatus();
   const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
   const [collapsed, toggleCollapsed] = useSidebarCollapsed();
   const [drawerOpened, drawer] = useDisclosure(false);
   const withSidebar = !!user && !sidebarHidden(pathname);
+  const sections = visibleSidebar({ status, user });
+  const submenus = useSubmenus(sections, pathname);
 
   const closeDrawer = drawer.close;
   useEffect(() => closeDrawer(), [pathname, closeDrawer]);
@@ -35,7 +40,7 @@ export function AppLayout() {
     <AppShell
       header={{ height: 60 }}
       navbar={{
-        width: collapsed ? SIDEBAR_WIDTH.collapsed : SIDEBAR_WIDTH.expanded,
+        width: sidebarWidth(collapsed, submenus.anyOpen),
         breakpoint: 'sm',
         collapsed: { mobile: true, desktop: !withSidebar },
       }}
@@ -46,7 +51,7 @@ export function AppLayout() {
         <TopBar mobile={mobile} drawerOpened={drawerOpened} onBurger={drawer.toggle} />
       </AppShell.Header>
       <AppShell.Navbar style={{ display: 'flex', flexDirection: 'column' }}>
-        <Sidebar collapsed={collapsed} onToggle={toggleCollapsed} />
+        <Sidebar sections={sections} submenus={submenus} collapsed={collapsed} onToggle={toggleCollapsed} />
       </AppShell.Navbar>
       <Drawer opened={drawerOpened} onClose={drawer.close} size={260} padding="sm" title=" " hiddenFrom="sm">
         <ScrollArea h="calc(100vh - 80px)">
@@ -54,7 +59,7 @@ export function AppLayout() {
           {user && (
             <>
               <Divider my="sm" />
-              <SidebarMenu collapsed={false} onNavigate={drawer.close} />
+              <SidebarMenu sections={sections} submenus={submenus} collapsed={false} onNavigate={drawer.close} />
             </>
           )}
         </ScrollArea>

@@ -28,12 +28,29 @@ export interface NavContext {
   user: StoredUser | null;
 }
 
+/** An entry of a submenu: its label is the operator's own name for it (not translated). */
+export interface NavEntry {
+  key: string;
+  label: string;
+  path: string;
+}
+
 export interface NavItem {
   key: string;
   label: MessageDescriptor;
+  /** The link; for a submenu, the prefix its entries' paths share. */
   path: string;
   icon: Icon;
   visible?: (ctx: NavContext) => boolean;
+  /** Makes the item a submenu of these entries (built from the status); hidden when there are none. */
+  entries?: (ctx: NavContext) => NavEntry[];
+}
+
+/** An item as the sidebar draws it: a submenu's entries already built. */
+export type VisibleNavItem = Omit<NavItem, 'entries'> & { entries?: NavEntry[] };
+
+export interface VisibleNavSection extends Omit<NavSection, 'items'> {
+  items: VisibleNavItem[];
 }
 
 export interface NavSection {
@@ -111,12 +128,26 @@ export const sidebar: NavSection[] = [
   },
 ];
 
-/** The sidebar's sections and items the current user may see. */
-export function visibleSidebar(ctx: NavContext): NavSection[] {
+function visibleItems(items: NavItem[], ctx: NavContext): VisibleNavItem[] {
+  return items.flatMap(({ entries, ...item }) => {
+    if (item.visible && !item.visible(ctx)) return [];
+    if (!entries) return [item];
+    const built = entries(ctx);
+    return built.length > 0 ? [{ ...item, entries: built }] : [];
+  });
+}
+
+/** The sidebar's sections and items the current user may see, submenus with their entries. */
+export function visibleSidebar(ctx: NavContext): VisibleNavSection[] {
   return sidebar
     .filter((s) => !s.visible || s.visible(ctx))
-    .map((s) => ({ ...s, items: s.items.filter((i) => !i.visible || i.visible(ctx)) }))
+    .map((s) => ({ ...s, items: visibleItems(s.items, ctx) }))
     .filter((s) => s.items.length > 0);
+}
+
+/** Whether a path is the link's page or below it. */
+export function isActivePath(pathname: string, path: string): boolean {
+  return pathname === path || pathname.startsWith(`${path}/`);
 }
 
 export interface TopLink {

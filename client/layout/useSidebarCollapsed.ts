@@ -12,4 +12,10 @@ export function useSidebarCollapsed(): [boolean, () => void] {
   return [collapsed, toggle];
 }
 
-export const SIDEBAR_WIDTH = { collapsed: 60, expanded: 200 } as const;
+export const SIDEBAR_WIDTH = { collapsed: 60, expanded: 200, chat: 240 } as const;
+
+/** Spec §2.15: 60 collapsed, 200 expanded, 240 while the Chat submenu is open (its entries sit indented). */
+export function sidebarWidth(collapsed: boolean, submenuOpen: boolean): number {
+  if (collapsed) return SIDEBAR_WIDTH.collapsed;
+  return submenuOpen ? SIDEBAR_WIDTH.chat : SIDEBAR_WIDTH.expanded;
+}

@@ -4,6 +4,7 @@ import { IconColumns, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Page } from '../../components/Page.tsx';
 import { usePageSize } from '../../components/usePageSize.ts';
+import { usePanelRequest } from '../../components/usePanelRequest.ts';
 import { showError, showSuccess } from '../../lib/errors.ts';
 import { trpc } from '../../trpc.ts';
 import { BatchMenu } from './BatchMenu.tsx';
@@ -28,13 +29,18 @@ export default function ChannelsPage() {
   const [filter, setFilter] = useState<ChannelFilter>(noFilter);
   const { idSort, setIdSort, tagMode, setTagMode } = useListOptions();
   const [selected, setSelected] = useState<Entry[]>([]);
-  const [drawer, setDrawer] = useState<{ opened: boolean; editing?: ChannelRow }>({ opened: false });
+  const utils = trpc.useUtils();
+  // /channel/add and /channel/edit/:id land here with ?add=1 or ?edit=<id>.
+  const requested = usePanelRequest({
+    load: (id) => utils.channels.get.fetch({ id }),
+    onEdit: (channel) => setDrawer({ opened: true, editing: channel }),
+  });
+  const [drawer, setDrawer] = useState<{ opened: boolean; editing?: ChannelRow }>({ opened: requested.add });
   const [editingTag, setEditingTag] = useState<string | null>(null);
   const [picking, setPicking] = useState<ChannelRow | null>(null);
   const [columnsOpen, setColumnsOpen] = useState(false);
   const [batchTagOpen, setBatchTagOpen] = useState(false);
   const [visible, setVisible] = useColumnVisibility();
-  const utils = trpc.useUtils();
   const list = trpc.channels.list.useQuery(
     { page, pageSize, idSort, tagMode, ...filter },
     { placeholderData: (prev) => prev },

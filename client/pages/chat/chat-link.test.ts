@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillChatLink, firstEnabledKey, pickChatLink } from './chat-link.ts';
+import { fillChatLink, firstEnabledKey, listChatLinks, pickChatLink } from './chat-link.ts';
 
 describe('chat links', () => {
   const chats = [
@@ -13,6 +13,19 @@ describe('chat links', () => {
     expect(pickChatLink('not json', 0)).toEqual({ ok: false });
     expect(pickChatLink(chats, 5)).toEqual({ ok: false });
     expect(pickChatLink({}, 0)).toEqual({ ok: false });
+  });
+
+  it('lists every usable link with its index in the saved list', () => {
+    expect(listChatLinks(chats).map(({ index, name }) => ({ index, name }))).toEqual([
+      { index: 0, name: 'NextChat' },
+      { index: 1, name: 'Lobe' },
+    ]);
+    // A malformed entry is skipped; the ones after it keep their own index (the route's id).
+    expect(listChatLinks([{ A: 'https://a' }, { B: '' }, 'x', { C: 'https://c' }]).map((e) => e.index)).toEqual([0, 3]);
+    expect(listChatLinks(JSON.stringify(chats))).toHaveLength(2);
+    expect(listChatLinks('not json')).toEqual([]);
+    expect(listChatLinks([])).toEqual([]);
+    expect(listChatLinks(undefined)).toEqual([]);
   });
 
   it('fills address and key', () => {

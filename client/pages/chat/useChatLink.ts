@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { restGet } from '../../components/oauth.ts';
 import { useStatus } from '../../lib/status-context.tsx';
 import { getStoredUser } from '../../lib/user.ts';
 import { fillChatLink, firstEnabledKey, pickChatLink } from './chat-link.ts';
@@ -26,22 +27,13 @@ export function useChatLink(index: number): ChatLinkState {
       setState({ kind: 'error', message: t`chat link configuration error, contact the administrator` });
       return;
     }
-    // The legacy token list call (p=0, size=100), as new-api consoles make it.
-    fetch('/api/token/?p=0&size=100', {
+    // The legacy token list call (p=0, size=100), as new-api consoles make it; a 401 ends the stored session.
+    restGet<{ key: string; status: number }[]>('/api/token/?p=0&size=100', {
       headers: { 'New-Api-User': String(getStoredUser()?.id ?? -1), 'Cache-Control': 'no-store' },
     })
-      .then(async (res) => {
-        const body = (await res.json()) as {
-          success: boolean;
-          message?: string;
-          data?: { key: string; status: number }[];
-        };
+      .then((tokens) => {
         if (cancelled) return;
-        if (!body.success) {
-          setState({ kind: 'error', message: body.message || t`request failed` });
-          return;
-        }
-        const key = firstEnabledKey(body.data);
+        const key = firstEnabledKey(tokens);
         if (!key) {
           setState({ kind: 'error', message: t`no enabled token available` });
           timer = setTimeout(() => navigate('/app/tokens'), TOKENS_REDIRECT_MS);
@@ -51,7 +43,8 @@ export function useChatLink(index: number): ChatLinkState {
         setState({ kind: 'ready', name: pick.name, url: fillChatLink(pick.template, address, key) });
       })
       .catch((err: unknown) => {
-        if (!cancelled) setState({ kind: 'error', message: err instanceof Error ? err.message : String(err) });
+        if (!cancelled)
+          setState({ kind: 'error', message: (err instanceof Error && err.message) || t`request failed` });
       });
     return () => {
       cancelled = true;

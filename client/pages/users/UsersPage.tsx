@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { PagedTable } from '../../components/DataTable.tsx';
 import { Page } from '../../components/Page.tsx';
 import { usePageSize } from '../../components/usePageSize.ts';
+import { usePanelRequest } from '../../components/usePanelRequest.ts';
 import { trpc } from '../../trpc.ts';
 import { AddUserDrawer } from './AddUserDrawer.tsx';
 import { useUserColumns } from './columns.tsx';
@@ -19,8 +20,11 @@ export default function UsersPage() {
   const [keywordInput, setKeywordInput] = useState('');
   const [filter, setFilter] = useState<{ keyword: string; group: string | null }>({ keyword: '', group: null });
   const [group, setGroup] = useState<string | null>(null);
-  const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<UserRow | null>(null);
+  const utils = trpc.useUtils();
+  // /user/edit/:id lands here with ?edit=<id>.
+  const requested = usePanelRequest({ load: (id) => utils.users.get.fetch({ id }), onEdit: setEditing });
+  const [adding, setAdding] = useState(requested.add);
   const groups = trpc.groups.list.useQuery();
   const list = trpc.users.list.useQuery(
     { page, pageSize, keyword: filter.keyword || undefined, group: filter.group || undefined },
