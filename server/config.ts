@@ -5,6 +5,9 @@ import { z } from 'zod';
 
 const booleanString = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
 
+/** Azure OpenAI's api-version for channels that name none, when AZURE_DEFAULT_API_VERSION is unset. */
+export const DEFAULT_AZURE_API_VERSION = '2024-10-21';
+
 const envSchema = z.object({
   /** TCP port for console, REST API and relay (one port). */
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -47,6 +50,12 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   /** Bearer token for /metrics; without it /metrics answers loopback clients only. */
   METRICS_TOKEN: z.string().optional(),
+  /** api-version of Azure OpenAI channels that name none in their settings (new-api's variable); empty = the default. */
+  AZURE_DEFAULT_API_VERSION: z
+    .string()
+    .trim()
+    .regex(/^[\w.-]*$/, 'AZURE_DEFAULT_API_VERSION must be an api-version such as 2024-10-21 or 2025-01-01-preview')
+    .default(''),
   /** Folder with the built console; served when present. */
   CLIENT_DIST: z.string().default('./dist/client'),
 });
@@ -70,6 +79,8 @@ export interface Config {
   metricsToken?: string;
   taskPollIntervalMs: number;
   shutdownTimeoutMs: number;
+  /** api-version sent to Azure OpenAI channels without their own (relay.md §8). */
+  azureDefaultApiVersion: string;
   ipRateLimits: { api: { count: number; windowSeconds: number }; relay: { count: number; windowSeconds: number } };
   version: string;
 }
@@ -102,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN || undefined,
     taskPollIntervalMs: e.TASK_POLL_INTERVAL_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    azureDefaultApiVersion: e.AZURE_DEFAULT_API_VERSION || DEFAULT_AZURE_API_VERSION,
     ipRateLimits: {
       api: { count: e.GLOBAL_API_RATE_LIMIT, windowSeconds: e.GLOBAL_API_RATE_LIMIT_DURATION },
       relay: { count: e.GLOBAL_RELAY_RATE_LIMIT, windowSeconds: e.GLOBAL_RELAY_RATE_LIMIT_DURATION },

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import OpenAI from 'openai';
+import type { Config } from '../server/config.ts';
 import type { AppDeps } from '../server/context.ts';
 import { relayRuntimeOf } from '../server/relay/runtime.ts';
 import { createChannelInput } from '../shared/schemas/channels.ts';
@@ -132,9 +133,12 @@ export interface RelayHarness {
   close(): Promise<void>;
 }
 
-/** A listening gateway (127.0.0.1:0) plus a fake OpenAI upstream on loopback. */
-export async function startRelayHarness(fakeOpts: FakeOptions = {}): Promise<RelayHarness> {
-  const t = await createTestApp();
+/** A listening gateway (127.0.0.1:0) plus a fake OpenAI upstream on loopback; `config` as the environment would set it. */
+export async function startRelayHarness(
+  fakeOpts: FakeOptions = {},
+  config: Partial<Config> = {},
+): Promise<RelayHarness> {
+  const t = await createTestApp(config);
   const fake = await startFakeOpenAI(fakeOpts);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../context.ts';
+import { setAzureDefaultApiVersion } from './providers/azure/adapter.ts';
 import { createRoutingCache, type RoutingCache } from './routing-cache.ts';
 import { createTokenAuth, type TokenAuth } from './token-auth.ts';
 
@@ -23,6 +24,7 @@ export const relayRuntimeOf = (deps: AppDeps): RelayRuntime | undefined => runti
 
 export function createRelayRuntime(deps: AppDeps): RelayRuntime {
   const inflight = new Set<Promise<unknown>>();
+  setAzureDefaultApiVersion(deps.config.azureDefaultApiVersion);
   const tokenAuth = createTokenAuth(deps);
   const routing = createRoutingCache(deps);
 

@@ -1,8 +1,18 @@
+import { DEFAULT_AZURE_API_VERSION } from '../../../config.ts';
 import { openAIAdapter } from '../openai/adapter.ts';
 import type { AttemptContext, ProviderAdapter, RelayMode, UpstreamRequest } from '../types.ts';
 
-/** Used when the channel's `other` names no api-version. */
-export const AZURE_DEFAULT_API_VERSION = '2024-10-21';
+/** Used when the channel's `other` names no api-version: AZURE_DEFAULT_API_VERSION (server/config.ts). */
+let defaultApiVersion = DEFAULT_AZURE_API_VERSION;
+
+/**
+ * Sets the api-version of channels that name none; the relay runtime calls it with the configured
+ * AZURE_DEFAULT_API_VERSION when it starts. Process-wide, like the environment it comes from (the
+ * relay and the admin's channel test then send the same version).
+ */
+export function setAzureDefaultApiVersion(version: string): void {
+  defaultApiVersion = version;
+}
 
 const task: Record<RelayMode, string> = {
   chat: 'chat/completions',
@@ -24,11 +34,11 @@ export function azureApiVersion(other: string): string {
   if (v.startsWith('{'))
     try {
       const o = JSON.parse(v) as { api_version?: string };
-      return o.api_version || AZURE_DEFAULT_API_VERSION;
+      return o.api_version || defaultApiVersion;
     } catch {
-      return AZURE_DEFAULT_API_VERSION;
+      return defaultApiVersion;
     }
-  return v || AZURE_DEFAULT_API_VERSION;
+  return v || defaultApiVersion;
 }
 
 /** `{base}/openai/deployments/{model}/{task}?api-version=...`; deployments are named without dots (gpt-4o, gpt-35-turbo). */

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertChannel, type RelayHarness, setOptions, startRelayHarness } from '../../../../test/relay-fixtures.ts';
 import { relayRuntimeOf } from '../../runtime.ts';
-import { AZURE_DEFAULT_API_VERSION } from '../azure/adapter.ts';
 import { payer } from './fixtures.ts';
 
 let h: RelayHarness;
 let azureId: number;
+/** The gateway runs with AZURE_DEFAULT_API_VERSION set to this (server/config.ts). */
+const CONFIGURED_VERSION = '2025-04-01-preview';
 
 beforeAll(async () => {
-  h = await startRelayHarness();
+  h = await startRelayHarness({}, { azureDefaultApiVersion: CONFIGURED_VERSION });
   await setOptions(h.deps, { ModelRatio: JSON.stringify({ 'gpt-4.1': 1, 'gpt-4o-az': 1 }) });
   azureId = await insertChannel(h.deps, {
     type: 3,
@@ -22,14 +23,14 @@ afterAll(async () => {
 });
 
 describe('Azure OpenAI channels (type 3)', () => {
-  it('call {base}/openai/deployments/{model}/{task}?api-version=… with an api-key header', async () => {
+  it('call {base}/openai/deployments/{model}/{task}?api-version=… with an api-key header; the configured default version unless the channel names one', async () => {
     const p = await payer(h);
     const r = await h
       .client(p.key)
       .chat.completions.create({ model: 'gpt-4.1', messages: [{ role: 'user', content: 'hi' }] });
     expect(r.choices[0].message.content).toContain('w0');
     const sent = h.fake.requests.at(-1)!;
-    expect(sent.path).toBe(`/openai/deployments/gpt-41/chat/completions?api-version=${AZURE_DEFAULT_API_VERSION}`);
+    expect(sent.path).toBe(`/openai/deployments/gpt-41/chat/completions?api-version=${CONFIGURED_VERSION}`);
     expect(sent.headers['api-key']).toBe('azure-key');
     expect(sent.headers.authorization).toBeUndefined();
     await h.deps.db.updateTable('channels').set({ other: '2025-01-01-preview' }).where('id', '=', azureId).execute();
