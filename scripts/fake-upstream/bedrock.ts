@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Sha256 } from '@aws-crypto/sha256-js';
 import { EventStreamCodec } from '@smithy/core/event-streams';
@@ -39,6 +40,9 @@ async function signatureMatches(req: IncomingMessage, raw: string): Promise<bool
   const amzDate = String(req.headers['x-amz-date'] ?? '');
   if (!m || !/^\d{8}T\d{6}Z$/.test(amzDate)) return false;
   const [, accessKeyId, , region, signedHeaders] = m;
+  // A payload hash header must be the hash of the bytes that arrived (AWS refuses a mismatch).
+  const payloadHash = req.headers['x-amz-content-sha256'];
+  if (payloadHash !== undefined && payloadHash !== createHash('sha256').update(raw).digest('hex')) return false;
   const headers: Record<string, string> = {};
   for (const name of signedHeaders.split(';')) headers[name] = String(req.headers[name] ?? '');
   const url = new URL(req.url ?? '/', `http://${req.headers.host}`);

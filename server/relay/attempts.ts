@@ -98,6 +98,9 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
         native && adapter.native && a.native
           ? await adapter.native.buildRequest(ctx, a.native.body, a.native.headers)
           : await buildChannelRequest(adapter, ctx, a.body);
+      // Pass-through sends the client's body as it came: no conversion, no override (usage then counted).
+      // (Multipart uploads are rebuilt from the client's own parts already; their JSON form would be meaningless.)
+      req = await finishRequest(adapter, ctx, req, opt('global.pass_through_request_enabled') ? a.rawBody : undefined);
     } catch (err) {
       // A conversion failure (e.g. an image URL that cannot be fetched) is the client's: final, never retried.
       throw new AttemptsFailed(
@@ -106,10 +109,6 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
         upstreamWaitMs,
       );
     }
-    // Pass-through sends the client's body as it came: no conversion, no override (usage then counted).
-    // (Multipart uploads are rebuilt from the client's own parts already; their JSON form would be meaningless.)
-    if (opt('global.pass_through_request_enabled') && typeof req.body === 'string') req.body = a.rawBody;
-    else applyParamOverride(channel, req);
 
     const sentAt = performance.now();
     let res: UpstreamResponse;
@@ -165,10 +164,24 @@ export const buildChannelRequest = (
   body: Record<string, unknown>,
 ): UpstreamRequest | Promise<UpstreamRequest> => adapter.buildRequest(ctx, channelBody(ctx.channel, ctx.mode, body));
 
-/** Merges the channel's param_override into a built JSON body (multipart uploads are left alone). */
-export function applyParamOverride(channel: ChannelConfig, req: UpstreamRequest): void {
-  if (Object.keys(channel.paramOverride).length > 0 && typeof req.body === 'string')
-    req.body = JSON.stringify({ ...(JSON.parse(req.body) as object), ...channel.paramOverride });
+/**
+ * The last steps before sending (the channel test takes them too): the client's own body when
+ * `passThroughBody` is given, else the channel's param_override merged into the built JSON body
+ * (multipart uploads are left alone); then the provider's signature, which covers the final bytes.
+ */
+export async function finishRequest(
+  adapter: ProviderAdapter,
+  ctx: AttemptContext,
+  req: UpstreamRequest,
+  passThroughBody?: string,
+): Promise<UpstreamRequest> {
+  const override = ctx.channel.paramOverride;
+  if (typeof req.body === 'string') {
+    if (passThroughBody !== undefined) req.body = passThroughBody;
+    else if (Object.keys(override).length > 0)
+      req.body = JSON.stringify({ ...(JSON.parse(req.body) as object), ...override });
+  }
+  return adapter.sign ? adapter.sign(ctx, req) : req;
 }
 
 /** Channel-level body changes that are not conversions: the system prompt when the client sent none. */

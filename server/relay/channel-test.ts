@@ -2,7 +2,7 @@ import type { ChannelRow } from '../db/types.ts';
 import type { OptionReader } from '../domains/billing/pricing.ts';
 import type { ChannelProbe, ProbeResult } from '../domains/channels/channel-probe.ts';
 import { badRequest } from '../errors.ts';
-import { applyParamOverride, buildChannelRequest } from './attempts.ts';
+import { buildChannelRequest, finishRequest } from './attempts.ts';
 import { parseChannel, pickKey, upstreamModelFor } from './channel-config.ts';
 import { adapterFor } from './providers/index.ts';
 import type { AttemptContext, ProviderAdapter, RelayMode } from './providers/types.ts';
@@ -79,8 +79,7 @@ async function testChannel(
 
   let req;
   try {
-    req = await buildChannelRequest(adapter, ctx, testBody(mode, model));
-    applyParamOverride(channel, req);
+    req = await finishRequest(adapter, ctx, await buildChannelRequest(adapter, ctx, testBody(mode, model)));
   } catch (err) {
     // e.g. a Bedrock key not in AK|SK|region form: the channel cannot serve this model either.
     return { ok: false, timeMs: 0, message: `无法构造上游请求：${errorText(err)}` };

@@ -115,6 +115,11 @@ export interface ProviderAdapter {
    */
   buildRequest(ctx: AttemptContext, body: Record<string, unknown>): UpstreamRequest | Promise<UpstreamRequest>;
   /**
+   * Signs the final request, native ones included, after the caller merged the channel's
+   * param_override: for providers whose signature covers the body (Bedrock's SigV4).
+   */
+  sign?(ctx: AttemptContext, req: UpstreamRequest): Promise<UpstreamRequest>;
+  /**
    * Converts a successful non-stream response into the canonical OpenAI body.
    * Returning the upstream text unchanged is the fast path for OpenAI-compatible providers.
    * `produced` is the generated text to count when there is no usage (read from `body` when absent).

@@ -54,7 +54,8 @@ function toBedrockBody(ctx: AttemptContext, body: Record<string, unknown>, model
   return JSON.stringify(out);
 }
 
-async function signedRequest(ctx: AttemptContext, body: Record<string, unknown>, model: string, clientBeta?: string) {
+/** The request before its signature (the caller merges param_override, then `sign`). */
+function bedrockRequest(ctx: AttemptContext, body: Record<string, unknown>, model: string, clientBeta?: string) {
   const c = parseBedrockKey(ctx.key);
   const req: UpstreamRequest = {
     url: endpoint(ctx, c, model),
@@ -65,7 +66,7 @@ async function signedRequest(ctx: AttemptContext, body: Record<string, unknown>,
     },
     body: isAnthropic(model) ? toBedrockBody(ctx, body, model, clientBeta) : JSON.stringify(toConverseBody(body)),
   };
-  return signBedrockRequest(req, c);
+  return req;
 }
 
 /** An Anthropic converter that reads Bedrock's event stream (its methods are closures, so they copy). */
@@ -119,8 +120,9 @@ export const bedrockAdapter: ProviderAdapter = {
 
   async buildRequest(ctx, body) {
     const out = await toAnthropicRequest(ctx, body);
-    return signedRequest(ctx, out, String(out.model));
+    return bedrockRequest(ctx, out, String(out.model));
   },
+  sign: (ctx, req) => signBedrockRequest(req, parseBedrockKey(ctx.key)),
 
   convertResponse: (ctx, text) =>
     anthropicAdapter.convertResponse(
@@ -141,7 +143,7 @@ export const bedrockAdapter: ProviderAdapter = {
     serves: isAnthropic,
     // The client's anthropic-beta header joins the operator's betas, in the body as Bedrock takes them.
     buildRequest: (ctx, body, clientHeaders) =>
-      signedRequest(ctx, body, baseModel(ctx.upstreamModel), clientHeaders?.['anthropic-beta']),
+      bedrockRequest(ctx, body, baseModel(ctx.upstreamModel), clientHeaders?.['anthropic-beta']),
     usageOf: anthropicUsageOf,
     createStreamWatcher: () => withEventStream(anthropicWatcher()),
   },

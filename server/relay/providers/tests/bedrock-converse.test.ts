@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeUpstream } from '../../../../scripts/fake-upstream/server.ts';
-import type { RelayHarness } from '../../../../test/relay-fixtures.ts';
+import { FAKE_BEDROCK_SECRET } from '../../../../scripts/fake-upstream/bedrock.ts';
+import { insertChannel, type RelayHarness, setOptions } from '../../../../test/relay-fixtures.ts';
 import {
   anthropicClient,
   R,
@@ -52,6 +53,28 @@ describe('AWS Bedrock channels (type 33): other model families over Converse', (
     });
     expect(r.usage?.completion_tokens).toBe(5);
     expect(await p.charges()).toEqual([quotaOf({ prompt: r.usage!.prompt_tokens, completion: 5 }, R)]);
+  });
+
+  it("a channel's param_override is in the body Bedrock receives, and inside the signature", async () => {
+    await insertChannel(h.deps, {
+      type: 33,
+      key: `AKIAFAKE|${FAKE_BEDROCK_SECRET}|us-east-1`,
+      baseUrl: fake.url,
+      models: ['nova-override'],
+      modelMapping: { 'nova-override': 'amazon.nova-lite-v1:0' },
+      paramOverride: { inferenceConfig: { maxTokens: 64, topP: 0.5 } },
+    });
+    const ratios = { ...h.deps.services.options.get('ModelRatio'), 'nova-override': R.model };
+    await setOptions(h.deps, { ModelRatio: JSON.stringify(ratios) });
+    const p = await payer(h);
+    const r = await h.client(p.key).chat.completions.create({
+      model: 'nova-override',
+      messages: [{ role: 'user', content: 'hi' }],
+      max_tokens: 10,
+    });
+    // The fake answers 403 to a signature that does not match the bytes it received.
+    expect(r.choices[0].message.content).toBe('w0 w1 w2 w3 w4 ');
+    expect(fake.requests.at(-1)!.body).toMatchObject({ inferenceConfig: { maxTokens: 64, topP: 0.5 } });
   });
 
   it('tool calls: streamed out of Converse, and the result sent back as a toolResult turn', async () => {
