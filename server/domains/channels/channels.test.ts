@@ -184,7 +184,9 @@ describe('channels REST', () => {
     expect((await call('GET', '/api/channel/models_enabled')).body.data).toContain('claude-sonnet-4-20250514');
     expect(published.length).toBe(3);
     expect((await call('PUT', '/api/channel/', { id: row.id, models: '' })).body.message).toBe('请至少选择一个模型！');
-    expect((await call('PUT', '/api/channel/', { id: 99999, name: 'x' })).status).toBe(404);
+    const gone = await call('PUT', '/api/channel/', { id: 99999, name: 'x' });
+    expect(gone.status).toBe(404);
+    expect(gone.body).toMatchObject({ success: false, message: '渠道不存在，请刷新后重试' });
 
     const extra = await create({ name: 'doomed' });
     expect(extra.status).toBe(200);

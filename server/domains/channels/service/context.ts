@@ -19,7 +19,8 @@ export interface ChannelsCtx {
   messages: MessagesService;
 }
 
-export const CHANNEL_NOT_FOUND = '渠道不存在';
+/** Admin spec §8: the channel may have been deleted in another tab; a refresh shows the list as it is. */
+export const CHANNEL_NOT_FOUND = '渠道不存在，请刷新后重试';
 
 export async function getChannelOrThrow(ctx: ChannelsCtx, id: number): Promise<ChannelRow> {
   const row = await findChannelById(ctx.db, id);
