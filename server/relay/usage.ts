@@ -1,9 +1,11 @@
+import { imageTokens } from './image-tokens.ts';
 import type { Usage } from './providers/types.ts';
 
 /*
  * Token counting when the upstream reports no usage (relay.md §5): o200k for the
  * 4o/o-series/gpt-4.1/gpt-5 families, cl100k otherwise; 3 tokens per message
- * (role and separators) plus 3 for the reply primer; tool-call arguments counted.
+ * (role and separators) plus 3 for the reply primer; tool-call arguments counted;
+ * images by the tile rule (image-tokens.ts).
  * The encoders hold ~45 MB, so they load on the first request that needs a count (a
  * client-set max_tokens, an embedding, an answer without usage), ~100 ms once, and
  * an instance whose upstreams always report usage never pays that memory.
@@ -43,15 +45,6 @@ function contentText(content: unknown): string {
   return content
     .map((p: { type?: string; text?: unknown }) => (p?.type === 'text' && typeof p.text === 'string' ? p.text : ''))
     .join('');
-}
-
-/** Image parts by OpenAI's tile rule: low detail 85; else 170 per 512-px tile + 85 (size unknown: 1 tile). */
-function imageTokens(content: unknown): number {
-  if (!Array.isArray(content)) return 0;
-  let n = 0;
-  for (const p of content as { type?: string; image_url?: { detail?: string } }[])
-    if (p?.type === 'image_url') n += p.image_url?.detail === 'low' ? 85 : 170 + 85;
-  return n;
 }
 
 /** Prompt tokens of a chat/completions/embeddings body, for reservations and usage-less answers. */
