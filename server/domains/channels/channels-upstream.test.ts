@@ -271,6 +271,11 @@ describe('channel tests, balances and model fetches against a fake upstream', ()
     expect(gemini.body.data).toEqual(['gemini-2.5-pro', 'gemini-2.5-flash']);
     expect(up.seen.at(-1)?.url).toBe('/v1beta/models?key=g-key');
 
+    // Several keys, comma-separated as the admin spec writes them: the first one is used, alone.
+    const multi = await call('POST', '/api/channel/fetch_models', { base_url: base, type: 1, key: 'sk-good,sk-other' });
+    expect(multi.body).toEqual({ success: true, data: ['gpt-4o', 'gpt-4o-mini'] });
+    expect(up.seen.at(-1)?.auth).toBe('Bearer sk-good');
+
     const noKey = await call('POST', '/api/channel/fetch_models', { base_url: base, type: 1, key: '' });
     expect(noKey).toEqual({ status: 400, body: { success: false, message: '请填写密钥' } });
     const denied = await call('POST', '/api/channel/fetch_models', { base_url: base, type: 1, key: 'bad' });

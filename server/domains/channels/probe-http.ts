@@ -1,6 +1,7 @@
 import { request } from 'undici';
 import { channelTypeInfo } from '../../../shared/channel-types.ts';
 import type { ChannelRow } from '../../db/types.ts';
+import { splitKeys } from '../../relay/channel-config.ts';
 
 /* Small HTTP helpers shared by the balance probe and the model fetch. Keys go in headers, never in messages. */
 
@@ -9,12 +10,8 @@ const TIMEOUT_MS = 30_000;
 export const baseUrlOf = (c: Pick<ChannelRow, 'base_url' | 'type'>) =>
   (c.base_url || channelTypeInfo(c.type)?.baseUrl || '').replace(/\/+$/, '');
 
-/** Several keys are stored newline-separated; balance probes and model fetches use the first. */
-export const firstKeyOf = (key: string) =>
-  key
-    .split('\n')
-    .map((k) => k.trim())
-    .find(Boolean) ?? '';
+/** A multi-key channel's first key (split as the relay splits them): balance probes and model fetches use it. */
+export const firstKeyOf = (key: string) => splitKeys(key)[0] ?? '';
 
 /** GETs JSON; resolves with the status and parsed body (a text excerpt when not JSON). */
 export async function upstreamJson(
