@@ -15,6 +15,7 @@ import { showError, showSuccess } from '../../lib/errors.ts';
 import { useStatus } from '../../lib/status-context.tsx';
 import { trpc } from '../../trpc.ts';
 import { TelegramWidget } from '../oauth/TelegramWidget.tsx';
+import { TurnstileWidget, useTurnstile } from '../oauth/Turnstile.tsx';
 import { EmailCodeFields } from '../register/EmailCodeFields.tsx';
 import type { SelfUser } from './types.ts';
 import { WeChatCodeModal } from '../../components/WeChatLoginModal.tsx';
@@ -42,6 +43,9 @@ function BindingRow(props: { icon: ReactNode; name: string; value: string; actio
 function EmailBindModal({ opened, onClose, onDone }: { opened: boolean; onClose: () => void; onDone: () => void }) {
   const { t } = useLingui();
   const [busy, setBusy] = useState(false);
+  // Sending the code is a mail like any other: with human verification on it needs a token
+  // (a session signed in through a third party has no remembered check).
+  const human = useTurnstile();
   const form = useForm({
     initialValues: { email: '', verification_code: '' },
     validate: {
@@ -67,7 +71,8 @@ function EmailBindModal({ opened, onClose, onDone }: { opened: boolean; onClose:
     <Modal opened={opened} onClose={onClose} title={t`Bind e-mail`} centered>
       <form onSubmit={form.onSubmit((v) => void submit(v))} noValidate>
         <Stack gap="md">
-          <EmailCodeFields form={form} />
+          <EmailCodeFields form={form} turnstile={human.token} />
+          <TurnstileWidget state={human} />
           <Button type="submit" loading={busy}>{t`Bind`}</Button>
         </Stack>
       </form>
