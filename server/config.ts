@@ -56,6 +56,12 @@ const envSchema = z.object({
     .trim()
     .regex(/^[\w.-]*$/, 'AZURE_DEFAULT_API_VERSION must be an api-version such as 2024-10-21 or 2025-01-01-preview')
     .default(''),
+  /** The update check's release feed: GitHub's "latest release" JSON of the project (empty = no check). */
+  UPDATE_FEED_URL: z
+    .string()
+    .trim()
+    .regex(/^(https?:\/\/\S+)?$/i, 'UPDATE_FEED_URL must be an http(s) URL')
+    .default(''),
   /** Folder with the built console; served when present. */
   CLIENT_DIST: z.string().default('./dist/client'),
 });
@@ -81,6 +87,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** api-version sent to Azure OpenAI channels without their own (relay.md §8). */
   azureDefaultApiVersion: string;
+  /** GitHub-style "latest release" JSON for the update check; '' = not configured. */
+  updateFeedUrl: string;
   ipRateLimits: { api: { count: number; windowSeconds: number }; relay: { count: number; windowSeconds: number } };
   version: string;
 }
@@ -114,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     taskPollIntervalMs: e.TASK_POLL_INTERVAL_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     azureDefaultApiVersion: e.AZURE_DEFAULT_API_VERSION || DEFAULT_AZURE_API_VERSION,
+    updateFeedUrl: e.UPDATE_FEED_URL,
     ipRateLimits: {
       api: { count: e.GLOBAL_API_RATE_LIMIT, windowSeconds: e.GLOBAL_API_RATE_LIMIT_DURATION },
       relay: { count: e.GLOBAL_RELAY_RATE_LIMIT, windowSeconds: e.GLOBAL_RELAY_RATE_LIMIT_DURATION },

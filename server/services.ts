@@ -8,6 +8,7 @@ import { createLogWriter } from './domains/logs/log-writer.ts';
 import { createLogsService } from './domains/logs/logs.service.ts';
 import { createMailService } from './domains/mail/mailer.ts';
 import { createMessagesService } from './domains/messages/messages.service.ts';
+import { createUpdateCheckService } from './domains/updates/update-check.service.ts';
 import { createModelMappingService } from './domains/model-mapping/model-mapping.service.ts';
 import { createQuotaWarningService } from './domains/notifications/quota-warning.ts';
 import { createOptionsService } from './domains/options/options.service.ts';
@@ -69,6 +70,7 @@ export async function createServices(infra: Infra) {
     tasks: createTasksService(infra, options),
     tokens: createTokensService(infra, options),
     topup,
+    updates: createUpdateCheckService(infra, options, messages),
     users,
     userSettings,
   };

@@ -12,4 +12,6 @@ export const optionsRouter = router({
     ctx.services.options.update('ModelRatio', optionRegistry.ModelRatio.default),
   ),
   fetchOidcConfig: rootProcedure.input(oidcDiscoveryInput).mutation(({ input }) => fetchOidcConfig(input.wellKnown)),
+  /** The update check (operation settings): the feed's newest release against the running version. */
+  checkUpdate: rootProcedure.mutation(({ ctx }) => ctx.services.updates.check()),
 });

@@ -12,7 +12,7 @@ const DAY_SECONDS = 86_400;
  * manual one behave alike.
  */
 export function backgroundJobs(deps: AppDeps): JobDef[] {
-  const { channels, logs, options } = deps.services;
+  const { channels, logs, options, updates } = deps.services;
   return [
     {
       // relay.md §4: test-all re-enables recovered auto-disabled channels (AutomaticEnableChannelEnabled)
@@ -25,6 +25,12 @@ export function backgroundJobs(deps: AppDeps): JobDef[] {
       name: 'channel-balances',
       intervalMs: () => options.get('ChannelBalanceRefreshIntervalMinutes') * MINUTE,
       run: (signal) => channels.updateAllBalances(signal),
+    },
+    {
+      // A newer release is announced to root in the inbox once (UpdateCheckEnabled, UPDATE_FEED_URL).
+      name: 'update-check',
+      intervalMs: () => (options.get('UpdateCheckEnabled') && deps.config.updateFeedUrl ? DAY_SECONDS * 1000 : 0),
+      run: () => updates.announceNewer(),
     },
     {
       // Hourly: retention is counted in days, so a finer pace would only add statements.

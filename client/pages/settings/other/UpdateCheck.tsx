@@ -1,7 +1,10 @@
-import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Anchor, Button, Group, ScrollArea, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { RichContent } from '../../../components/RichContent.tsx';
+import { errorMessage } from '../../../lib/errors.ts';
+import { useStatus } from '../../../lib/status-context.tsx';
 import { trpc } from '../../../trpc.ts';
 import type { FieldDef } from '../form/fields.ts';
 import { OptionsSection } from '../form/OptionsSection.tsx';
@@ -10,26 +13,51 @@ const fields: FieldDef[] = [
   { key: 'UpdateCheckEnabled', kind: 'switch', label: msg`Tell administrators about new versions`, span: 12 },
 ];
 
-/** The running version, and a fresh look at it (the server answers with what it runs). */
+/** The running version, and the newest release from the release feed (the server reads it). */
 export function UpdateCheck() {
   const { t } = useLingui();
-  const status = trpc.status.get.useQuery();
-  const check = async () => {
-    const r = await status.refetch();
-    if (r.isError || !r.data) notifications.show({ color: 'red', message: t`Check update failed` });
-    else notifications.show({ color: 'teal', message: t`Running version ${r.data.version}` });
-  };
+  const status = useStatus();
+  const check = trpc.options.checkUpdate.useMutation({
+    onError: (e) => notifications.show({ color: 'red', message: `${t`Check update failed`}: ${errorMessage(e)}` }),
+  });
+  const info = check.data;
   return (
     <OptionsSection title={<Trans>Update check</Trans>} fields={fields} testId="section-update">
       {() => (
-        <Group gap="sm">
-          <Text size="sm" c="dimmed">
-            <Trans>Current version: {status.data?.version ?? '-'}</Trans>
-          </Text>
-          <Button variant="default" size="compact-sm" loading={status.isFetching} onClick={() => void check()}>
-            <Trans>Check for updates</Trans>
-          </Button>
-        </Group>
+        <Stack gap="sm">
+          <Group gap="sm">
+            <Text size="sm" c="dimmed">
+              <Trans>Current version: {status.version || '-'}</Trans>
+            </Text>
+            <Button variant="default" size="compact-sm" loading={check.isPending} onClick={() => check.mutate()}>
+              <Trans>Check for updates</Trans>
+            </Button>
+          </Group>
+          {info && !info.newer && (
+            <Alert color="teal" variant="light" data-testid="update-latest">
+              <Trans>You are running the latest version ({info.latest}).</Trans>
+            </Alert>
+          )}
+          {info?.newer && (
+            <Alert color="blue" variant="light" data-testid="update-available" title={t`New version ${info.latest}`}>
+              <Stack gap="xs">
+                <Text size="sm">
+                  <Trans>
+                    Running {info.current}.{' '}
+                    <Anchor href={info.url} target="_blank" rel="noreferrer">
+                      Release page
+                    </Anchor>
+                  </Trans>
+                </Text>
+                {info.notes && (
+                  <ScrollArea.Autosize mah={240}>
+                    <RichContent content={info.notes} />
+                  </ScrollArea.Autosize>
+                )}
+              </Stack>
+            </Alert>
+          )}
+        </Stack>
       )}
     </OptionsSection>
   );

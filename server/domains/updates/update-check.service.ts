@@ -1,0 +1,124 @@
+import semver from 'semver';
+import { fetch } from 'undici';
+import { z } from 'zod';
+import { Role } from '../../../shared/constants.ts';
+import type { Infra } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import type { MessagesService } from '../messages/messages.service.ts';
+import type { OptionsService } from '../options/options.service.ts';
+
+/*
+ * The update check (accounts spec: operation settings, "check update failed"): the
+ * newest release from a public release feed, compared with the running version. The
+ * feed is GitHub's "latest release" JSON (UPDATE_FEED_URL); the server reads it, so
+ * the console's CSP and the feed's CORS do not matter. With UpdateCheckEnabled a daily
+ * job tells root, in the console inbox, about a release newer than the one running.
+ */
+
+const TIMEOUT_MS = 10_000;
+const MAX_BYTES = 1024 * 1024;
+
+/** GitHub's release object, the fields we show. */
+const releaseSchema = z.object({
+  tag_name: z.string().min(1),
+  html_url: z.string().url(),
+  name: z.string().nullish(),
+  body: z.string().nullish(),
+  published_at: z.string().nullish(),
+});
+
+export const updateInfoSchema = z.object({
+  current: z.string(),
+  latest: z.string(),
+  /** The feed's release is newer than the running version. */
+  newer: z.boolean(),
+  url: z.string(),
+  notes: z.string(),
+  publishedAt: z.string(),
+});
+export type UpdateInfo = z.infer<typeof updateInfoSchema>;
+
+const failed = (why: string) => new AppError('SERVICE_UNAVAILABLE', `检查更新失败：${why}`, 'update_check_failed');
+
+/** Whether `latest` is a newer release than `current` (tags like v1.2.3; unparsable ones never are). */
+export function isNewer(latest: string, current: string): boolean {
+  const l = semver.coerce(latest, { includePrerelease: true });
+  const c = semver.coerce(current, { includePrerelease: true });
+  return l !== null && c !== null && semver.gt(l, c);
+}
+
+export type UpdateCheckService = ReturnType<typeof createUpdateCheckService>;
+
+export function createUpdateCheckService(
+  infra: Pick<Infra, 'config' | 'db' | 'log'>,
+  options: OptionsService,
+  messages: MessagesService,
+) {
+  const current = infra.config.version;
+
+  async function check(): Promise<UpdateInfo> {
+    const feed = infra.config.updateFeedUrl;
+    if (!feed) throw failed('未配置版本发布源（UPDATE_FEED_URL）');
+    let text: string;
+    try {
+      const res = await fetch(feed, {
+        headers: { accept: 'application/vnd.github+json, application/json', 'user-agent': `switchyard/${current}` },
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      if (!res.ok) throw failed(`HTTP ${res.status}`);
+      text = await res.text();
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      throw failed((err as Error).name === 'TimeoutError' ? '请求超时' : '无法连接到版本发布源');
+    }
+    if (text.length > MAX_BYTES) throw failed('响应过大');
+    let release: z.infer<typeof releaseSchema>;
+    try {
+      release = releaseSchema.parse(JSON.parse(text));
+    } catch {
+      throw failed('版本发布源的响应格式不正确');
+    }
+    return {
+      current,
+      latest: release.tag_name,
+      newer: isNewer(release.tag_name, current),
+      url: release.html_url,
+      notes: (release.body ?? '').slice(0, 4000),
+      publishedAt: release.published_at ?? '',
+    };
+  }
+
+  /**
+   * The daily job: a newer release is announced to root once. The inbox is the memory (a
+   * message with the release's title already there means it was told), so a restart or a
+   * second instance does not announce it again.
+   */
+  async function announceNewer(): Promise<void> {
+    if (!options.get('UpdateCheckEnabled') || !infra.config.updateFeedUrl) return;
+    const info = await check();
+    if (!info.newer) return;
+    const title = `Switchyard 有新版本 ${info.latest}`;
+    const told = await infra.db.selectFrom('messages').select('id').where('title', '=', title).executeTakeFirst();
+    if (told) return;
+    const roots = await infra.db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '>=', Role.Root)
+      .where('deleted_at', 'is', null)
+      .execute();
+    if (roots.length === 0) return;
+    const notes = info.notes ? `\n\n${info.notes}` : '';
+    await messages.create(
+      {
+        title,
+        content: `当前运行 ${info.current}，最新发布 [${info.latest}](${info.url})。${notes}`,
+        format: 'markdown',
+        userIds: roots.map((r) => Number(r.id)),
+      },
+      0,
+    );
+    infra.log.info({ latest: info.latest, current: info.current }, 'a newer release was announced to root');
+  }
+
+  return { check, announceNewer };
+}
