@@ -66,11 +66,21 @@ function SubmenuItem({ item, label, pathname, collapsed, onNavigate, submenus }:
         </Menu.Target>
         <Menu.Dropdown data-testid={`submenu-${item.key}`}>
           <Menu.Label>{label}</Menu.Label>
-          {entries.map((e) => (
-            <Menu.Item key={e.key} component={Link} to={e.path} onClick={onNavigate}>
-              {e.label}
-            </Menu.Item>
-          ))}
+          {entries.map((e) => {
+            const active = isActivePath(pathname, e.path);
+            return (
+              <Menu.Item
+                key={e.key}
+                component={Link}
+                to={e.path}
+                onClick={onNavigate}
+                aria-current={active ? 'page' : undefined}
+                className={classes.menuEntry}
+              >
+                {e.label}
+              </Menu.Item>
+            );
+          })}
         </Menu.Dropdown>
       </Menu>
     );

@@ -99,8 +99,9 @@ export default function RegisterPage() {
         </Alert>
       ) : !withPassword ? (
         <Alert color="gray" icon={<IconLock size={18} />} data-testid="password-register-closed">
-          {t`The administrator has closed registration with a password.`}
-          {anyOAuthEnabled(status) && ` ${t`Sign up with one of the options below.`}`}
+          {anyOAuthEnabled(status)
+            ? t`The administrator has closed registration with a password. Sign up with one of the options below.`
+            : t`The administrator has closed registration with a password.`}
         </Alert>
       ) : (
         <form onSubmit={form.onSubmit((v) => void submit(v))} noValidate>
