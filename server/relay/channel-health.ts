@@ -64,5 +64,5 @@ export async function disableKey(deps: AppDeps, channel: ChannelConfig, key: str
   if (disabledChannel) relayRuntimeOf(deps)?.routing.forget(channel.id);
   deps.bus.publish('channels', String(channel.id));
   if (disabledChannel)
-    void noticeChannelDisabled({ db: deps.db, messages: deps.services.messages, log: deps.log }, channel, reason, now);
+    void noticeChannelDisabled({ messages: deps.services.messages, log: deps.log }, channel, reason, now);
 }

@@ -7,16 +7,6 @@ import type { Db, NewLog } from '../../db/types.ts';
  * quota_data_created_idx (or the per-user unique index) is used.
  */
 
-interface Bucket {
-  user_id: number;
-  username: string;
-  model_name: string;
-  created_at: number;
-  token_used: number;
-  count: number;
-  quota: number;
-}
-
 /** Consume rows (type 2) summed per (user, model, hour): one upsert per bucket. */
 function buckets(rows: readonly NewLog[]): Bucket[] {
   const map = new Map<string, Bucket>();
@@ -71,6 +61,9 @@ export interface QuotaDataRow {
   count: number;
   quota: number;
 }
+
+/** A row to add: QuotaDataRow's counters for one (user, model, hour). */
+type Bucket = Omit<QuotaDataRow, 'id'>;
 
 const toRow = (r: {
   id: number | string;

@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, sql } from 'kysely';
+import { Role } from '../../../shared/constants.ts';
 import type { Database, Db } from '../../db/types.ts';
 
 /*
@@ -88,6 +89,17 @@ export async function recipientStats(db: Db, messageIds: number[]): Promise<Map<
 }
 
 /** Which of these ids belong to live (not soft-deleted) users. */
+/** Every root user not deleted (system notices go to them). */
+export async function rootUserIds(db: Db): Promise<number[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '>=', Role.Root)
+    .where('deleted_at', 'is', null)
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
+
 export async function existingUserIds(db: Db, userIds: number[]): Promise<Set<number>> {
   const found = new Set<number>();
   for (const ids of chunks(userIds)) {

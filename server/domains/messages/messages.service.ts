@@ -37,27 +37,36 @@ export function createMessagesService(db: Kysely<Database>) {
     return (await withStats([row]))[0];
   }
 
-  return {
-    async create(input: CreateMessageInput, createdBy: number) {
-      checkFields(input);
-      const userIds = [...new Set(input.userIds)];
-      if (userIds.length === 0) throw badRequest('请至少选择一个接收者');
-      const found = await repo.existingUserIds(db, userIds);
-      const missing = userIds.filter((id) => !found.has(id));
-      if (missing.length > 0) throw badRequest(`接收者不存在：${missing.slice(0, 10).join(', ')}`);
-      const id = await db.transaction().execute(async (tx) => {
-        const t = now();
-        const messageId = await repo.insertMessage(tx, {
-          title: input.title,
-          content: input.content,
-          format: input.format,
-          created_by: createdBy,
-          created_at: t,
-        });
-        await repo.insertRecipients(tx, messageId, userIds, t);
-        return messageId;
+  async function create(input: CreateMessageInput, createdBy: number) {
+    checkFields(input);
+    const userIds = [...new Set(input.userIds)];
+    if (userIds.length === 0) throw badRequest('请至少选择一个接收者');
+    const found = await repo.existingUserIds(db, userIds);
+    const missing = userIds.filter((id) => !found.has(id));
+    if (missing.length > 0) throw badRequest(`接收者不存在：${missing.slice(0, 10).join(', ')}`);
+    const id = await db.transaction().execute(async (tx) => {
+      const t = now();
+      const messageId = await repo.insertMessage(tx, {
+        title: input.title,
+        content: input.content,
+        format: input.format,
+        created_by: createdBy,
+        created_at: t,
       });
-      return get(id);
+      await repo.insertRecipients(tx, messageId, userIds, t);
+      return messageId;
+    });
+    return get(id);
+  }
+
+  return {
+    create,
+    /** A system notice (author 0, markdown) to every root user; false when there is none. */
+    async toRoot(title: string, content: string): Promise<boolean> {
+      const roots = await repo.rootUserIds(db);
+      if (roots.length === 0) return false;
+      await create({ title, content, format: 'markdown', userIds: roots }, 0);
+      return true;
     },
 
     async list(input: ListMessagesInput) {

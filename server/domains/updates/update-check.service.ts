@@ -1,7 +1,6 @@
 import semver from 'semver';
 import { fetch } from 'undici';
 import { z } from 'zod';
-import { Role } from '../../../shared/constants.ts';
 import type { Infra } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
@@ -100,23 +99,9 @@ export function createUpdateCheckService(
     const title = `Switchyard 有新版本 ${info.latest}`;
     const told = await infra.db.selectFrom('messages').select('id').where('title', '=', title).executeTakeFirst();
     if (told) return;
-    const roots = await infra.db
-      .selectFrom('users')
-      .select('id')
-      .where('role', '>=', Role.Root)
-      .where('deleted_at', 'is', null)
-      .execute();
-    if (roots.length === 0) return;
     const notes = info.notes ? `\n\n${info.notes}` : '';
-    await messages.create(
-      {
-        title,
-        content: `当前运行 ${info.current}，最新发布 [${info.latest}](${info.url})。${notes}`,
-        format: 'markdown',
-        userIds: roots.map((r) => Number(r.id)),
-      },
-      0,
-    );
+    if (!(await messages.toRoot(title, `当前运行 ${info.current}，最新发布 [${info.latest}](${info.url})。${notes}`)))
+      return;
     infra.log.info({ latest: info.latest, current: info.current }, 'a newer release was announced to root');
   }
 
