@@ -2,7 +2,7 @@ import semver from 'semver';
 import { fetch } from 'undici';
 import { z } from 'zod';
 import type { Infra } from '../../context.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, badRequest } from '../../errors.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
 import type { OptionsService } from '../options/options.service.ts';
 
@@ -57,7 +57,8 @@ export function createUpdateCheckService(
 
   async function check(): Promise<UpdateInfo> {
     const feed = infra.config.updateFeedUrl;
-    if (!feed) throw failed('未配置版本发布源（UPDATE_FEED_URL）');
+    // A setting the operator has not made (a 400 like other features left off), not a failing feed (503).
+    if (!feed) throw badRequest('检查更新失败：未配置版本发布源（UPDATE_FEED_URL）', 'update_check_failed');
     let text: string;
     try {
       const res = await fetch(feed, {

@@ -70,6 +70,13 @@ describe('update check', () => {
     feed.status = 404;
     await expect(trpcCaller(t, root).options.checkUpdate()).rejects.toThrow('检查更新失败：HTTP 404');
     feed.status = 200;
+    const unconfigured = await createTestApp({ updateFeedUrl: '' });
+    const unconfiguredRoot = await setupRoot(unconfigured);
+    await expect(trpcCaller(unconfigured, unconfiguredRoot).options.checkUpdate()).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: '检查更新失败：未配置版本发布源（UPDATE_FEED_URL）',
+    });
+    await unconfigured.close();
     const admin = await createUser(t, { role: Role.Admin });
     await expect(trpcCaller(t, { id: admin.id, role: Role.Admin }).options.checkUpdate()).rejects.toThrow();
   });
