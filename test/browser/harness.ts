@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { createTestApp, type TestApp } from '../app.ts';
+import type { Config } from '../../server/config.ts';
 import { clientDist } from './global-setup.ts';
 
 export const CHROMIUM_ARGS = [
@@ -24,8 +25,8 @@ export interface Gateway {
 }
 
 /** A whole gateway with a fresh SQLite database, serving the built console on 127.0.0.1. */
-export async function startGateway(): Promise<Gateway> {
-  const test = await createTestApp({ clientDist });
+export async function startGateway(overrides: Partial<Config> = {}): Promise<Gateway> {
+  const test = await createTestApp({ clientDist, ...overrides });
   await test.app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = test.app.server.address() as AddressInfo;
   return { test, baseUrl: `http://127.0.0.1:${port}`, close: () => test.close() };
