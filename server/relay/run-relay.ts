@@ -4,9 +4,9 @@ import { computeQuota, type PriceInfo, reservationFor } from '../domains/billing
 import type { Reservation } from '../domains/billing/reserve.ts';
 import { notifyIfCrossed } from '../domains/notifications/quota-warning.ts';
 import { AppError } from '../errors.ts';
-import { type AttemptSuccess, runAttempts } from './attempts.ts';
+import { AttemptsFailed, type AttemptSuccess, runAttempts } from './attempts.ts';
 import { RelayCancel } from './cancel.ts';
-import { relayError } from './errors.ts';
+import { RelayError, relayError } from './errors.ts';
 import type { FrontDoor } from './front-doors/types.ts';
 import type { RelayPrincipal } from './principal.ts';
 import type { RelayMode, Usage } from './providers/types.ts';
@@ -45,15 +45,9 @@ export async function runRelay(
   const native = door?.parse(req);
   const body = parseRelayBody(mode, native ? native.canonical : req.body);
   checkModel(principal.token, body.model);
-  const model = applyReasoningSuffix(rt, principal, body, resolveVirtualModel(rt, principal, body.model));
-  body.model = model;
+  const models = modelsToTry(rt, principal, body.model);
   checkRequestGuards(deps, req, principal, body);
   const countSuccess = await checkRelayLimits(deps, principal);
-
-  const priced = deps.services.billing.resolvePrice(model, principal.group, principal.user.acceptUnsetModels);
-  if (!priced.ok) throw relayError(403, priced.message, 'model_price_error');
-  const price = priced.price;
-  const candidates = candidatesFor(rt, principal, model);
 
   const generates = mode === 'chat' || mode === 'completions' || mode === 'responses';
   const stream = generates && body.stream === true;
@@ -63,39 +57,68 @@ export async function runRelay(
     (v): v is number => typeof v === 'number',
   );
   const maxTokens = limits.length > 0 ? Math.max(...limits) : undefined;
-  const hasCompletion = generates;
-  // A fixed ModelPrice is per image for image generation (n images = n calls).
-  const calls = mode === 'images' && price.mode === 'price' ? Number(body.n ?? 1) || 1 : 1;
-  const needsEstimate = price.mode === 'ratio' && price.modelRatio > 0 && (!hasCompletion || maxTokens !== undefined);
-  if (needsEstimate) await loadTokenizers();
-  const estimate = needsEstimate ? countPromptTokens(model, body) : 0;
-  const amount = reservationFor(price, estimate, maxTokens, opt('PreConsumedQuota'), hasCompletion) * calls;
-  const reservation = await reserve(rt, principal, amount, req);
 
   const abort = new RelayCancel();
   reply.raw.on('close', () => {
     if (!reply.raw.writableFinished) abort.abort();
   });
-  let ok: AttemptSuccess;
-  try {
-    ok = await runAttempts(deps, {
-      mode,
-      model,
-      body,
-      rawBody: opt('global.pass_through_request_enabled') ? JSON.stringify(req.body) : '',
-      stream,
-      candidates,
-      pinned: principal.pinnedChannelId !== null,
-      abort,
-      native: door && native ? { protocol: door.protocol, body: native.body, headers: native.headers } : undefined,
-    });
-  } catch (err) {
-    rt.track(deps.services.billing.refund(reservation));
-    throw err;
+
+  /** price -> candidates -> reserve -> attempts for one real model; refunds its reservation when it fails. */
+  const serveWith = async (model: string) => {
+    const priced = deps.services.billing.resolvePrice(model, principal.group, principal.user.acceptUnsetModels);
+    if (!priced.ok) throw relayError(403, priced.message, 'model_price_error');
+    const price = priced.price;
+    const candidates = candidatesFor(rt, principal, model);
+    // A fixed ModelPrice is per image for image generation (n images = n calls).
+    const calls = mode === 'images' && price.mode === 'price' ? Number(body.n ?? 1) || 1 : 1;
+    const needsEstimate = price.mode === 'ratio' && price.modelRatio > 0 && (!generates || maxTokens !== undefined);
+    if (needsEstimate) await loadTokenizers();
+    const estimate = needsEstimate ? countPromptTokens(model, body) : 0;
+    const amount = reservationFor(price, estimate, maxTokens, opt('PreConsumedQuota'), generates) * calls;
+    const reservation = await reserve(rt, principal, amount, req);
+    try {
+      const ok = await runAttempts(deps, {
+        mode,
+        model,
+        body,
+        rawBody: opt('global.pass_through_request_enabled') ? JSON.stringify(req.body) : '',
+        stream,
+        candidates,
+        pinned: principal.pinnedChannelId !== null,
+        abort,
+        native: door && native ? { protocol: door.protocol, body: native.body, headers: native.headers } : undefined,
+      });
+      return { model, price, calls, reservation, ok };
+    } catch (err) {
+      rt.track(deps.services.billing.refund(reservation));
+      throw err;
+    }
+  };
+
+  // A virtual model's real models are tried in order (relay.md §3): the next one when every
+  // channel of this one failed as a retry would (5xx, 429), never after a client error.
+  let served: Awaited<ReturnType<typeof serveWith>> | undefined;
+  let failedWaitMs = 0;
+  const failedChannels: number[] = [];
+  for (let k = 0; !served; k++) {
+    const model = applyReasoningSuffix(rt, principal, body, models[k]);
+    body.model = model;
+    try {
+      served = await serveWith(model);
+    } catch (err) {
+      if (err instanceof AttemptsFailed) {
+        failedWaitMs += err.upstreamWaitMs;
+        failedChannels.push(...err.chain);
+      }
+      if (k + 1 >= models.length || abort.aborted || !worthAnotherModel(err)) throw err;
+    }
   }
+  const { model, price, calls, reservation, ok } = served;
+  // The log's channel chain shows the earlier models' channels too.
+  if (failedChannels.length > 0) ok.chain.unshift(...failedChannels);
   countSuccess();
 
-  const ownMs = performance.now() - startedAt - ok.upstreamWaitMs;
+  const ownMs = performance.now() - startedAt - ok.upstreamWaitMs - failedWaitMs;
   const headers = { 'x-request-id': req.id, 'server-timing': serverTiming(ownMs) };
   const m = deps.metrics;
   const channelLabel = String(ok.ctx.channel.id);
@@ -182,13 +205,18 @@ export async function runRelay(
 
 /**
  * Global model mapping (/api/model_mapping): a virtual name stands for real models in
- * priority order; the first one this group can reach serves the request (and is billed).
+ * priority order; those this group can reach are tried in that order (the one that serves
+ * is billed). Any other name is itself.
  */
-function resolveVirtualModel(rt: RelayRuntime, p: RelayPrincipal, requested: string): string {
+function modelsToTry(rt: RelayRuntime, p: RelayPrincipal, requested: string): string[] {
   const real = rt.deps.services.modelMapping.resolveVirtualModel(requested);
-  if (!real || p.pinnedChannelId !== null) return requested;
-  return real.find((m) => rt.routing.candidates(p.group, m).length > 0) ?? real[0] ?? requested;
+  if (!real || p.pinnedChannelId !== null) return [requested];
+  const reachable = real.filter((m) => rt.routing.candidates(p.group, m).length > 0);
+  return reachable.length > 0 ? reachable : [real[0] ?? requested];
 }
+
+/** Failures another real model may not share: every channel down or saturated; not a client's mistake. */
+const worthAnotherModel = (err: unknown) => err instanceof RelayError && (err.status >= 500 || err.status === 429);
 
 /**
  * relay.md §8: `o3-mini-high` means `o3-mini` with reasoning_effort "high" — unless a channel
