@@ -21,13 +21,17 @@ export function AdvancedFields({ form }: { form: Form }) {
     <Stack gap="md">
       {hasOther(type) && (
         <TextInput
-          label={type === ChannelType.XunfeiSpark ? t`API version` : t`Deployment region`}
+          label={type === ChannelType.VertexAI ? t`Deployment region` : t`API version`}
           description={
             type === ChannelType.XunfeiSpark
               ? t`Defaults to v2.1`
-              : t`A region such as us-central1, or JSON mapping models to regions`
+              : type === ChannelType.Azure
+                ? t`The api-version sent to Azure; empty uses the gateway's AZURE_DEFAULT_API_VERSION`
+                : t`A region such as us-central1, or JSON mapping models to regions`
           }
-          placeholder={type === ChannelType.XunfeiSpark ? 'v2.1' : 'us-central1'}
+          placeholder={
+            type === ChannelType.XunfeiSpark ? 'v2.1' : type === ChannelType.Azure ? '2024-10-21' : 'us-central1'
+          }
           {...form.getInputProps('other')}
         />
       )}
