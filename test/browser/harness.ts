@@ -2,6 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { createTestApp, type TestApp } from '../app.ts';
 import type { Config } from '../../server/config.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { ROOT_PASSWORD, ROOT_USERNAME, setupRoot } from '../users.ts';
 import { clientDist } from './global-setup.ts';
 
 export const CHROMIUM_ARGS = [
@@ -71,4 +73,28 @@ export async function logIn(s: Session, who: { username: string; password: strin
   await s.page.getByLabel('Password', { exact: true }).fill(who.password);
   await s.page.getByRole('button', { name: 'Log in', exact: true }).last().click();
   await s.page.waitForURL('**/app/tokens');
+}
+
+/**
+ * The usual console test setup, as vitest hooks: a gateway (with `overrides`), the root user,
+ * Chromium and one English session signed in as root (after `beforeLogIn`, e.g. routes to stub).
+ * Read the fields inside tests; they are set in beforeAll.
+ */
+export function rootConsole(
+  opts: { overrides?: Partial<Config>; beforeLogIn?: (s: Session) => Promise<unknown> } = {},
+): { gateway: Gateway; browser: Browser; s: Session } {
+  const f = {} as { gateway: Gateway; browser: Browser; s: Session };
+  beforeAll(async () => {
+    f.gateway = await startGateway(opts.overrides);
+    await setupRoot(f.gateway.test);
+    f.browser = await launchChromium();
+    f.s = await openSession(f.browser, f.gateway.baseUrl);
+    await opts.beforeLogIn?.(f.s);
+    await logIn(f.s, { username: ROOT_USERNAME, password: ROOT_PASSWORD });
+  });
+  afterAll(async () => {
+    await f.browser?.close();
+    await f.gateway?.close();
+  });
+  return f;
 }
