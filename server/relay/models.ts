@@ -3,7 +3,7 @@ import { relayError } from './errors.ts';
 import type { RelayPrincipal } from './principal.ts';
 import type { RelayRuntime } from './runtime.ts';
 
-interface ModelEntry {
+export interface ModelEntry {
   id: string;
   object: 'model';
   created: number;

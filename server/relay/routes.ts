@@ -3,11 +3,10 @@ import { UserStatus } from '../../shared/constants.ts';
 import type { AppDeps } from '../context.ts';
 import { sessionUser } from '../plugins/auth.ts';
 import { AttemptsFailed } from './attempts.ts';
-import { modelsFor } from './front-doors/models.ts';
+import { modelsFor, oneModelFor } from './front-doors/models.ts';
 import { registerFrontDoors } from './front-doors/routes.ts';
 import type { FrontDoor } from './front-doors/types.ts';
 import { RelayError, relayError } from './errors.ts';
-import { oneModel } from './models.ts';
 import { type RelayPrincipal, toRelayUser } from './principal.ts';
 import type { RelayMode } from './providers/types.ts';
 import { runRelay, serverTiming } from './run-relay.ts';
@@ -90,7 +89,7 @@ export function registerRelayRoutes(app: FastifyInstance, deps: AppDeps): void {
   };
   app.get('/v1/models', timed, async (req) => modelsFor(rt, await tokenAuth(req), req));
   app.get('/v1/models/:model', timed, async (req) =>
-    oneModel(rt, await tokenAuth(req), (req.params as { model: string }).model),
+    oneModelFor(rt, await tokenAuth(req), req, (req.params as { model: string }).model),
   );
 
   const notImplemented = async () => {

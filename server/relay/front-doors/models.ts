@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { listModels } from '../models.ts';
+import { listModels, type ModelEntry, oneModel } from '../models.ts';
 import type { RelayPrincipal } from '../principal.ts';
 import type { RelayRuntime } from '../runtime.ts';
 
@@ -15,23 +15,33 @@ export function geminiModels(rt: RelayRuntime, p: RelayPrincipal) {
   };
 }
 
+/** One model as Anthropic's models API describes it. */
+const anthropicModel = (m: ModelEntry) => ({
+  type: 'model',
+  id: m.id,
+  display_name: m.id,
+  created_at: new Date(m.created * 1000).toISOString(),
+});
+
 /** Anthropic's `GET /v1/models` shape. */
 export function anthropicModels(rt: RelayRuntime, p: RelayPrincipal) {
-  const data = listModels(rt, p).data.map((m) => ({
-    type: 'model',
-    id: m.id,
-    display_name: m.id,
-    created_at: new Date(m.created * 1000).toISOString(),
-  }));
+  const data = listModels(rt, p).data.map(anthropicModel);
   return { data, has_more: false, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null };
 }
 
 /** Which dialect a `GET /v1/models` caller speaks (relay.md §1). */
 export function modelsDialect(req: FastifyRequest): 'openai' | 'anthropic' | 'gemini' {
   const h = req.headers;
-  if (typeof h['x-api-key'] === 'string' && h['anthropic-version']) return 'anthropic';
+  // Anthropic's clients always send anthropic-version (newer SDKs authenticate with Bearer, older with x-api-key).
+  if (h['anthropic-version']) return 'anthropic';
   if (typeof h['x-goog-api-key'] === 'string' || (req.query as { key?: unknown } | undefined)?.key) return 'gemini';
   return 'openai';
+}
+
+/** `GET /v1/models/{model}` in the caller's dialect (Anthropic's SDK retrieves a model there too). */
+export function oneModelFor(rt: RelayRuntime, p: RelayPrincipal, req: FastifyRequest, model: string): unknown {
+  const m = oneModel(rt, p, model);
+  return modelsDialect(req) === 'anthropic' ? anthropicModel(m) : m;
 }
 
 /** `GET /v1/models` in the caller's dialect. */

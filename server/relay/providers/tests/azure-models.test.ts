@@ -1,3 +1,4 @@
+import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertChannel, type RelayHarness, setOptions, startRelayHarness } from '../../../../test/relay-fixtures.ts';
 import { relayRuntimeOf } from '../../runtime.ts';
@@ -66,5 +67,21 @@ describe('GET /v1/models in the caller dialect', () => {
     expect(g.models).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'models/gpt-4.1' })]));
     const q = await get(`/models?key=${p.key}`, {});
     expect(q.models).toHaveLength(2);
+  });
+
+  it("the Anthropic SDK's retrieve and list get Anthropic's shape, OpenAI's its own", async () => {
+    const p = await payer(h);
+    const anthropic = new Anthropic({ apiKey: p.key, baseURL: h.baseURL.replace(/\/v1$/, ''), maxRetries: 0 });
+    expect(await anthropic.models.retrieve('gpt-4.1')).toEqual({
+      type: 'model',
+      id: 'gpt-4.1',
+      display_name: 'gpt-4.1',
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    await expect(anthropic.models.retrieve('nope')).rejects.toMatchObject({ status: 404 });
+    // The SDK authenticates with Bearer: its anthropic-version header is what says who is asking.
+    const page = await anthropic.models.list();
+    expect(page.data.map((m) => m.type)).toEqual(['model', 'model']);
+    expect(await h.client(p.key).models.retrieve('gpt-4.1')).toMatchObject({ id: 'gpt-4.1', object: 'model' });
   });
 });
