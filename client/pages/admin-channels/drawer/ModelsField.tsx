@@ -8,6 +8,7 @@ import { channelTypeInfo } from '../../../../shared/channel-types.ts';
 import { showError } from '../../../lib/errors.ts';
 import { trpc } from '../../../trpc.ts';
 import { type ChannelFormValues, splitKeys } from './form.ts';
+import { ModelPickerModal } from './ModelPickerModal.tsx';
 
 const uniq = (xs: string[]) => [...new Set(xs.map((x) => x.trim()).filter(Boolean))];
 
@@ -19,9 +20,11 @@ export function ModelsField({ form, editingId }: { form: UseFormReturnType<Chann
   const { type, models } = form.values;
   const related = [...(channelTypeInfo(type)?.defaultModels ?? [])];
   const setModels = (next: string[]) => form.setFieldValue('models', uniq(next));
+  // The upstream's list goes to the picker; the admin chooses which of them the channel serves.
+  const [upstream, setUpstream] = useState<string[] | null>(null);
   const fetched = (list: string[]) => {
-    setModels([...models, ...list]);
-    notifications.show({ color: 'teal', message: t`Fetched ${list.length} models from the upstream` });
+    if (list.length === 0) notifications.show({ color: 'yellow', message: t`The upstream listed no models` });
+    else setUpstream(list);
   };
   const fetchNew = trpc.channels.fetchModels.useMutation({ onSuccess: fetched, onError: showError });
   const fetchStored = trpc.channels.fetchModelsOf.useMutation({ onSuccess: fetched, onError: showError });
@@ -41,6 +44,13 @@ export function ModelsField({ form, editingId }: { form: UseFormReturnType<Chann
 
   return (
     <Stack gap={6}>
+      <ModelPickerModal
+        opened={upstream !== null}
+        upstream={upstream ?? []}
+        current={models}
+        onClose={() => setUpstream(null)}
+        onApply={setModels}
+      />
       <MultiSelect
         label={t`Models`}
         withAsterisk

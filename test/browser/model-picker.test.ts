@@ -1,0 +1,52 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertChannel } from '../relay-fixtures.ts';
+import { rootConsole } from './harness.ts';
+
+describe('the channel drawer: choosing models from the upstream list', () => {
+  // An OpenAI-style upstream listing four models.
+  const upstream: Server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    const ids = ['gpt-4o', 'gpt-4o-mini', 'o3-mini', 'text-embedding-3-small'];
+    res.end(JSON.stringify({ object: 'list', data: ids.map((id) => ({ id, object: 'model' })) }));
+  });
+  beforeAll(() => new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r)));
+  afterAll(() => upstream.close());
+  const c = rootConsole();
+
+  it('ticks what the channel has, marks the rest new, and applies exactly the choice', async () => {
+    const id = await insertChannel(c.gateway.test.deps, {
+      name: 'Picker',
+      baseUrl: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
+      models: ['gpt-4o', 'my-custom-model'],
+    });
+    await c.s.page.goto(`/channel/edit/${id}`);
+    const drawer = c.s.page.getByRole('dialog', { name: `Edit channel #${id}` });
+    await drawer.getByRole('button', { name: 'Fetch from upstream' }).click();
+    const picker = c.s.page.getByRole('dialog', { name: 'Choose models' });
+    await expect(picker.getByRole('checkbox', { name: 'gpt-4o', exact: true }).isChecked()).resolves.toBe(true);
+    await expect(picker.getByRole('checkbox', { name: /^o3-mini/ }).isChecked()).resolves.toBe(false);
+    await expect(picker.getByTestId('picker-count').innerText()).resolves.toBe('1 of 4 selected, 0 new');
+
+    // Search narrows the list; "select all" ticks only what is shown.
+    await picker.getByPlaceholder('Search models').fill('mini');
+    await picker.getByRole('button', { name: 'Select all' }).click();
+    await expect(picker.getByTestId('picker-count').innerText()).resolves.toBe('3 of 4 selected, 2 new');
+    await picker.getByPlaceholder('Search models').fill('');
+    await picker.getByRole('checkbox', { name: 'gpt-4o', exact: true }).uncheck();
+    await picker.getByRole('button', { name: 'Apply' }).click();
+    await picker.waitFor({ state: 'hidden' });
+
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    const row = await c.gateway.test.deps.db
+      .selectFrom('channels')
+      .select('models')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    // The model the upstream does not list stays; gpt-4o was unticked; the two minis were added.
+    expect(row.models.split(',').sort()).toEqual(['gpt-4o-mini', 'my-custom-model', 'o3-mini']);
+    expect(c.s.errors).toEqual([]);
+  });
+});
