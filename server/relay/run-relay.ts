@@ -57,6 +57,9 @@ export async function runRelay(
     (v): v is number => typeof v === 'number',
   );
   const maxTokens = limits.length > 0 ? Math.max(...limits) : undefined;
+  const rawBody = opt('global.pass_through_request_enabled') ? JSON.stringify(req.body) : '';
+  const nativeBody =
+    door && native ? { protocol: door.protocol, body: native.body, headers: native.headers } : undefined;
 
   const abort = new RelayCancel();
   reply.raw.on('close', () => {
@@ -81,12 +84,12 @@ export async function runRelay(
         mode,
         model,
         body,
-        rawBody: opt('global.pass_through_request_enabled') ? JSON.stringify(req.body) : '',
+        rawBody,
         stream,
         candidates,
         pinned: principal.pinnedChannelId !== null,
         abort,
-        native: door && native ? { protocol: door.protocol, body: native.body, headers: native.headers } : undefined,
+        native: nativeBody,
       });
       return { model, price, calls, reservation, ok };
     } catch (err) {
