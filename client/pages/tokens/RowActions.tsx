@@ -16,7 +16,8 @@ import { copyText } from '../../components/clipboard.tsx';
 import { showError, showSuccess } from '../../lib/errors.ts';
 import { useStatus } from '../../lib/status-context.tsx';
 import { trpc } from '../../trpc.ts';
-import { chatEntries, openChat } from './chat-links.ts';
+import { listChatLinks } from '../chat/chat-link.ts';
+import { openChat } from './chat-links.ts';
 import { showTokenDetails } from './TokenDetails.tsx';
 import { fullKey, type TokenRow } from './types.ts';
 
@@ -32,7 +33,7 @@ export function RowActions({ token, onEdit, onChanged }: Props) {
   const { t } = useLingui();
   const status = useStatus();
   const utils = trpc.useUtils();
-  const chats = chatEntries(status.chats);
+  const chats = listChatLinks(status.chats);
   const setStatus = trpc.tokens.setStatus.useMutation({
     onSuccess: (row) => {
       onChanged(row);
