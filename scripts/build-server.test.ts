@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startGatewayProcess } from '../test/gateway-process.ts';
+import { GATEWAY_NODE_FLAGS, gatewayEnv } from './node-flags.mjs';
 
 /*
  * `npm start` runs the bundled server (scripts/build-server.mjs -> dist/server/main.mjs)
@@ -29,7 +30,20 @@ describe('the production bundle', () => {
     const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
 
     const port = await freePort();
-    const g = await startGatewayProcess({ dataDir, port, entry: path.join(out, 'server/main.mjs') });
+    // With `npm start`'s flags and environment (jemalloc preloaded where the machine has it).
+    const env = gatewayEnv();
+    const g = await startGatewayProcess({
+      dataDir,
+      port,
+      entry: path.join(out, 'server/main.mjs'),
+      nodeArgs: [...GATEWAY_NODE_FLAGS],
+      env: { ...env },
+    });
+    if (env.LD_PRELOAD)
+      expect(
+        readFileSync(`/proc/${g.proc.pid}/maps`, 'utf8'),
+        'the allocator npm start picks is the one in use',
+      ).toContain(env.LD_PRELOAD);
     const status = (await (await fetch(`http://127.0.0.1:${port}/api/status`)).json()) as {
       data: { version: string };
     };

@@ -1,2 +1,7 @@
 /** See node-flags.mjs (plain JavaScript: `npm start` runs it without a TypeScript loader). */
 export declare const GATEWAY_NODE_FLAGS: readonly string[];
+export declare function jemallocCandidates(arch?: string): string[];
+export declare function gatewayEnv(
+  env?: Record<string, string | undefined>,
+  probe?: { platform?: string; exists?: (path: string) => boolean; arch?: string },
+): { LD_PRELOAD?: string; MALLOC_CONF?: string };

@@ -2,13 +2,15 @@
 // server (under a second, so a pulled update is never run stale), then runs it on plain Node.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { GATEWAY_NODE_FLAGS } from './node-flags.mjs';
+import { GATEWAY_NODE_FLAGS, gatewayEnv } from './node-flags.mjs';
 
-const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit' }).status ?? 1;
+const run = (cmd, args, env) => spawnSync(cmd, args, { stdio: 'inherit', env }).status ?? 1;
 
 if (!existsSync('dist/client/index.html')) {
   console.log('Building the console (first start only)...');
   if (run('npx', ['vite', 'build', '--logLevel', 'warn']) !== 0) process.exit(1);
 }
 if (run(process.execPath, ['scripts/build-server.mjs']) !== 0) process.exit(1);
-process.exit(run(process.execPath, [...GATEWAY_NODE_FLAGS, 'dist/server/main.mjs']));
+process.exit(
+  run(process.execPath, [...GATEWAY_NODE_FLAGS, 'dist/server/main.mjs'], { ...process.env, ...gatewayEnv() }),
+);

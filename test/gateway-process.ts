@@ -35,8 +35,10 @@ export async function startGatewayProcess(o: {
   env?: Record<string, string>;
   /** A built bundle (e.g. dist/server/main.mjs, what `npm start` runs) instead of the TypeScript source. */
   entry?: string;
+  /** Node flags before the entry point (e.g. `npm start`'s). */
+  nodeArgs?: string[];
 }): Promise<GatewayProcess> {
-  const args = o.entry ? [o.entry] : ['--import', 'tsx', 'server/main.ts'];
+  const args = [...(o.nodeArgs ?? []), ...(o.entry ? [o.entry] : ['--import', 'tsx', 'server/main.ts'])];
   const proc = spawn(process.execPath, args, {
     cwd: path.resolve(import.meta.dirname, '..'),
     env: {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createTestApp } from '../../test/app.ts';
 import { freePort } from '../../test/gateway-process.ts';
 import { insertChannel, insertToken, insertUser, setOptions } from '../../test/relay-fixtures.ts';
-import { GATEWAY_NODE_FLAGS } from '../node-flags.mjs';
+import { GATEWAY_NODE_FLAGS, gatewayEnv } from '../node-flags.mjs';
 import { type Proc, startNode } from './procs.ts';
 
 export interface BenchTargets {
@@ -67,6 +67,7 @@ export async function startBenchTargets(o: {
     port,
     readyPath: '/readyz',
     env: {
+      ...gatewayEnv(),
       DATA_DIR: dataDir,
       SQL_DSN: dbFile,
       REDIS_URL: '',

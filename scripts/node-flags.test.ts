@@ -1,0 +1,40 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { gatewayEnv, jemallocCandidates } from './node-flags.mjs';
+
+const debianJemalloc = '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2';
+const onlyDebian = (p: string) => p === debianJemalloc;
+
+describe('the allocator npm start gives the gateway', () => {
+  it('preloads jemalloc, with its background purging thread, when the system has the library', () => {
+    expect(gatewayEnv({}, { platform: 'linux', arch: 'x64', exists: onlyDebian })).toEqual({
+      LD_PRELOAD: debianJemalloc,
+      MALLOC_CONF: 'background_thread:true',
+    });
+    // An operator's own jemalloc settings win.
+    expect(
+      gatewayEnv({ MALLOC_CONF: 'dirty_decay_ms:1000' }, { platform: 'linux', arch: 'x64', exists: onlyDebian }),
+    ).toMatchObject({ MALLOC_CONF: 'dirty_decay_ms:1000' });
+    expect(jemallocCandidates('arm64')[0]).toBe('/usr/lib/aarch64-linux-gnu/libjemalloc.so.2');
+  });
+
+  it('keeps the system allocator when asked, when LD_PRELOAD is already set, off Linux, or without the library', () => {
+    const linux = { platform: 'linux', arch: 'x64', exists: onlyDebian };
+    expect(gatewayEnv({ SWITCHYARD_MALLOC: 'system' }, linux)).toEqual({});
+    expect(gatewayEnv({ LD_PRELOAD: '/opt/other.so' }, linux)).toEqual({});
+    expect(gatewayEnv({}, { ...linux, platform: 'darwin' })).toEqual({});
+    expect(gatewayEnv({}, { ...linux, exists: () => false })).toEqual({});
+  });
+
+  it.skipIf(!gatewayEnv().LD_PRELOAD)('on this machine, a Node started with that environment runs on jemalloc', () => {
+    const run = spawnSync(
+      process.execPath,
+      [
+        '-e',
+        "process.stdout.write(String(require('fs').readFileSync('/proc/self/maps', 'utf8').includes('libjemalloc')))",
+      ],
+      { env: { ...process.env, ...gatewayEnv() }, encoding: 'utf8' },
+    );
+    expect(run.stdout).toBe('true');
+  });
+});
