@@ -83,15 +83,17 @@ async function main() {
     { port: config.port, database: handle.type },
     `Switchyard ${config.version} listening on http://localhost:${config.port}`,
   );
-  startHeapTrim(({ beforeBytes, afterBytes, ms }) =>
-    log.info(
-      {
-        heapMbBefore: Math.round(beforeBytes / 2 ** 20),
-        heapMbAfter: Math.round(afterBytes / 2 ** 20),
-        ms: Math.round(ms),
-      },
-      'quiet: returned the heap a burst left to the OS',
-    ),
+  startHeapTrim(
+    ({ beforeBytes, afterBytes, ms }) =>
+      log.info(
+        {
+          heapMbBefore: Math.round(beforeBytes / 2 ** 20),
+          heapMbAfter: Math.round(afterBytes / 2 ** 20),
+          ms: Math.round(ms),
+        },
+        'quiet: returned the heap a burst left to the OS',
+      ),
+    handle.releaseMemory,
   );
 }
 

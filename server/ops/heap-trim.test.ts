@@ -11,7 +11,7 @@ function fakeProbe(heapMb: number) {
   const probe: HeapTrimProbe = {
     utilization: () => state.utilization,
     committedHeapBytes: () => state.heapMb * MB,
-    compactingGc() {
+    trim() {
       state.gcs++;
       state.heapMb = state.afterGcMb;
     },
@@ -78,7 +78,8 @@ describe('heap trim on a real V8 heap', () => {
     const script = `
       import { createHeapTrimmer, processHeapProbe } from ${JSON.stringify(path.join(import.meta.dirname, 'heap-trim.ts'))};
       import v8 from 'node:v8';
-      const probe = processHeapProbe();
+      let released = 0;
+      const probe = processHeapProbe(() => released++);
       const trimmer = createHeapTrimmer(probe, { checkMs: 0, quietChecks: 2, quietUtilization: 0.5, minGrowthBytes: 16 * 2 ** 20 });
       // A burst: objects that live long enough to be promoted, then dropped, with a few survivors
       // scattered among them (what leaves old-generation pages half empty).
@@ -96,7 +97,7 @@ describe('heap trim on a real V8 heap', () => {
       const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
       let result;
       for (let i = 0; i < 4 && !result; i++) { await sleep(200); result = trimmer.check(); }
-      console.log(JSON.stringify({ oldBefore, oldAfter: oldSpace(), result, kept: survivors.length }));
+      console.log(JSON.stringify({ oldBefore, oldAfter: oldSpace(), result, released, kept: survivors.length }));
     `;
     const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', '--input-type=module', '-e', script], {
       encoding: 'utf8',
@@ -107,9 +108,11 @@ describe('heap trim on a real V8 heap', () => {
       oldBefore: number;
       oldAfter: number;
       result?: { beforeBytes: number; afterBytes: number };
+      released: number;
     };
     expect(out.result, 'the trim ran once the loop was quiet').toBeDefined();
     expect(out.result!.afterBytes).toBeLessThan(out.result!.beforeBytes);
+    expect(out.released, 'native caches (SQLite) were asked to let go with the trim').toBe(1);
     expect(out.oldBefore).toBeGreaterThan(30 * MB);
     // The old generation the burst grew goes back to a few MB once the loop is quiet.
     expect(out.oldAfter).toBeLessThan(out.oldBefore / 3);

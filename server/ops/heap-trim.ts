@@ -11,6 +11,8 @@ import v8 from 'node:v8';
  * compacting full GC (tens of milliseconds, paid only when there is no traffic to
  * delay) returns the empty pages to the OS. A plain full GC frees the garbage but
  * keeps half-empty pages, so compaction is switched on for that one collection.
+ * Caches outside the V8 heap that a burst filled (SQLite's page cache) are asked to let
+ * go at the same moment; the allocator (jemalloc under `npm start`) returns those pages.
  *
  * It needs `gc` (node --expose-gc, which `npm start` passes); without it, it is off.
  */
@@ -30,7 +32,8 @@ export const HEAP_TRIM_DEFAULTS: HeapTrimOptions = {
   checkMs: 5000,
   quietChecks: 2,
   quietUtilization: 0.05,
-  minGrowthBytes: 24 * 1024 * 1024,
+  // 16 MB: a burst's garbage left behind is past it; a trickle of traffic takes minutes to get there.
+  minGrowthBytes: 16 * 1024 * 1024,
 };
 
 /** What a trim decision reads and does; the real process by default, replaceable in tests. */
@@ -38,7 +41,8 @@ export interface HeapTrimProbe {
   /** Event-loop utilization since the previous call (0..1). */
   utilization(): number;
   committedHeapBytes(): number;
-  compactingGc(): void;
+  /** Releases the native caches, then runs one compacting full GC. */
+  trim(): void;
 }
 
 export interface HeapTrimResult {
@@ -62,7 +66,7 @@ export function createHeapTrimmer(probe: HeapTrimProbe, o: HeapTrimOptions = HEA
         return undefined;
       }
       const started = performance.now();
-      probe.compactingGc();
+      probe.trim();
       const afterBytes = probe.committedHeapBytes();
       baseline = afterBytes;
       quiet = 0;
@@ -74,7 +78,7 @@ export function createHeapTrimmer(probe: HeapTrimProbe, o: HeapTrimOptions = HEA
 type GcFunction = () => void;
 
 /** This process's probe, or undefined when `gc` is not exposed. */
-export function processHeapProbe(): HeapTrimProbe | undefined {
+export function processHeapProbe(releaseCaches: () => void = () => {}): HeapTrimProbe | undefined {
   const gc = (globalThis as { gc?: GcFunction }).gc;
   if (typeof gc !== 'function') return undefined;
   let last = performance.eventLoopUtilization();
@@ -86,7 +90,8 @@ export function processHeapProbe(): HeapTrimProbe | undefined {
       return delta.utilization;
     },
     committedHeapBytes: () => v8.getHeapStatistics().total_heap_size,
-    compactingGc() {
+    trim() {
+      releaseCaches();
       v8.setFlagsFromString('--compact-on-every-full-gc');
       try {
         gc();
@@ -97,12 +102,16 @@ export function processHeapProbe(): HeapTrimProbe | undefined {
   };
 }
 
-/** Starts the periodic check on this process; returns a stop function (a no-op without `gc`). */
+/**
+ * Starts the periodic check on this process; returns a stop function (a no-op without `gc`).
+ * `releaseCaches` runs right before each trim.
+ */
 export function startHeapTrim(
   onTrim: (r: HeapTrimResult) => void,
+  releaseCaches?: () => void,
   o: HeapTrimOptions = HEAP_TRIM_DEFAULTS,
 ): () => void {
-  const probe = processHeapProbe();
+  const probe = processHeapProbe(releaseCaches);
   if (!probe) return () => {};
   const trimmer = createHeapTrimmer(probe, o);
   const timer = setInterval(() => {
