@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
+import { type CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { insertUser } from '../../test/relay-fixtures.ts';
 import { prepared, preparedInsert } from './prepared.ts';
+import type { Db } from './types.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -74,5 +75,40 @@ describe('prepared queries (compiled once, run with new arguments)', () => {
       'prep.z0=z-0',
       'prep.z1=z-1',
     ]);
+  });
+
+  it('keeps a few statements per table whatever the batch sizes, and every row still lands', async () => {
+    const insert = preparedInsert<{ key: string; value: string }>(
+      (db, rows) => db.insertInto('options').values(rows),
+      ['key', 'value'],
+    );
+    const statements = new Set<string>();
+    // The database as the insert sees it, noting each statement it runs.
+    const noting = (db: Db): Db =>
+      new Proxy(db, {
+        get(target, key) {
+          if (key === 'executeQuery') return (q: CompiledQuery) => (statements.add(q.sql), target.executeQuery(q));
+          const v = Reflect.get(target, key) as unknown;
+          return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+        },
+      });
+    let total = 0;
+    for (let n = 1; n <= 100; n++) {
+      await t.deps.db.transaction().execute(async (trx) => {
+        await insert(
+          noting(trx),
+          Array.from({ length: n }, (_, i) => ({ key: `batch.${n}.${i}`, value: String(i) })),
+        );
+      });
+      total += n;
+    }
+    const stored = await t.deps.db
+      .selectFrom('options')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('key', 'like', 'batch.%')
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(total);
+    // Counts 1..100 as 1-, 2-, 4-, ..., 64-row statements: seven, not a hundred.
+    expect(statements.size).toBe(7);
   });
 });
