@@ -1,5 +1,4 @@
 import { hash, verify } from '@node-rs/argon2';
-import bcrypt from 'bcryptjs';
 
 /*
  * New hashes are argon2id (the library's default algorithm). Databases imported
@@ -13,7 +12,8 @@ export const hashPassword = (password: string): Promise<string> => hash(password
 
 export async function verifyPassword(stored: string, password: string): Promise<boolean> {
   if (stored === '') return false;
-  if (isBcrypt(stored)) return bcrypt.compare(password, stored);
+  // Loaded only for imported accounts' first sign-ins: most installs never need it.
+  if (isBcrypt(stored)) return (await import('bcryptjs')).default.compare(password, stored);
   try {
     return await verify(stored, password);
   } catch {

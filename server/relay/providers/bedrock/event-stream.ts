@@ -1,5 +1,4 @@
-import { EventStreamCodec, getChunkedStream } from '@smithy/core/event-streams';
-import { fromUtf8, toUtf8 } from '@smithy/util-utf8';
+import type { EventStreamCodec } from '@smithy/core/event-streams';
 import type { SseEvent } from '../types.ts';
 
 /**
@@ -9,16 +8,21 @@ import type { SseEvent } from '../types.ts';
  * event, which comes out as the SSE event the Anthropic converters already read; Converse's
  * named events come out under their names. An exception message (throttling, validation,
  * a model error mid-stream) becomes an Anthropic `error` event. A corrupt frame throws.
+ * The SDK's codec loads with the first Bedrock stream.
  */
 export async function* decodeEventStream(body: AsyncIterable<Uint8Array>): AsyncIterable<SseEvent[]> {
+  const [{ EventStreamCodec, getChunkedStream }, { fromUtf8, toUtf8 }] = await Promise.all([
+    import('@smithy/core/event-streams'),
+    import('@smithy/util-utf8'),
+  ]);
   const codec = new EventStreamCodec(toUtf8, fromUtf8);
   for await (const frame of getChunkedStream(body)) {
-    const e = eventOf(codec.decode(frame));
+    const e = eventOf(codec.decode(frame), toUtf8);
     if (e) yield [e];
   }
 }
 
-function eventOf(m: ReturnType<EventStreamCodec['decode']>): SseEvent | undefined {
+function eventOf(m: ReturnType<EventStreamCodec['decode']>, toUtf8: (b: Uint8Array) => string): SseEvent | undefined {
   const header = (name: string) => {
     const h = m.headers[name];
     return h?.type === 'string' ? h.value : undefined;

@@ -1,5 +1,4 @@
-import { Sha256 } from '@aws-crypto/sha256-js';
-import { SignatureV4 } from '@smithy/signature-v4';
+import type { SignatureV4 } from '@smithy/signature-v4';
 import { relayError } from '../../errors.ts';
 import type { UpstreamRequest } from '../types.ts';
 
@@ -17,13 +16,18 @@ export function parseBedrockKey(key: string): BedrockCredentials {
   return { accessKeyId, secretAccessKey, region };
 }
 
+// The AWS SDK's signer loads with the first Bedrock request: a gateway without Bedrock channels never holds it.
+let sdk: Promise<[typeof import('@aws-crypto/sha256-js'), typeof import('@smithy/signature-v4')]> | undefined;
+const loadSdk = () => (sdk ??= Promise.all([import('@aws-crypto/sha256-js'), import('@smithy/signature-v4')]));
+
 // One signer per key, so the signing key it derives (valid for a day) is derived once.
 const signers = new Map<string, SignatureV4>();
 
-function signerFor(c: BedrockCredentials): SignatureV4 {
+async function signerFor(c: BedrockCredentials): Promise<SignatureV4> {
   const id = `${c.accessKeyId}|${c.region}|${c.secretAccessKey}`;
   let s = signers.get(id);
   if (!s) {
+    const [{ Sha256 }, { SignatureV4 }] = await loadSdk();
     if (signers.size > 256) signers.clear();
     s = new SignatureV4({
       credentials: { accessKeyId: c.accessKeyId, secretAccessKey: c.secretAccessKey },
@@ -43,7 +47,9 @@ function signerFor(c: BedrockCredentials): SignatureV4 {
 export async function signBedrockRequest(req: UpstreamRequest, c: BedrockCredentials): Promise<UpstreamRequest> {
   const url = new URL(req.url);
   const headers: Record<string, string> = { ...req.headers, host: url.host };
-  const signed = await signerFor(c).sign({
+  const signed = await (
+    await signerFor(c)
+  ).sign({
     method: req.method,
     protocol: url.protocol,
     hostname: url.hostname,
