@@ -58,6 +58,15 @@ describe('heap trim decision', () => {
     expect(trimmer.check()).toMatchObject({ beforeBytes: grown * MB });
   });
 
+  it('never trims under steady traffic (the loop 15% busy: some 50 requests a second)', () => {
+    const { state, probe } = fakeProbe(50);
+    const trimmer = createHeapTrimmer(probe);
+    state.heapMb = 130;
+    state.utilization = 0.15;
+    for (let i = 0; i < 10; i++) expect(trimmer.check()).toBeUndefined();
+    expect(state.gcs).toBe(0);
+  });
+
   it('a busy check in between restarts the quiet count', () => {
     const { state, probe } = fakeProbe(50);
     const trimmer = createHeapTrimmer(probe);
