@@ -22,7 +22,8 @@ import { startBenchTargets } from './bench/targets.ts';
  * BENCH_LOG_ROWS sets the log part's size (default 5,000,000; 0 skips it);
  * BENCH_PROFILE=<dir> writes the gateway's CPU profile (.cpuprofile) there;
  * BENCH_GATEWAY_NODE_ARGS passes V8/Node flags to the gateway (e.g. "--max-semi-space-size=4");
- * BENCH_GATEWAY_BUNDLE runs another server build instead of building dist/server (to compare commits).
+ * BENCH_GATEWAY_BUNDLE runs another server build instead of building dist/server (to compare commits);
+ * BENCH_GATEWAY_LOG=<file> keeps the gateway's info-level log there.
  */
 
 const quick = process.env.BENCH_QUICK === '1';

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -39,6 +39,8 @@ export async function startNode(
     cpu?: number;
     readyPath?: string;
     port?: number;
+    /** Writes the process's stdout (its log) to this file instead of discarding it. */
+    stdoutFile?: string;
   } = {},
 ): Promise<Proc> {
   const argv = pinned(opts.cpu, [
@@ -81,7 +83,8 @@ export async function startNode(
       });
     }
   }).finally(() => child.removeAllListeners('exit'));
-  child.stdout?.resume();
+  if (opts.stdoutFile) child.stdout?.pipe(createWriteStream(opts.stdoutFile));
+  else child.stdout?.resume();
   return {
     url,
     child,

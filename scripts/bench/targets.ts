@@ -66,6 +66,8 @@ export async function startBenchTargets(o: {
     ],
     port,
     readyPath: '/readyz',
+    // BENCH_GATEWAY_LOG=<file>: the gateway's info-level log (quiet-time trims, with their pause) goes there.
+    stdoutFile: process.env.BENCH_GATEWAY_LOG || undefined,
     env: {
       ...gatewayEnv(),
       DATA_DIR: dataDir,
@@ -73,7 +75,7 @@ export async function startBenchTargets(o: {
       REDIS_URL: '',
       PORT: String(port),
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.BENCH_GATEWAY_LOG ? 'info' : 'warn',
       SESSION_SECRET: 'bench-session-secret-0123456789',
       CLIENT_DIST: path.join(dataDir, 'no-client'),
       // One client address sends everything here; keep the per-IP limit on but out of the way.

@@ -31,9 +31,9 @@ export interface HeapTrimOptions {
 export const HEAP_TRIM_DEFAULTS: HeapTrimOptions = {
   checkMs: 5000,
   quietChecks: 2,
-  // Under 5% busy. A trim is a stop-the-world GC of tens of milliseconds; measured on the bench's VM,
-  // 10 requests a second keep the loop 3-5% busy, 50 a second 15-25%, so only the quiet ones pay it.
-  quietUtilization: 0.05,
+  // Under 10% busy. A trim is a stop-the-world GC of tens of milliseconds; measured on the bench's VM,
+  // 10 requests a second keep the loop 3-6% busy, 50 a second 15-25%, so steady traffic never pays it.
+  quietUtilization: 0.1,
   // 16 MB: a burst's garbage left behind is past it; a trickle of traffic takes minutes to get there.
   minGrowthBytes: 16 * 1024 * 1024,
 };
