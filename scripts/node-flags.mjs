@@ -23,7 +23,7 @@ export function jemallocCandidates(arch = process.arch) {
  * system has it. glibc's malloc keeps the native memory a burst used (sockets, SQLite's page cache)
  * as free space inside its heap, and Node cannot call malloc_trim; jemalloc hands unused pages back
  * to the OS on its own (a background thread, ~10 s after they were freed). Measured by `npm run bench`:
- * RSS 45 s after 1,000 streams ~115 MB instead of ~140-150 MB. SWITCHYARD_MALLOC=system keeps glibc;
+ * RSS 45 s after 1,000 streams ~106 MB instead of 134-158 MB. SWITCHYARD_MALLOC=system keeps glibc;
  * an LD_PRELOAD the operator set is left alone.
  */
 export function gatewayEnv(env = process.env, { platform = process.platform, exists = existsSync, arch } = {}) {
