@@ -47,9 +47,8 @@ async function signerFor(c: BedrockCredentials): Promise<SignatureV4> {
 export async function signBedrockRequest(req: UpstreamRequest, c: BedrockCredentials): Promise<UpstreamRequest> {
   const url = new URL(req.url);
   const headers: Record<string, string> = { ...req.headers, host: url.host };
-  const signed = await (
-    await signerFor(c)
-  ).sign({
+  const signer = await signerFor(c);
+  const signed = await signer.sign({
     method: req.method,
     protocol: url.protocol,
     hostname: url.hostname,
