@@ -88,7 +88,6 @@ export async function recipientStats(db: Db, messageIds: number[]): Promise<Map<
   return stats;
 }
 
-/** Which of these ids belong to live (not soft-deleted) users. */
 /** Every root user not deleted (system notices go to them). */
 export async function rootUserIds(db: Db): Promise<number[]> {
   const rows = await db
@@ -100,6 +99,12 @@ export async function rootUserIds(db: Db): Promise<number[]> {
   return rows.map((r) => Number(r.id));
 }
 
+/** Whether a message with exactly this title was ever sent. */
+export async function titleSent(db: Db, title: string): Promise<boolean> {
+  return (await db.selectFrom('messages').select('id').where('title', '=', title).executeTakeFirst()) !== undefined;
+}
+
+/** Which of these ids belong to live (not soft-deleted) users. */
 export async function existingUserIds(db: Db, userIds: number[]): Promise<Set<number>> {
   const found = new Set<number>();
   for (const ids of chunks(userIds)) {

@@ -59,14 +59,24 @@ export function createMessagesService(db: Kysely<Database>) {
     return get(id);
   }
 
+  async function toRoot(title: string, content: string): Promise<boolean> {
+    const roots = await repo.rootUserIds(db);
+    if (roots.length === 0) return false;
+    await create({ title, content, format: 'markdown', userIds: roots }, 0);
+    return true;
+  }
+
   return {
     create,
     /** A system notice (author 0, markdown) to every root user; false when there is none. */
-    async toRoot(title: string, content: string): Promise<boolean> {
-      const roots = await repo.rootUserIds(db);
-      if (roots.length === 0) return false;
-      await create({ title, content, format: 'markdown', userIds: roots }, 0);
-      return true;
+    toRoot,
+    /**
+     * `toRoot` unless a message with this title was already sent: the inbox is the memory, so a
+     * restart or a second instance does not tell root again. True when it was sent now.
+     */
+    async toRootOnce(title: string, content: string): Promise<boolean> {
+      if (await repo.titleSent(db, title)) return false;
+      return toRoot(title, content);
     },
 
     async list(input: ListMessagesInput) {

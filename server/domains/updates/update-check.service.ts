@@ -49,7 +49,7 @@ export function isNewer(latest: string, current: string): boolean {
 export type UpdateCheckService = ReturnType<typeof createUpdateCheckService>;
 
 export function createUpdateCheckService(
-  infra: Pick<Infra, 'config' | 'db' | 'log'>,
+  infra: Pick<Infra, 'config' | 'log'>,
   options: OptionsService,
   messages: MessagesService,
 ) {
@@ -88,22 +88,17 @@ export function createUpdateCheckService(
     };
   }
 
-  /**
-   * The daily job: a newer release is announced to root once. The inbox is the memory (a
-   * message with the release's title already there means it was told), so a restart or a
-   * second instance does not announce it again.
-   */
+  /** The daily job: a newer release is announced to root once (the message's title names the release). */
   async function announceNewer(): Promise<void> {
     if (!options.get('UpdateCheckEnabled') || !infra.config.updateFeedUrl) return;
     const info = await check();
     if (!info.newer) return;
-    const title = `Switchyard 有新版本 ${info.latest}`;
-    const told = await infra.db.selectFrom('messages').select('id').where('title', '=', title).executeTakeFirst();
-    if (told) return;
     const notes = info.notes ? `\n\n${info.notes}` : '';
-    if (!(await messages.toRoot(title, `当前运行 ${info.current}，最新发布 [${info.latest}](${info.url})。${notes}`)))
-      return;
-    infra.log.info({ latest: info.latest, current: info.current }, 'a newer release was announced to root');
+    const sent = await messages.toRootOnce(
+      `Switchyard 有新版本 ${info.latest}`,
+      `当前运行 ${info.current}，最新发布 [${info.latest}](${info.url})。${notes}`,
+    );
+    if (sent) infra.log.info({ latest: info.latest, current: info.current }, 'a newer release was announced to root');
   }
 
   return { check, announceNewer };
