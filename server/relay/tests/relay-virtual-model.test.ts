@@ -16,6 +16,22 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
+/** A new user's token asks for `model`: its answer (or error) and the bodies the fake upstream got for it. */
+async function ask(model: string, content = 'hi') {
+  const user = await insertUser(h.deps);
+  const token = await insertToken(h.deps, user.id);
+  const before = h.fake.requests.length;
+  const outcome = await h
+    .client(token.key)
+    .chat.completions.create({ model, messages: [{ role: 'user', content }] })
+    .then(
+      (answer) => ({ answer, error: undefined }),
+      (error: unknown) => ({ answer: undefined, error }),
+    );
+  const sent = h.fake.requests.slice(before).map((q) => q.body as { model?: string; reasoning_effort?: string });
+  return { user, token, ...outcome, sent, sentModels: sent.map((b) => b.model) };
+}
+
 describe('global model mapping (virtual models)', () => {
   it('serves a virtual model with the highest-priority real model the group can reach, billed as that model', async () => {
     await h.deps.services.modelMapping.update({
@@ -26,16 +42,9 @@ describe('global model mapping (virtual models)', () => {
     });
     // Only real-b has a channel: real-a is skipped.
     await insertChannel(h.deps, { baseUrl: h.fake.url, models: ['real-b'] });
-    const user = await insertUser(h.deps);
-    const token = await insertToken(h.deps, user.id);
-    const before = h.fake.requests.length;
-    const r = await h.client(token.key).chat.completions.create({
-      model: 'smart',
-      messages: [{ role: 'user', content: 'hi' }],
-    });
-    expect(r.choices[0].message.content).toBeTruthy();
-    const sent = h.fake.requests.slice(before).map((q) => (q.body as { model?: string }).model);
-    expect(sent).toEqual(['real-b']);
+    const { user, token, answer, sentModels } = await ask('smart');
+    expect(answer?.choices[0].message.content).toBeTruthy();
+    expect(sentModels).toEqual(['real-b']);
     await h.drain();
     const l = await ledger(h.deps, user.id, token.id);
     expect(l.logs[0].model_name).toBe('real-b');
@@ -60,16 +69,9 @@ describe('global model mapping (virtual models)', () => {
       modelMapping: { 'real-down': 'real-down+fail-502' },
     });
     const up = await insertChannel(h.deps, { baseUrl: h.fake.url, models: ['real-up'] });
-    const user = await insertUser(h.deps);
-    const token = await insertToken(h.deps, user.id);
-    const before = h.fake.requests.length;
-    const r = await h.client(token.key).chat.completions.create({
-      model: 'failover',
-      messages: [{ role: 'user', content: 'hi' }],
-    });
-    expect(r.choices[0].message.content).toBeTruthy();
-    const sent = h.fake.requests.slice(before).map((q) => (q.body as { model?: string }).model);
-    expect(sent).toEqual(['real-down+fail-502', 'real-up']);
+    const { user, token, answer, sentModels } = await ask('failover');
+    expect(answer?.choices[0].message.content).toBeTruthy();
+    expect(sentModels).toEqual(['real-down+fail-502', 'real-up']);
     await h.drain();
     const l = await ledger(h.deps, user.id, token.id);
     // One row, for the model that answered, at its ratio; the first model's reservation went back.
@@ -93,25 +95,16 @@ describe('global model mapping (virtual models)', () => {
       models: ['real-bad'],
       modelMapping: { 'real-bad': 'x+fail-400' },
     });
-    const user = await insertUser(h.deps);
-    const token = await insertToken(h.deps, user.id);
-    const before = h.fake.requests.length;
-    await expect(
-      h.client(token.key).chat.completions.create({
-        model: 'strict',
-        messages: [{ role: 'user', content: 'hi' }],
-      }),
-    ).rejects.toMatchObject({ status: 400 });
-    expect(h.fake.requests.slice(before).map((q) => (q.body as { model?: string }).model)).toEqual(['x+fail-400']);
+    const { error, sentModels } = await ask('strict');
+    expect(error).toMatchObject({ status: 400 });
+    expect(sentModels).toEqual(['x+fail-400']);
   });
 
   it('leaves names that are not virtual alone', async () => {
     await insertChannel(h.deps, { baseUrl: h.fake.url, models: ['real-a'] });
-    const user = await insertUser(h.deps);
-    const token = await insertToken(h.deps, user.id);
-    const before = h.fake.requests.length;
-    await h.client(token.key).chat.completions.create({ model: 'real-a', messages: [{ role: 'user', content: 'x' }] });
-    expect(h.fake.requests.slice(before).map((q) => (q.body as { model?: string }).model)).toEqual(['real-a']);
+    const { error, sentModels } = await ask('real-a', 'x');
+    expect(error).toBeUndefined();
+    expect(sentModels).toEqual(['real-a']);
   });
 });
 
@@ -119,15 +112,9 @@ describe('reasoning suffixes', () => {
   it('turns o-model-high into o-model with reasoning_effort high, and logs the effort', async () => {
     await setOptions(h.deps, { ModelRatio: JSON.stringify({ 'real-a': 1, 'real-b': 2, 'o-model': 1 }) });
     await insertChannel(h.deps, { baseUrl: h.fake.url, models: ['o-model'] });
-    const user = await insertUser(h.deps);
-    const token = await insertToken(h.deps, user.id);
-    const before = h.fake.requests.length;
-    await h.client(token.key).chat.completions.create({
-      model: 'o-model-high',
-      messages: [{ role: 'user', content: 'think' }],
-    });
-    const sent = h.fake.requests.slice(before)[0].body as { model?: string; reasoning_effort?: string };
-    expect(sent).toMatchObject({ model: 'o-model', reasoning_effort: 'high' });
+    const { user, token, error, sent } = await ask('o-model-high', 'think');
+    expect(error).toBeUndefined();
+    expect(sent[0]).toMatchObject({ model: 'o-model', reasoning_effort: 'high' });
     await h.drain();
     const l = await ledger(h.deps, user.id, token.id);
     expect(JSON.parse(l.logs[0].other).reasoning_effort).toBe('high');
