@@ -3,7 +3,7 @@ import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, type SqliteDat
 import { migrations } from '../../migrations/index.ts';
 import type { Config } from '../config.ts';
 import type { Database } from './types.ts';
-import { manageWalCheckpoints } from './wal-checkpointer.ts';
+import { startWalCheckpointer } from './wal-checkpointer.ts';
 
 export type DatabaseType = 'sqlite' | 'postgres';
 
@@ -35,14 +35,10 @@ export function openDatabase(config: Pick<Config, 'database'>): DbHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  const rowsWritten = sqlite.prepare('SELECT total_changes() AS n').pluck();
-  const checkpoints = manageWalCheckpoints({
-    file: config.database.file,
-    rowsWritten: () => rowsWritten.get() as number,
-    setAutoCheckpoint: (pages) => {
-      if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${pages}`);
-    },
+  const checkpointer = startWalCheckpointer(config.database.file, () => {
+    if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
   });
+  sqlite.pragma('wal_autocheckpoint = 0');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,
@@ -50,7 +46,7 @@ export function openDatabase(config: Pick<Config, 'database'>): DbHandle {
     // better-sqlite3 builds SQLite with a 16 MB page cache, which a busy spell fills and keeps.
     releaseMemory: () => void sqlite.pragma('shrink_memory'),
     close: async () => {
-      await checkpoints.stop();
+      await checkpointer.stop();
       await db.destroy();
     },
   };

@@ -11,10 +11,6 @@ import { Worker } from 'node:worker_threads';
  * blocks) the readers and the writer; the writer rewinds the WAL once a checkpoint
  * has caught up, so the file stays small.
  *
- * The thread costs ~8 MB (a V8 isolate), so it runs only while the database is busy
- * (`manageWalCheckpoints`): a quiet server checkpoints as SQLite does by default,
- * rarely, and gives the memory back.
- *
  * The worker's code is a string evaluated in the thread so that the same code runs
  * from source (tsx, Vitest) and from the bundle without a separate build entry;
  * `createRequire` resolves better-sqlite3 from this module's location in both.
@@ -65,66 +61,6 @@ export function startWalCheckpointer(file: string, onLost: (err?: Error) => void
       stopping = true;
       worker.postMessage('stop');
       await exited;
-    },
-  };
-}
-
-/** SQLite's own automatic checkpoint threshold (pages), restored while no thread checkpoints. */
-const SQLITE_AUTO_CHECKPOINT_PAGES = 1000;
-
-export interface WalCheckpointOptions {
-  /** How often the write rate is read. */
-  checkMs: number;
-  /** Rows written per second from which checkpoints move to the thread. */
-  busyRowsPerSecond: number;
-  /** Quiet checks in a row after which the thread stops. */
-  quietChecks: number;
-}
-
-const defaults: WalCheckpointOptions = { checkMs: 2_000, busyRowsPerSecond: 200, quietChecks: 10 };
-
-/**
- * Moves checkpoints to the thread when the database is written fast (the relay under
- * load: every request reserves, settles and logs) and back to SQLite's automatic
- * checkpoint once the writes have been slow for `quietChecks` checks (20 s by default).
- * `rowsWritten` is the connection's running count of changed rows (total_changes()).
- */
-export function manageWalCheckpoints(
-  conn: { file: string; rowsWritten(): number; setAutoCheckpoint(pages: number): void },
-  options: Partial<WalCheckpointOptions> = {},
-): { stop(): Promise<void> } {
-  const o = { ...defaults, ...options };
-  let thread: WalCheckpointer | undefined;
-  let quiet = 0;
-  let last = conn.rowsWritten();
-
-  const stopThread = async () => {
-    const t = thread;
-    thread = undefined;
-    conn.setAutoCheckpoint(SQLITE_AUTO_CHECKPOINT_PAGES);
-    await t?.stop();
-  };
-  const check = () => {
-    const now = conn.rowsWritten();
-    const busy = ((now - last) * 1000) / o.checkMs >= o.busyRowsPerSecond;
-    last = now;
-    if (busy && !thread) {
-      quiet = 0;
-      const started = startWalCheckpointer(conn.file, () => {
-        // Failed or died: SQLite checkpoints by itself again; the next busy check may retry.
-        if (thread === started) void stopThread();
-      });
-      thread = started;
-      conn.setAutoCheckpoint(0);
-    } else if (busy) quiet = 0;
-    else if (thread && ++quiet >= o.quietChecks) void stopThread();
-  };
-  const timer = setInterval(check, o.checkMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await stopThread();
     },
   };
 }
