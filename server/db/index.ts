@@ -3,7 +3,6 @@ import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, type SqliteDat
 import { migrations } from '../../migrations/index.ts';
 import type { Config } from '../config.ts';
 import type { Database } from './types.ts';
-import { startWalCheckpointer } from './wal-checkpointer.ts';
 
 export type DatabaseType = 'sqlite' | 'postgres';
 
@@ -35,20 +34,13 @@ export function openDatabase(config: Pick<Config, 'database'>): DbHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  const checkpointer = startWalCheckpointer(config.database.file, () => {
-    if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
-  });
-  sqlite.pragma('wal_autocheckpoint = 0');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,
     type: 'sqlite',
     // better-sqlite3 builds SQLite with a 16 MB page cache, which a busy spell fills and keeps.
     releaseMemory: () => void sqlite.pragma('shrink_memory'),
-    close: async () => {
-      await checkpointer.stop();
-      await db.destroy();
-    },
+    close: () => db.destroy(),
   };
 }
 
