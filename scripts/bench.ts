@@ -5,7 +5,6 @@ import { Agent } from 'undici';
 import { agent, call, latency, openLoop, pct, type Target, throughput, timedStream } from './bench/http-load.ts';
 import { benchLogQueries } from './bench/log-queries.ts';
 import type { Proc } from './bench/procs.ts';
-import { GATEWAY_NODE_FLAGS } from './node-flags.mjs';
 import { startBenchTargets } from './bench/targets.ts';
 
 /*
@@ -228,10 +227,7 @@ const results = {
   pinned: cpus >= 2 ? 'gateway and bare proxy on CPU 0; fake upstream and client on CPU 1' : 'no',
   // The figures are only comparable on a quiet machine; the load average tells how quiet it was.
   load_average_1m: r3(os.loadavg()[0]),
-  gateway_node_flags: [
-    ...GATEWAY_NODE_FLAGS,
-    ...(process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean),
-  ],
+  gateway_node_flags: targets.gatewayNodeArgs,
   a_latency_c1: a,
   b_throughput: b?.throughput ?? null,
   b_open_loop: b?.open_loop ?? null,

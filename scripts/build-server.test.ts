@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startGatewayProcess } from '../test/gateway-process.ts';
-import { GATEWAY_NODE_FLAGS, gatewayEnv } from './node-flags.mjs';
+import { gatewayEnv, gatewayNodeFlags } from './node-flags.mjs';
 
 /*
  * `npm start` runs the bundled server (scripts/build-server.mjs -> dist/server/main.mjs)
@@ -36,7 +36,7 @@ describe('the production bundle', () => {
       dataDir,
       port,
       entry: path.join(out, 'server/main.mjs'),
-      nodeArgs: [...GATEWAY_NODE_FLAGS],
+      nodeArgs: gatewayNodeFlags(),
       env: { ...env },
     });
     if (env.LD_PRELOAD)

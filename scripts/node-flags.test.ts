@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { gatewayEnv, JEMALLOC_CONF, jemallocCandidates } from './node-flags.mjs';
+import { gatewayEnv, gatewayNodeFlags, JEMALLOC_CONF, jemallocCandidates } from './node-flags.mjs';
 
 const debianJemalloc = '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2';
 const onlyDebian = (p: string) => p === debianJemalloc;
@@ -39,5 +40,38 @@ describe('the allocator npm start gives the gateway', () => {
     expect(run.stdout).toBe('true');
     // jemalloc warns on stderr about every setting it does not understand, and then ignores it.
     expect(run.stderr).not.toContain('<jemalloc>');
+  });
+});
+
+describe('the Node flags npm start gives the gateway', () => {
+  const flagsUnder = (cpuList: string) =>
+    spawnSync(
+      '/usr/bin/taskset',
+      [
+        '-c',
+        cpuList,
+        process.execPath,
+        '--input-type=module',
+        '-e',
+        "import('./scripts/node-flags.mjs').then((m) => process.stdout.write(JSON.stringify(m.gatewayNodeFlags())))",
+      ],
+      { encoding: 'utf8' },
+    );
+
+  it.skipIf(!existsSync('/usr/bin/taskset'))(
+    'runs V8’s GC on the event loop’s thread when the process may use one CPU only, not otherwise',
+    () => {
+      expect(JSON.parse(flagsUnder('0').stdout)).toContain('--single-threaded-gc');
+      expect(gatewayNodeFlags(2)).not.toContain('--single-threaded-gc');
+      expect(gatewayNodeFlags(1)).toEqual([...gatewayNodeFlags(2), '--single-threaded-gc']);
+    },
+  );
+
+  it('every flag is one this Node accepts (a misspelt V8 flag stops node from starting)', () => {
+    const run = spawnSync(process.execPath, [...gatewayNodeFlags(1), '-e', 'process.stdout.write("ok")'], {
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe('ok');
   });
 });

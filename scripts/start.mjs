@@ -2,7 +2,7 @@
 // server (under a second, so a pulled update is never run stale), then runs it on plain Node.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { GATEWAY_NODE_FLAGS, gatewayEnv } from './node-flags.mjs';
+import { gatewayEnv, gatewayNodeFlags } from './node-flags.mjs';
 
 const run = (cmd, args, env) => spawnSync(cmd, args, { stdio: 'inherit', env }).status ?? 1;
 
@@ -12,5 +12,5 @@ if (!existsSync('dist/client/index.html')) {
 }
 if (run(process.execPath, ['scripts/build-server.mjs']) !== 0) process.exit(1);
 process.exit(
-  run(process.execPath, [...GATEWAY_NODE_FLAGS, 'dist/server/main.mjs'], { ...process.env, ...gatewayEnv() }),
+  run(process.execPath, [...gatewayNodeFlags(), 'dist/server/main.mjs'], { ...process.env, ...gatewayEnv() }),
 );

@@ -5,13 +5,15 @@ import path from 'node:path';
 import { createTestApp } from '../../test/app.ts';
 import { freePort } from '../../test/gateway-process.ts';
 import { insertChannel, insertToken, insertUser, setOptions } from '../../test/relay-fixtures.ts';
-import { GATEWAY_NODE_FLAGS, gatewayEnv } from '../node-flags.mjs';
+import { gatewayEnv, gatewayNodeFlags } from '../node-flags.mjs';
 import { type Proc, startNode } from './procs.ts';
 
 export interface BenchTargets {
   fake: Proc;
   bare: Proc;
   gateway: Proc;
+  /** The Node flags the gateway runs with: `npm start`'s for the CPUs it has here, then BENCH_GATEWAY_NODE_ARGS. */
+  gatewayNodeArgs: string[];
   token: { key: string };
   close(): Promise<void>;
 }
@@ -57,13 +59,14 @@ export async function startBenchTargets(o: {
     if (built.status !== 0) throw new Error('building the server bundle failed');
   }
   const port = await freePort();
+  // Pinned, the gateway has one CPU, and gets the flags `npm start` picks for one CPU.
+  const gatewayNodeArgs = [
+    ...gatewayNodeFlags(o.pin ? 1 : undefined),
+    ...(process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  ];
   const gateway = await startNode(bundle, {
     cpu: cpu(0),
-    nodeArgs: [
-      ...GATEWAY_NODE_FLAGS,
-      ...(process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean),
-      ...(o.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${o.profileDir}`] : []),
-    ],
+    nodeArgs: [...gatewayNodeArgs, ...(o.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${o.profileDir}`] : [])],
     port,
     readyPath: '/readyz',
     // BENCH_GATEWAY_LOG=<file>: the gateway's info-level log (quiet-time trims, with their pause) goes there.
@@ -86,6 +89,7 @@ export async function startBenchTargets(o: {
     fake,
     bare,
     gateway,
+    gatewayNodeArgs,
     token,
     async close() {
       await Promise.all([gateway.stop(), bare.stop(), fake.stop()]);
