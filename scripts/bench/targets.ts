@@ -32,7 +32,12 @@ export async function startBenchTargets(o: {
 }): Promise<BenchTargets> {
   const cpu = (n: number) => (o.pin ? n : undefined);
   const fake = await startNode('scripts/fake-upstream/main.ts', { args: ['0'], cpu: cpu(1) });
-  const bare = await startNode('scripts/bench/bare-proxy.ts', { args: [fake.url], cpu: cpu(0) });
+  // The floor gets the garbage collector setting the gateway gets on the same CPU, so the ratio is governance alone.
+  const bare = await startNode('scripts/bench/bare-proxy.ts', {
+    args: [fake.url],
+    cpu: cpu(0),
+    nodeArgs: gatewayNodeFlags(o.pin ? 1 : undefined).filter((f) => f === '--single-threaded-gc'),
+  });
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'switchyard-bench-'));
   const dbFile = path.join(dataDir, 'switchyard.db');
