@@ -13,7 +13,12 @@ import { availableParallelism } from 'node:os';
  *   22-75 ms, throughput 0.45 of the bare proxy instead of 0.41 in the same run.
  */
 export function gatewayNodeFlags(cpus = availableParallelism()) {
-  return ['--expose-gc', '--max-semi-space-size=8', ...(cpus <= 1 ? ['--single-threaded-gc'] : [])];
+  return ['--expose-gc', '--max-semi-space-size=8', ...gcThreadFlags(cpus)];
+}
+
+/** The garbage-collector threading part of those flags alone (the bench's bare proxy gets it too). */
+export function gcThreadFlags(cpus = availableParallelism()) {
+  return cpus <= 1 ? ['--single-threaded-gc'] : [];
 }
 
 // Where Linux distributions put jemalloc's shared library (Debian/Ubuntu multiarch, Alpine, Fedora).

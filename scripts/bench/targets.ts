@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createTestApp } from '../../test/app.ts';
 import { freePort } from '../../test/gateway-process.ts';
 import { insertChannel, insertToken, insertUser, setOptions } from '../../test/relay-fixtures.ts';
-import { gatewayEnv, gatewayNodeFlags } from '../node-flags.mjs';
+import { gatewayEnv, gatewayNodeFlags, gcThreadFlags } from '../node-flags.mjs';
 import { type Proc, startNode } from './procs.ts';
 
 export interface BenchTargets {
@@ -31,12 +31,14 @@ export async function startBenchTargets(o: {
   profileDir?: string;
 }): Promise<BenchTargets> {
   const cpu = (n: number) => (o.pin ? n : undefined);
+  // Pinned, the gateway and the bare proxy have one CPU each and get the flags `npm start` picks for one CPU.
+  const cpusEach = o.pin ? 1 : undefined;
   const fake = await startNode('scripts/fake-upstream/main.ts', { args: ['0'], cpu: cpu(1) });
   // The floor gets the garbage collector setting the gateway gets on the same CPU, so the ratio is governance alone.
   const bare = await startNode('scripts/bench/bare-proxy.ts', {
     args: [fake.url],
     cpu: cpu(0),
-    nodeArgs: gatewayNodeFlags(o.pin ? 1 : undefined).filter((f) => f === '--single-threaded-gc'),
+    nodeArgs: gcThreadFlags(cpusEach),
   });
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'switchyard-bench-'));
@@ -64,9 +66,8 @@ export async function startBenchTargets(o: {
     if (built.status !== 0) throw new Error('building the server bundle failed');
   }
   const port = await freePort();
-  // Pinned, the gateway has one CPU, and gets the flags `npm start` picks for one CPU.
   const gatewayNodeArgs = [
-    ...gatewayNodeFlags(o.pin ? 1 : undefined),
+    ...gatewayNodeFlags(cpusEach),
     ...(process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean),
   ];
   const gateway = await startNode(bundle, {
