@@ -51,19 +51,23 @@ export const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 };
 
-/** Sequential requests (after a warm-up): latencies and the gateway's own times. */
-export async function latency(t: Target, payload: string, n: number) {
-  for (let i = 0; i < Math.min(300, n); i++) await call(t, payload); // JIT, connections, caches
-  const ms: number[] = [];
-  const own: number[] = [];
-  let errors = 0;
-  for (let i = 0; i < n; i++) {
-    const r = await call(t, payload);
-    ms.push(r.ms);
-    if (r.ownMs !== undefined) own.push(r.ownMs);
-    if (!r.ok) errors++;
-  }
-  return { ms, own, errors };
+/**
+ * Sequential requests (after a warm-up) to each target in turn, one request at a time:
+ * a slow stretch of the machine lands on every target alike instead of on whichever
+ * ran during it. Per target: latencies, the gateway's own times and errors.
+ */
+export async function latency(targets: Target[], payload: string, n: number) {
+  // JIT, connections, caches
+  for (let i = 0; i < Math.min(300, n); i++) for (const t of targets) await call(t, payload);
+  const out = targets.map(() => ({ ms: [] as number[], own: [] as number[], errors: 0 }));
+  for (let i = 0; i < n; i++)
+    for (let k = 0; k < targets.length; k++) {
+      const r = await call(targets[k], payload);
+      out[k].ms.push(r.ms);
+      if (r.ownMs !== undefined) out[k].own.push(r.ownMs);
+      if (!r.ok) out[k].errors++;
+    }
+  return out;
 }
 
 /** Closed loop: `concurrency` clients each sending the next request when the last one answered. */
