@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FakeUpstream } from './server.ts';
-import { fakeNativePrompt, nativeBehaviour, PIECES, sendJson, startRecordingServer } from './native-http.ts';
+import { fakeNativePrompt, nativeBehaviour, PIECES, sendJson, sleep, startRecordingServer } from './native-http.ts';
 
 /** Anthropic's real error bodies for the statuses the fake can produce. */
 export function anthropicFailure(status: number) {
@@ -89,15 +89,22 @@ export function startFakeAnthropic(port = 0): Promise<FakeUpstream> {
       });
     const message = anthropicAnswer(body, b);
     if (body.stream !== true) return sendJson(res, 200, message);
-    streamMessage(res, message);
+    await streamMessage(res, message, b.resetMidStream);
   }, port);
 }
 
 type AnthropicAnswer = ReturnType<typeof anthropicAnswer>;
 
-function streamMessage(res: ServerResponse, m: AnthropicAnswer) {
+async function streamMessage(res: ServerResponse, m: AnthropicAnswer, reset: boolean) {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-  for (const e of anthropicStreamEvents(m)) res.write(`event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`);
+  for (const e of anthropicStreamEvents(m)) {
+    if (reset && e.type === 'message_delta') {
+      // Let the content reach the client before the connection dies.
+      await sleep(30);
+      return void res.socket?.destroy();
+    }
+    res.write(`event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`);
+  }
   res.end();
 }
 

@@ -72,6 +72,8 @@ export function nativeBehaviour(model: string, key: string) {
     cacheRead: num(/^cache-(\d+)$/),
     cacheWrite: num(/^cachew-(\d+)$/),
     badKey: parts.includes('bad-key'),
+    /** A stream whose connection dies after the content, before the final usage (message_delta). */
+    resetMidStream: parts.includes('reset-mid-stream'),
   };
 }
 

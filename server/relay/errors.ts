@@ -28,9 +28,21 @@ export const relayError = (status: number, message: string, code?: string) => ne
 /** Which error shape the caller speaks, from the front door it used. */
 export type ErrorDialect = 'openai' | 'anthropic' | 'gemini';
 
-export function dialectOf(url: string): ErrorDialect {
+export function dialectOf(req: FastifyRequest): ErrorDialect {
+  const url = req.url;
   if (url.startsWith('/v1/messages')) return 'anthropic';
   if (url.startsWith('/v1beta')) return 'gemini';
+  // The model list is one path for every SDK: there the headers tell who is asking.
+  if (url.startsWith('/v1/models')) return modelsDialect(req);
+  return 'openai';
+}
+
+/** Which dialect a `GET /v1/models` caller speaks (relay.md §1). */
+export function modelsDialect(req: FastifyRequest): ErrorDialect {
+  const h = req.headers;
+  // Anthropic's clients always send anthropic-version (newer SDKs authenticate with Bearer, older with x-api-key).
+  if (h['anthropic-version']) return 'anthropic';
+  if (typeof h['x-goog-api-key'] === 'string' || (req.query as { key?: unknown } | undefined)?.key) return 'gemini';
   return 'openai';
 }
 
@@ -88,7 +100,7 @@ export function sendRelayError(req: FastifyRequest, reply: FastifyReply, err: un
         : classifyError(err);
   if (answer.status >= 500 && !isAnswer(err) && !(err instanceof RelayError))
     req.log.error({ err }, 'relay request failed');
-  return reply.status(answer.status).send(relayErrorBody(dialectOf(req.url), answer, req.id));
+  return reply.status(answer.status).send(relayErrorBody(dialectOf(req), answer, req.id));
 }
 
 const isAnswer = (v: unknown): v is ErrorAnswer =>

@@ -18,7 +18,7 @@ import type { RelayRuntime } from './runtime.ts';
 import { parseRelayBody } from './schemas.ts';
 import { pipeStream } from './stream-response.ts';
 import { checkModel } from './token-auth.ts';
-import { completionTextOf, countedUsage, countPromptTokens, loadTokenizers } from './usage.ts';
+import { completionTextOf, countedUsage, countPromptTokens, countText, loadTokenizers } from './usage.ts';
 
 /** Server-Timing value: the gateway's own milliseconds, upstream waits excluded (docs/options.md). */
 export const serverTiming = (ms: number) => `gateway;dur=${Math.max(0, ms).toFixed(2)}`;
@@ -68,10 +68,11 @@ export async function runRelay(
 
   /** price -> candidates -> reserve -> attempts for one real model; refunds its reservation when it fails. */
   const serveWith = async (model: string) => {
+    // No channel is the 503 of relay.md §3 whether or not the model has a price.
+    const candidates = candidatesFor(rt, principal, model);
     const priced = deps.services.billing.resolvePrice(model, principal.group, principal.user.acceptUnsetModels);
     if (!priced.ok) throw relayError(403, priced.message, 'model_price_error');
     const price = priced.price;
-    const candidates = candidatesFor(rt, principal, model);
     // A fixed ModelPrice is per image for image generation (n images = n calls).
     const calls = mode === 'images' && price.mode === 'price' ? Number(body.n ?? 1) || 1 : 1;
     const needsEstimate = price.mode === 'ratio' && price.modelRatio > 0 && (!generates || maxTokens !== undefined);
@@ -128,7 +129,13 @@ export async function runRelay(
   m.relayRequests.inc({ model, channel: channelLabel, status: '200' });
   m.gatewayLatency.observe(Math.max(0, ownMs) / 1000);
   m.upstreamLatency.observe({ channel: channelLabel }, ok.upstreamWaitMs / 1000);
-  const bill = (reported: Usage | undefined, produced: () => string, frtMs: number, clientAborted: boolean) =>
+  const bill = (
+    reported: Usage | undefined,
+    produced: () => string,
+    frtMs: number,
+    clientAborted: boolean,
+    cut = clientAborted,
+  ) =>
     rt.track(
       settleAndLog(rt, {
         reservation,
@@ -138,6 +145,7 @@ export async function runRelay(
         body,
         frtMs,
         clientAborted,
+        cut,
         principal,
         model,
         ok,
@@ -203,7 +211,13 @@ export async function runRelay(
     requestId: req.id,
   });
   m.activeStreams.dec();
-  bill(converter.usage(), () => converter.producedText(), outcome.frtMs, outcome.clientAborted);
+  bill(
+    converter.usage(),
+    () => converter.producedText(),
+    outcome.frtMs,
+    outcome.clientAborted,
+    outcome.clientAborted || outcome.upstreamFailed,
+  );
 }
 
 /**
@@ -268,6 +282,8 @@ interface SettleInput {
   body: Record<string, unknown>;
   frtMs: number;
   clientAborted: boolean;
+  /** The answer stopped early (client gone, upstream broke): usage reported so far may predate the text sent. */
+  cut: boolean;
   principal: RelayPrincipal;
   model: string;
   ok: AttemptSuccess;
@@ -306,11 +322,17 @@ function settleAndLog(rt: RelayRuntime, s: SettleInput): Promise<void> {
     channelChain: s.ok.chain,
     clientAborted: s.clientAborted,
   };
-  if (s.reported) return settleRecord(rt, s.reservation, s.calls, record, s.reported);
-  const { model, body, produced } = s;
-  return loadTokenizers().then(() =>
-    settleRecord(rt, s.reservation, s.calls, record, countedUsage(model, body, produced())),
-  );
+  const { model, body, produced, reported } = s;
+  if (reported && !s.cut) return settleRecord(rt, s.reservation, s.calls, record, reported);
+  return loadTokenizers().then(() => {
+    if (!reported) return settleRecord(rt, s.reservation, s.calls, record, countedUsage(model, body, produced()));
+    // relay.md §5, a cut stream bills what was produced: Anthropic's opening count (message_start says
+    // 1 output token) is all a stream cut before message_delta reported, so the text sent is counted too.
+    const sent = countText(model, produced());
+    if (sent <= reported.completionTokens) return settleRecord(rt, s.reservation, s.calls, record, reported);
+    const usage = { ...reported, completionTokens: sent };
+    return settleRecord(rt, s.reservation, s.calls, { ...record, usageCounted: true }, usage);
+  });
 }
 
 async function settleRecord(

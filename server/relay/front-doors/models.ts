@@ -2,17 +2,19 @@ import type { FastifyRequest } from 'fastify';
 import { listModels, type ModelEntry, oneModel } from '../models.ts';
 import type { RelayPrincipal } from '../principal.ts';
 import type { RelayRuntime } from '../runtime.ts';
+import { modelsDialect } from '../errors.ts';
+
+/** One model as Gemini's models API describes it. */
+const geminiModel = (m: ModelEntry) => ({
+  name: `models/${m.id}`,
+  version: '001',
+  displayName: m.id,
+  supportedGenerationMethods: ['generateContent', 'streamGenerateContent'],
+});
 
 /** Gemini's `GET /v1beta/models` shape for the models this key may use. */
 export function geminiModels(rt: RelayRuntime, p: RelayPrincipal) {
-  return {
-    models: listModels(rt, p).data.map((m) => ({
-      name: `models/${m.id}`,
-      version: '001',
-      displayName: m.id,
-      supportedGenerationMethods: ['generateContent', 'streamGenerateContent'],
-    })),
-  };
+  return { models: listModels(rt, p).data.map(geminiModel) };
 }
 
 /** One model as Anthropic's models API describes it. */
@@ -29,19 +31,11 @@ export function anthropicModels(rt: RelayRuntime, p: RelayPrincipal) {
   return { data, has_more: false, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null };
 }
 
-/** Which dialect a `GET /v1/models` caller speaks (relay.md §1). */
-export function modelsDialect(req: FastifyRequest): 'openai' | 'anthropic' | 'gemini' {
-  const h = req.headers;
-  // Anthropic's clients always send anthropic-version (newer SDKs authenticate with Bearer, older with x-api-key).
-  if (h['anthropic-version']) return 'anthropic';
-  if (typeof h['x-goog-api-key'] === 'string' || (req.query as { key?: unknown } | undefined)?.key) return 'gemini';
-  return 'openai';
-}
-
 /** `GET /v1/models/{model}` in the caller's dialect (Anthropic's SDK retrieves a model there too). */
 export function oneModelFor(rt: RelayRuntime, p: RelayPrincipal, req: FastifyRequest, model: string): unknown {
   const m = oneModel(rt, p, model);
-  return modelsDialect(req) === 'anthropic' ? anthropicModel(m) : m;
+  const d = modelsDialect(req);
+  return d === 'anthropic' ? anthropicModel(m) : d === 'gemini' ? geminiModel(m) : m;
 }
 
 /** `GET /v1/models` in the caller's dialect. */

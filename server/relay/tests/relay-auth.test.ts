@@ -95,6 +95,11 @@ describe('token checks, in order, each with its own error', () => {
       status: 503,
       message: expect.stringContaining('当前分组 default 下对于模型 no-channel 无可用渠道'),
     });
+    // No channel and no price: the missing channel is what the client hears (relay.md §3).
+    await expect(chat(token.key, 'no-channel-no-price')).rejects.toMatchObject({
+      status: 503,
+      message: expect.stringContaining('对于模型 no-channel-no-price 无可用渠道'),
+    });
     await expect(chat(token.key)).rejects.toMatchObject({ status: 403, code: 'insufficient_user_quota' });
     const res = await request(`${h.baseURL}/files`, {
       method: 'GET',

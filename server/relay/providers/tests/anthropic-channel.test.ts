@@ -10,7 +10,7 @@ const R = { model: 1.5, completion: 5, cache: 0.1, creation: 1.25 };
 beforeAll(async () => {
   h = await startRelayHarness();
   fake = await startAnthropic();
-  const models = ['claude-t', 'claude-t-thinking', 'claude-c', 'claude-529'];
+  const models = ['claude-t', 'claude-t-thinking', 'claude-c', 'claude-529', 'claude-cut'];
   await setOptions(h.deps, {
     ModelRatio: JSON.stringify(Object.fromEntries(models.map((m) => [m, R.model]))),
     CompletionRatio: JSON.stringify(Object.fromEntries(models.map((m) => [m, R.completion]))),
@@ -24,7 +24,11 @@ beforeAll(async () => {
     key: 'sk-ant-upstream',
     baseUrl: fake.url,
     models,
-    modelMapping: { 'claude-c': 'claude-c+cache-40+cachew-12', 'claude-529': 'claude+fail-529' },
+    modelMapping: {
+      'claude-c': 'claude-c+cache-40+cachew-12',
+      'claude-529': 'claude+fail-529',
+      'claude-cut': 'claude+reset-mid-stream',
+    },
   });
 });
 afterAll(async () => {
@@ -168,6 +172,30 @@ describe('OpenAI clients on an Anthropic channel (type 14)', () => {
     const usage = chunks.at(-1)!.usage!;
     expect(usage.completion_tokens).toBe(5);
     expect(await p.charges()).toEqual([quotaOf({ prompt: usage.prompt_tokens, completion: 5 }, R)]);
+  });
+
+  it('bills what was produced when the stream breaks before the final usage (message_start said 1 token)', async () => {
+    const p = await payer(h);
+    const s = await h.client(p.key).chat.completions.create({
+      model: 'claude-cut',
+      messages: [{ role: 'user', content: 'hi' }],
+      stream: true,
+    });
+    let received = '';
+    await expect(
+      (async () => {
+        for await (const ch of s) received += ch.choices[0]?.delta?.content ?? '';
+      })(),
+    ).rejects.toThrow();
+    const words = received.trim().split(/\s+/).length;
+    expect(words).toBeGreaterThan(1);
+    const [log] = await p.logs();
+    // Each word the client got is at least one token; the upstream's opening count was 1.
+    expect(log.completion_tokens).toBeGreaterThanOrEqual(words);
+    expect(JSON.parse(log.other)).toMatchObject({ usage_counted: true });
+    expect(await p.charges()).toEqual([
+      quotaOf({ prompt: Number(log.prompt_tokens), completion: Number(log.completion_tokens) }, R),
+    ]);
   });
 
   it('bills Anthropic cache reads and writes on top of input tokens', async () => {

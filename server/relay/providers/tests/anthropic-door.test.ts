@@ -9,7 +9,7 @@ let h: RelayHarness;
 let ant: FakeUpstream;
 let gem: FakeUpstream;
 const R = { model: 2, completion: 3, cache: 0.1, creation: 1.25 };
-const models = ['claude-d', 'claude-d-cache', 'gpt-d', 'gem-d', 'claude-d-401'];
+const models = ['claude-d', 'claude-d-cache', 'gpt-d', 'gem-d', 'claude-d-401', 'claude-d-cut'];
 
 beforeAll(async () => {
   h = await startRelayHarness();
@@ -24,9 +24,13 @@ beforeAll(async () => {
   await insertChannel(h.deps, {
     type: 14,
     baseUrl: ant.url,
-    models: ['claude-d', 'claude-d-cache', 'claude-d-401'],
+    models: ['claude-d', 'claude-d-cache', 'claude-d-401', 'claude-d-cut'],
     autoBan: false,
-    modelMapping: { 'claude-d-cache': 'claude-d+cache-50+cachew-20', 'claude-d-401': 'claude+bad-key' },
+    modelMapping: {
+      'claude-d-cache': 'claude-d+cache-50+cachew-20',
+      'claude-d-401': 'claude+bad-key',
+      'claude-d-cut': 'claude+reset-mid-stream',
+    },
   });
   await insertChannel(h.deps, { type: 1, baseUrl: h.fake.url, models: ['gpt-d'] });
   await insertChannel(h.deps, { type: 24, baseUrl: gem.url, models: ['gem-d'] });
@@ -109,6 +113,25 @@ describe('POST /v1/messages with the official Anthropic SDK', () => {
         quotaOf({ prompt: t.usage.input_tokens, completion: 7 }, R),
       ]),
     );
+  });
+
+  it('a native stream broken before message_delta bills the text it carried, not the opening 1 token', async () => {
+    const p = await payer(h);
+    const s = client(p.key).messages.stream({
+      model: 'claude-d-cut',
+      max_tokens: 100,
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    let received = '';
+    s.on('text', (t) => (received += t));
+    await expect(s.finalMessage()).rejects.toThrow();
+    const words = received.trim().split(/\s+/).length;
+    expect(words).toBeGreaterThan(1);
+    const [log] = await p.logs();
+    expect(log.completion_tokens).toBeGreaterThanOrEqual(words);
+    expect(await p.charges()).toEqual([
+      quotaOf({ prompt: Number(log.prompt_tokens), completion: Number(log.completion_tokens) }, R),
+    ]);
   });
 
   for (const [label, model] of [

@@ -84,4 +84,26 @@ describe('GET /v1/models in the caller dialect', () => {
     expect(page.data.map((m) => m.type)).toEqual(['model', 'model']);
     expect(await h.client(p.key).models.retrieve('gpt-4.1')).toMatchObject({ id: 'gpt-4.1', object: 'model' });
   });
+
+  it("a Gemini caller gets Gemini's model object from /v1/models/{model}, and errors in each caller's shape", async () => {
+    const p = await payer(h);
+    const get = (path: string, headers: Record<string, string>) =>
+      fetch(`${h.baseURL}${path}`, { headers }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    for (const one of [
+      await get('/models/gpt-4.1', { 'x-goog-api-key': p.key }),
+      await get(`/models/gpt-4.1?key=${p.key}`, {}),
+    ])
+      expect(one).toEqual({
+        status: 200,
+        body: expect.objectContaining({ name: 'models/gpt-4.1', displayName: 'gpt-4.1' }),
+      });
+    const gemini = await get('/models', { 'x-goog-api-key': 'sk-wrong' });
+    expect(gemini.status).toBe(401);
+    expect(gemini.body.error).toMatchObject({ code: 401, status: 'UNAUTHENTICATED' });
+    const anthropic = await get('/models', { 'x-api-key': 'sk-wrong', 'anthropic-version': '2023-06-01' });
+    expect(anthropic.body).toMatchObject({ type: 'error', error: { type: 'authentication_error' } });
+    const openai = await get('/models', { authorization: 'Bearer sk-wrong' });
+    expect(openai.body.error).toMatchObject({ type: 'authentication_error' });
+    expect(openai.body.type).toBeUndefined();
+  });
 });
