@@ -71,6 +71,17 @@ describe('pricing', () => {
     expect(s.ok && computeQuota(s.price, counts(1, 1))).toBe(500);
   });
 
+  it('never prices with a half-set fallback (a ratio cleared while fallback is on)', () => {
+    const half = reader({
+      fallback_pricing_enabled: 'true',
+      fallback_input_ratio: '2',
+      fallback_completion_ratio: '0',
+    });
+    const r = resolvePrice(half, 'unknown-model', 'default', false);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.message).toContain('模型倍率或价格未配置');
+  });
+
   it('reserves an upper bound including the completion ratio, or PreConsumedQuota without a limit', () => {
     const r = resolvePrice(opts, 'm', 'default', false);
     if (!r.ok) throw new Error(r.message);

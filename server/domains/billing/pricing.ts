@@ -63,19 +63,16 @@ export function resolvePrice(opt: OptionReader, model: string, group: string, ac
       price: { ...base, ...audio, mode: 'ratio', modelRatio: ratio, completionRatio, modelPrice: -1 },
     };
   }
-  if (opt('fallback_pricing_enabled')) {
-    const single = opt('fallback_single_price');
+  // The settings are saved one key at a time, so a half-changed fallback (a ratio cleared while it is
+  // on) can be stored; it never prices anything: ratios need both input and completion (admin spec).
+  const single = opt('fallback_single_price');
+  const input = opt('fallback_input_ratio');
+  const completion = opt('fallback_completion_ratio');
+  if (opt('fallback_pricing_enabled') && (single > 0 || (input > 0 && completion > 0))) {
     const price: PriceInfo =
       single > 0
         ? { ...base, fallback: true, mode: 'price', modelPrice: single, modelRatio: 0, completionRatio: 0 }
-        : {
-            ...base,
-            fallback: true,
-            mode: 'ratio',
-            modelPrice: -1,
-            modelRatio: opt('fallback_input_ratio'),
-            completionRatio: opt('fallback_completion_ratio'),
-          };
+        : { ...base, fallback: true, mode: 'ratio', modelPrice: -1, modelRatio: input, completionRatio: completion };
     return { ok: true, price };
   }
   if (acceptUnset || opt('SelfUseModeEnabled'))
