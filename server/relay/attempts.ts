@@ -96,7 +96,11 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
     try {
       req =
         native && adapter.native && a.native
-          ? await adapter.native.buildRequest(ctx, a.native.body, a.native.headers)
+          ? await adapter.native.buildRequest(
+              ctx,
+              nativeChannelBody(channel, a.native.protocol, a.native.body),
+              a.native.headers,
+            )
           : await buildChannelRequest(adapter, ctx, a.body);
       // Pass-through sends the client's body as it came: no conversion, no override (usage then counted).
       // (Multipart uploads are rebuilt from the client's own parts already; their JSON form would be meaningless.)
@@ -182,6 +186,20 @@ export async function finishRequest(
       req.body = JSON.stringify({ ...(JSON.parse(req.body) as object), ...override });
   }
   return adapter.sign ? adapter.sign(ctx, req) : req;
+}
+
+/** The channel's system prompt in a native body (Anthropic `system`, Gemini `systemInstruction`) when the client sent none. */
+function nativeChannelBody(
+  channel: ChannelConfig,
+  protocol: NativeProtocol,
+  body: Record<string, unknown>,
+): Record<string, unknown> {
+  const prompt = channel.systemPrompt;
+  if (!prompt) return body;
+  const given = (v: unknown) => (Array.isArray(v) ? v.length > 0 : Boolean(v));
+  if (protocol === 'anthropic') return given(body.system) ? body : { ...body, system: prompt };
+  if (given(body.systemInstruction) || given(body.system_instruction)) return body;
+  return { ...body, systemInstruction: { parts: [{ text: prompt }] } };
 }
 
 /** Channel-level body changes that are not conversions: the system prompt when the client sent none. */

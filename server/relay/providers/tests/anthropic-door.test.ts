@@ -9,7 +9,7 @@ let h: RelayHarness;
 let ant: FakeUpstream;
 let gem: FakeUpstream;
 const R = { model: 2, completion: 3, cache: 0.1, creation: 1.25 };
-const models = ['claude-d', 'claude-d-cache', 'gpt-d', 'gem-d', 'claude-d-401', 'claude-d-cut'];
+const models = ['claude-d', 'claude-d-cache', 'gpt-d', 'gem-d', 'claude-d-401', 'claude-d-cut', 'claude-d-sys'];
 
 beforeAll(async () => {
   h = await startRelayHarness();
@@ -34,6 +34,7 @@ beforeAll(async () => {
   });
   await insertChannel(h.deps, { type: 1, baseUrl: h.fake.url, models: ['gpt-d'] });
   await insertChannel(h.deps, { type: 24, baseUrl: gem.url, models: ['gem-d'] });
+  await insertChannel(h.deps, { type: 14, baseUrl: ant.url, models: ['claude-d-sys'], systemPrompt: 'House rules.' });
 });
 afterAll(async () => {
   await h.close();
@@ -73,6 +74,15 @@ describe('POST /v1/messages with the official Anthropic SDK', () => {
     const u = m.usage;
     const q = quotaOf({ prompt: u.input_tokens + 50, completion: 5, cached: 50, creation: 20 }, R);
     expect(await p.charges()).toEqual([q]);
+  });
+
+  it("a native request gets the channel's system prompt only when it has no system of its own", async () => {
+    const c = client((await payer(h)).key);
+    const messages = [{ role: 'user' as const, content: 'hi' }];
+    await c.messages.create({ model: 'claude-d-sys', max_tokens: 50, messages });
+    expect(ant.requests.at(-1)!.body.system).toBe('House rules.');
+    await c.messages.create({ model: 'claude-d-sys', max_tokens: 50, system: 'Be brief.', messages });
+    expect(ant.requests.at(-1)!.body.system).toBe('Be brief.');
   });
 
   it("passes the client's anthropic-beta header on to an Anthropic channel (the SDK's betas)", async () => {

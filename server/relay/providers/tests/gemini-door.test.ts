@@ -9,7 +9,7 @@ let h: RelayHarness;
 let ant: FakeUpstream;
 let gem: FakeUpstream;
 const R = { model: 0.75, completion: 4, cache: 0.25 };
-const models = ['gem-n', 'gem-n-cache', 'gpt-g', 'claude-g', 'gem-400'];
+const models = ['gem-n', 'gem-n-cache', 'gpt-g', 'claude-g', 'gem-400', 'gem-sys'];
 
 beforeAll(async () => {
   h = await startRelayHarness();
@@ -28,6 +28,7 @@ beforeAll(async () => {
   });
   await insertChannel(h.deps, { type: 1, baseUrl: h.fake.url, models: ['gpt-g'] });
   await insertChannel(h.deps, { type: 14, baseUrl: ant.url, models: ['claude-g'] });
+  await insertChannel(h.deps, { type: 24, baseUrl: gem.url, models: ['gem-sys'], systemPrompt: 'House rules.' });
 });
 afterAll(async () => {
   await h.close();
@@ -73,6 +74,18 @@ describe('Gemini front door with the official @google/genai SDK', () => {
         quotaOf({ prompt: u2.promptTokenCount!, completion: 5 }, R),
       ]),
     );
+  });
+
+  it("a native request gets the channel's system prompt only when it has no systemInstruction", async () => {
+    const ai = genai((await payer(h)).key.slice(3));
+    await ai.models.generateContent({ model: 'gem-sys', contents: [{ role: 'user', parts: [{ text: 'hi' }] }] });
+    expect(gem.requests.at(-1)!.body.systemInstruction).toEqual({ parts: [{ text: 'House rules.' }] });
+    await ai.models.generateContent({
+      model: 'gem-sys',
+      contents: [{ role: 'user', parts: [{ text: 'hi' }] }],
+      config: { systemInstruction: 'Be brief.' },
+    });
+    expect(gem.requests.at(-1)!.body.systemInstruction).toMatchObject({ parts: [{ text: 'Be brief.' }] });
   });
 
   it('function calling natively, not streamed and streamed', async () => {
