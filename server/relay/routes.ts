@@ -6,7 +6,7 @@ import { AttemptsFailed } from './attempts.ts';
 import { modelsFor, oneModelFor } from './front-doors/models.ts';
 import { registerFrontDoors } from './front-doors/routes.ts';
 import type { FrontDoor } from './front-doors/types.ts';
-import { RelayError, relayError } from './errors.ts';
+import { isRelayPath, RelayError, relayError } from './errors.ts';
 import { type RelayPrincipal, toRelayUser } from './principal.ts';
 import type { RelayMode } from './providers/types.ts';
 import { runRelay, serverTiming } from './run-relay.ts';
@@ -33,11 +33,18 @@ export function registerRelayRoutes(app: FastifyInstance, deps: AppDeps): void {
   // Settlements and queued log rows are written before the database closes.
   app.addHook('onClose', () => rt.close());
 
+  // Every relay answer carries Server-Timing (options.md): relayed ones set it themselves (the upstream's
+  // wait left out); the rest (model lists, task routes, refusals, errors Fastify raises) get it on send.
   const started = new WeakMap<FastifyRequest, number>();
-  const stamp = (req: FastifyRequest, _reply: FastifyReply, done: () => void) => {
-    started.set(req, performance.now());
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (isRelayPath(req.url)) started.set(req, performance.now());
     done();
-  };
+  });
+  app.addHook('onSend', async (req, reply) => {
+    const t0 = started.get(req);
+    if (t0 !== undefined && !reply.hasHeader('server-timing'))
+      reply.header('server-timing', serverTiming(performance.now() - t0));
+  });
 
   const handle =
     (mode: RelayMode, auth: (req: FastifyRequest) => Promise<RelayPrincipal>, door?: FrontDoor) =>
@@ -65,30 +72,20 @@ export function registerRelayRoutes(app: FastifyInstance, deps: AppDeps): void {
     };
 
   const tokenAuth = (req: FastifyRequest) => rt.tokenAuth.authenticate(req);
-  const opts = { onRequest: stamp };
-  app.post('/v1/chat/completions', opts, handle('chat', tokenAuth));
-  app.post('/v1/completions', opts, handle('completions', tokenAuth));
-  app.post('/v1/embeddings', opts, handle('embeddings', tokenAuth));
-  app.post('/v1/engines/:model/embeddings', opts, handle('embeddings', tokenAuth));
+  app.post('/v1/chat/completions', handle('chat', tokenAuth));
+  app.post('/v1/completions', handle('completions', tokenAuth));
+  app.post('/v1/embeddings', handle('embeddings', tokenAuth));
+  app.post('/v1/engines/:model/embeddings', handle('embeddings', tokenAuth));
   app.post(
     '/pg/chat/completions',
-    opts,
     handle('chat', (req) => playgroundAuth(rt, req)),
   );
 
-  registerFrontDoors(app, rt, (mode, door) => handle(mode, tokenAuth, door), opts);
+  registerFrontDoors(app, rt, (mode, door) => handle(mode, tokenAuth, door));
   registerTaskRoutes(app, rt);
 
-  // Answers that Fastify sends itself (models, 501) get their Server-Timing here; relayed ones set it earlier.
-  const timed = {
-    onRequest: stamp,
-    onSend: async (req: FastifyRequest, reply: FastifyReply) => {
-      if (!reply.hasHeader('server-timing'))
-        reply.header('server-timing', serverTiming(performance.now() - (started.get(req) ?? performance.now())));
-    },
-  };
-  app.get('/v1/models', timed, async (req) => modelsFor(rt, await tokenAuth(req), req));
-  app.get('/v1/models/:model', timed, async (req) =>
+  app.get('/v1/models', async (req) => modelsFor(rt, await tokenAuth(req), req));
+  app.get('/v1/models/:model', async (req) =>
     oneModelFor(rt, await tokenAuth(req), req, (req.params as { model: string }).model),
   );
 
@@ -96,8 +93,8 @@ export function registerRelayRoutes(app: FastifyInstance, deps: AppDeps): void {
     throw relayError(501, 'API not implemented', 'api_not_implemented');
   };
   for (const p of unsupported) {
-    app.all(`/v1/${p}`, timed, notImplemented);
-    app.all(`/v1/${p}/*`, timed, notImplemented);
+    app.all(`/v1/${p}`, notImplemented);
+    app.all(`/v1/${p}/*`, notImplemented);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RelayMode } from '../providers/types.ts';
 import type { RelayRuntime } from '../runtime.ts';
 import { anthropicDoor } from './anthropic/door.ts';
@@ -17,16 +17,15 @@ export function registerFrontDoors(
   app: FastifyInstance,
   rt: RelayRuntime,
   handleFor: (mode: RelayMode, door?: FrontDoor) => Handler,
-  opts: RouteShorthandOptions,
 ): void {
-  app.post('/v1/messages', opts, handleFor('chat', anthropicDoor));
-  app.post('/v1beta/models/*', opts, handleFor('chat', geminiDoor));
+  app.post('/v1/messages', handleFor('chat', anthropicDoor));
+  app.post('/v1beta/models/*', handleFor('chat', geminiDoor));
   // The rest of OpenAI's JSON surface: relayed natively to OpenAI-style channels.
-  app.post('/v1/responses', opts, handleFor('responses'));
-  app.post('/v1/moderations', opts, handleFor('moderations'));
-  app.post('/v1/rerank', opts, handleFor('rerank'));
-  app.post('/v1/images/generations', opts, handleFor('images'));
-  app.post('/v1/audio/speech', opts, handleFor('speech'));
+  app.post('/v1/responses', handleFor('responses'));
+  app.post('/v1/moderations', handleFor('moderations'));
+  app.post('/v1/rerank', handleFor('rerank'));
+  app.post('/v1/images/generations', handleFor('images'));
+  app.post('/v1/audio/speech', handleFor('speech'));
   // Uploads: the multipart parser lives in its own scope so no other route accepts multipart bodies.
   void app.register(async (scope) => {
     scope.addContentTypeParser(
@@ -40,9 +39,9 @@ export function registerFrontDoors(
         }
       },
     );
-    scope.post('/v1/images/edits', opts, handleFor('image_edits'));
-    scope.post('/v1/audio/transcriptions', opts, handleFor('transcriptions'));
-    scope.post('/v1/audio/translations', opts, handleFor('translations'));
+    scope.post('/v1/images/edits', handleFor('image_edits'));
+    scope.post('/v1/audio/transcriptions', handleFor('transcriptions'));
+    scope.post('/v1/audio/translations', handleFor('translations'));
   });
   app.get('/v1beta/models', async (req) => geminiModels(rt, await rt.tokenAuth.authenticate(req)));
 }

@@ -216,11 +216,24 @@ describe('stuck upstreams', () => {
     rt.tuning.streamIdleMs = 120_000;
   });
 
-  it('GET /v1/models answers carry Server-Timing too', async () => {
+  it('model lists, task routes, refusals and errors Fastify raises carry Server-Timing too', async () => {
     const user = await insertUser(h.deps);
     const token = await insertToken(h.deps, user.id);
-    const res = await request(`${h.baseURL}/models`, { headers: { authorization: `Bearer ${token.key}` } });
-    await res.body.text();
-    expect(String(res.headers['server-timing'])).toMatch(/^gateway;dur=/);
+    const base = h.baseURL.replace(/\/v1$/, '');
+    const auth = { authorization: `Bearer ${token.key}` };
+    const cases: [string, Parameters<typeof request>[1]][] = [
+      ['/v1/models', { headers: auth }],
+      [`/v1beta/models?key=${token.key}`, {}],
+      ['/v1beta/models', { headers: { 'x-goog-api-key': 'sk-wrong' } }],
+      ['/mj/task/none/fetch', { headers: auth }],
+      ['/suno/fetch/none', { headers: auth }],
+      ['/v1/chat/completions', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{' }],
+      ['/v1/no-such-path', { headers: auth }],
+    ];
+    for (const [path, opts] of cases) {
+      const res = await request(`${base}${path}`, opts);
+      await res.body.text();
+      expect(`${path} ${res.headers['server-timing']}`).toMatch(new RegExp(`^\\S+ gateway;dur=\\d+\\.\\d\\d$`));
+    }
   });
 });
