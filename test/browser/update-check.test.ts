@@ -27,7 +27,7 @@ describe('operation settings: the update check', () => {
   afterAll(() => feed.close());
 
   it('shows the newer release with its page and notes', async () => {
-    await c.s.page.goto('/admin/settings?tab=other');
+    await c.s.page.goto('/admin/settings?tab=operation');
     const section = c.s.page.getByTestId('section-update');
     await section.getByRole('button', { name: 'Check for updates' }).click();
     const found = section.getByTestId('update-available');

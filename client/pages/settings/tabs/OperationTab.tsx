@@ -3,10 +3,11 @@ import { Stack } from '@mantine/core';
 import { OptionsSection } from '../form/OptionsSection.tsx';
 import { fallbackOrder, fallbackProblem } from './fallback.ts';
 import { PricingArea } from '../pricing/PricingArea.tsx';
+import { contentFields } from '../other/other-fields.ts';
+import { UpdateCheck } from '../other/UpdateCheck.tsx';
 import {
   chatFields,
   fallbackFields,
-  generalFields,
   groupFields,
   otherRatioFields,
   quotaFields,
@@ -17,7 +18,9 @@ export function OperationTab() {
   const { t } = useLingui();
   return (
     <Stack gap="lg">
-      <OptionsSection title={<Trans>General settings</Trans>} fields={generalFields} testId="section-general" />
+      {/* The site's own content and the update check: the operation settings of the accounts spec. */}
+      <OptionsSection title={<Trans>Site content</Trans>} fields={contentFields} testId="section-content" />
+      <UpdateCheck />
       <OptionsSection title={<Trans>Quota settings</Trans>} fields={quotaFields} testId="section-quota" />
       <OptionsSection
         title={<Trans>Rebate settings</Trans>}

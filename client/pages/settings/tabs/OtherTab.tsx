@@ -2,21 +2,19 @@ import { Trans } from '@lingui/react/macro';
 import { Stack } from '@mantine/core';
 import { OptionsSection } from '../form/OptionsSection.tsx';
 import { LogsSection } from '../other/LogsSection.tsx';
+import { generalFields } from './operation-fields.ts';
 import {
   checkInFields,
-  contentFields,
   dashboardFields,
   drawingFields,
   monitoringFields,
   sensitiveFields,
 } from '../other/other-fields.ts';
-import { UpdateCheck } from '../other/UpdateCheck.tsx';
 
 export function OtherTab() {
   return (
     <Stack gap="lg">
-      <OptionsSection title={<Trans>Site content</Trans>} fields={contentFields} testId="section-content" />
-      <UpdateCheck />
+      <OptionsSection title={<Trans>General settings</Trans>} fields={generalFields} testId="section-general" />
       <OptionsSection title={<Trans>Drawing</Trans>} fields={drawingFields} testId="section-drawing" />
       <OptionsSection title={<Trans>Sensitive words</Trans>} fields={sensitiveFields} testId="section-sensitive" />
       <LogsSection />
