@@ -21,6 +21,7 @@ import { registerBackgroundJobs } from './ops/jobs/background-jobs.ts';
 import { createConsolePageCache } from './plugins/console-html.ts';
 import { trackInFlightHandlers } from './plugins/in-flight.ts';
 import { registerIpLimits } from './plugins/ip-limits.ts';
+import { registerRelayCors } from './plugins/relay-cors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { isRelayPath, sendRelayError } from './relay/errors.ts';
 import { registerRelayRoutes } from './relay/routes.ts';
@@ -55,6 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const inFlight = trackInFlightHandlers(app);
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   registerSecurity(app);
+  registerRelayCors(app);
   registerIpLimits(app, deps);
 
   // Some clients send `content-type: application/json` with no body (e.g. PUT .../read); treat that as no body.

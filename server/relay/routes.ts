@@ -3,6 +3,7 @@ import { UserStatus } from '../../shared/constants.ts';
 import type { AppDeps } from '../context.ts';
 import { sessionUser } from '../plugins/auth.ts';
 import { AttemptsFailed } from './attempts.ts';
+import { registerBillingRoutes } from './front-doors/billing.ts';
 import { modelsFor, oneModelFor } from './front-doors/models.ts';
 import { registerFrontDoors } from './front-doors/routes.ts';
 import type { FrontDoor } from './front-doors/types.ts';
@@ -83,6 +84,7 @@ export function registerRelayRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   registerFrontDoors(app, rt, (mode, door) => handle(mode, tokenAuth, door));
   registerTaskRoutes(app, rt);
+  registerBillingRoutes(app, rt, tokenAuth);
 
   app.get('/v1/models', async (req) => modelsFor(rt, await tokenAuth(req), req));
   app.get('/v1/models/:model', async (req) =>
