@@ -23,11 +23,18 @@ export class AppError extends Error {
   /** Optional machine-readable detail for clients (e.g. OpenAI error code `insufficient_user_quota`). */
   readonly detail?: string;
 
-  constructor(code: ErrorCode, message: string, detail?: string) {
+  /**
+   * The REST adapter answers with the real HTTP status even where new-api's rule is HTTP 200
+   * (compat/envelope.ts): the few refusals the API contract gives a status of their own.
+   */
+  readonly realStatus: boolean;
+
+  constructor(code: ErrorCode, message: string, detail?: string, opts: { realStatus?: boolean } = {}) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.detail = detail;
+    this.realStatus = opts.realStatus === true;
   }
 
   get status(): number {

@@ -18,7 +18,10 @@ export function classifyError(err: unknown): ErrorAnswer {
   if (isAppError(err)) return { status: err.status, message: err.message, code: err.detail };
   if (err instanceof ZodError) {
     const issue = err.issues[0];
-    const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+    // Our schemas' messages are the spec's own words and name their field ("令牌名称过长"); zod's
+    // built-in English ones ("Invalid input: expected string") do not, so they get the field's path.
+    const ours = /[\u4e00-\u9fff]/.test(issue?.message ?? '');
+    const where = issue && issue.path.length > 0 && !ours ? `${issue.path.join('.')}: ` : '';
     return { status: 400, message: `${where}${issue?.message ?? '参数错误'}`, code: 'invalid_request' };
   }
   const fe = err as FastifyError;
@@ -35,9 +38,35 @@ export function classifyError(err: unknown): ErrorAnswer {
   return { status: 500, message: '服务器内部错误，请联系管理员', code: 'internal_error' };
 }
 
-/** The REST adapter's error translator: `{success:false, message}` with the HTTP status. */
+/**
+ * new-api answers most failures with HTTP 200 and `success:false` (api-contract §0.1): its console
+ * reads only `success`/`message`, and axios-based clients lose the message of any non-2xx answer.
+ * These keep their status: 401 (not logged in; a console then goes to its login page), 429 (with
+ * an empty body, as new-api's limiter sends it), 413 (the body never reached a handler), the hidden
+ * 500, an AppError marked `realStatus`, and on routes declared `realStatus` (setup, option update,
+ * fetch_models) the route's own failures; a role or ban refusal of the auth step before them
+ * answers 200 there too.
+ */
+const KEEPS_STATUS = new Set([401, 413, 429, 500]);
+
+/** Refusals of restRoute's auth step (role, ban, access token), told apart from the route's own failures. */
+const authRefusals = new WeakSet<object>();
+export function markAuthRefusal(err: unknown): unknown {
+  if (typeof err === 'object' && err !== null) authRefusals.add(err);
+  return err;
+}
+
+function keepsStatus(req: FastifyRequest, err: unknown, status: number): boolean {
+  if (KEEPS_STATUS.has(status) || (isAppError(err) && err.realStatus)) return true;
+  const isObject = typeof err === 'object' && err !== null;
+  return req.routeOptions.config?.realStatus === true && !(isObject && authRefusals.has(err));
+}
+
+/** The REST adapter's error translator: `{success:false, message}`, HTTP 200 unless kept above. */
 export function sendEnvelopeError(req: FastifyRequest, reply: FastifyReply, err: unknown) {
   const answer = classifyError(err);
   if (answer.status >= 500) req.log.error({ err }, 'request failed');
-  return reply.status(answer.status).send({ success: false, message: answer.message });
+  if (answer.status === 429) return reply.status(429).send();
+  const status = keepsStatus(req, err, answer.status) ? answer.status : 200;
+  return reply.status(status).send({ success: false, message: answer.message });
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import { z } from 'zod';
 import type { AppDeps, AuthUser } from '../context.ts';
 import { type AuthLevel, minRoleOf, requireRole, restUser } from '../plugins/auth.ts';
+import { markAuthRefusal } from './envelope.ts';
 
 /*
  * The REST adapter's one way to declare a route: parse the inputs with shared zod
@@ -24,6 +25,15 @@ export interface RouteSpec<L extends AuthLevel, Q, B, P> {
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
   params?: z.ZodType<P>;
+  /** Failures keep their HTTP status (400, 404, 500...) instead of new-api's usual 200 (compat/envelope.ts). */
+  realStatus?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** See RouteSpec.realStatus. */
+    realStatus?: boolean;
+  }
 }
 
 /** A handler's answer: plain data (goes to `data`), or a marked envelope/raw answer. */
@@ -54,11 +64,17 @@ export function restRoute<L extends AuthLevel, Q = undefined, B = undefined, P =
   app.route({
     method,
     url,
+    config: { realStatus: spec.realStatus === true },
     handler: async (req, reply) => {
-      const user =
-        spec.auth === 'public'
-          ? undefined
-          : requireRole(await restUser(deps, req), minRoleOf[spec.auth as keyof typeof minRoleOf]);
+      let user: AuthUser | undefined;
+      try {
+        user =
+          spec.auth === 'public'
+            ? undefined
+            : requireRole(await restUser(deps, req), minRoleOf[spec.auth as keyof typeof minRoleOf]);
+      } catch (err) {
+        throw markAuthRefusal(err);
+      }
       const input = {
         query: (spec.query ? spec.query.parse(req.query ?? {}) : undefined) as Q,
         body: (spec.body ? spec.body.parse(req.body ?? {}) : undefined) as B,

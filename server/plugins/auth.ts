@@ -70,7 +70,8 @@ export async function restUser(infra: Infra, req: FastifyRequest): Promise<AuthU
     if (!header) throw unauthorized('未登录且未提供 access token');
     const token = header.replace(/^Bearer /, '');
     user = await findAuthUserByAccessToken(infra.db, token);
-    if (!user) throw unauthorized('access token 无效');
+    // HTTP 200 on REST (api-contract §0.3): a 401 would make a legacy console sign its user out.
+    if (!user) throw forbidden('access token 无效');
   }
   const claimed = req.headers['new-api-user'];
   if (claimed === undefined || claimed === '') throw unauthorized('无权进行此操作，未提供 New-Api-User');

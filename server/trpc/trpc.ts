@@ -1,6 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import { ZodError } from 'zod';
+import { classifyError } from '../compat/envelope.ts';
 import type { AppDeps, AuthUser } from '../context.ts';
 import { AppError, type ErrorCode, isAppError } from '../errors.ts';
 import { minRoleOf, requireRole, sessionUser } from '../plugins/auth.ts';
@@ -38,7 +39,8 @@ const t = initTRPC.context<TrpcContext>().create({
   errorFormatter({ shape, error }) {
     const cause = error.cause;
     let message = shape.message;
-    if (cause instanceof ZodError) message = cause.issues[0]?.message ?? '参数错误';
+    // The same wording as the REST envelope (zod's own English messages name their field).
+    if (cause instanceof ZodError) message = classifyError(cause).message;
     else if (isAppError(cause)) message = cause.message;
     else if (error.code === 'INTERNAL_SERVER_ERROR') message = '服务器内部错误，请联系管理员';
     return {

@@ -12,8 +12,9 @@ import { listRoutes } from './routes.ts';
 /*
  * Bad input everywhere: generated malformed bodies, wrong types, deep and huge JSON,
  * invalid UTF-8, bad query values and oversized headers against every /api route,
- * every tRPC procedure and the relay front doors. The promise: a 4xx in the caller's
- * envelope, never a 5xx, and the server keeps answering. Runs are bounded (seeded,
+ * every tRPC procedure and the relay front doors. The promise: a refusal in the caller's
+ * envelope (on /api `{success:false}`, HTTP 200 unless the contract keeps the status; a 4xx
+ * elsewhere), never a 5xx, and the server keeps answering. Runs are bounded (seeded,
  * few runs per route) so the file stays well under a minute on two cores.
  */
 
@@ -112,17 +113,40 @@ const rawBody = fc.oneof(
   ),
 );
 
-const restProblem = (status: number, body: string): string | undefined => {
+/** Routes whose own failures keep real HTTP codes (api-contract §0.1); elsewhere a refusal is HTTP 200. */
+const REAL_STATUS = new Set([
+  'POST /api/setup',
+  'PUT /api/option',
+  'GET /api/channel/fetch_models/:id',
+  'POST /api/channel/fetch_models',
+]);
+
+/**
+ * What is wrong with an /api answer, if anything. A refusal is `{success:false, message}`: HTTP 200,
+ * or a status the contract keeps (401, 413; any 4xx on a REAL_STATUS route; 403 for a forged OAuth
+ * state). 429 has an empty body.
+ */
+const restProblem = (route: string, status: number, body: string): string | undefined => {
   if (status >= 500) return `status ${status}: ${body.slice(0, 200)}`;
-  if (status < 400 || status === 429) return undefined;
+  if (status === 429 || (status < 400 && status !== 200)) return undefined;
   try {
-    const j = JSON.parse(body) as { success?: unknown; message?: unknown; error?: { message?: unknown } };
-    if (j.success === false && typeof j.message === 'string') return undefined;
+    const j = (JSON.parse(body) ?? {}) as { success?: unknown; message?: unknown; error?: { message?: unknown } };
+    if (status === 200)
+      return j.success === false && typeof j.message !== 'string'
+        ? `{success:false} without a message: ${body.slice(0, 200)}`
+        : undefined;
     // Unknown paths answer in OpenAI shape (contract §0.1).
     if (status === 404 && typeof j.error?.message === 'string') return undefined;
-    return `status ${status} without {success:false,message}: ${body.slice(0, 200)}`;
+    if (j.success !== false || typeof j.message !== 'string')
+      return `status ${status} without {success:false,message}: ${body.slice(0, 200)}`;
+    // A forged OAuth state is the contract's one 403 (§9) outside those routes.
+    const oauthState = status === 403 && /^GET \/api\/oauth\/(github|oidc|linuxdo)$/.test(route);
+    if (status !== 401 && status !== 413 && !REAL_STATUS.has(route) && !oauthState)
+      return `status ${status} for a refusal that the contract answers with HTTP 200: ${body.slice(0, 200)}`;
+    return undefined;
   } catch {
-    return `status ${status} with a non-JSON body: ${body.slice(0, 200)}`;
+    // 200 answers that are not JSON (none expected here) are left to the routes' own tests.
+    return status === 200 ? undefined : `status ${status} with a non-JSON body: ${body.slice(0, 200)}`;
   }
 };
 
@@ -135,13 +159,14 @@ const SKIP = new Set([
 ]);
 
 describe('/api routes', () => {
-  it('every route answers generated bodies and queries with a 4xx envelope (or success), never a 5xx', async () => {
+  it('every route answers generated bodies and queries with a {success:false} refusal (or success), never a 5xx', async () => {
     const routes = listRoutes(t.app.printRoutes({ commonPrefix: false })).filter(
       (r) => r.path.startsWith('/api/') && !SKIP.has(`${r.method} ${r.path.replace(/\/$/, '')}`),
     );
     expect(routes.length).toBeGreaterThan(80);
     const problems: string[] = [];
     for (const [i, r] of routes.entries()) {
+      const route = `${r.method} ${r.path.replace(/\/$/, '')}`;
       await fc
         .assert(
           fc.asyncProperty(
@@ -157,7 +182,7 @@ describe('/api routes', () => {
                 remoteAddress: randomIp(),
                 ...(r.method === 'GET' ? {} : { payload: body }),
               });
-              const p = restProblem(res.statusCode, res.body);
+              const p = restProblem(route, res.statusCode, res.body);
               if (p) problems.push(`${r.method} ${url}: ${p}`);
               return p === undefined;
             },
@@ -282,28 +307,31 @@ describe('relay front doors', () => {
 
 describe('size and depth', () => {
   const deep = (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
-  const cases: { name: string; body: string | Buffer }[] = [
-    { name: 'deeply nested object (5000 levels)', body: deep(5000) },
-    { name: 'deeply nested array (20000 levels)', body: `${'['.repeat(20000)}${']'.repeat(20000)}` },
+  /** apiStatus: how /api refuses it (api-contract §0.1): HTTP 200 in the envelope, or 413 kept for a body too large. */
+  const cases: { name: string; body: string | Buffer; apiStatus: 200 | 413 }[] = [
+    { name: 'deeply nested object (5000 levels)', body: deep(5000), apiStatus: 200 },
+    { name: 'deeply nested array (20000 levels)', body: `${'['.repeat(20000)}${']'.repeat(20000)}`, apiStatus: 200 },
     {
       name: 'a body over BODY_LIMIT',
       body: JSON.stringify({ model: 'gpt-4o', messages: [{ role: 'user', content: 'x'.repeat(BODY_LIMIT) }] }),
+      apiStatus: 413,
     },
     {
       name: 'invalid UTF-8 inside a string',
       body: Buffer.from([0x7b, 0x22, 0x6d, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0xff, 0x22, 0x7d]),
+      apiStatus: 200,
     },
   ];
   for (const c of cases)
-    it(`${c.name}: never a 5xx; login and the relay refuse it with a 4xx`, async () => {
+    it(`${c.name}: never a 5xx; login refuses it in the envelope (HTTP ${c.apiStatus}), the relay with a 4xx`, async () => {
       // Login and the relay must refuse these; the token routes may accept them (unknown keys are
       // ignored, broken bytes become U+FFFD), but never with a 5xx.
       for (const [url, headers, mustRefuse] of [
-        ['/api/user/login', {}, true],
+        ['/api/user/login', {}, 'api'],
         ['/api/token/', rootHeaders, false],
         ['/trpc/tokens.create', { cookie: rootHeaders.cookie }, false],
-        ['/v1/chat/completions', { authorization: `Bearer ${tokenKey}` }, true],
-        ['/v1/messages', { 'x-api-key': tokenKey, 'anthropic-version': '2023-06-01' }, true],
+        ['/v1/chat/completions', { authorization: `Bearer ${tokenKey}` }, 'relay'],
+        ['/v1/messages', { 'x-api-key': tokenKey, 'anthropic-version': '2023-06-01' }, 'relay'],
       ] as const) {
         const res = await t.app.inject({
           method: 'POST',
@@ -313,7 +341,11 @@ describe('size and depth', () => {
           payload: c.body,
         });
         const why = `${url}: ${res.body.slice(0, 200)}`;
-        if (mustRefuse) expect.soft(res.statusCode, why).toBeGreaterThanOrEqual(400);
+        if (mustRefuse === 'relay') expect.soft(res.statusCode, why).toBeGreaterThanOrEqual(400);
+        if (mustRefuse === 'api') {
+          expect.soft(res.statusCode, why).toBe(c.apiStatus);
+          expect.soft(res.json<{ success?: unknown }>().success, why).toBe(false);
+        }
         expect.soft(res.statusCode, why).toBeLessThan(500);
       }
     });

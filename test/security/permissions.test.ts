@@ -111,11 +111,31 @@ afterAll(async () => {
   await t.close();
 });
 
+/** The role refusal: HTTP 200 with success:false and this message on /api (api-contract §0.1, §0.3). */
+const ROLE_MESSAGE = '无权进行此操作，权限不足';
+
+/** The JSON body of an answer, or undefined when it has none (or is not JSON). */
+function jsonOf(body: string): { success?: unknown; message?: unknown } | undefined {
+  try {
+    return JSON.parse(body) as { success?: unknown; message?: unknown };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A refusal on /api: HTTP 200 with success:false and, when given, exactly this message. */
+function expectRefused(res: { statusCode: number; body: string }, message?: string) {
+  expect(res.statusCode, res.body).toBe(200);
+  const body = jsonOf(res.body);
+  expect(body?.success, res.body).toBe(false);
+  if (message !== undefined) expect(body?.message).toBe(message);
+}
+
 /** Calls that end the caller's own session or account are checked apart (below), not in the matrix. */
 const SELF_ENDING = new Set(['DELETE /api/user/self', 'GET /api/user/logout']);
 
 describe('REST role matrix', () => {
-  it('every /api route answers 401 to anonymous, 403 below its level, and lets its level through', async () => {
+  it('every /api route answers 401 to anonymous, refuses with the role message below its level, and lets its level through', async () => {
     const routes = listRoutes(t.app.printRoutes({ commonPrefix: false })).filter((r) => r.path.startsWith('/api/'));
     expect(routes.length).toBeGreaterThan(80);
     const problems: string[] = [];
@@ -144,13 +164,18 @@ describe('REST role matrix', () => {
         const rank = who === 'anonymous' ? 0 : ORDER.indexOf(who as Level);
         const allowed = rank >= ORDER.indexOf(level);
         const status = res.statusCode;
+        const body = jsonOf(res.body);
+        const roleRefusal = body?.success === false && body.message === ROLE_MESSAGE;
         if (status >= 500) problems.push(`${key} as ${who}: ${status}`);
-        else if (!allowed) {
-          const want = who === 'anonymous' ? 401 : 403;
-          if (status !== want) problems.push(`${key} as ${who}: ${status}, expected ${want}`);
-          else if (res.json<{ success: boolean }>().success !== false)
-            problems.push(`${key} as ${who}: no {success:false} envelope`);
-        } else if (status === 401 || (status === 403 && res.body.includes('权限不足')))
+        else if (!allowed && who === 'anonymous') {
+          if (status !== 401) problems.push(`${key} as ${who}: ${status}, expected 401`);
+          else if (body?.success !== false) problems.push(`${key} as ${who}: no {success:false} envelope`);
+        } else if (!allowed) {
+          if (status !== 200 || !roleRefusal)
+            problems.push(
+              `${key} as ${who}: ${status} ${res.body.slice(0, 80)}, expected 200 {success:false, "${ROLE_MESSAGE}"}`,
+            );
+        } else if (status === 401 || roleRefusal)
           problems.push(`${key} as ${who}: refused (${status}) but the contract allows ${level}`);
       }
     }
@@ -239,22 +264,25 @@ describe('user management: nobody acts on the same or a higher role; only root p
       payload?: object,
     ) => t.app.inject({ method, url, headers, payload, remoteAddress: randomIp() });
 
+    const noUpdate = '无权更新同权限等级或更高权限等级的用户信息';
     for (const target of [otherAdmin.id, rootId]) {
-      expect((await call('GET', `/api/user/${target}`, admin.headers)).statusCode).toBe(403);
+      expectRefused(await call('GET', `/api/user/${target}`, admin.headers), '无权获取同级或更高等级用户的信息');
       for (const action of ['disable', 'delete', 'promote', 'demote'])
-        expect((await call('POST', '/api/user/manage', admin.headers, { id: target, action })).statusCode).toBe(403);
-      expect(
-        (
-          await call('PUT', '/api/user/', admin.headers, {
-            id: target,
-            username: 'hijack',
-            display_name: 'x',
-            group: 'default',
-            quota: 1,
-          })
-        ).statusCode,
-      ).toBe(403);
-      expect((await call('DELETE', `/api/user/${target}`, admin.headers)).statusCode).toBe(403);
+        expectRefused(await call('POST', '/api/user/manage', admin.headers, { id: target, action }), noUpdate);
+      expectRefused(
+        await call('PUT', '/api/user/', admin.headers, {
+          id: target,
+          username: 'hijack',
+          display_name: 'x',
+          group: 'default',
+          quota: 1,
+        }),
+        noUpdate,
+      );
+      expectRefused(
+        await call('DELETE', `/api/user/${target}`, admin.headers),
+        '无权删除同权限等级或更高权限等级的用户',
+      );
     }
     const row = await t.deps.db
       .selectFrom('users')
@@ -264,16 +292,17 @@ describe('user management: nobody acts on the same or a higher role; only root p
     expect([row.role, row.status, row.username]).toEqual([Role.Admin, 1, otherAdmin.username]);
 
     // An admin may manage a common user, but not promote them; root may.
-    expect(
-      (await call('POST', '/api/user/manage', admin.headers, { id: common.id, action: 'disable' })).statusCode,
-    ).toBe(200);
-    expect(
-      (await call('POST', '/api/user/manage', admin.headers, { id: common.id, action: 'promote' })).statusCode,
-    ).toBe(403);
-    const rootHeaders = sessions.root;
-    expect((await call('POST', '/api/user/manage', rootHeaders, { id: common.id, action: 'promote' })).statusCode).toBe(
-      200,
+    const disabled = await call('POST', '/api/user/manage', admin.headers, { id: common.id, action: 'disable' });
+    expect(disabled.statusCode).toBe(200);
+    expect(disabled.json()).toMatchObject({ success: true });
+    expectRefused(
+      await call('POST', '/api/user/manage', admin.headers, { id: common.id, action: 'promote' }),
+      '普通管理员用户无法提升其他用户为管理员',
     );
+    const rootHeaders = sessions.root;
+    const byRoot = await call('POST', '/api/user/manage', rootHeaders, { id: common.id, action: 'promote' });
+    expect(byRoot.statusCode).toBe(200);
+    expect(byRoot.json()).toMatchObject({ success: true });
     const promoted = await t.deps.db
       .selectFrom('users')
       .select('role')
@@ -281,10 +310,10 @@ describe('user management: nobody acts on the same or a higher role; only root p
       .executeTakeFirstOrThrow();
     expect(promoted.role).toBe(Role.Admin);
     // An admin cannot create a user of its own role either.
-    expect(
-      (await call('POST', '/api/user/', admin.headers, { username: 'newadm', password: 'Passw0rd!', role: Role.Admin }))
-        .statusCode,
-    ).toBe(403);
+    expectRefused(
+      await call('POST', '/api/user/', admin.headers, { username: 'newadm', password: 'Passw0rd!', role: Role.Admin }),
+      '无法创建权限大于等于自己的用户',
+    );
   });
 });
 
@@ -301,6 +330,7 @@ describe('ownership: a user never reads or changes what belongs to another', () 
       remoteAddress: randomIp(),
     });
     expect(created.statusCode).toBe(200);
+    expect(created.json()).toMatchObject({ success: true });
     const tok = await t.deps.db
       .selectFrom('tokens')
       .selectAll()
@@ -338,7 +368,7 @@ describe('ownership: a user never reads or changes what belongs to another', () 
     const asB = (method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) =>
       t.app.inject({ method, url, headers: b.headers, payload, remoteAddress: randomIp() });
     // Tokens: not readable, not editable, not deletable, not listed.
-    expect((await asB('GET', `/api/token/${tok.id}`)).statusCode).toBeGreaterThanOrEqual(400);
+    expectRefused(await asB('GET', `/api/token/${tok.id}`), '令牌不存在');
     expect((await asB('GET', `/api/token/${tok.id}`)).body).not.toContain(tok.key);
     await asB('PUT', '/api/token/', {
       id: Number(tok.id),
@@ -360,8 +390,8 @@ describe('ownership: a user never reads or changes what belongs to another', () 
       '/api/user/messages',
     ])
       expect((await asB('GET', url)).body).not.toMatch(/a-token|secret-of-a|task-of-a|for a only/);
-    expect((await asB('GET', `/api/user/messages/${msg.id}`)).statusCode).toBeGreaterThanOrEqual(400);
-    expect((await asB('PUT', `/api/user/messages/${msg.id}/read`)).statusCode).toBeGreaterThanOrEqual(400);
+    expectRefused(await asB('GET', `/api/user/messages/${msg.id}`), '消息不存在');
+    expectRefused(await asB('PUT', `/api/user/messages/${msg.id}/read`), '消息不存在');
 
     // The same through tRPC, as the console calls it.
     const cb = trpcCaller(t, { id: b.user.id, role: Role.Common });

@@ -206,7 +206,9 @@ describe('stored HTML', () => {
       payload,
       remoteAddress: randomIp(),
     });
-    expect(byAdmin.statusCode).toBe(403);
+    // A role refusal is HTTP 200 in the envelope, even on this real-status route (api-contract §0.3).
+    expect(byAdmin.statusCode).toBe(200);
+    expect(byAdmin.json()).toMatchObject({ success: false, message: '无权进行此操作，权限不足' });
     await expect(
       trpcCaller(t, { id: admin.user.id, role: Role.Admin }).options.update({ key: 'GlobalJS', value: 'steal()' }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
@@ -220,6 +222,7 @@ describe('stored HTML', () => {
       remoteAddress: randomIp(),
     });
     expect(byRoot.statusCode).toBe(200);
+    expect(byRoot.json()).toMatchObject({ success: true });
     expect(t.deps.services.options.get('HeadHTML')).toBe('<meta name="x-root" content="1">');
   });
 });

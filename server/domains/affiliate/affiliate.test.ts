@@ -36,7 +36,8 @@ describe('invite quota transfer', () => {
     const { user, headers } = await loginAs(t);
     await giveAffQuota(user.id, 2_000_000);
     const res = await transfer(headers, 499_999);
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().success).toBe(false);
     expect(res.json().message).toMatch(/^划转金额最低为/);
     expect(res.json().message).toBe('划转金额最低为 $1');
     expect(await balances(user.id)).toEqual({ quota: 0, aff_quota: 2_000_000 });
@@ -54,8 +55,8 @@ describe('invite quota transfer', () => {
     const { user, headers } = await loginAs(t);
     await giveAffQuota(user.id, 600_000);
     const res = await transfer(headers, 700_000);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('邀请额度不足');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: false, message: '邀请额度不足' });
     expect(await balances(user.id)).toEqual({ quota: 0, aff_quota: 600_000 });
   });
 
@@ -68,10 +69,12 @@ describe('invite quota transfer', () => {
   });
 
   it('refuses a non-integer quota', async () => {
-    const { headers } = await loginAs(t);
+    const { user, headers } = await loginAs(t);
+    await giveAffQuota(user.id, 2_000_000);
     const res = await transfer(headers, 'lots');
-    expect(res.statusCode).toBe(400);
-    expect(res.json().success).toBe(false);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: false, message: '划转额度必须是整数' });
+    expect(await balances(user.id)).toEqual({ quota: 0, aff_quota: 2_000_000 });
   });
 
   it('affiliate.info gives a stable code, a link and the counters', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '../../../shared/constants.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { expectRefused } from '../../../test/rest-answers.ts';
 import { loginAs } from '../../../test/users.ts';
 
 type Json = Record<string, unknown>;
@@ -50,8 +51,10 @@ describe('channel tags and copies', () => {
     expect(found.map((c) => c.name).sort()).toEqual(['ta', 'tb']);
 
     expect((await call('PUT', '/api/channel/tag', { tag: 'pool' })).body.message).toBe('没有任何修改');
-    expect((await call('PUT', '/api/channel/tag', { tag: 'pool', model_mapping: '{x' })).status).toBe(400);
-    expect((await call('PUT', '/api/channel/tag', { tag: 'nope', priority: 1 })).status).toBe(404);
+    const badMapping = await call('PUT', '/api/channel/tag', { tag: 'pool', model_mapping: '{x' });
+    expectRefused(badMapping);
+    expect(badMapping.body.message).toContain('模型映射必须是合法的 JSON 格式！');
+    expectRefused(await call('PUT', '/api/channel/tag', { tag: 'nope', priority: 1 }), '标签不存在');
     const edit = await call('PUT', '/api/channel/tag', {
       tag: 'pool',
       new_tag: 'pool2',
@@ -92,6 +95,6 @@ describe('channel tags and copies', () => {
       tag: src.tag,
     });
     expect((await abilities(newId)).length).toBe((await abilities(src.id)).length);
-    expect((await call('POST', '/api/channel/copy/99999')).status).toBe(404);
+    expectRefused(await call('POST', '/api/channel/copy/99999'), '渠道不存在，请刷新后重试');
   });
 });

@@ -138,7 +138,8 @@ describe('channel tests, balances and model fetches against a fake upstream', ()
     expect(r.body.message).toContain('Incorrect API key provided');
     expect(r.body.message).not.toContain('bad');
     expect(typeof r.body.time).toBe('number');
-    expect((await call('GET', '/api/channel/test/99999')).status).toBe(404);
+    const gone = await call('GET', '/api/channel/test/99999');
+    expect(gone).toMatchObject({ status: 200, body: { success: false, message: '渠道不存在，请刷新后重试' } });
   });
 
   it('speaks the native protocol of Anthropic, Gemini and Azure channels', async () => {
@@ -157,16 +158,17 @@ describe('channel tests, balances and model fetches against a fake upstream', ()
 
     const mj = await makeChannel({ name: 'mj', type: 2, models: 'mj_imagine' });
     const no = await call('GET', `/api/channel/test/${mj}`);
-    expect(no).toMatchObject({ status: 400, body: { success: false, message: '该渠道类型暂不支持测试' } });
+    expect(no).toMatchObject({ status: 200, body: { success: false, message: '该渠道类型暂不支持测试' } });
   });
 
-  it('counts a test slower than ChannelDisableThreshold as a failure', async () => {
+  it('counts a test slower than ChannelDisableThreshold as a failure, and stores its response time', async () => {
     await t.deps.services.options.update('ChannelDisableThreshold', '0.05');
     up.state.delayMs = 120;
     const id = await makeChannel({ name: 'slow' });
     const r = await call('GET', `/api/channel/test/${id}`);
     expect(r.body.success).toBe(false);
     expect(String(r.body.message)).toContain('超过阈值');
+    expect((await row(id)).response_time).toBeGreaterThanOrEqual(120);
     await t.deps.services.options.update('ChannelDisableThreshold', '5');
   });
 

@@ -69,11 +69,21 @@ export function registerChannelRoutes(app: FastifyInstance, deps: AppDeps) {
     raw({ success: true, message: '', balance: await channels.updateBalance(params.id) }),
   );
 
-  restRoute(app, deps, 'GET', '/api/channel/fetch_models/:id', { ...admin, params: idParams }, ({ params }) =>
-    channels.fetchModelsOf(params.id),
+  restRoute(
+    app,
+    deps,
+    'GET',
+    '/api/channel/fetch_models/:id',
+    { ...admin, params: idParams, realStatus: true },
+    ({ params }) => channels.fetchModelsOf(params.id),
   );
-  restRoute(app, deps, 'POST', '/api/channel/fetch_models', { ...admin, body: fetchModelsInput }, async ({ body }) =>
-    raw({ success: true, data: await channels.fetchModels(body) }),
+  restRoute(
+    app,
+    deps,
+    'POST',
+    '/api/channel/fetch_models',
+    { ...admin, body: fetchModelsInput, realStatus: true },
+    async ({ body }) => raw({ success: true, data: await channels.fetchModels(body) }),
   );
 
   // Newer upstream's copy call; answers the new channel's id.

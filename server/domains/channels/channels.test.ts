@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '../../../shared/constants.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { expectRefused } from '../../../test/rest-answers.ts';
 import { loginAs, trpcCaller } from '../../../test/users.ts';
 
 type Json = Record<string, unknown>;
@@ -36,7 +37,7 @@ describe('channels REST', () => {
   });
   afterAll(() => t.close());
 
-  it('refuses every channel endpoint to a normal user with 403, and to a visitor with 401', async () => {
+  it('refuses every channel endpoint to a normal user with the role message, and to a visitor with 401', async () => {
     for (const [method, url] of [
       ['GET', '/api/channel/'],
       ['GET', '/api/channel/search?keyword=x'],
@@ -53,8 +54,7 @@ describe('channels REST', () => {
       ['POST', '/api/channel/fetch_models'],
     ] as const) {
       const r = await call(method, url, method === 'GET' || method === 'DELETE' ? undefined : {}, userHeaders);
-      expect(r.status, `${method} ${url}`).toBe(403);
-      expect(r.body.success).toBe(false);
+      expectRefused(r, '无权进行此操作，权限不足', `${method} ${url}`);
     }
     expect((await call('GET', '/api/channel/', undefined, {})).status).toBe(401);
   });
@@ -91,7 +91,7 @@ describe('channels REST', () => {
     expect((await create({ key: ' ' })).body.message).toBe('请填写渠道名称和渠道密钥！');
     expect((await create({ models: ' , ' })).body.message).toBe('请至少选择一个模型！');
     const bad = await create({ model_mapping: '{oops' });
-    expect(bad.status).toBe(400);
+    expectRefused(bad);
     expect(bad.body.message).toContain('模型映射必须是合法的 JSON 格式！');
     expect((await create({ model_mapping: '[1]' })).body.message).toContain('模型映射必须是合法的 JSON 格式！');
     expect((await create({ setting: 'x' })).body.message).toContain('渠道额外设置必须是合法的 JSON 格式！');
@@ -99,7 +99,8 @@ describe('channels REST', () => {
     expect((await create({ status_code_mapping: '{' })).body.message).toContain('状态码复写必须是合法的 JSON 格式！');
     expect((await create({ priority: -1000 })).body.message).toContain('优先级不能小于 -999');
     expect((await create({ type: 41, other: '{bad' })).body.message).toBe('部署地区必须是合法的 JSON 格式！');
-    expect((await create({ name: 'ok-mapping', model_mapping: '{"a":"b"}', model_mapping_extra: 1 })).status).toBe(200);
+    const ok = await create({ name: 'ok-mapping', model_mapping: '{"a":"b"}', model_mapping_extra: 1 });
+    expect(ok).toMatchObject({ status: 200, body: { success: true } });
   });
 
   it('defaults type 18 other to v2.1 and keeps a Vertex AI key whole', async () => {
@@ -169,7 +170,7 @@ describe('channels REST', () => {
       priority: 9,
       weight: 4,
     });
-    expect(r.status).toBe(200);
+    expect(r).toMatchObject({ status: 200, body: { success: true } });
     expect((r.body.data as Json).key).toBe('');
     expect((await channelByName('main'))[0].key).toBe('sk-secret-main');
     let ab = await abilities(row.id);
@@ -185,23 +186,28 @@ describe('channels REST', () => {
     expect(published.length).toBe(3);
     expect((await call('PUT', '/api/channel/', { id: row.id, models: '' })).body.message).toBe('请至少选择一个模型！');
     const gone = await call('PUT', '/api/channel/', { id: 99999, name: 'x' });
-    expect(gone.status).toBe(404);
-    expect(gone.body).toMatchObject({ success: false, message: '渠道不存在，请刷新后重试' });
+    expectRefused(gone, '渠道不存在，请刷新后重试');
 
     const extra = await create({ name: 'doomed' });
-    expect(extra.status).toBe(200);
+    expect(extra).toMatchObject({ status: 200, body: { success: true } });
     const [doomed] = await channelByName('doomed');
     expect((await call('DELETE', `/api/channel/${doomed.id}/`)).body).toEqual({ success: true, message: '' });
     expect(await abilities(doomed.id)).toHaveLength(0);
-    expect((await call('DELETE', `/api/channel/${doomed.id}`)).status).toBe(404);
+    expectRefused(await call('DELETE', `/api/channel/${doomed.id}`), '渠道不存在，请刷新后重试');
   });
 
   it('takes groups as a comma string (the wire form) or as an array', async () => {
-    expect((await create({ name: 'grouped', groups: 'default, vip' })).status).toBe(200);
+    expect(await create({ name: 'grouped', groups: 'default, vip' })).toMatchObject({
+      status: 200,
+      body: { success: true },
+    });
     const [row] = await channelByName('grouped');
     expect(row.group).toBe('default,vip');
     expect((await abilities(row.id)).map((a) => a.group)).toEqual(['default', 'vip']);
-    expect((await call('PUT', '/api/channel/', { id: row.id, groups: ['svip'] })).status).toBe(200);
+    expect(await call('PUT', '/api/channel/', { id: row.id, groups: ['svip'] })).toMatchObject({
+      status: 200,
+      body: { success: true },
+    });
     expect((await abilities(row.id)).map((a) => a.group)).toEqual(['svip']);
     await call('DELETE', `/api/channel/${row.id}/`);
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '../../../shared/constants.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { refusal as refused } from '../../../test/rest-answers.ts';
 import { createUser, loginAs, setupRoot } from '../../../test/users.ts';
 
 type Headers = Record<string, string>;
@@ -52,18 +53,15 @@ describe('admin message management over /api/admin/messages', () => {
     [{ title: 'x', content: 'y', user_ids: [] }, '请至少选择一个接收者'],
     [{ title: 'x', content: 'y' }, '请至少选择一个接收者'],
   ])('refuses %j with "%s"', async (payload, message) => {
-    const res = await send(payload);
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, message });
+    expect(await send(payload)).toEqual(refused(message));
   });
 
   it('refuses an unknown format and unknown recipients, creating nothing', async () => {
     const before = (await call('GET', '/api/admin/messages', admin)).body.data.total;
     const fmt = await send({ title: 'x', content: 'y', format: 'bbcode', user_ids: [alice.id] });
-    expect(fmt.status).toBe(400);
+    expect(fmt).toEqual(refused('消息格式只能是 markdown 或 html'));
     const ghost = await send({ title: 'x', content: 'y', user_ids: [alice.id, 999999] });
-    expect(ghost.status).toBe(400);
-    expect(ghost.body.message).toContain('999999');
+    expect(ghost).toEqual(refused('接收者不存在：999999'));
     expect((await call('GET', '/api/admin/messages', admin)).body.data.total).toBe(before);
   });
 
@@ -105,11 +103,10 @@ describe('admin message management over /api/admin/messages', () => {
     const now = new Date();
     const from = new Date(now.getTime() - 60_000).toISOString();
     expect((await search(`start_date=${from}&end_date=${now.toISOString()}`)).body.data.total).toBe(2);
-    const bad = await search('start_date=yesterday&end_date=today');
-    expect(bad.status).toBe(400);
+    expect(await search('start_date=yesterday&end_date=today')).toEqual(refused('日期格式无效'));
   });
 
-  it('gets one message, its recipients, and 404s an unknown id', async () => {
+  it('gets one message, its recipients, and refuses an unknown id', async () => {
     const list = (await call('GET', '/api/admin/messages', admin)).body.data.items;
     const id = list.find((m: { title: string }) => m.title === 'Maintenance').id;
     const one = await call('GET', `/api/admin/messages/${id}`, admin);
@@ -119,11 +116,9 @@ describe('admin message management over /api/admin/messages', () => {
       { user_id: alice.id, username: alice.username, display_name: expect.any(String), read_at: null },
       { user_id: bob.id, username: bob.username, display_name: expect.any(String), read_at: null },
     ]);
-    const missing = await call('GET', '/api/admin/messages/999999', admin);
-    expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ success: false, message: '消息不存在' });
-    expect((await call('GET', '/api/admin/messages/999999/recipients', admin)).status).toBe(404);
-    expect((await call('GET', '/api/admin/messages/abc', admin)).status).toBe(400);
+    expect(await call('GET', '/api/admin/messages/999999', admin)).toEqual(refused('消息不存在'));
+    expect(await call('GET', '/api/admin/messages/999999/recipients', admin)).toEqual(refused('消息不存在'));
+    expect(await call('GET', '/api/admin/messages/abc', admin)).toEqual(refused('id 必须是数字'));
   });
 
   it('updates title, format and content but never the recipients', async () => {
@@ -145,7 +140,7 @@ describe('admin message management over /api/admin/messages', () => {
     const noContent = await call('PUT', `/api/admin/messages/${created.id}`, admin, { title: 'x', content: '' });
     expect(noContent.body).toEqual({ success: false, message: '请输入消息内容' });
     const missing = await call('PUT', '/api/admin/messages/999999', admin, { title: 'x', content: 'y' });
-    expect(missing.status).toBe(404);
+    expect(missing).toEqual(refused('消息不存在'));
   });
 
   it('deletes a message together with every receipt', async () => {
@@ -158,11 +153,11 @@ describe('admin message management over /api/admin/messages', () => {
       .where('message_id', '=', created.id)
       .execute();
     expect(receipts).toEqual([]);
-    expect((await call('GET', `/api/admin/messages/${created.id}`, admin)).status).toBe(404);
-    expect((await call('DELETE', `/api/admin/messages/${created.id}`, admin)).status).toBe(404);
+    expect(await call('GET', `/api/admin/messages/${created.id}`, admin)).toEqual(refused('消息不存在'));
+    expect(await call('DELETE', `/api/admin/messages/${created.id}`, admin)).toEqual(refused('消息不存在'));
   });
 
-  it('refuses every admin path to a normal user (403) and to a visitor (401)', async () => {
+  it('refuses every admin path to a normal user with the role message, and to a visitor with 401', async () => {
     const paths: [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string][] = [
       ['POST', '/api/admin/messages'],
       ['GET', '/api/admin/messages'],
@@ -174,7 +169,7 @@ describe('admin message management over /api/admin/messages', () => {
     ];
     for (const [method, url] of paths) {
       const payload = { title: 'x', content: 'y', user_ids: [alice.id] };
-      expect((await call(method, url, normal, payload)).status, `${method} ${url}`).toBe(403);
+      expect(await call(method, url, normal, payload), `${method} ${url}`).toEqual(refused('无权进行此操作，权限不足'));
       expect((await call(method, url, {}, payload)).status, `${method} ${url}`).toBe(401);
     }
   });

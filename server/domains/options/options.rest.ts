@@ -15,7 +15,7 @@ export function registerOptionRoutes(app: FastifyInstance, deps: AppDeps) {
 
   restRoute(app, deps, 'GET', '/api/option/', { auth: 'root' }, () => options.list());
 
-  restRoute(app, deps, 'PUT', '/api/option/', { auth: 'root' }, async ({ req }) => {
+  restRoute(app, deps, 'PUT', '/api/option/', { auth: 'root', realStatus: true }, async ({ req }) => {
     const parsed = updateOptionInput.safeParse(req.body);
     if (!parsed.success) return raw({ success: false, message: '无效的参数' }, 400);
     await options.update(parsed.data.key, parsed.data.value);

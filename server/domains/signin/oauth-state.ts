@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { forbidden } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 import { randomAlphanumeric } from '../users/random.ts';
 
 /*
@@ -51,7 +51,9 @@ export const clearState = (reply: FastifyReply) => reply.clearCookie(STATE_COOKI
 /** Checks the echoed state against this browser's (HTTP 403 otherwise) and uses it up; gives the kept invite code. */
 export function takeState(req: FastifyRequest, reply: FastifyReply, given: string): OAuthState {
   const kept = readState(req);
-  if (!kept || given === '' || !safeEqual(kept.state, given)) throw forbidden('state 为空或不一致，请重新发起登录');
+  if (!kept || given === '' || !safeEqual(kept.state, given))
+    // HTTP 403 on REST too (api-contract §9), unlike new-api's other refusals.
+    throw new AppError('FORBIDDEN', 'state 为空或不一致，请重新发起登录', 'oauth_state_mismatch', { realStatus: true });
   clearState(reply);
   return kept;
 }

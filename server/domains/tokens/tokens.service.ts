@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { TOKEN_KEY_LENGTH, TokenStatus } from '../../../shared/constants.ts';
+import { MAX_TOKEN_NAME_LENGTH, TOKEN_KEY_LENGTH, TokenStatus } from '../../../shared/constants.ts';
 import {
   type CreateTokenInput,
   TOKEN_MESSAGES,
@@ -130,7 +130,9 @@ export function createTokensService(infra: Infra, options: OptionsService) {
         const made: string[] = [];
         for (let i = 0; i < input.count; i++) {
           const key = await uniqueKey(trx);
-          const name = i === 0 ? input.name : `${input.name}-${randomKey(6)}`;
+          // The extra tokens' suffix must leave the name within the limit, or none of them could be saved again.
+          const base = [...input.name].slice(0, MAX_TOKEN_NAME_LENGTH - 7).join('');
+          const name = i === 0 ? input.name : `${base}-${randomKey(6)}`;
           await insertToken(trx, {
             ...columnsOf(input),
             name,

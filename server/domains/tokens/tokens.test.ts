@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '../../../shared/constants.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { refusal as refused } from '../../../test/rest-answers.ts';
 import { loginAs, trpcCaller } from '../../../test/users.ts';
 import { findTokenByKey } from './tokens.repo.ts';
 
 type Json = Record<string, unknown>;
 type Headers = Record<string, string>;
+
+const ok = { status: 200, body: { success: true, message: '' } };
 
 describe('tokens REST', () => {
   let t: TestApp;
@@ -75,32 +78,42 @@ describe('tokens REST', () => {
   it('validates name, expiry, quota, IPs, group and count', async () => {
     expect((await create(alice, { name: 'x'.repeat(31) })).body.message).toContain('令牌名称过长');
     expect((await create(alice, { name: '长'.repeat(31) })).body.message).toContain('令牌名称过长');
-    expect((await create(alice, { name: '长'.repeat(30) })).status).toBe(200);
+    expect(await create(alice, { name: '长'.repeat(30) })).toEqual(ok);
     expect((await create(alice, { expired_time: 0 })).body.message).toContain('过期时间格式错误');
     expect((await create(alice, { remain_quota: -1 })).body.message).toContain('额度不能为负数');
     const ip = await create(alice, { allow_ips: '10.0.0.1\nnot-an-ip' });
-    expect(ip.status).toBe(400);
+    expect(ip.status).toBe(200);
+    expect(ip.body.success).toBe(false);
     expect(ip.body.message).toContain('IP 白名单格式错误');
     expect((await create(alice, { allow_ips: '10.0.0.0/33' })).body.message).toContain('IP 白名单格式错误');
     expect((await create(alice, { allow_ips: '256.1.1.1' })).body.message).toContain('IP 白名单格式错误');
     expect((await create(alice, { group: 'secret-group' })).body.message).toBe('无权使用该分组');
-    expect((await create(alice, { name: 'vip', group: 'vip' })).status).toBe(200);
-    expect((await create(alice, { name: 'own', group: 'default' })).status).toBe(200);
+    expect(await create(alice, { name: 'vip', group: 'vip' })).toEqual(ok);
+    expect(await create(alice, { name: 'own', group: 'default' })).toEqual(ok);
     // Usable but without a group ratio: the relay could not bill it.
     await t.deps.services.options.update('UserUsableGroups', '{"default":"d","vip":"v","noratio":"n"}');
     expect((await create(alice, { group: 'noratio' })).body.message).toBe('无权使用该分组');
     expect((await create(alice, { count: 101 })).body.message).toContain('1 到 100');
-    expect((await create(alice, { count: 0 })).status).toBe(400);
+    expect(await create(alice, { count: 0 })).toEqual(refused('批量创建数量必须在 1 到 100 之间'));
   });
 
   it('batch-creates tokens: the extras get the name plus a 6-character suffix', async () => {
-    expect((await create(bob, { name: 'bulk', count: 3 })).status).toBe(200);
+    expect(await create(bob, { name: 'bulk', count: 3 })).toEqual(ok);
     const names = (await list(bob)).map((x) => String(x.name)).filter((n) => n.startsWith('bulk'));
     expect(names).toHaveLength(3);
     expect(names.filter((n) => n === 'bulk')).toHaveLength(1);
     expect(names.filter((n) => /^bulk-[A-Za-z0-9]{6}$/.test(n))).toHaveLength(2);
     const keys = (await list(bob)).map((x) => x.key);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('batch-created extras of a 30-character name stay within the limit and can be saved again', async () => {
+    const carol = (await loginAs(t, Role.Common)).headers;
+    const long = 'n'.repeat(30);
+    expect(await create(carol, { name: long, count: 2 })).toEqual(ok);
+    const extra = (await list(carol)).find((x) => x.name !== long)!;
+    expect(String(extra.name)).toMatch(/^n{23}-[A-Za-z0-9]{6}$/);
+    expect(await call('PUT', '/api/token/', carol, extra)).toMatchObject({ status: 200, body: { success: true } });
   });
 
   it('pages with p (0-based) and size, newest first, and searches by name and key', async () => {
@@ -131,10 +144,12 @@ describe('tokens REST', () => {
     const search = await call('GET', '/api/token/search?keyword=first', bob);
     expect(search.body.data).toEqual([]);
     const get = await call('GET', `/api/token/${mine.id}`, bob);
-    expect(get).toEqual({ status: 404, body: { success: false, message: '令牌不存在' } });
-    expect((await call('PUT', '/api/token/', bob, { id: mine.id, name: 'stolen' })).status).toBe(404);
-    expect((await call('PUT', '/api/token/?status_only=true', bob, { id: mine.id, status: 2 })).status).toBe(404);
-    expect((await call('DELETE', `/api/token/${mine.id}/`, bob)).status).toBe(404);
+    expect(get).toEqual(refused('令牌不存在'));
+    expect(await call('PUT', '/api/token/', bob, { id: mine.id, name: 'stolen' })).toEqual(refused('令牌不存在'));
+    expect(await call('PUT', '/api/token/?status_only=true', bob, { id: mine.id, status: 2 })).toEqual(
+      refused('令牌不存在'),
+    );
+    expect(await call('DELETE', `/api/token/${mine.id}/`, bob)).toEqual(refused('令牌不存在'));
     const still = await call('GET', `/api/token/${mine.id}`, alice);
     expect((still.body.data as Json).name).toBe('first');
     expect((still.body.data as Json).status).toBe(1);
@@ -168,7 +183,9 @@ describe('tokens REST', () => {
       key: tok.key,
     });
     expect(published).toEqual([tok.key]);
-    expect((await call('PUT', '/api/token/', alice, { id: tok.id, name: 'x'.repeat(40) })).status).toBe(400);
+    expect(await call('PUT', '/api/token/', alice, { id: tok.id, name: 'x'.repeat(40) })).toEqual(
+      refused('令牌名称过长'),
+    );
   });
 
   it('status_only: disables, re-enables, and refuses enabling expired or exhausted tokens', async () => {
@@ -177,7 +194,9 @@ describe('tokens REST', () => {
     expect(off.body.data).toMatchObject({ id: tok.id, status: 2 });
     const on = await call('PUT', '/api/token/?status_only=true', alice, { id: tok.id, status: 1 });
     expect((on.body.data as Json).status).toBe(1);
-    expect((await call('PUT', '/api/token/?status_only=true', alice, { id: tok.id, status: 3 })).status).toBe(400);
+    expect(await call('PUT', '/api/token/?status_only=true', alice, { id: tok.id, status: 3 })).toEqual(
+      refused('状态只能是 1 或 2'),
+    );
 
     await create(alice, { name: 'old', expired_time: 1000 });
     const old = await byName(alice, 'old');
@@ -201,13 +220,13 @@ describe('tokens REST', () => {
     expect((await call('DELETE', `/api/token/${tok.id}/`, alice)).body).toEqual({ success: true, message: '' });
     expect(published).toEqual([tok.key]);
     expect((await list(alice)).some((x) => x.id === tok.id)).toBe(false);
-    expect((await call('GET', `/api/token/${tok.id}`, alice)).status).toBe(404);
+    expect(await call('GET', `/api/token/${tok.id}`, alice)).toEqual(refused('令牌不存在'));
     expect((await call('GET', '/api/token/search?keyword=vip', alice)).body.data).toEqual([]);
-    expect((await call('PUT', '/api/token/', alice, { id: tok.id, name: 'back' })).status).toBe(404);
+    expect(await call('PUT', '/api/token/', alice, { id: tok.id, name: 'back' })).toEqual(refused('令牌不存在'));
     expect(await findTokenByKey(t.deps.db, String(tok.key))).toBeUndefined();
     const row = await t.deps.db.selectFrom('tokens').selectAll().where('id', '=', Number(tok.id)).executeTakeFirst();
     expect(row?.deleted_at).toBeGreaterThan(0);
-    expect((await call('DELETE', `/api/token/${tok.id}`, alice)).status).toBe(404);
+    expect(await call('DELETE', `/api/token/${tok.id}`, alice)).toEqual(refused('令牌不存在'));
   });
 
   it('a deleted token no longer authenticates on the relay (its cache entry is dropped)', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readUserSetting } from '../../../shared/schemas/user-setting.ts';
+import { expectRefused } from '../../../test/rest-answers.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { loginAs, setupRoot, trpcCaller } from '../../../test/users.ts';
 
@@ -48,21 +49,23 @@ describe('PUT /api/user/setting', () => {
       quota_warning_threshold: 500000,
       webhook_url: 'http://hooks.example.com',
     });
-    expect(res.statusCode).toBe(400);
+    expectRefused(res);
     expect(res.json().message).toContain('Webhook地址必须以https://开头');
     expect(await settingOf(user.id)).toBe('');
   });
 
   it('the threshold must be above 0 and the type email or webhook', async () => {
-    const { headers } = await loginAs(t);
-    expect((await put(headers, { notify_type: 'email', quota_warning_threshold: 0 })).json().message).toContain(
-      '预警阈值必须大于 0',
-    );
-    expect((await put(headers, { notify_type: 'sms', quota_warning_threshold: 10 })).statusCode).toBe(400);
-    expect(
-      (await put(headers, { notify_type: 'email', quota_warning_threshold: 10, notification_email: 'nope' })).json()
-        .message,
-    ).toContain('通知邮箱格式不正确');
+    const { user, headers } = await loginAs(t);
+    let res = await put(headers, { notify_type: 'email', quota_warning_threshold: 0 });
+    expectRefused(res);
+    expect(res.json().message).toContain('预警阈值必须大于 0');
+    res = await put(headers, { notify_type: 'sms', quota_warning_threshold: 10 });
+    expectRefused(res);
+    expect(res.json().message).toContain('通知方式只能是 email 或 webhook');
+    res = await put(headers, { notify_type: 'email', quota_warning_threshold: 10, notification_email: 'nope' });
+    expectRefused(res);
+    expect(res.json().message).toContain('通知邮箱格式不正确');
+    expect(await settingOf(user.id)).toBe('');
   });
 
   it('keeps keys it does not know and answers through tRPC with defaults', async () => {

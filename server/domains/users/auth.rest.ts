@@ -17,10 +17,17 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
     raw({ success: true, data: await users.setupStatus() }),
   );
 
-  restRoute(app, deps, 'POST', '/api/setup', { auth: 'public', body: setupInput }, async ({ body }) => {
-    await users.setup(body);
-    return withMessage('系统初始化成功');
-  });
+  restRoute(
+    app,
+    deps,
+    'POST',
+    '/api/setup',
+    { auth: 'public', body: setupInput, realStatus: true },
+    async ({ body }) => {
+      await users.setup(body);
+      return withMessage('系统初始化成功');
+    },
+  );
 
   restRoute(
     app,

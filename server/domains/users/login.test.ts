@@ -1,7 +1,10 @@
 import bcrypt from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectRefused } from '../../../test/rest-answers.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { createUser, login, loginAs, randomIp, restHeaders, setupRoot, setOption } from '../../../test/users.ts';
+
+const WRONG_CREDENTIALS = '用户名或密码错误，或用户已被封禁';
 
 describe('login, logout and REST authentication', () => {
   let t: TestApp;
@@ -45,26 +48,27 @@ describe('login, logout and REST authentication', () => {
       { username: 'nobody-here', password: 'whatever1' },
     ]) {
       const res = await post(payload);
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ success: false, message: '用户名或密码错误，或用户已被封禁' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ success: false, message: WRONG_CREDENTIALS });
+      expect(res.headers['set-cookie']).toBeUndefined();
     }
     const res = await post({ username: u.username });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('请输入用户名和密码！');
+    expectRefused(res, '请输入用户名和密码！');
   });
 
   it('refuses a banned user', async () => {
     const u = await createUser(t);
     await t.deps.db.updateTable('users').set({ status: 2 }).where('id', '=', u.id).execute();
     const res = await post({ username: u.username, password: u.password });
-    expect(res.statusCode).toBe(403);
+    expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: false, message: '用户已被封禁' });
+    expect(res.headers['set-cookie']).toBeUndefined();
   });
 
   it('refuses a soft-deleted user', async () => {
     const u = await createUser(t);
     await t.deps.db.updateTable('users').set({ deleted_at: 1, status: 3 }).where('id', '=', u.id).execute();
-    expect((await post({ username: u.username, password: u.password })).statusCode).toBe(400);
+    expectRefused(await post({ username: u.username, password: u.password }), WRONG_CREDENTIALS);
   });
 
   it('honours PasswordLoginEnabled', async () => {
@@ -72,14 +76,14 @@ describe('login, logout and REST authentication', () => {
     await setOption(t, 'PasswordLoginEnabled', 'false');
     try {
       const res = await post({ username: u.username, password: u.password });
-      expect(res.statusCode).toBe(400);
+      expectRefused(res);
       expect(res.json().message).toContain('管理员关闭了密码登录');
     } finally {
       await setOption(t, 'PasswordLoginEnabled', 'true');
     }
   });
 
-  it('answers malformed JSON and wrong types with a 400 envelope', async () => {
+  it('answers malformed JSON and wrong types with a refusal envelope', async () => {
     let res = await t.app.inject({
       method: 'POST',
       url: '/api/user/login',
@@ -87,31 +91,34 @@ describe('login, logout and REST authentication', () => {
       payload: '{"username": ',
       remoteAddress: randomIp(),
     });
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: false, message: '无效的参数：请求体不是合法的 JSON' });
     res = await post({ username: 42, password: ['x'] });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().success).toBe(false);
+    expectRefused(res);
     expect(res.json().message).toContain('用户名必须是字符串');
   });
 
   it('rate-limits login per IP with HTTP 429', async () => {
     const ip = randomIp();
-    const codes: number[] = [];
-    for (let i = 0; i < 11; i++) codes.push((await post({ username: 'nobody', password: 'whatever1' }, ip)).statusCode);
-    expect(codes.slice(0, 10).every((c) => c === 400)).toBe(true);
+    const answers: string[] = [];
+    for (let i = 0; i < 11; i++) {
+      const r = await post({ username: 'nobody', password: 'whatever1' }, ip);
+      answers.push(`${r.statusCode} ${r.body}`);
+    }
+    const refused = `200 ${JSON.stringify({ success: false, message: WRONG_CREDENTIALS })}`;
+    expect(answers.slice(0, 10).every((a) => a === refused)).toBe(true);
     const res = await post({ username: 'nobody', password: 'whatever1' }, ip);
     expect(res.statusCode).toBe(429);
-    expect(res.json()).toEqual({ success: false, message: '请求过于频繁，请稍后再试' });
+    expect(res.body).toBe('');
     // Another address is not affected.
-    expect((await post({ username: 'nobody', password: 'whatever1' })).statusCode).toBe(400);
+    expectRefused(await post({ username: 'nobody', password: 'whatever1' }), WRONG_CREDENTIALS);
   });
 
   it('verifies an imported bcrypt hash and upgrades it to argon2id', async () => {
     const u = await createUser(t);
     const legacy = bcrypt.hashSync('OldPassw0rd', 10).replace(/^\$2b\$/, '$2a$');
     await t.deps.db.updateTable('users').set({ password: legacy }).where('id', '=', u.id).execute();
-    expect((await post({ username: u.username, password: 'wrong-one' })).statusCode).toBe(400);
+    expectRefused(await post({ username: u.username, password: 'wrong-one' }), WRONG_CREDENTIALS);
     const res = await post({ username: u.username, password: 'OldPassw0rd' });
     expect(res.json().success).toBe(true);
     const row = await t.deps.db.selectFrom('users').select('password').where('id', '=', u.id).executeTakeFirstOrThrow();
@@ -174,14 +181,31 @@ describe('login, logout and REST authentication', () => {
       });
       expect(noHeader.statusCode).toBe(401);
     });
+
+    it('refuses an unknown access token with HTTP 200 (a 401 would sign a console out), real-status routes included', async () => {
+      const { session } = await loginAs(t);
+      for (const [method, url] of [
+        ['GET', '/api/user/self'],
+        ['PUT', '/api/option/'],
+      ] as const) {
+        const res = await t.app.inject({
+          method,
+          url,
+          headers: { authorization: 'Bearer not-a-real-access-token', 'new-api-user': String(session.userId) },
+          ...(method === 'PUT' ? { payload: { key: 'SystemName', value: 'hijacked' } } : {}),
+        });
+        expect(res.statusCode, `${method} ${url}`).toBe(200);
+        expect(res.json()).toEqual({ success: false, message: 'access token 无效' });
+      }
+      expect(t.deps.services.options.getRaw('SystemName')).not.toBe('hijacked');
+    });
   });
 
   it('re-reads role and status on each request: a ban takes effect at once', async () => {
     const { user, headers } = await loginAs(t);
     await t.deps.db.updateTable('users').set({ status: 2 }).where('id', '=', user.id).execute();
     const res = await t.app.inject({ method: 'GET', url: '/api/user/self', headers });
-    expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe('用户已被封禁');
+    expectRefused(res, '用户已被封禁');
   });
 
   it('login helper rejects bad credentials loudly', async () => {

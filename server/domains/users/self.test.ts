@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '../../../shared/constants.ts';
+import { expectRefused } from '../../../test/rest-answers.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { login, loginAs, randomIp, restHeaders, ROOT_PASSWORD, setupRoot } from '../../../test/users.ts';
 
@@ -53,27 +54,46 @@ describe('self service', () => {
     expect((await login(t, newName, user.password)).userId).toBe(session.userId);
 
     res = await call('PUT', '/api/user/self', headers, { username: 'root' });
-    expect(res.statusCode).toBe(409);
+    expectRefused(res, '用户名已存在，或已注销');
+    expect((await call('GET', '/api/user/self', headers)).json().data.username).toBe(newName);
   });
 
-  it('PUT /api/user/self: a new password needs the current one and 8..20 chars', async () => {
+  it('PUT /api/user/self: a new password with the current one, 8..20 chars', async () => {
     const { user, headers } = await loginAs(t);
-    let res = await call('PUT', '/api/user/self', headers, { password: 'NewPassw0rd' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('请输入原密码');
-    res = await call('PUT', '/api/user/self', headers, { password: 'NewPassw0rd', original_password: 'wrong-pass' });
-    expect(res.json().message).toBe('原密码错误');
-    res = await call('PUT', '/api/user/self', headers, { password: 'short', original_password: user.password });
-    expect(res.json().message).toBe('密码长度不得小于 8 位');
+    let res = await call('PUT', '/api/user/self', headers, { password: 'short', original_password: user.password });
+    expectRefused(res, '密码长度不得小于 8 位');
+    res = await call('PUT', '/api/user/self', headers, { password: 'x'.repeat(21), original_password: user.password });
+    expectRefused(res, '密码长度不得超过 20 位');
+    await login(t, user.username, user.password);
     res = await call('PUT', '/api/user/self', headers, { password: 'NewPassw0rd', original_password: user.password });
-    expect(res.json().success).toBe(true);
+    expect(res.json()).toEqual({ success: true, message: '' });
     await login(t, user.username, 'NewPassw0rd');
+    await expect(login(t, user.username, user.password)).rejects.toThrow();
   });
 
-  it('PUT /api/user/self: wrong types and malformed JSON are 400', async () => {
+  it('PUT /api/user/self: a legacy console may send the new password alone', async () => {
+    const { user, headers } = await loginAs(t);
+    const res = await call('PUT', '/api/user/self', headers, { password: 'AloneNew123' });
+    expect(res.json()).toEqual({ success: true, message: '' });
+    expect((await login(t, user.username, 'AloneNew123')).userId).toBe(user.id);
+    await expect(login(t, user.username, user.password)).rejects.toThrow();
+  });
+
+  it('PUT /api/user/self: a wrong original password is refused and changes nothing', async () => {
+    const { user, headers } = await loginAs(t);
+    const res = await call('PUT', '/api/user/self', headers, {
+      password: 'NewPassw0rd',
+      original_password: 'wrong-pass',
+    });
+    expectRefused(res, '原密码错误');
+    expect((await login(t, user.username, user.password)).userId).toBe(user.id);
+    await expect(login(t, user.username, 'NewPassw0rd')).rejects.toThrow();
+  });
+
+  it('PUT /api/user/self: wrong types and malformed JSON are refused', async () => {
     const { headers } = await loginAs(t);
     let res = await call('PUT', '/api/user/self', headers, { display_name: 5 });
-    expect(res.statusCode).toBe(400);
+    expectRefused(res);
     expect(res.json().message).toContain('显示名称必须是字符串');
     res = await t.app.inject({
       method: 'PUT',
@@ -81,8 +101,7 @@ describe('self service', () => {
       headers: { ...headers, 'content-type': 'application/json' },
       payload: '{not json',
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().success).toBe(false);
+    expectRefused(res, '无效的参数：请求体不是合法的 JSON');
   });
 
   it('DELETE /api/user/self: soft delete; the account can no longer sign in', async () => {
@@ -98,8 +117,13 @@ describe('self service', () => {
   it('DELETE /api/user/self: root cannot delete itself', async () => {
     const session = await login(t, 'root', ROOT_PASSWORD);
     const res = await call('DELETE', '/api/user/self', restHeaders(session));
-    expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe('不能删除超级管理员账户');
+    expectRefused(res, '不能删除超级管理员账户');
+    const row = await t.deps.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', session.userId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ deleted_at: null, status: 1 });
   });
 
   describe('groups and models', () => {
@@ -141,7 +165,7 @@ describe('self service', () => {
       const admin = await loginAs(t, Role.Admin);
       expect((await call('GET', '/api/group/', admin.headers)).json().data).toEqual(['default', 'vip', 'svip']);
       const common = await loginAs(t);
-      expect((await call('GET', '/api/group/', common.headers)).statusCode).toBe(403);
+      expectRefused(await call('GET', '/api/group/', common.headers), '无权进行此操作，权限不足');
     });
   });
 

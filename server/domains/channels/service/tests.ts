@@ -11,6 +11,8 @@ export interface ChannelTestResult {
   ok: boolean;
   timeMs: number;
   message: string;
+  /** The upstream answered (passed, or failed only by being slower than ChannelDisableThreshold). */
+  answered?: boolean;
 }
 
 /*
@@ -31,6 +33,7 @@ export function createChannelTests(ctx: ChannelsCtx) {
     if (r.ok && threshold > 0 && r.timeMs > threshold * 1000)
       return {
         ok: false,
+        answered: true,
         timeMs: r.timeMs,
         message: `响应时间 ${(r.timeMs / 1000).toFixed(2)}s 超过阈值 ${threshold}s`,
       };
@@ -52,7 +55,8 @@ export function createChannelTests(ctx: ChannelsCtx) {
     await ctx.db.transaction().execute(async (trx) => {
       await updateChannel(trx, channel.id, {
         test_time: nowSeconds(),
-        ...(r.ok ? { response_time: r.timeMs } : {}),
+        // A slow answer's time is stored too (relay.md §4); a failed call has no response time.
+        ...(r.ok || r.answered ? { response_time: r.timeMs } : {}),
         ...(status !== undefined ? { status } : {}),
         ...(status === ChannelStatus.AutoDisabled
           ? { other_info: JSON.stringify({ status_reason: r.message, status_time: nowSeconds() }) }
