@@ -88,4 +88,23 @@ describe('register page switches and the REST 401 rule in a browser', () => {
     expect(s.errors).toEqual([]);
     await s.context.close();
   });
+
+  it('says the webhook URL must be https when Save is pressed with none, and saves nothing', async () => {
+    const s = await openSession(browser, gateway.baseUrl);
+    await logIn(s, ALICE);
+    await s.page.goto('/app/me');
+    await s.page.getByRole('tab', { name: 'Notification settings' }).click();
+    await s.page.getByRole('radio', { name: 'Webhook' }).check();
+    const error = s.page.getByText('Webhook URL must start with https://');
+    expect(await error.count()).toBe(0);
+    await s.page.getByRole('button', { name: 'Save' }).click();
+    await error.waitFor();
+    const row = await gateway.test.deps.db
+      .selectFrom('users')
+      .select('setting')
+      .where('username', '=', ALICE.username)
+      .executeTakeFirstOrThrow();
+    expect(row.setting ?? '').not.toContain('webhook');
+    await s.context.close();
+  });
 });

@@ -32,6 +32,7 @@ export function NotificationSettings() {
   const [url, setUrl] = useState('');
   const [secret, setSecret] = useState('');
   const [email, setEmail] = useState('');
+  const [saveTried, setSaveTried] = useState(false);
 
   useEffect(() => {
     if (!setting) return;
@@ -44,10 +45,14 @@ export function NotificationSettings() {
 
   if (loading) return <Skeleton h={160} />;
 
+  // An empty URL is flagged once Save was pressed (before that the field is just not filled in yet).
   const urlError =
-    type === 'webhook' && url !== '' && !/^https:\/\//i.test(url) ? t`Webhook URL must start with https://` : null;
+    type === 'webhook' && (url !== '' || saveTried) && !/^https:\/\//i.test(url)
+      ? t`Webhook URL must start with https://`
+      : null;
   const thresholdError = !(Number(threshold) > 0) ? t`The threshold must be greater than 0` : null;
   const submit = () => {
+    setSaveTried(true);
     if (urlError || thresholdError || (type === 'webhook' && url === '')) return;
     save({
       notify_type: type,
