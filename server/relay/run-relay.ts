@@ -25,7 +25,7 @@ export const serverTiming = (ms: number) => `gateway;dur=${Math.max(0, ms).toFix
 
 /**
  * The relay's straight line (architecture.md): body -> model limit -> rate limits
- * -> price -> candidates -> reserve -> attempts -> stream or JSON to the client ->
+ * -> candidates -> price -> reserve -> attempts -> stream or JSON to the client ->
  * usage -> settle + log (one transaction, after the bytes are sent). Throws before the
  * first byte only; afterwards failures end the stream and are billed as produced.
  */
@@ -66,7 +66,7 @@ export async function runRelay(
     if (!reply.raw.writableFinished) abort.abort();
   });
 
-  /** price -> candidates -> reserve -> attempts for one real model; refunds its reservation when it fails. */
+  /** candidates -> price -> reserve -> attempts for one real model; refunds its reservation when it fails. */
   const serveWith = async (model: string) => {
     // No channel is the 503 of relay.md §3 whether or not the model has a price.
     const candidates = candidatesFor(rt, principal, model);
