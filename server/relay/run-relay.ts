@@ -1,10 +1,9 @@
 import { pipeline } from 'node:stream/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { computeQuota, type PriceInfo, reservationFor } from '../domains/billing/pricing.ts';
+import { reservationFor } from '../domains/billing/pricing.ts';
 import type { Reservation } from '../domains/billing/reserve.ts';
-import { notifyIfCrossed } from '../domains/notifications/quota-warning.ts';
 import { AppError } from '../errors.ts';
-import { AttemptsFailed, type AttemptSuccess, runAttempts } from './attempts.ts';
+import { AttemptsFailed, runAttempts } from './attempts.ts';
 import { RelayCancel } from './cancel.ts';
 import { RelayError, relayError } from './errors.ts';
 import type { FrontDoor } from './front-doors/types.ts';
@@ -12,13 +11,13 @@ import type { RelayPrincipal } from './principal.ts';
 import type { RelayMode, Usage } from './providers/types.ts';
 import { checkRequestGuards } from './content-guard.ts';
 import { checkRelayLimits } from './relay-limits.ts';
-import { buildConsumeLog, type ConsumeRecord } from './relay-log.ts';
+import { settleAndLog } from './settle-and-log.ts';
 import type { Candidate } from './routing-cache.ts';
 import type { RelayRuntime } from './runtime.ts';
 import { parseRelayBody } from './schemas.ts';
 import { pipeStream } from './stream-response.ts';
 import { checkModel } from './token-auth.ts';
-import { completionTextOf, countedUsage, countPromptTokens, countText, loadTokenizers } from './usage.ts';
+import { completionTextOf, countPromptTokens, loadTokenizers } from './usage.ts';
 
 /** Server-Timing value: the gateway's own milliseconds, upstream waits excluded (docs/options.md). */
 export const serverTiming = (ms: number) => `gateway;dur=${Math.max(0, ms).toFixed(2)}`;
@@ -271,85 +270,4 @@ async function reserve(rt: RelayRuntime, p: RelayPrincipal, amount: number, req:
     if (err instanceof AppError && err.detail === 'token_quota_exhausted') rt.tokenAuth.forgetRequest(req);
     throw err;
   }
-}
-
-interface SettleInput {
-  reservation: Reservation;
-  price: PriceInfo;
-  /** Usage the upstream reported; when absent, the tokenizer counts the request and the produced text. */
-  reported: Usage | undefined;
-  produced: () => string;
-  body: Record<string, unknown>;
-  frtMs: number;
-  clientAborted: boolean;
-  /** The answer stopped early (client gone, upstream broke): usage reported so far may predate the text sent. */
-  cut: boolean;
-  principal: RelayPrincipal;
-  model: string;
-  ok: AttemptSuccess;
-  stream: boolean;
-  req: FastifyRequest;
-  startedAtMs: number;
-  reasoningEffort?: string;
-  /** Multiplier of a fixed price (images: n). */
-  calls: number;
-}
-
-/** What the log row needs of a request before its charge and usage are known. */
-type SettleRecord = Omit<ConsumeRecord, 'quota' | 'shortfall' | 'usage'>;
-
-/**
- * Runs after the response bytes were sent: settle the reservation and write the log row in one
- * transaction. The settlement waits for its batch (up to SETTLE_WINDOW_MS), so only what the log
- * row needs is kept that long: the request, the upstream answer and the body are let go here, and
- * die young instead of being promoted to the old generation under load.
- */
-function settleAndLog(rt: RelayRuntime, s: SettleInput): Promise<void> {
-  const record: SettleRecord = {
-    principal: s.principal,
-    model: s.model,
-    channelId: s.ok.ctx.channel.id,
-    usageCounted: !s.reported,
-    price: s.price,
-    startedAtMs: s.startedAtMs,
-    isStream: s.stream,
-    ip: s.req.ip,
-    requestId: s.req.id,
-    frtMs: s.frtMs,
-    mapped: s.ok.mapped,
-    upstreamModel: s.ok.ctx.upstreamModel,
-    reasoningEffort: s.reasoningEffort,
-    channelChain: s.ok.chain,
-    clientAborted: s.clientAborted,
-  };
-  const { model, body, produced, reported } = s;
-  if (reported && !s.cut) return settleRecord(rt, s.reservation, s.calls, record, reported);
-  return loadTokenizers().then(() => {
-    if (!reported) return settleRecord(rt, s.reservation, s.calls, record, countedUsage(model, body, produced()));
-    // relay.md §5, a cut stream bills what was produced: Anthropic's opening count (message_start says
-    // 1 output token) is all a stream cut before message_delta reported, so the text sent is counted too.
-    const sent = countText(model, produced());
-    if (sent <= reported.completionTokens) return settleRecord(rt, s.reservation, s.calls, record, reported);
-    const usage = { ...reported, completionTokens: sent };
-    return settleRecord(rt, s.reservation, s.calls, { ...record, usageCounted: true }, usage);
-  });
-}
-
-async function settleRecord(
-  rt: RelayRuntime,
-  reservation: Reservation,
-  calls: number,
-  record: SettleRecord,
-  usage: Usage,
-): Promise<void> {
-  const final = computeQuota(record.price, usage) * calls;
-  const settled = await rt.deps.services.billing.settle(reservation, final, record.channelId, (st) =>
-    buildConsumeLog({ ...record, quota: st.charged, shortfall: st.shortfall, usage }),
-  );
-  const m = rt.deps.metrics;
-  m.quotaBilled.inc({ model: record.model }, settled.charged);
-  m.tokensBilled.inc({ model: record.model, kind: 'prompt' }, usage.promptTokens);
-  m.tokensBilled.inc({ model: record.model, kind: 'completion' }, usage.completionTokens);
-  const userId = record.principal.user.id;
-  notifyIfCrossed(rt.deps, userId, settled.userQuotaAfter + settled.charged, settled.userQuotaAfter);
 }
