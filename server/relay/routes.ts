@@ -41,10 +41,12 @@ export function registerRelayRoutes(app: FastifyInstance, deps: AppDeps): void {
     if (isRelayPath(req.url)) started.set(req, performance.now());
     done();
   });
-  app.addHook('onSend', async (req, reply) => {
+  // A callback hook, not an async one: it runs for every answer of the app, and most need nothing.
+  app.addHook('onSend', (req, reply, payload, done) => {
     const t0 = started.get(req);
     if (t0 !== undefined && !reply.hasHeader('server-timing'))
       reply.header('server-timing', serverTiming(performance.now() - t0));
+    done(null, payload);
   });
 
   const handle =
