@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { ChangeBus } from './cache/bus.ts';
+import type { KeyValueStore } from './cache/kv.ts';
 import type { RateLimitStore } from './cache/rate-limit.ts';
 import type { Config } from './config.ts';
 import type { DatabaseType } from './db/index.ts';
@@ -16,6 +17,8 @@ export interface Infra {
   bus: ChangeBus;
   /** Shared rate-limit counters (memory, or Redis with several instances). */
   rateLimits: RateLimitStore;
+  /** Short-lived shared entries (memory, or Redis with several instances): the relay's turn carry-over. */
+  kv: KeyValueStore;
   metrics: Metrics;
   log: Logger;
 }

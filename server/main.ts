@@ -1,4 +1,5 @@
 import { createMemoryBus } from './cache/bus.ts';
+import { createMemoryKv } from './cache/kv.ts';
 import { createMemoryRateLimitStore } from './cache/rate-limit.ts';
 import { startHeapTrim } from './ops/heap-trim.ts';
 import { createMetrics } from './ops/metrics.ts';
@@ -13,11 +14,13 @@ import { createServices } from './services.ts';
  * it, memory. The Redis client is loaded only when configured (less memory at home).
  */
 async function sharedState(config: Config) {
-  if (!config.redisUrl) return { bus: createMemoryBus(), rateLimits: createMemoryRateLimitStore() };
-  const { createRedisBus, createRedisRateLimitStore } = await import('./cache/redis.ts');
+  if (!config.redisUrl)
+    return { bus: createMemoryBus(), rateLimits: createMemoryRateLimitStore(), kv: createMemoryKv() };
+  const { createRedisBus, createRedisKv, createRedisRateLimitStore } = await import('./cache/redis.ts');
   return {
     bus: createRedisBus(config.redisUrl, config.redisKeyPrefix),
     rateLimits: createRedisRateLimitStore(config.redisUrl, config.redisKeyPrefix),
+    kv: createRedisKv(config.redisUrl, config.redisKeyPrefix),
   };
 }
 

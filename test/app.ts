@@ -6,7 +6,8 @@ import pgLib from 'pg';
 import { buildApp } from '../server/app.ts';
 import { createMemoryBus } from '../server/cache/bus.ts';
 import { createMemoryRateLimitStore } from '../server/cache/rate-limit.ts';
-import { createRedisBus, createRedisRateLimitStore } from '../server/cache/redis.ts';
+import { createMemoryKv } from '../server/cache/kv.ts';
+import { createRedisBus, createRedisKv, createRedisRateLimitStore } from '../server/cache/redis.ts';
 import { createMetrics } from '../server/ops/metrics.ts';
 import { type Config, loadConfig } from '../server/config.ts';
 import type { AppDeps } from '../server/context.ts';
@@ -66,12 +67,14 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: TestA
     await migrateToLatest(handle.db);
   }
   const redisLimits = opts.redisUrl ? createRedisRateLimitStore(opts.redisUrl, config.redisKeyPrefix) : undefined;
+  const redisKv = opts.redisUrl ? createRedisKv(opts.redisUrl, config.redisKeyPrefix) : undefined;
   const infra = {
     config,
     db: handle.db,
     dbType: handle.type,
     bus: opts.redisUrl ? createRedisBus(opts.redisUrl, config.redisKeyPrefix) : createMemoryBus(),
     rateLimits: redisLimits ?? createMemoryRateLimitStore(),
+    kv: redisKv ?? createMemoryKv(),
     metrics: createMetrics(),
     log: createLogger('silent'),
   };
@@ -87,6 +90,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: TestA
       await app.close();
       if (opts.redisUrl) await infra.bus.close();
       redisLimits?.close();
+      redisKv?.close();
       await handle.close();
       await pg?.drop();
       if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });

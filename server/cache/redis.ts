@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { ChangeBus, Topic } from './bus.ts';
 import { createMemoryBus } from './bus.ts';
+import type { KeyValueStore } from './kv.ts';
 import type { RateDecision, RateLimitStore } from './rate-limit.ts';
 
 /*
@@ -91,6 +92,22 @@ export function createRedisRateLimitStore(
     },
     async add(key, windowMs) {
       await run(key, -1, windowMs);
+    },
+    close() {
+      redis.disconnect();
+    },
+  };
+}
+
+/** The expiring key-value store on Redis (keys under the deployment's prefix). */
+export function createRedisKv(url: string, prefix = DEFAULT_REDIS_KEY_PREFIX): KeyValueStore & { close(): void } {
+  const redis = new Redis(url, { maxRetriesPerRequest: 2 });
+  return {
+    async get(key) {
+      return (await redis.get(`${prefix}kv:${key}`).catch(() => null)) ?? undefined;
+    },
+    async set(key, value, ttlMs) {
+      await redis.set(`${prefix}kv:${key}`, value, 'PX', ttlMs).catch(() => undefined);
     },
     close() {
       redis.disconnect();

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../context.ts';
 import type { RelayCancel } from './cancel.ts';
+import { createCarryStore } from './canonical/carry.ts';
 import { type ChannelConfig, pickKey, upstreamModelFor } from './channel-config.ts';
 import { shouldAutoDisable, disableKey } from './channel-health.ts';
 import { RelayError } from './errors.ts';
@@ -21,6 +22,8 @@ export interface AttemptInput {
   candidates: readonly Candidate[];
   pinned: boolean;
   abort: RelayCancel;
+  /** The paying user: turn carry-over (reasoning signatures) is kept per user. */
+  userId: number;
   /** The client's body in a front door's own protocol, relayed unchanged to channels that speak it. */
   native?: { protocol: NativeProtocol; body: Record<string, unknown>; headers?: Record<string, string> };
 }
@@ -45,7 +48,7 @@ export class AttemptsFailed extends RelayError {
     readonly chain: number[],
     readonly upstreamWaitMs: number,
   ) {
-    super(err.status, err.message, err.code, err.fromUpstream);
+    super(err.status, err.message, err.code, err.fromUpstream, err.zh);
   }
 }
 
@@ -87,6 +90,7 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
       stream: a.stream,
       options: opt,
       clientProtocol: a.native?.protocol,
+      carry: createCarryStore(deps.kv, a.userId),
     };
     const native =
       a.native !== undefined &&

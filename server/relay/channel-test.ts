@@ -5,6 +5,7 @@ import { badRequest } from '../errors.ts';
 import { buildChannelRequest, finishRequest } from './attempts.ts';
 import { parseChannel, pickKey, upstreamModelFor } from './channel-config.ts';
 import { adapterFor } from './providers/index.ts';
+import { noCarry } from './canonical/carry.ts';
 import type { AttemptContext, ProviderAdapter, RelayMode } from './providers/types.ts';
 import { sendUpstream } from './upstream.ts';
 
@@ -75,6 +76,7 @@ async function testChannel(
     upstreamModel: upstreamModelFor(channel, model).name,
     stream: false,
     options: opt,
+    carry: noCarry,
   };
 
   let req;

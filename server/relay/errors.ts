@@ -17,6 +17,8 @@ export class RelayError extends Error {
     message: string,
     readonly code?: string,
     readonly fromUpstream = false,
+    /** The Chinese wording when `message` is English (refusal()); absent, `message` is the only one. */
+    readonly zh?: string,
   ) {
     super(message);
     this.name = 'RelayError';
@@ -24,6 +26,30 @@ export class RelayError extends Error {
 }
 
 export const relayError = (status: number, message: string, code?: string) => new RelayError(status, message, code);
+
+/**
+ * A refusal worded for API callers: English, with a Chinese twin used when the caller's
+ * Accept-Language puts Chinese first (sendRelayError picks). Conversion refusals use it: they
+ * say why a request cannot be carried to the chosen upstream, and agent users read them in a terminal.
+ */
+export const refusal = (status: number, en: string, zh: string, code = 'invalid_request') =>
+  new RelayError(status, en, code, false, zh);
+
+/** Whether the caller's Accept-Language prefers Chinese to English (q-values honoured, order breaks ties). */
+export function prefersChinese(acceptLanguage: string | undefined): boolean {
+  if (!acceptLanguage) return false;
+  let best: { zh: boolean; q: number } | undefined;
+  for (const part of acceptLanguage.split(',')) {
+    const [tag, ...params] = part.trim().toLowerCase().split(';');
+    const qp = params.find((p) => p.trim().startsWith('q='));
+    const q = qp ? Number(qp.trim().slice(2)) : 1;
+    if (!(q > 0)) continue;
+    const zh = tag.startsWith('zh');
+    if (!zh && !tag.startsWith('en') && tag !== '*') continue;
+    if (!best || q > best.q) best = { zh, q };
+  }
+  return best?.zh ?? false;
+}
 
 /** Which error shape the caller speaks, from the front door it used. */
 export type ErrorDialect = 'openai' | 'anthropic' | 'gemini';
@@ -94,7 +120,7 @@ export function relayErrorBody(dialect: ErrorDialect, answer: ErrorAnswer, reque
 export function sendRelayError(req: FastifyRequest, reply: FastifyReply, err: unknown) {
   const answer: ErrorAnswer =
     err instanceof RelayError
-      ? { status: err.status, message: err.message, code: err.code }
+      ? { status: err.status, message: localized(err, req), code: err.code }
       : isAnswer(err)
         ? err
         : classifyError(err);
@@ -102,6 +128,9 @@ export function sendRelayError(req: FastifyRequest, reply: FastifyReply, err: un
     req.log.error({ err }, 'relay request failed');
   return reply.status(answer.status).send(relayErrorBody(dialectOf(req), answer, req.id));
 }
+
+const localized = (err: RelayError, req: FastifyRequest) =>
+  err.zh !== undefined && prefersChinese(req.headers['accept-language']) ? err.zh : err.message;
 
 const isAnswer = (v: unknown): v is ErrorAnswer =>
   typeof v === 'object' &&

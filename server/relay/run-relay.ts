@@ -90,6 +90,7 @@ export async function runRelay(
         pinned: principal.pinnedChannelId !== null,
         abort,
         native: nativeBody,
+        userId: principal.user.id,
       });
       return { model, price, calls, reservation, ok };
     } catch (err) {

@@ -1,4 +1,5 @@
 import type { OptionReader } from '../../domains/billing/pricing.ts';
+import type { CarryStore } from '../canonical/carry.ts';
 import type { ChannelConfig } from '../channel-config.ts';
 
 /**
@@ -54,6 +55,8 @@ export interface AttemptContext {
    * answer is converted back into it); undefined for OpenAI clients.
    */
   clientProtocol?: NativeProtocol;
+  /** What must come back with a tool call on the next turn (reasoning signatures): canonical/carry.ts. */
+  carry: CarryStore;
 }
 
 /** A ready-to-send upstream HTTP request. */
