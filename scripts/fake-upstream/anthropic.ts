@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FakeUpstream } from './server.ts';
+import type { StrictValidator } from './strict/types.ts';
 import { fakeNativePrompt, nativeBehaviour, PIECES, sendJson, sleep, startRecordingServer } from './native-http.ts';
 
 /** Anthropic's real error bodies for the statuses the fake can produce. */
@@ -73,8 +74,11 @@ export function anthropicAnswer(
  * tool result), thinking (when `thinking` is enabled), usage with cache tokens.
  * Output tokens: one per text piece, 3 for thinking, 7 for a tool call.
  */
-export function startFakeAnthropic(port = 0): Promise<FakeUpstream> {
+export function startFakeAnthropic(port = 0, opts: { validate?: StrictValidator } = {}): Promise<FakeUpstream> {
   return startRecordingServer(async (req, res, body) => {
+    // Strict mode (strict/index.ts): what the real API refuses is refused before any answer.
+    const refusal = opts.validate?.(req.url ?? '', req.headers, body);
+    if (refusal) return sendJson(res, refusal.status, refusal.body);
     const key = String(req.headers['x-api-key'] ?? '');
     const model = String(body.model ?? '');
     const b = nativeBehaviour(model, key);

@@ -1,4 +1,5 @@
 import type { FakeUpstream } from './server.ts';
+import type { StrictValidator } from './strict/types.ts';
 import { fakeNativePrompt, nativeBehaviour, PIECES, sendJson, startRecordingServer } from './native-http.ts';
 
 /** Gemini's real error bodies (google.rpc.Status) for the statuses the fake can produce. */
@@ -25,8 +26,11 @@ type Content = { role?: string; parts?: { text?: string; functionResponse?: unkn
  * part when thinkingConfig.includeThoughts is set. Candidates tokens: one per
  * text piece (3 thought tokens, 6 for a call).
  */
-export function startFakeGemini(port = 0): Promise<FakeUpstream> {
+export function startFakeGemini(port = 0, opts: { validate?: StrictValidator } = {}): Promise<FakeUpstream> {
   return startRecordingServer(async (req, res, body) => {
+    // Strict mode (strict/index.ts): what the real API refuses is refused before any answer.
+    const refusal = opts.validate?.(req.url ?? '', req.headers, body);
+    if (refusal) return sendJson(res, refusal.status, refusal.body);
     const url = new URL(req.url ?? '/', 'http://x');
     const key = String(req.headers['x-goog-api-key'] ?? url.searchParams.get('key') ?? '');
     if (req.method === 'GET' && /\/models$/.test(url.pathname))

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { handleExtra } from './openai-extra.ts';
 import { type Behaviour, failureBody, fakePromptTokens, invalidKeyBody, parseBehaviour } from './behaviour.ts';
+import type { StrictValidator } from './strict/types.ts';
 
 export interface FakeOptions {
   port?: number;
@@ -12,6 +13,8 @@ export interface FakeOptions {
   chunks?: number;
   /** Delay between stream chunks (ms). */
   chunkDelayMs?: number;
+  /** Strict mode (strict/index.ts): a request the real API would refuse gets its refusal instead of an answer. */
+  validate?: StrictValidator;
 }
 
 export interface RecordedRequest {
@@ -59,6 +62,8 @@ export async function startFakeOpenAI(opts: FakeOptions = {}): Promise<FakeUpstr
       res.on('close', () => {
         if (!res.writableFinished) rec.aborted = true;
       });
+      const refusal = opts.validate?.(rec.path, req.headers, body);
+      if (refusal) return json(res, refusal.status, refusal.body);
       handle(req, res, body, opts).catch(() => res.destroy());
     });
   });

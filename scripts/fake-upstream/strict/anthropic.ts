@@ -1,0 +1,3 @@
+import type { StrictValidator } from './types.ts';
+
+export const validateAnthropic: StrictValidator = () => null;
