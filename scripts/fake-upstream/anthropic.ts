@@ -69,7 +69,7 @@ export function anthropicAnswer(
 }
 
 /**
- * A fake Anthropic Messages API (`POST /v1/messages`, JSON and SSE) with real event
+ * A fake Anthropic Messages API (`POST /v1/messages`, JSON and SSE; `/v1/messages/count_tokens`) with real event
  * sequences: text, tool_use (when tools are offered and the last turn is not a
  * tool result), thinking (when `thinking` is enabled), usage with cache tokens.
  * Output tokens: one per text piece, 3 for thinking, 7 for a tool call.
@@ -91,6 +91,9 @@ export function startFakeAnthropic(port = 0, opts: { validate?: StrictValidator 
         type: 'error',
         error: { type: 'invalid_request_error', message: 'anthropic-version: header is required' },
       });
+    // Token counting: a deterministic count of the same prompt the answers' usage reports.
+    if (req.url === '/v1/messages/count_tokens')
+      return sendJson(res, 200, { input_tokens: fakeNativePrompt(body.messages, body.system) });
     const message = anthropicAnswer(body, b);
     if (body.stream !== true) return sendJson(res, 200, message);
     await streamMessage(res, message, b.resetMidStream);

@@ -21,7 +21,7 @@ type Content = { role?: string; parts?: { text?: string; functionResponse?: unkn
 
 /**
  * A fake Gemini API: `POST /{version}/models/{model}:generateContent` and
- * `:streamGenerateContent?alt=sse`, `GET /v1beta/models`. A functionCall answers
+ * `:streamGenerateContent?alt=sse`, `:countTokens`, `GET /v1beta/models`. A functionCall answers
  * when tools are offered and the last turn is not a functionResponse; a thought
  * part when thinkingConfig.includeThoughts is set. Candidates tokens: one per
  * text piece (3 thought tokens, 6 for a call).
@@ -43,7 +43,9 @@ export function startFakeGemini(port = 0, opts: { validate?: StrictValidator } =
           },
         ],
       });
-    const m = /^\/(v1beta|v1|v1alpha)\/models\/([^:]+):(generateContent|streamGenerateContent)$/.exec(url.pathname);
+    const m = /^\/(v1beta|v1|v1alpha)\/models\/([^:]+):(generateContent|streamGenerateContent|countTokens)$/.exec(
+      url.pathname,
+    );
     if (!m)
       return sendJson(res, 404, { error: { code: 404, message: `Not found: ${url.pathname}`, status: 'NOT_FOUND' } });
     const model = decodeURIComponent(m[2]);
@@ -53,6 +55,11 @@ export function startFakeGemini(port = 0, opts: { validate?: StrictValidator } =
         error: { code: 400, message: 'API key not valid. Please pass a valid API key.', status: 'INVALID_ARGUMENT' },
       });
     if (b.failStatus) return sendJson(res, b.failStatus, geminiFailure(b.failStatus));
+    if (m[3] === 'countTokens') {
+      // Both forms of the count body; the same deterministic count the answers' usage reports.
+      const r = (body.generateContentRequest ?? body) as { contents?: unknown; systemInstruction?: unknown };
+      return sendJson(res, 200, { totalTokens: fakeNativePrompt(r.contents, r.systemInstruction) });
+    }
     const contents = (body.contents ?? []) as Content[];
     const lastIsResponse = (contents.at(-1)?.parts ?? []).some((p) => p.functionResponse);
     const decls = ((body.tools ?? []) as { functionDeclarations?: { name?: string }[] }[]).flatMap(

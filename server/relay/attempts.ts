@@ -193,7 +193,7 @@ export async function finishRequest(
 }
 
 /** The channel's system prompt in a native body (Anthropic `system`, Gemini `systemInstruction`) when the client sent none. */
-function nativeChannelBody(
+export function nativeChannelBody(
   channel: ChannelConfig,
   protocol: NativeProtocol,
   body: Record<string, unknown>,

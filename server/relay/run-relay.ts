@@ -225,7 +225,7 @@ export async function runRelay(
  * priority order; those this group can reach are tried in that order (the one that serves
  * is billed). Any other name is itself.
  */
-function modelsToTry(rt: RelayRuntime, p: RelayPrincipal, requested: string): string[] {
+export function modelsToTry(rt: RelayRuntime, p: RelayPrincipal, requested: string): string[] {
   const real = rt.deps.services.modelMapping.resolveVirtualModel(requested);
   if (!real || p.pinnedChannelId !== null) return [requested];
   const reachable = real.filter((m) => rt.routing.candidates(p.group, m).length > 0);
@@ -239,7 +239,7 @@ const worthAnotherModel = (err: unknown) => err instanceof RelayError && (err.st
  * relay.md §8: `o3-mini-high` means `o3-mini` with reasoning_effort "high" — unless a channel
  * serves the suffixed name itself. The client's own reasoning_effort wins.
  */
-function applyReasoningSuffix(rt: RelayRuntime, p: RelayPrincipal, body: Record<string, unknown>, model: string) {
+export function applyReasoningSuffix(rt: RelayRuntime, p: RelayPrincipal, body: Record<string, unknown>, model: string) {
   const m = /^(.+)-(high|medium|low)$/.exec(model);
   if (!m || rt.routing.candidates(p.group, model).length > 0) return model;
   if (p.pinnedChannelId === null && rt.routing.candidates(p.group, m[1]).length === 0) return model;
@@ -247,7 +247,7 @@ function applyReasoningSuffix(rt: RelayRuntime, p: RelayPrincipal, body: Record<
   return m[1];
 }
 
-function candidatesFor(rt: RelayRuntime, p: RelayPrincipal, model: string): readonly Candidate[] {
+export function candidatesFor(rt: RelayRuntime, p: RelayPrincipal, model: string): readonly Candidate[] {
   if (p.pinnedChannelId !== null) {
     const channel = rt.routing.channel(p.pinnedChannelId);
     if (!channel) throw relayError(503, `渠道 #${p.pinnedChannelId} 不存在或已被禁用`, 'channel_unavailable');

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { countTokensHandlers, isGeminiCountTokens } from '../count-tokens.ts';
 import type { RelayMode } from '../providers/types.ts';
 import type { RelayRuntime } from '../runtime.ts';
 import { anthropicDoor } from './anthropic/door.ts';
@@ -19,7 +20,13 @@ export function registerFrontDoors(
   handleFor: (mode: RelayMode, door?: FrontDoor) => Handler,
 ): void {
   app.post('/v1/messages', handleFor('chat', anthropicDoor));
-  app.post('/v1beta/models/*', handleFor('chat', geminiDoor));
+  // Token counting (count-tokens.ts): Gemini's :countTokens shares generateContent's path pattern, told apart by its suffix.
+  const count = countTokensHandlers(rt);
+  const geminiGenerate = handleFor('chat', geminiDoor);
+  app.post('/v1/messages/count_tokens', count.anthropic);
+  app.post('/v1beta/models/*', (req, reply) =>
+    isGeminiCountTokens(req) ? count.gemini(req, reply) : geminiGenerate(req, reply),
+  );
   // The rest of OpenAI's JSON surface: relayed natively to OpenAI-style channels.
   app.post('/v1/responses', handleFor('responses'));
   app.post('/v1/moderations', handleFor('moderations'));

@@ -136,6 +136,22 @@ export interface ProviderAdapter {
   id?: string;
   /** Set when the provider speaks a front door's own protocol: that door's body is relayed unchanged. */
   native?: NativeSupport;
+  /** Set when the provider counts tokens itself (Anthropic count_tokens, Gemini countTokens): relay/count-tokens.ts. */
+  countTokens?: NativeTokenCount;
+}
+
+/** A provider's own token-counting endpoint, given the door's count body as the client sent it. */
+export interface NativeTokenCount {
+  /** The front door whose count requests this endpoint takes as they are. */
+  protocol: NativeProtocol;
+  /** The count request (model replaced by the channel's upstream name); `clientHeaders` as for NativeSupport. */
+  buildRequest(
+    ctx: AttemptContext,
+    body: Record<string, unknown>,
+    clientHeaders?: Record<string, string>,
+  ): UpstreamRequest | Promise<UpstreamRequest>;
+  /** The count in a 2xx answer; undefined when the answer does not hold one (the relay then counts itself). */
+  inputTokensOf(text: string): number | undefined;
 }
 
 /** Wire protocols that have their own front door besides OpenAI's (relay.md §1). */

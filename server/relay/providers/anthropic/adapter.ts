@@ -11,6 +11,7 @@ import { fromAnthropicResponse } from './response.ts';
 import { createAnthropicStreamConverter } from './stream.ts';
 import { type AnthropicUsage, parseAnthropicUsage } from './usage.ts';
 import { mapErrorBody } from '../shared/error-body.ts';
+import { anthropicCountTokens } from './count-tokens.ts';
 
 export const ANTHROPIC_VERSION = '2023-06-01';
 
@@ -100,6 +101,7 @@ export const anthropicAdapter: ProviderAdapter = {
   createStreamConverter: (ctx, clientWantsUsage) =>
     createAnthropicStreamConverter(baseModel(ctx.upstreamModel), clientWantsUsage),
   mapError: mapAnthropicError,
+  countTokens: anthropicCountTokens,
 
   native: {
     protocol: 'anthropic',

@@ -11,6 +11,7 @@ import { fromGeminiResponse } from './response.ts';
 import { createGeminiStreamConverter } from './stream.ts';
 import { type GeminiUsage, parseGeminiUsage } from './usage.ts';
 import { mapErrorBody } from '../shared/error-body.ts';
+import { geminiCountTokens } from './count-tokens.ts';
 
 /** `{base}/{version}/models/{model}:generateContent` or `:streamGenerateContent?alt=sse`; version per gemini.version_settings. */
 export function geminiUrl(ctx: AttemptContext, model: string): string {
@@ -76,6 +77,7 @@ export const geminiAdapter: ProviderAdapter = {
   createStreamConverter: (ctx, clientWantsUsage) =>
     createGeminiStreamConverter(thinkingOf(ctx, undefined).model, clientWantsUsage),
   mapError: mapGeminiError,
+  countTokens: geminiCountTokens,
 
   native: {
     protocol: 'gemini',
