@@ -7,6 +7,8 @@
 
 export interface ChannelTypeInfo {
   id: number;
+  /** The type's name in code: `ChannelType.Anthropic` is 14. */
+  key: string;
   name: string;
   /** Empty when the user must give the endpoint (Azure, self-hosted proxies). */
   baseUrl: string;
@@ -79,38 +81,46 @@ const midjourney = [
   'swap_face',
 ] as const;
 
-const t = (id: number, name: string, baseUrl: string, defaultModels: readonly string[] = []): ChannelTypeInfo => ({
-  id,
-  name,
-  baseUrl,
-  defaultModels,
-});
+/** One row; the key and id keep their literal types so `ChannelType` below is typed from the rows. */
+const t = <const K extends string, const I extends number>(
+  key: K,
+  id: I,
+  name: string,
+  baseUrl: string,
+  defaultModels: readonly string[] = [],
+) => ({ key, id, name, baseUrl, defaultModels });
 
-export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = [
-  t(0, 'Unknown', ''),
-  t(1, 'OpenAI', 'https://api.openai.com', openai),
-  t(2, 'Midjourney-Proxy', '', midjourney),
-  t(3, 'Azure OpenAI', '', openai),
-  t(4, 'Ollama', 'http://localhost:11434', ['llama3.1', 'llama3.2', 'qwen2.5', 'deepseek-r1', 'nomic-embed-text']),
-  t(5, 'Midjourney-Plus', '', midjourney),
-  t(6, 'OpenAIMax', '', openai),
-  t(7, 'OhMyGPT', 'https://api.ohmygpt.com', openai),
-  t(8, 'Custom', '', []),
-  t(9, 'AILS', 'https://api.caipacity.com', openai),
-  t(10, 'AIProxy', 'https://api.aiproxy.io', openai),
-  t(11, 'PaLM', '', ['chat-bison-001']),
-  t(12, 'API2GPT', 'https://api.api2gpt.com', openai),
-  t(13, 'AIGC2D', 'https://api.aigc2d.com', openai),
-  t(14, 'Anthropic', 'https://api.anthropic.com', claude),
-  t(15, 'Baidu', 'https://aip.baidubce.com', [
+const TABLE = [
+  t('Unknown', 0, 'Unknown', ''),
+  t('OpenAI', 1, 'OpenAI', 'https://api.openai.com', openai),
+  t('MidjourneyProxy', 2, 'Midjourney-Proxy', '', midjourney),
+  t('Azure', 3, 'Azure OpenAI', '', openai),
+  t('Ollama', 4, 'Ollama', 'http://localhost:11434', [
+    'llama3.1',
+    'llama3.2',
+    'qwen2.5',
+    'deepseek-r1',
+    'nomic-embed-text',
+  ]),
+  t('MidjourneyPlus', 5, 'Midjourney-Plus', '', midjourney),
+  t('OpenAIMax', 6, 'OpenAIMax', '', openai),
+  t('OhMyGPT', 7, 'OhMyGPT', 'https://api.ohmygpt.com', openai),
+  t('Custom', 8, 'Custom', '', []),
+  t('AILS', 9, 'AILS', 'https://api.caipacity.com', openai),
+  t('AIProxy', 10, 'AIProxy', 'https://api.aiproxy.io', openai),
+  t('PaLM', 11, 'PaLM', '', ['chat-bison-001']),
+  t('API2GPT', 12, 'API2GPT', 'https://api.api2gpt.com', openai),
+  t('AIGC2D', 13, 'AIGC2D', 'https://api.aigc2d.com', openai),
+  t('Anthropic', 14, 'Anthropic', 'https://api.anthropic.com', claude),
+  t('Baidu', 15, 'Baidu', 'https://aip.baidubce.com', [
     'ERNIE-4.0-8K',
     'ERNIE-3.5-8K',
     'ERNIE-Speed-128K',
     'ERNIE-Lite-8K',
     'Embedding-V1',
   ]),
-  t(16, 'Zhipu', 'https://open.bigmodel.cn', ['glm-4', 'glm-3-turbo', 'chatglm_turbo']),
-  t(17, 'Ali', 'https://dashscope.aliyuncs.com', [
+  t('Zhipu', 16, 'Zhipu', 'https://open.bigmodel.cn', ['glm-4', 'glm-3-turbo', 'chatglm_turbo']),
+  t('Ali', 17, 'Ali', 'https://dashscope.aliyuncs.com', [
     'qwen-max',
     'qwen-plus',
     'qwen-turbo',
@@ -119,9 +129,15 @@ export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = [
     'qwen3-coder-plus',
     'text-embedding-v3',
   ]),
-  t(18, 'Xunfei Spark', '', ['SparkDesk-v4.0', 'SparkDesk-v3.5', 'SparkDesk-v3.1', 'SparkDesk-v2.1', 'SparkDesk-lite']),
-  t(19, '360', 'https://api.360.cn', ['360gpt-pro', '360gpt-turbo', '360gpt2-pro', 'embedding-bert-512-v1']),
-  t(20, 'OpenRouter', 'https://openrouter.ai/api', [
+  t('XunfeiSpark', 18, 'Xunfei Spark', '', [
+    'SparkDesk-v4.0',
+    'SparkDesk-v3.5',
+    'SparkDesk-v3.1',
+    'SparkDesk-v2.1',
+    'SparkDesk-lite',
+  ]),
+  t('AI360', 19, '360', 'https://api.360.cn', ['360gpt-pro', '360gpt-turbo', '360gpt2-pro', 'embedding-bert-512-v1']),
+  t('OpenRouter', 20, 'OpenRouter', 'https://openrouter.ai/api', [
     'openai/gpt-4o',
     'openai/gpt-4o-mini',
     'anthropic/claude-sonnet-4',
@@ -129,32 +145,32 @@ export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = [
     'deepseek/deepseek-chat',
     'meta-llama/llama-3.1-70b-instruct',
   ]),
-  t(21, 'AIProxyLibrary', 'https://api.aiproxy.io', []),
-  t(22, 'FastGPT', 'https://fastgpt.run/api/openapi', []),
-  t(23, 'Tencent Hunyuan', 'https://hunyuan.tencentcloudapi.com', [
+  t('AIProxyLibrary', 21, 'AIProxyLibrary', 'https://api.aiproxy.io', []),
+  t('FastGPT', 22, 'FastGPT', 'https://fastgpt.run/api/openapi', []),
+  t('Tencent', 23, 'Tencent Hunyuan', 'https://hunyuan.tencentcloudapi.com', [
     'hunyuan-turbos-latest',
     'hunyuan-large',
     'hunyuan-standard',
     'hunyuan-lite',
     'hunyuan-embedding',
   ]),
-  t(24, 'Gemini', 'https://generativelanguage.googleapis.com', gemini),
-  t(25, 'Moonshot', 'https://api.moonshot.cn', [
+  t('Gemini', 24, 'Gemini', 'https://generativelanguage.googleapis.com', gemini),
+  t('Moonshot', 25, 'Moonshot', 'https://api.moonshot.cn', [
     'kimi-k2-0711-preview',
     'moonshot-v1-8k',
     'moonshot-v1-32k',
     'moonshot-v1-128k',
   ]),
-  t(26, 'Zhipu v4', 'https://open.bigmodel.cn', zhipu),
-  t(27, 'Perplexity', 'https://api.perplexity.ai', [
+  t('ZhipuV4', 26, 'Zhipu v4', 'https://open.bigmodel.cn', zhipu),
+  t('Perplexity', 27, 'Perplexity', 'https://api.perplexity.ai', [
     'sonar',
     'sonar-pro',
     'sonar-reasoning',
     'sonar-reasoning-pro',
     'sonar-deep-research',
   ]),
-  t(31, '01.AI', 'https://api.lingyiwanwu.com', ['yi-lightning', 'yi-large', 'yi-medium', 'yi-vision']),
-  t(33, 'AWS Bedrock', '', [
+  t('LingYiWanWu', 31, '01.AI', 'https://api.lingyiwanwu.com', ['yi-lightning', 'yi-large', 'yi-medium', 'yi-vision']),
+  t('Bedrock', 33, 'AWS Bedrock', '', [
     'anthropic.claude-3-5-sonnet-20241022-v2:0',
     'anthropic.claude-3-7-sonnet-20250219-v1:0',
     'anthropic.claude-sonnet-4-20250514-v1:0',
@@ -163,57 +179,73 @@ export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = [
     'amazon.nova-lite-v1:0',
     'meta.llama3-3-70b-instruct-v1:0',
   ]),
-  t(34, 'Cohere', 'https://api.cohere.ai', [
+  t('Cohere', 34, 'Cohere', 'https://api.cohere.ai', [
     'command-r-plus',
     'command-r',
     'command-a-03-2025',
     'rerank-v3.5',
     'embed-multilingual-v3.0',
   ]),
-  t(35, 'MiniMax', 'https://api.minimax.chat', ['MiniMax-M1', 'MiniMax-Text-01', 'abab6.5s-chat']),
-  t(36, 'Suno', '', ['suno_music', 'suno_lyrics']),
-  t(37, 'Dify', 'https://api.dify.ai', []),
-  t(38, 'Jina', 'https://api.jina.ai', ['jina-embeddings-v3', 'jina-reranker-v2-base-multilingual', 'jina-colbert-v2']),
-  t(39, 'Cloudflare Workers AI', 'https://api.cloudflare.com', [
+  t('MiniMax', 35, 'MiniMax', 'https://api.minimax.chat', ['MiniMax-M1', 'MiniMax-Text-01', 'abab6.5s-chat']),
+  t('Suno', 36, 'Suno', '', ['suno_music', 'suno_lyrics']),
+  t('Dify', 37, 'Dify', 'https://api.dify.ai', []),
+  t('Jina', 38, 'Jina', 'https://api.jina.ai', [
+    'jina-embeddings-v3',
+    'jina-reranker-v2-base-multilingual',
+    'jina-colbert-v2',
+  ]),
+  t('Cloudflare', 39, 'Cloudflare Workers AI', 'https://api.cloudflare.com', [
     '@cf/meta/llama-3.1-8b-instruct',
     '@cf/meta/llama-3.3-70b-instruct-fp8-fast',
     '@cf/qwen/qwen1.5-14b-chat-awq',
     '@cf/baai/bge-m3',
   ]),
-  t(40, 'SiliconFlow', 'https://api.siliconflow.cn', [
+  t('SiliconFlow', 40, 'SiliconFlow', 'https://api.siliconflow.cn', [
     'deepseek-ai/DeepSeek-V3',
     'deepseek-ai/DeepSeek-R1',
     'Qwen/Qwen3-235B-A22B',
     'Qwen/Qwen2.5-72B-Instruct',
     'BAAI/bge-m3',
   ]),
-  t(41, 'Vertex AI', '', [...gemini.filter((m) => m.startsWith('gemini')), ...claude.slice(0, 4)]),
-  t(42, 'Mistral', 'https://api.mistral.ai', [
+  t('VertexAI', 41, 'Vertex AI', '', [...gemini.filter((m) => m.startsWith('gemini')), ...claude.slice(0, 4)]),
+  t('Mistral', 42, 'Mistral', 'https://api.mistral.ai', [
     'mistral-large-latest',
     'mistral-medium-latest',
     'mistral-small-latest',
     'codestral-latest',
     'mistral-embed',
   ]),
-  t(43, 'DeepSeek', 'https://api.deepseek.com', ['deepseek-chat', 'deepseek-reasoner']),
-  t(44, 'MokaAI', 'https://api.moka.ai', ['m3e-large', 'm3e-base', 'm3e-small']),
-  t(45, 'VolcEngine', 'https://ark.cn-beijing.volces.com', [
+  t('DeepSeek', 43, 'DeepSeek', 'https://api.deepseek.com', ['deepseek-chat', 'deepseek-reasoner']),
+  t('MokaAI', 44, 'MokaAI', 'https://api.moka.ai', ['m3e-large', 'm3e-base', 'm3e-small']),
+  t('VolcEngine', 45, 'VolcEngine', 'https://ark.cn-beijing.volces.com', [
     'doubao-seed-1-6-250615',
     'doubao-1-5-pro-32k-250115',
     'doubao-1-5-lite-32k-250115',
     'deepseek-v3-250324',
     'doubao-embedding-text-240715',
   ]),
-  t(46, 'Baidu v2', 'https://qianfan.baidubce.com', [
+  t('BaiduV2', 46, 'Baidu v2', 'https://qianfan.baidubce.com', [
     'ernie-4.5-turbo-128k',
     'ernie-4.0-turbo-8k',
     'ernie-3.5-8k',
     'ernie-speed-128k',
   ]),
-  t(47, 'Xinference', '', ['qwen2.5-instruct', 'bge-m3', 'bge-reranker-v2-m3']),
-  t(48, 'xAI', 'https://api.x.ai', ['grok-4', 'grok-3', 'grok-3-mini', 'grok-2-vision-1212']),
-  t(49, 'Coze', 'https://api.coze.cn', []),
+  t('Xinference', 47, 'Xinference', '', ['qwen2.5-instruct', 'bge-m3', 'bge-reranker-v2-m3']),
+  t('XAI', 48, 'xAI', 'https://api.x.ai', ['grok-4', 'grok-3', 'grok-3-mini', 'grok-2-vision-1212']),
+  t('Coze', 49, 'Coze', 'https://api.coze.cn', []),
 ];
+
+export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = TABLE;
+
+type Row = (typeof TABLE)[number];
+
+/**
+ * Channel type ids by name, read from the table (`ChannelType.Anthropic === 14`): code names a type
+ * instead of writing its number.
+ */
+export const ChannelType = Object.fromEntries(TABLE.map((r) => [r.key, r.id])) as {
+  readonly [R in Row as R['key']]: R['id'];
+};
 
 const byId = new Map(CHANNEL_TYPES.map((c) => [c.id, c]));
 
@@ -221,17 +253,8 @@ export const channelTypeInfo = (id: number): ChannelTypeInfo | undefined => byId
 export const isKnownChannelType = (id: number) => byId.has(id);
 
 /** Midjourney-Proxy, Midjourney-Plus and Suno: the console prefills task models for them. */
-export const TASK_CHANNEL_TYPES: readonly number[] = [2, 5, 36];
-
-/** Types with a special meaning in the channel rules (spec §5, relay.md §9). */
-export const ChannelType = {
-  OpenAI: 1,
-  Azure: 3,
-  Anthropic: 14,
-  XunfeiSpark: 18,
-  OpenRouter: 20,
-  Gemini: 24,
-  SiliconFlow: 40,
-  VertexAI: 41,
-  DeepSeek: 43,
-} as const;
+export const TASK_CHANNEL_TYPES: readonly number[] = [
+  ChannelType.MidjourneyProxy,
+  ChannelType.MidjourneyPlus,
+  ChannelType.Suno,
+];

@@ -1,3 +1,4 @@
+import { ChannelType } from '../../../shared/channel-types.ts';
 import { anthropicAdapter } from './anthropic/adapter.ts';
 import { azureAdapter } from './azure/adapter.ts';
 import { bedrockAdapter } from './bedrock/adapter.ts';
@@ -11,16 +12,43 @@ import type { ProviderAdapter } from './types.ts';
  * their own base URLs (shared/channel-types.ts). A native protocol is one folder
  * under providers/ plus one line below; docs/providers.md is generated from this table.
  */
-const openAICompatible = [1, 4, 6, 7, 8, 9, 10, 12, 13, 19, 20, 22, 25, 26, 27, 31, 35, 40, 42, 43, 44, 45, 46, 47, 48];
+const T = ChannelType;
+const openAICompatible = [
+  T.OpenAI,
+  T.Ollama,
+  T.OpenAIMax,
+  T.OhMyGPT,
+  T.Custom,
+  T.AILS,
+  T.AIProxy,
+  T.API2GPT,
+  T.AIGC2D,
+  T.AI360,
+  T.OpenRouter,
+  T.FastGPT,
+  T.Moonshot,
+  T.ZhipuV4,
+  T.Perplexity,
+  T.LingYiWanWu,
+  T.MiniMax,
+  T.SiliconFlow,
+  T.Mistral,
+  T.DeepSeek,
+  T.MokaAI,
+  T.VolcEngine,
+  T.BaiduV2,
+  T.Xinference,
+  T.XAI,
+];
 
 const registry = new Map<number, ProviderAdapter>([
   ...openAICompatible.map((t) => [t, openAIAdapter] as const),
-  [3, azureAdapter],
-  [14, anthropicAdapter],
-  [24, geminiAdapter],
-  [33, bedrockAdapter],
-  [34, cohereAdapter],
-  [38, jinaAdapter],
+  [T.Azure, azureAdapter],
+  [T.Anthropic, anthropicAdapter],
+  [T.Gemini, geminiAdapter],
+  [T.Bedrock, bedrockAdapter],
+  [T.Cohere, cohereAdapter],
+  [T.Jina, jinaAdapter],
 ]);
 
 /** The adapter for a channel type; undefined when the type has none (the channel cannot serve). */

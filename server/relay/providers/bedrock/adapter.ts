@@ -1,4 +1,4 @@
-import { channelTypeInfo } from '../../../../shared/channel-types.ts';
+import { ChannelType, channelTypeInfo } from '../../../../shared/channel-types.ts';
 import { anthropicAdapter, anthropicUsageOf, anthropicWatcher } from '../anthropic/adapter.ts';
 import { baseModel, toAnthropicRequest } from '../anthropic/request.ts';
 import { mapErrorBody } from '../shared/error-body.ts';
@@ -10,7 +10,7 @@ import { type BedrockCredentials, parseBedrockKey, signBedrockRequest } from './
 /** The body field Bedrock wants instead of Anthropic's `anthropic-version` header. */
 const BEDROCK_ANTHROPIC_VERSION = 'bedrock-2023-05-31';
 
-const TYPE = 33;
+const TYPE = ChannelType.Bedrock;
 
 /**
  * Plain Anthropic names -> Bedrock model ids, derived from the channel type's default
