@@ -129,7 +129,7 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
       if (isHeadersTimeout(err)) {
         // Like a 504: the upstream may still be working (and billing), so it is retried only when configured.
         last = new RelayError(504, '上游响应超时', 'upstream_timeout', true);
-        if (!isRetryableStatus(504, opt, channel.type, false)) break;
+        if (!isRetryableStatus(504, opt, adapter, false)) break;
         continue;
       }
       last = new RelayError(502, `上游连接失败：${describeNetworkError(err)}`, 'upstream_connection_error', true);
@@ -148,7 +148,7 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
       );
     const status = Number(channel.statusCodeMapping[String(res.statusCode)] ?? res.statusCode) || res.statusCode;
     last = clientError(deps, status, e.message, e.code);
-    if (!isRetryableStatus(status, opt, channel.type, dead)) break;
+    if (!isRetryableStatus(status, opt, adapter, dead)) break;
   }
   throw new AttemptsFailed(last ?? noChannel(a.model), chain, upstreamWaitMs);
 }

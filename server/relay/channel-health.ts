@@ -2,6 +2,7 @@ import { ChannelStatus } from '../../shared/constants.ts';
 import type { AppDeps } from '../context.ts';
 import { noticeChannelDisabled } from '../domains/channels/disabled-notice.ts';
 import type { ChannelConfig } from './channel-config.ts';
+import { adapterFor } from './providers/index.ts';
 import type { UpstreamError } from './providers/types.ts';
 import { relayRuntimeOf } from './runtime.ts';
 
@@ -11,7 +12,7 @@ const disablingTypes = new Set(['insufficient_quota', 'authentication_error', 'p
 /** relay.md §4: the upstream answers that mean the key (or account) is dead, not that the request was bad. */
 export function isDisablingError(deps: AppDeps, channelType: number, e: UpstreamError): boolean {
   if (e.status === 401) return true;
-  if (e.status === 403 && channelType === 24) return true;
+  if (adapterFor(channelType)?.deadKeyStatuses?.includes(e.status)) return true;
   if (e.code && disablingCodes.has(e.code)) return true;
   if (e.type && disablingTypes.has(e.type)) return true;
   const message = e.message.toLowerCase();

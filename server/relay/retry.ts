@@ -1,4 +1,5 @@
 import type { OptionReader } from '../domains/billing/pricing.ts';
+import type { ProviderAdapter } from './providers/types.ts';
 
 /**
  * Retry policy (relay.md §4). Only upstream failures are retried — errors the
@@ -34,14 +35,19 @@ export function statusMatcher(list: string): (status: number) => boolean {
 /**
  * Whether an upstream status may be retried on another channel. Auto retry uses
  * its own status list; the default rule is 429 and 5xx except 504/524 (a timeout
- * is likely to time out again and doubles the wait), plus 400 for Anthropic
- * channels. A status that just disabled the channel (dead key) is always worth
- * another channel [beyond].
+ * is likely to time out again and doubles the wait), plus the statuses the channel's
+ * provider names (Anthropic's 400). A status that just disabled the channel (dead
+ * key) is always worth another channel [beyond].
  */
-export function isRetryableStatus(status: number, opt: OptionReader, channelType: number, disabledChannel: boolean) {
+export function isRetryableStatus(
+  status: number,
+  opt: OptionReader,
+  adapter: Pick<ProviderAdapter, 'retryableStatuses'>,
+  disabledChannel: boolean,
+) {
   if (disabledChannel) return true;
   if (opt('global.auto_retry_enabled')) return statusMatcher(opt('global.auto_retry_status_codes'))(status);
   if (status === 429) return true;
   if (status >= 500) return status !== 504 && status !== 524;
-  return status === 400 && channelType === 14;
+  return adapter.retryableStatuses?.includes(status) ?? false;
 }

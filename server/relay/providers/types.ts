@@ -132,6 +132,10 @@ export interface ProviderAdapter {
   createStreamConverter(ctx: AttemptContext, clientWantsUsage: boolean): StreamConverter;
   /** Maps a non-2xx upstream answer to an `UpstreamError`. */
   mapError(status: number, text: string): UpstreamError;
+  /** Statuses besides 429 and 5xx worth another channel under the default retry rule (relay.md §4): retry.ts. */
+  retryableStatuses?: readonly number[];
+  /** Statuses besides 401 that mean the key is dead (relay.md §4): channel-health.ts. */
+  deadKeyStatuses?: readonly number[];
   /** Short name shown in docs/providers.md (the OpenAI adapter when absent). */
   id?: string;
   /** Set when the provider speaks a front door's own protocol: that door's body is relayed unchanged. */

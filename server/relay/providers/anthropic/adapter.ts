@@ -101,6 +101,7 @@ export const anthropicAdapter: ProviderAdapter = {
   createStreamConverter: (ctx, clientWantsUsage) =>
     createAnthropicStreamConverter(baseModel(ctx.upstreamModel), clientWantsUsage),
   mapError: mapAnthropicError,
+  retryableStatuses: [400], // relay.md §4: 400 is retried only for Anthropic channels
   countTokens: anthropicCountTokens,
 
   native: {

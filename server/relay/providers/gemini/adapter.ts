@@ -77,6 +77,7 @@ export const geminiAdapter: ProviderAdapter = {
   createStreamConverter: (ctx, clientWantsUsage) =>
     createGeminiStreamConverter(thinkingOf(ctx, undefined).model, clientWantsUsage),
   mapError: mapGeminiError,
+  deadKeyStatuses: [403], // relay.md §4: Gemini answers a dead or blocked key with 403
   countTokens: geminiCountTokens,
 
   native: {
