@@ -1,12 +1,14 @@
 import type { ChannelRow } from '../../db/types.ts';
 import { AppError, badRequest } from '../../errors.ts';
-import { balanceByType } from './probe-balance.ts';
-import { baseUrlOf, firstKeyOf } from './probe-http.ts';
+import { balanceQueryFor, modelsQueryFor } from '../../relay/providers/index.ts';
+import type { UpstreamRequest } from '../../relay/providers/types.ts';
+import { baseUrlOf, firstKeyOf, networkText, runQuery, upstreamErrorText, upstreamJson } from './probe-http.ts';
 
 /**
- * The channel service's only way to talk to an upstream for tests and balances.
- * Tests run through the relay's provider adapters (relay.md §4), handed in by
- * services.ts as `test`; the service neither knows nor cares how.
+ * The channel service's only way to talk to an upstream for tests, balances and model lists.
+ * Tests run through the relay's provider adapters (relay.md §4), handed in by services.ts as
+ * `test`; balances and model lists are the provider folders' queries (ChannelQuery), sent here.
+ * The service neither knows nor cares how.
  */
 export interface ChannelProbe {
   /**
@@ -16,6 +18,8 @@ export interface ChannelProbe {
   test(channel: ChannelRow, model: string, signal?: AbortSignal): Promise<ProbeResult>;
   /** The channel's remaining balance in USD; throws AppError when unsupported or failing. */
   balance(channel: ChannelRow): Promise<number>;
+  /** The upstream's model ids for a channel type, base URL and key; throws AppError (500) when failing. */
+  models(type: number, baseUrl: string, key: string): Promise<string[]>;
 }
 
 export interface ProbeResult {
@@ -25,16 +29,48 @@ export interface ProbeResult {
   message: string;
 }
 
-/** The probe: `test` as given; balances from the provider's billing endpoints over plain HTTP. */
+/** One balance GET: a 2xx JSON object, else 503 with the upstream's words. */
+async function balanceAnswer(req: UpstreamRequest): Promise<Record<string, unknown>> {
+  let res;
+  try {
+    res = await upstreamJson(req);
+  } catch (err) {
+    throw new AppError('SERVICE_UNAVAILABLE', networkText(err));
+  }
+  if (res.status < 200 || res.status >= 300 || typeof res.body !== 'object' || res.body === null)
+    throw new AppError('SERVICE_UNAVAILABLE', upstreamErrorText(res.status, res.body));
+  return res.body as Record<string, unknown>;
+}
+
+/** Model-list failures answer 500, as new-api's fetch_models does. */
+const modelListFailure = (text: string) => new AppError('INTERNAL', `获取模型列表失败：${text}`);
+
+/** One model-list GET: any 2xx body. */
+async function modelListAnswer(req: UpstreamRequest): Promise<unknown> {
+  let res;
+  try {
+    res = await upstreamJson(req);
+  } catch (err) {
+    throw modelListFailure(err instanceof Error ? err.message : String(err));
+  }
+  if (res.status < 200 || res.status >= 300) throw modelListFailure(upstreamErrorText(res.status, res.body));
+  return res.body;
+}
+
+/** The probe: `test` as given; balances and model lists from the provider's endpoints over plain HTTP. */
 export function createChannelProbe(test: ChannelProbe['test']): ChannelProbe {
   return {
     test,
     async balance(channel) {
-      const fn = balanceByType[channel.type];
-      if (!fn) throw badRequest('该渠道类型暂不支持查询余额');
-      const value = await fn(baseUrlOf(channel), firstKeyOf(channel.key));
+      const query = balanceQueryFor(channel.type);
+      if (!query) throw badRequest('该渠道类型暂不支持查询余额');
+      const value = await runQuery(query, baseUrlOf(channel), firstKeyOf(channel.key), balanceAnswer);
       if (!Number.isFinite(value)) throw new AppError('SERVICE_UNAVAILABLE', '上游返回的余额格式无法识别');
       return Math.round(value * 1e6) / 1e6;
+    },
+    async models(type, baseUrl, key) {
+      const ids = await runQuery(modelsQueryFor(type), baseUrl, key, modelListAnswer);
+      return [...new Set(ids.filter(Boolean))];
     },
   };
 }

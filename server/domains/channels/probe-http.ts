@@ -2,8 +2,14 @@ import { request } from 'undici';
 import { channelTypeInfo } from '../../../shared/channel-types.ts';
 import type { ChannelRow } from '../../db/types.ts';
 import { splitKeys } from '../../relay/channel-config.ts';
+import type { ChannelQuery } from '../../relay/providers/shared/channel-query.ts';
+import type { UpstreamRequest } from '../../relay/providers/types.ts';
 
-/* Small HTTP helpers shared by the balance probe and the model fetch. Keys go in headers, never in messages. */
+/*
+ * The HTTP side of the balance probe and the model fetch: the provider folders say which
+ * GETs to send and how to read the answers (ChannelQuery); this sends them. Keys go in
+ * headers or URLs, never in messages.
+ */
 
 const TIMEOUT_MS = 30_000;
 
@@ -13,14 +19,11 @@ export const baseUrlOf = (c: Pick<ChannelRow, 'base_url' | 'type'>) =>
 /** A multi-key channel's first key (split as the relay splits them): balance probes and model fetches use it. */
 export const firstKeyOf = (key: string) => splitKeys(key)[0] ?? '';
 
-/** GETs JSON; resolves with the status and parsed body (a text excerpt when not JSON). */
-export async function upstreamJson(
-  url: string,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; body: unknown }> {
-  const res = await request(url, {
+/** Sends one GET; resolves with the status and parsed body (a text excerpt when not JSON). */
+export async function upstreamJson(req: UpstreamRequest): Promise<{ status: number; body: unknown }> {
+  const res = await request(req.url, {
     method: 'GET',
-    headers: { accept: 'application/json', ...headers },
+    headers: { accept: 'application/json', ...req.headers },
     headersTimeout: TIMEOUT_MS,
     bodyTimeout: TIMEOUT_MS,
   });
@@ -31,6 +34,21 @@ export async function upstreamJson(
     // Not JSON (an HTML error page, a proxy's text): keep a short excerpt for the message.
     return { status: res.statusCode, body: text.slice(0, 300) };
   }
+}
+
+/**
+ * Runs a provider's query: its GETs one after the other through `send` (which throws the
+ * caller's own error for a failed one, so the next is never sent), then the provider reads the bodies.
+ */
+export async function runQuery<T>(
+  query: ChannelQuery<T>,
+  baseUrl: string,
+  key: string,
+  send: (req: UpstreamRequest) => Promise<unknown>,
+): Promise<T> {
+  const bodies: unknown[] = [];
+  for (const req of query.requests(baseUrl, key)) bodies.push(await send(req));
+  return query.read(bodies);
 }
 
 /** The upstream's own error text, from OpenAI, Anthropic, Gemini or plain shapes. */

@@ -5,12 +5,15 @@ import { bedrockAdapter } from './bedrock/adapter.ts';
 import { geminiAdapter } from './gemini/adapter.ts';
 import { cohereAdapter, jinaAdapter } from './rerank/adapter.ts';
 import { openAIAdapter } from './openai/adapter.ts';
+import { openAIModels } from './openai/models.ts';
+import type { ChannelQuery } from './shared/channel-query.ts';
 import type { ProviderAdapter } from './types.ts';
 
 /*
- * Channel type -> adapter. OpenAI-compatible types share the OpenAI adapter with
- * their own base URLs (shared/channel-types.ts). A native protocol is one folder
- * under providers/ plus one line below; docs/providers.md is generated from this table.
+ * Channel type -> adapter, by the type names of shared/channel-types.ts. OpenAI-compatible
+ * types share the OpenAI adapter with their own base URLs. A native protocol is one folder
+ * under providers/ (its adapter with conversion, usage, error and retry rules, balance and
+ * model-list queries) plus one line below; docs/providers.md is generated from this table.
  */
 const T = ChannelType;
 const openAICompatible = [
@@ -53,6 +56,12 @@ const registry = new Map<number, ProviderAdapter>([
 
 /** The adapter for a channel type; undefined when the type has none (the channel cannot serve). */
 export const adapterFor = (type: number): ProviderAdapter | undefined => registry.get(type);
+
+/** update_balance's query for a channel type (relay.md §4); undefined when its provider has no balance endpoint. */
+export const balanceQueryFor = (type: number): ChannelQuery<number> | undefined => adapterFor(type)?.balances?.[type];
+
+/** fetch_models' query for a channel type: its provider's, else OpenAI's `GET /v1/models` (types without an adapter too). */
+export const modelsQueryFor = (type: number): ChannelQuery<string[]> => adapterFor(type)?.models ?? openAIModels;
 
 /** Every registered channel type with its adapter, by type id (the docs generator reads this). */
 export const registeredAdapters = (): [number, ProviderAdapter][] => [...registry].sort((a, b) => a[0] - b[0]);

@@ -1,6 +1,7 @@
 import type { OptionReader } from '../../domains/billing/pricing.ts';
 import type { CarryStore } from '../canonical/carry.ts';
 import type { ChannelConfig } from '../channel-config.ts';
+import type { ChannelQuery } from './shared/channel-query.ts';
 
 /**
  * The provider adapter contract. The relay's internal ("canonical") format is
@@ -136,6 +137,10 @@ export interface ProviderAdapter {
   retryableStatuses?: readonly number[];
   /** Statuses besides 401 that mean the key is dead (relay.md §4): channel-health.ts. */
   deadKeyStatuses?: readonly number[];
+  /** update_balance's query (USD) by channel type; a type absent has no balance endpoint. */
+  balances?: Readonly<Partial<Record<number, ChannelQuery<number>>>>;
+  /** fetch_models' query (model ids); absent, OpenAI's `GET /v1/models` (providers/index.ts). */
+  models?: ChannelQuery<string[]>;
   /** Short name shown in docs/providers.md (the OpenAI adapter when absent). */
   id?: string;
   /** Set when the provider speaks a front door's own protocol: that door's body is relayed unchanged. */

@@ -11,6 +11,7 @@ import { fromGeminiResponse } from './response.ts';
 import { createGeminiStreamConverter } from './stream.ts';
 import { type GeminiUsage, parseGeminiUsage } from './usage.ts';
 import { mapErrorBody } from '../shared/error-body.ts';
+import { geminiModels } from './models.ts';
 import { geminiCountTokens } from './count-tokens.ts';
 
 /** `{base}/{version}/models/{model}:generateContent` or `:streamGenerateContent?alt=sse`; version per gemini.version_settings. */
@@ -78,6 +79,7 @@ export const geminiAdapter: ProviderAdapter = {
     createGeminiStreamConverter(thinkingOf(ctx, undefined).model, clientWantsUsage),
   mapError: mapGeminiError,
   deadKeyStatuses: [403], // relay.md §4: Gemini answers a dead or blocked key with 403
+  models: geminiModels,
   countTokens: geminiCountTokens,
 
   native: {

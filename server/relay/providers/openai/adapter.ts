@@ -7,6 +7,7 @@ import { createOpenAIStreamConverter } from './stream.ts';
 import { reasoningIntoContent, thinkingToContent } from './thinking.ts';
 import { parseOpenAIUsage } from './usage.ts';
 import { mapErrorBody } from '../shared/error-body.ts';
+import { openAICompatibleBalances } from './balances/index.ts';
 import { completionTextOf } from '../../usage.ts';
 
 const taskPath: Record<RelayMode, string> = {
@@ -93,6 +94,7 @@ export const openAIAdapter: ProviderAdapter = {
       : createOpenAIStreamConverter(clientWantsUsage, thinkingToContent(ctx)),
 
   mapError: mapOpenAIError,
+  balances: openAICompatibleBalances,
 };
 
 /** `{"error":{"message","type","code"}}` (or a bare text body) -> UpstreamError. */
