@@ -8,7 +8,7 @@ import { type ChannelsCtx, channelsChanged } from './service/context.ts';
 import { createChannelModelFetch } from './service/fetch-models.ts';
 import { createChannelQueries } from './service/list.ts';
 import { createChannelTags } from './service/tags.ts';
-import { createChannelTests } from './service/tests.ts';
+import { createChannelTests } from './service/test-runs.ts';
 import { createChannelWrites } from './service/write.ts';
 
 export type ChannelsService = ReturnType<typeof createChannelsService>;
