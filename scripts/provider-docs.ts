@@ -1,5 +1,6 @@
 import { CHANNEL_TYPES } from '../shared/channel-types.ts';
-import { registeredAdapters } from '../server/relay/providers/index.ts';
+import { balanceQueryFor, modelsQueryFor, registeredAdapters } from '../server/relay/providers/index.ts';
+import type { ChannelQuery } from '../server/relay/providers/shared/channel-query.ts';
 import type { ProviderAdapter, RelayMode } from '../server/relay/providers/types.ts';
 
 /** Front-door path of each relay mode; a Record so a new mode cannot be forgotten here. */
@@ -32,13 +33,24 @@ function endpoints(a: ProviderAdapter): string {
   return modes.join(', ');
 }
 
+/** The paths a channel query GETs (queries left out: the balance's dates, Gemini's key). */
+const queryPaths = <T>(q: ChannelQuery<T> | undefined) =>
+  q
+    ? q
+        .requests('', 'KEY')
+        .map((r) => `\`${r.url.split('?')[0]}\``)
+        .join(', ')
+    : '—';
+
 /** docs/providers.md, generated from the adapter registry and the channel-type table (never edited by hand). */
 export function renderProviderDocs(): string {
   const adapters = new Map(registeredAdapters());
   const rows = CHANNEL_TYPES.map((t) => {
     const a = adapters.get(t.id);
     const base = t.baseUrl ? `\`${t.baseUrl}\`` : '(given by the channel)';
-    return `| ${t.id} | ${t.name} | ${base} | ${a ? (a.id ?? 'openai') : '—'} | ${a ? endpoints(a) : 'not relayed by an adapter'} |`;
+    const relayed = a ? endpoints(a) : 'not relayed by an adapter';
+    const queries = `${queryPaths(balanceQueryFor(t.id))} | ${queryPaths(modelsQueryFor(t.id))}`;
+    return `| ${t.id} | ${t.name} | ${base} | ${a ? (a.id ?? 'openai') : '—'} | ${relayed} | ${queries} |`;
   });
   return [
     '# Providers',
@@ -48,9 +60,11 @@ export function renderProviderDocs(): string {
     'Every channel type, its default base URL, the adapter that relays it and the endpoints it serves.',
     '"native" means a request arriving in that protocol goes upstream unchanged; "converted" means it is',
     "translated to the provider's protocol and the answer translated back (streaming included).",
+    'The last two columns are what the console asks the upstream for "update balance" (in USD; "—": not',
+    'supported) and "fetch models", under the channel\'s base URL (the provider folder\'s balance and model queries).',
     '',
-    '| type | name | default base URL | adapter | endpoints |',
-    '|---|---|---|---|---|',
+    '| type | name | default base URL | adapter | endpoints | balance | model list |',
+    '|---|---|---|---|---|---|---|',
     ...rows,
     '',
   ].join('\n');
