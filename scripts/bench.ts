@@ -17,7 +17,8 @@ import { startBenchTargets } from './bench/targets.ts';
  * bare proxy run on CPU 0, the fake upstream and this client on CPU 1. Not a test:
  * it prints a table against the targets and writes bench-results.json (gitignored).
  *
- * BENCH_QUICK=1 shortens every phase; BENCH_ONLY=a,b,c,d,logs runs only those parts;
+ * BENCH_QUICK=1 shortens every phase; BENCH_ONLY=a,b,c,d,e,logs runs only those parts (e, the converted
+ * stream, adds a fake Anthropic upstream in its own process on the fakes' CPU);
  * BENCH_LOG_ROWS sets the log part's size (default 5,000,000; 0 skips it);
  * BENCH_PROFILE=<dir> writes the gateway's CPU profile (.cpuprofile) there;
  * BENCH_GATEWAY_NODE_ARGS passes V8/Node flags to the gateway (e.g. "--max-semi-space-size=4");
@@ -26,7 +27,7 @@ import { startBenchTargets } from './bench/targets.ts';
  */
 
 const quick = process.env.BENCH_QUICK === '1';
-const only = new Set((process.env.BENCH_ONLY ?? 'a,b,c,d,logs').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'a,b,c,d,e,logs').split(','));
 const N_LATENCY = quick ? 500 : 3000;
 const PHASE_MS = quick ? 2000 : 6000;
 const CONCURRENCY = 32;
@@ -38,12 +39,17 @@ const JSON_MODEL = 'bench-model';
 // 64 content chunks 20 ms apart (the issue's streaming shape), and a longer one for the 1,000-stream memory phase.
 const STREAM_MODEL = 'bench-stream+chunks-64+gap-20';
 const HELD_MODEL = 'bench-held+chunks-64+gap-60';
+// (e) One stream shape on two paths: 64 content chunks 1 ms apart (each its own read), OpenAI or Anthropic upstream.
+const CONVERTED_REQUESTS = quick ? 150 : 500;
+const NATIVE_STREAM_MODEL = 'bench-native+chunks-64+gap-1';
+const CONVERTED_STREAM_MODEL = 'bench-claude+chunks-64+gap-1';
 
 const cpus = os.cpus().length;
 if (cpus >= 2) spawnSync('taskset', ['-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
 
 const targets = await startBenchTargets({
-  models: [JSON_MODEL, STREAM_MODEL, HELD_MODEL],
+  models: [JSON_MODEL, STREAM_MODEL, HELD_MODEL, NATIVE_STREAM_MODEL],
+  anthropicModels: only.has('e') ? [CONVERTED_STREAM_MODEL] : [],
   pin: cpus >= 2,
   profileDir: process.env.BENCH_PROFILE,
 });
@@ -174,6 +180,50 @@ async function streaming() {
 }
 
 /**
+ * (e) What conversion costs: the same stream through the OpenAI chat door, natively to the OpenAI fake,
+ * and converted to the fake Anthropic (the chat body rendered as an Anthropic Messages request, the
+ * Anthropic SSE turned back into chat chunks), taking turns request by request (the order swapped every
+ * round). Time to the first chunk, the gateway's own time before it (Server-Timing), and the gateway's
+ * CPU read around each request (schedstat; a request's settlement may spill into the next one, which is
+ * either path alike).
+ */
+async function converted() {
+  log('streams through the OpenAI chat door: native (OpenAI upstream) and converted (Anthropic upstream)');
+  const payloads = [chat(NATIVE_STREAM_MODEL, true), chat(CONVERTED_STREAM_MODEL, true)];
+  const out = payloads.map(() => ({ first: [] as number[], own: [] as number[], cpuUs: [] as number[], failed: 0 }));
+  const once = async (k: number, record: boolean) => {
+    const before = gateway.cpuNs();
+    const r = await timedStream(viaGateway, payloads[k]);
+    const cpuUs = (gateway.cpuNs() - before) / 1000;
+    if (!record) return;
+    if (!r.ok) out[k].failed++;
+    out[k].first.push(r.firstChunkMs);
+    if (r.ownMs !== undefined) out[k].own.push(r.ownMs);
+    out[k].cpuUs.push(cpuUs);
+  };
+  for (let i = 0; i < 30; i++) for (const k of [0, 1]) await once(k, false); // JIT, connections
+  for (let i = 0; i < CONVERTED_REQUESTS; i++) for (const k of i % 2 ? [1, 0] : [0, 1]) await once(k, true);
+  const [n, c] = out;
+  return {
+    requests_each: CONVERTED_REQUESTS,
+    chunks: 64,
+    gap_ms: 1,
+    native_first_chunk_p50_ms: r3(pct(n.first, 50)),
+    native_first_chunk_p99_ms: r3(pct(n.first, 99)),
+    converted_first_chunk_p50_ms: r3(pct(c.first, 50)),
+    converted_first_chunk_p99_ms: r3(pct(c.first, 99)),
+    added_first_chunk_p50_ms: r3(pct(c.first, 50) - pct(n.first, 50)),
+    added_first_chunk_p99_ms: r3(pct(c.first, 99) - pct(n.first, 99)),
+    native_own_p50_ms: r3(pct(n.own, 50)),
+    converted_own_p50_ms: r3(pct(c.own, 50)),
+    native_cpu_us_per_request: Math.round(mean(n.cpuUs)),
+    converted_cpu_us_per_request: Math.round(mean(c.cpuUs)),
+    cpu_ratio: r3(mean(c.cpuUs) / mean(n.cpuUs)),
+    failed: n.failed + c.failed,
+  };
+}
+
+/**
  * (d) Memory: RSS at idle (after start and a short warm-up), its peak while 1,000
  * concurrent streams run (~4 s each), and after: the 1,000 clients hang up and the
  * gateway's idle upstream connections time out (30 s); RSS is read 45 s later, with health checks
@@ -215,6 +265,7 @@ const a = only.has('a') ? await latencyC1() : null;
 const b = only.has('b') ? await load() : null;
 const c = only.has('c') ? await streaming() : null;
 const d = only.has('d') ? await memory(idleRssMb) : null;
+const e = only.has('e') ? await converted() : null;
 await agent.close();
 await targets.close();
 const logs =
@@ -233,6 +284,7 @@ const results = {
   b_open_loop: b?.open_loop ?? null,
   c_streaming: c,
   d_memory: d,
+  e_converted_stream: e,
   log_page_queries: logs,
 };
 
@@ -274,6 +326,23 @@ if (d) {
     'RSS idle / peak / after',
     `${d.idle_rss_mb} / ${d.peak_rss_mb} / ${d.after_rss_mb} MB`,
     met(d.peak_rss_mb < 250 && d.after_rss_mb < 120),
+  ]);
+}
+if (e) {
+  rows.push([
+    'stream first chunk p50 / p99, converted vs native',
+    `${e.converted_first_chunk_p50_ms} / ${e.converted_first_chunk_p99_ms} vs ${e.native_first_chunk_p50_ms} / ${e.native_first_chunk_p99_ms} ms`,
+    e.failed ? `${e.failed} failed` : '',
+  ]);
+  rows.push([
+    'conversion adds to first chunk p50 / p99',
+    `${e.added_first_chunk_p50_ms} / ${e.added_first_chunk_p99_ms} ms (own time ${e.converted_own_p50_ms} vs ${e.native_own_p50_ms} ms)`,
+    '',
+  ]);
+  rows.push([
+    'CPU per streamed request, converted vs native',
+    `${e.converted_cpu_us_per_request} vs ${e.native_cpu_us_per_request} µs (x${e.cpu_ratio})`,
+    '',
   ]);
 }
 if (logs) rows.push([`slowest log-page query, ${logs.rows} rows`, `${logs.slowest_ms} ms`, met(logs.slowest_ms < 100)]);

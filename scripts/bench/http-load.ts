@@ -118,6 +118,8 @@ export interface StreamTiming {
   /** Times between consecutive chunks after the first. */
   gapsMs: number[];
   ok: boolean;
+  /** The gateway's own time before the stream (Server-Timing), when it sent one. */
+  ownMs?: number;
 }
 
 /** One SSE stream, timed at every `data:` event that arrives. */
@@ -139,7 +141,13 @@ export async function timedStream(t: Target, payload: string, dispatcher?: Dispa
       else gaps.push(now - last);
       last = now;
     }
-    return { firstChunkMs: first, gapsMs: gaps, ok: res.statusCode === 200 && text.includes('data: [DONE]') };
+    const timing = res.headers['server-timing'];
+    return {
+      firstChunkMs: first,
+      gapsMs: gaps,
+      ok: res.statusCode === 200 && text.includes('data: [DONE]'),
+      ownMs: typeof timing === 'string' ? Number(timing.split('dur=')[1]) : undefined,
+    };
   } catch {
     return { firstChunkMs: first, gapsMs: gaps, ok: false };
   }

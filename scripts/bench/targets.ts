@@ -10,6 +10,8 @@ import { type Proc, startNode } from './procs.ts';
 
 export interface BenchTargets {
   fake: Proc;
+  /** The fake Anthropic upstream, when asked for (phase e's converted path). */
+  anthropic?: Proc;
   bare: Proc;
   gateway: Proc;
   /** The Node flags the gateway runs with: `npm start`'s for the CPUs it has here, then BENCH_GATEWAY_NODE_ARGS. */
@@ -19,14 +21,16 @@ export interface BenchTargets {
 }
 
 /**
- * The three processes the bench measures: the fake upstream, the bare pass-through
- * proxy and the real gateway (the bundled server/main.ts, as `npm start` runs it, on a SQLite file seeded through the real
- * services: one channel for `models` at ratio 1, a user, a limited token, and the
- * per-model rate limit on). With `pin`, the gateway and the bare proxy get CPU 0 and
- * the fake upstream CPU 1 (the caller pins itself to CPU 1).
+ * The processes the bench measures: the fake upstream, the bare pass-through proxy and the real
+ * gateway (the bundled server/main.ts, as `npm start` runs it, on a SQLite file seeded through the
+ * real services: one channel for `models` at ratio 1, a user, a limited token, and the per-model rate
+ * limit on); with `anthropicModels`, also a fake Anthropic upstream and an Anthropic channel for them.
+ * With `pin`, the gateway and the bare proxy get CPU 0 and the fakes CPU 1 (the caller pins itself to CPU 1).
  */
 export async function startBenchTargets(o: {
   models: string[];
+  /** Models served by an Anthropic channel (type 14) on a fake Anthropic upstream in its own process. */
+  anthropicModels?: string[];
   pin: boolean;
   profileDir?: string;
 }): Promise<BenchTargets> {
@@ -34,6 +38,12 @@ export async function startBenchTargets(o: {
   // Pinned, the gateway and the bare proxy have one CPU each and get the flags `npm start` picks for one CPU.
   const cpusEach = o.pin ? 1 : undefined;
   const fake = await startNode('scripts/fake-upstream/main.ts', { args: ['0'], cpu: cpu(1) });
+  // Started only when used, so the other phases run on the machine as they always have.
+  const anthropicModels = o.anthropicModels ?? [];
+  const anthropic =
+    anthropicModels.length > 0
+      ? await startNode('scripts/bench/fake-anthropic.ts', { args: ['0'], cpu: cpu(1) })
+      : undefined;
   // The floor gets the garbage collector setting the gateway gets on the same CPU, so the ratio is governance alone.
   const bare = await startNode('scripts/bench/bare-proxy.ts', {
     args: [fake.url],
@@ -45,8 +55,8 @@ export async function startBenchTargets(o: {
   const dbFile = path.join(dataDir, 'switchyard.db');
   const seed = await createTestApp({ logLevel: 'silent' }, { dataDir, sqlDsn: dbFile });
   await setOptions(seed.deps, {
-    ModelRatio: JSON.stringify(Object.fromEntries(o.models.map((m) => [m, 1]))),
-    CompletionRatio: JSON.stringify(Object.fromEntries(o.models.map((m) => [m, 1]))),
+    ModelRatio: JSON.stringify(Object.fromEntries([...o.models, ...anthropicModels].map((m) => [m, 1]))),
+    CompletionRatio: JSON.stringify(Object.fromEntries([...o.models, ...anthropicModels].map((m) => [m, 1]))),
     // The per-model limit is checked on every request; high enough never to refuse one here.
     ModelRequestRateLimitEnabled: 'true',
     ModelRequestRateLimitCount: '100000000',
@@ -54,6 +64,7 @@ export async function startBenchTargets(o: {
   });
   const user = await insertUser(seed.deps, { quota: 1e15 });
   await insertChannel(seed.deps, { baseUrl: fake.url, models: o.models });
+  if (anthropic) await insertChannel(seed.deps, { type: 14, baseUrl: anthropic.url, models: anthropicModels });
   // A limited token: every request reserves an upper bound and settles it (the expensive path).
   const token = await insertToken(seed.deps, user.id, { remainQuota: 1e15 });
   await seed.close();
@@ -93,12 +104,13 @@ export async function startBenchTargets(o: {
   });
   return {
     fake,
+    anthropic,
     bare,
     gateway,
     gatewayNodeArgs,
     token,
     async close() {
-      await Promise.all([gateway.stop(), bare.stop(), fake.stop()]);
+      await Promise.all([gateway.stop(), bare.stop(), fake.stop(), anthropic?.stop()]);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
