@@ -1,4 +1,5 @@
 import type { FakeUpstream } from './server.ts';
+import { isGeminiThinkingSignatureModel, thoughtSignatureFor } from './strict/signatures.ts';
 import type { StrictValidator } from './strict/types.ts';
 import { fakeNativePrompt, nativeBehaviour, PIECES, sendJson, startRecordingServer } from './native-http.ts';
 
@@ -22,9 +23,10 @@ type Content = { role?: string; parts?: { text?: string; functionResponse?: unkn
 /**
  * A fake Gemini API: `POST /{version}/models/{model}:generateContent` and
  * `:streamGenerateContent?alt=sse`, `:countTokens`, `GET /v1beta/models`. A functionCall answers
- * when tools are offered and the last turn is not a functionResponse; a thought
- * part when thinkingConfig.includeThoughts is set. Candidates tokens: one per
- * text piece (3 thought tokens, 6 for a call).
+ * when tools are offered and the last turn is not a functionResponse (`+calls-N` in the model name:
+ * until N results came back), signed (thoughtSignature) by thinking models; a thought part when
+ * thinkingConfig.includeThoughts is set; `candidateCount` candidates. Candidates tokens: one per
+ * text piece (3 thought tokens, 6 for a call), times the candidates.
  */
 export function startFakeGemini(port = 0, opts: { validate?: StrictValidator } = {}): Promise<FakeUpstream> {
   return startRecordingServer(async (req, res, body) => {
@@ -67,8 +69,15 @@ export function startFakeGemini(port = 0, opts: { validate?: StrictValidator } =
     );
     const gen = (body.generationConfig ?? {}) as {
       maxOutputTokens?: number;
-      thinkingConfig?: { includeThoughts?: boolean };
+      candidateCount?: number;
+      thinkingConfig?: { includeThoughts?: boolean; thinkingBudget?: number };
     };
+    // `+calls-N` in the model name: keep calling a function until N results came back (a longer tool loop).
+    const wantedCalls = Number(/(?:^|\+)calls-(\d+)/.exec(model)?.[1] ?? 1);
+    const answered = contents.filter((c) => (c.parts ?? []).some((p) => p.functionResponse)).length;
+    // Thinking models sign their calls: Gemini 3 always, 2.5 when thinking was asked and not turned off.
+    const thinking =
+      isGeminiThinkingSignatureModel(model) || (!!gen.thinkingConfig && gen.thinkingConfig.thinkingBudget !== 0);
     const parts: Record<string, unknown>[] = [];
     let thoughts = 0;
     let output: number;
@@ -77,8 +86,12 @@ export function startFakeGemini(port = 0, opts: { validate?: StrictValidator } =
       parts.push({ text: 'Let me think.', thought: true });
       thoughts = 3;
     }
-    if (decls.length > 0 && !lastIsResponse) {
-      parts.push({ functionCall: { name: decls[0].name, args: { location: 'Paris' } } });
+    if (decls.length > 0 && (!lastIsResponse || answered < wantedCalls)) {
+      // Gemini 3 signs each step's first call; strict/gemini.ts wants the signature back next turn.
+      const signed = thinking
+        ? { thoughtSignature: thoughtSignatureFor(String(decls[0].name)) }
+        : {};
+      parts.push({ functionCall: { name: decls[0].name, args: { location: 'Paris' } }, ...signed });
       output = 6;
     } else {
       const n = Math.min(PIECES.length, gen.maxOutputTokens ?? PIECES.length);
@@ -86,6 +99,12 @@ export function startFakeGemini(port = 0, opts: { validate?: StrictValidator } =
       output = n;
       if (n < PIECES.length) finish = 'MAX_TOKENS';
     }
+    // candidateCount > 1: candidate i > 0 answers the same in upper case (W0 W1 ...), so tests can tell them apart.
+    const count = Math.max(1, gen.candidateCount ?? 1);
+    const candidateParts = Array.from({ length: count }, (_, i) =>
+      i === 0 ? parts : parts.map((p) => (typeof p.text === 'string' && !p.thought ? { text: p.text.toUpperCase() } : p)),
+    );
+    output *= count;
     const prompt = fakeNativePrompt(contents, body.systemInstruction) + b.cacheRead;
     const usageMetadata = {
       promptTokenCount: prompt,
@@ -94,15 +113,27 @@ export function startFakeGemini(port = 0, opts: { validate?: StrictValidator } =
       ...(b.cacheRead ? { cachedContentTokenCount: b.cacheRead } : {}),
       ...(thoughts ? { thoughtsTokenCount: thoughts } : {}),
     };
-    const answer = (ps: unknown[], last: boolean) => ({
-      candidates: [{ content: { role: 'model', parts: ps }, index: 0, ...(last ? { finishReason: finish } : {}) }],
+    const candidate = (ps: unknown[], index: number, last: boolean) => ({
+      content: { role: 'model', parts: ps },
+      index,
+      ...(last ? { finishReason: finish } : {}),
+    });
+    const answer = (candidates: unknown[], last: boolean) => ({
+      candidates,
       ...(last ? { usageMetadata } : { usageMetadata: { promptTokenCount: prompt } }),
       modelVersion: model,
       responseId: 'fake-resp-1',
     });
-    if (m[3] === 'generateContent') return sendJson(res, 200, { ...answer(mergeText(parts), true) });
+    if (m[3] === 'generateContent')
+      return sendJson(res, 200, answer(candidateParts.map((ps, i) => candidate(mergeText(ps), i, true)), true));
     res.writeHead(200, { 'content-type': 'text/event-stream' });
-    parts.forEach((p, i) => res.write(`data: ${JSON.stringify(answer([p], i === parts.length - 1))}\r\n\r\n`));
+    // Candidates take turns part by part, as Gemini interleaves them; each one's last part carries its finishReason.
+    for (let k = 0; k < parts.length; k++)
+      for (let i = 0; i < count; i++) {
+        const lastOfIt = k === parts.length - 1;
+        const frame = answer([candidate([candidateParts[i][k]], i, lastOfIt)], lastOfIt && i === count - 1);
+        res.write(`data: ${JSON.stringify(frame)}\r\n\r\n`);
+      }
     res.end();
   }, port);
 }
