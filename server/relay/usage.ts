@@ -87,6 +87,8 @@ export function completionTextOf(body: string): string {
         message?: {
           content?: unknown;
           reasoning_content?: unknown;
+          /** OpenRouter-style vendors' name for it. */
+          reasoning?: unknown;
           tool_calls?: { function?: { arguments?: string } }[];
         };
       }[];
@@ -96,6 +98,7 @@ export function completionTextOf(body: string): string {
       if (typeof c.text === 'string') s += c.text;
       if (typeof c.message?.content === 'string') s += c.message.content;
       if (typeof c.message?.reasoning_content === 'string') s += c.message.reasoning_content;
+      else if (typeof c.message?.reasoning === 'string') s += c.message.reasoning;
       for (const t of c.message?.tool_calls ?? []) s += t.function?.arguments ?? '';
     }
     return s;

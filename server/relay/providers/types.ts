@@ -38,6 +38,8 @@ export interface Usage {
   /** Audio parts of promptTokens / completionTokens (OpenAI audio models; billed by AudioRatio). */
   audioPromptTokens?: number;
   audioCompletionTokens?: number;
+  /** The reasoning part of completionTokens (already counted there), for doors that report it apart. */
+  reasoningTokens?: number;
 }
 
 /** Everything an adapter needs to build one upstream call for one attempt. */

@@ -5,6 +5,8 @@ import { audioTextResponse, multipartBody } from './audio.ts';
 import { createResponsesStreamConverter } from './responses-stream.ts';
 import { createOpenAIStreamConverter } from './stream.ts';
 import { reasoningIntoContent, thinkingToContent } from './thinking.ts';
+import { moveReasoningToContentField } from './reasoning-field.ts';
+import { renderChatBody } from './request.ts';
 import { parseOpenAIUsage } from './usage.ts';
 import { mapErrorBody } from '../shared/error-body.ts';
 import { openAICompatibleBalances } from './balances/index.ts';
@@ -44,7 +46,9 @@ export const openAIAdapter: ProviderAdapter = {
   supports: () => true,
 
   buildRequest(ctx, body): UpstreamRequest {
-    const out: Record<string, unknown> = { ...body, model: ctx.upstreamModel };
+    // The internal form's extensions and what the upstream model refuses (request.ts); a plain body is itself.
+    const src = ctx.mode === 'chat' ? renderChatBody(ctx, body) : body;
+    const out: Record<string, unknown> = { ...src, model: ctx.upstreamModel };
     // Only chat and completions know stream_options (the Responses API rejects it and reports usage anyway).
     if (ctx.stream && (ctx.mode === 'chat' || ctx.mode === 'completions')) {
       // Always ask for usage so billing never has to guess; the chunk is hidden from clients who did not ask.
@@ -79,6 +83,12 @@ export const openAIAdapter: ProviderAdapter = {
       throw new RelayError(502, '上游返回了无法解析的 JSON', 'bad_upstream_response', true);
     }
     const usage = parseOpenAIUsage(parsed?.usage);
+    // Another dialect's client reads reasoning from `reasoning_content` (reasoning-field.ts).
+    if (ctx.clientProtocol !== undefined && ctx.mode === 'chat' && Array.isArray(parsed?.choices)) {
+      let changed = false;
+      for (const c of parsed.choices) if (c?.message && moveReasoningToContentField(c.message)) changed = true;
+      if (changed) return { body: JSON.stringify(parsed), usage, produced: completionTextOf(text) };
+    }
     if (thinkingToContent(ctx) && Array.isArray(parsed?.choices)) {
       let changed = false;
       for (const c of parsed.choices) if (c?.message && reasoningIntoContent(c.message)) changed = true;
@@ -91,7 +101,7 @@ export const openAIAdapter: ProviderAdapter = {
   createStreamConverter: (ctx, clientWantsUsage) =>
     ctx.mode === 'responses'
       ? createResponsesStreamConverter()
-      : createOpenAIStreamConverter(clientWantsUsage, thinkingToContent(ctx)),
+      : createOpenAIStreamConverter(clientWantsUsage, thinkingToContent(ctx), ctx.clientProtocol !== undefined),
 
   mapError: mapOpenAIError,
   balances: openAICompatibleBalances,

@@ -1,4 +1,5 @@
 import type { SseEvent, StreamConverter, Usage } from '../types.ts';
+import { moveReasoningToContentField } from './reasoning-field.ts';
 import { createThinkingRewriter, type StreamChunk } from './thinking.ts';
 import { parseOpenAIUsage } from './usage.ts';
 
@@ -10,6 +11,7 @@ interface Chunk extends StreamChunk {
     delta?: {
       content?: string | null;
       reasoning_content?: string | null;
+      reasoning?: string | null;
       tool_calls?: { function?: { arguments?: string } }[];
     };
   }[];
@@ -22,9 +24,15 @@ interface Chunk extends StreamChunk {
  * so the usage chunk is dropped — or the `usage` field removed — when the client
  * did not ask. A stream that ends without `[DONE]` gets one. With `thinkingToContent`
  * (the channel's thinking_to_content setting, thinking.ts) reasoning deltas are
- * rewritten into <think> content; the text counted for billing stays the upstream's.
+ * rewritten into <think> content; the text counted for billing stays the upstream's. With
+ * `canonicalReasoning` (a client of another dialect) OpenRouter-style `reasoning` deltas become
+ * `reasoning_content` (reasoning-field.ts).
  */
-export function createOpenAIStreamConverter(clientWantsUsage: boolean, thinkingToContent = false): StreamConverter {
+export function createOpenAIStreamConverter(
+  clientWantsUsage: boolean,
+  thinkingToContent = false,
+  canonicalReasoning = false,
+): StreamConverter {
   let usage: Usage | undefined;
   let done = false;
   const text: string[] = [];
@@ -48,12 +56,15 @@ export function createOpenAIStreamConverter(clientWantsUsage: boolean, thinkingT
       } catch {
         return [data];
       }
+      let renamed = false;
       for (const c of chunk.choices ?? []) {
         if (typeof c.text === 'string') text.push(c.text);
         const d = c.delta;
         if (!d) continue;
         if (typeof d.content === 'string') text.push(d.content);
         if (typeof d.reasoning_content === 'string') text.push(d.reasoning_content);
+        else if (typeof d.reasoning === 'string') text.push(d.reasoning);
+        if (canonicalReasoning && moveReasoningToContentField(d)) renamed = true;
         for (const t of d.tool_calls ?? [])
           if (typeof t.function?.arguments === 'string') text.push(t.function.arguments);
       }
@@ -68,7 +79,7 @@ export function createOpenAIStreamConverter(clientWantsUsage: boolean, thinkingT
           return [JSON.stringify(chunk)];
         }
       }
-      const out = rewritten ? JSON.stringify(chunk) : data;
+      const out = rewritten || renamed ? JSON.stringify(chunk) : data;
       return head ? [head, out] : [out];
     },
     end: () => (done ? [] : [...closeThinking(), '[DONE]']),

@@ -5,11 +5,12 @@ interface OpenAIUsage {
   completion_tokens?: number;
   total_tokens?: number;
   prompt_tokens_details?: { cached_tokens?: number; audio_tokens?: number } | null;
-  completion_tokens_details?: { audio_tokens?: number } | null;
+  completion_tokens_details?: { audio_tokens?: number; reasoning_tokens?: number } | null;
   /** The Responses API (and gpt-image-1) name them input/output tokens. */
   input_tokens?: number;
   output_tokens?: number;
   input_tokens_details?: { cached_tokens?: number } | null;
+  output_tokens_details?: { reasoning_tokens?: number } | null;
   /** DeepSeek reports cache reads here instead. */
   prompt_cache_hit_tokens?: number;
 }
@@ -37,5 +38,9 @@ export function parseOpenAIUsage(u: unknown): Usage | undefined {
   const audioOut = Number(o.completion_tokens_details?.audio_tokens ?? 0) || 0;
   if (audioIn > 0) usage.audioPromptTokens = audioIn;
   if (audioOut > 0) usage.audioCompletionTokens = audioOut;
+  // Part of completion_tokens already (OpenAI, DeepSeek, OpenRouter): reported, never billed twice.
+  const reasoning =
+    Number(o.completion_tokens_details?.reasoning_tokens ?? o.output_tokens_details?.reasoning_tokens ?? 0) || 0;
+  if (reasoning > 0) usage.reasoningTokens = reasoning;
   return usage;
 }
