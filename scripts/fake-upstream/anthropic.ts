@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FakeUpstream } from './server.ts';
+import { redactedThinkingData, signThinking } from './strict/signatures.ts';
 import type { StrictValidator } from './strict/types.ts';
 import { fakeNativePrompt, nativeBehaviour, PIECES, sendJson, sleep, startRecordingServer } from './native-http.ts';
 
@@ -19,6 +20,27 @@ export function anthropicFailure(status: number) {
 }
 
 type Msg = { role?: string; content?: unknown };
+type Tool = { name?: string; input_schema?: { properties?: Record<string, { type?: string }> } };
+
+/**
+ * Answer-shaping tokens of the model name (besides native-http.ts's): `loop-<n>` calls a tool on
+ * each of the first n-1 turns of a tool loop (default: one call, then text); `redacted` adds a
+ * redacted_thinking block after the thinking.
+ */
+function answerTokens(model: string) {
+  const parts = model.split('+');
+  const loop = parts.map((p) => /^loop-(\d+)$/.exec(p)).find(Boolean);
+  return { loop: loop ? Number(loop[1]) : 2, redacted: parts.includes('redacted') };
+}
+
+/** An input for a tool from its schema's properties (strings are "Paris", so get_weather asks for Paris). */
+function sampleInput(tool: Tool): Record<string, unknown> {
+  const props = tool.input_schema?.properties;
+  if (!props || Object.keys(props).length === 0) return { location: 'Paris' };
+  const sample = (t?: string) =>
+    t === 'number' || t === 'integer' ? 1 : t === 'boolean' ? true : t === 'array' ? [] : t === 'object' ? {} : 'Paris';
+  return Object.fromEntries(Object.entries(props).map(([k, v]) => [k, sample(v?.type)]));
+}
 
 /** The answer the fake gives to a Messages body (also what the Bedrock fake wraps). */
 export function anthropicAnswer(
@@ -30,17 +52,28 @@ export function anthropicAnswer(
   const last = messages.at(-1);
   const lastIsToolResult =
     Array.isArray(last?.content) && (last.content as { type?: string }[]).some((c) => c.type === 'tool_result');
-  const tools = (body.tools ?? []) as { name?: string }[];
+  // How many tool results the conversation holds: the loop's turn number.
+  const results = messages
+    .flatMap((m) => (Array.isArray(m.content) ? (m.content as { type?: string }[]) : []))
+    .filter((c) => c.type === 'tool_result').length;
+  const t = answerTokens(model);
+  const tools = (body.tools ?? []) as Tool[];
+  const choice = body.tool_choice as { type?: string; name?: string } | undefined;
   const thinking = (body.thinking as { type?: string } | undefined)?.type === 'enabled';
   const blocks: Record<string, unknown>[] = [];
   let output = 0;
   if (thinking) {
-    blocks.push({ type: 'thinking', thinking: 'Let me think.', signature: 'sig-fake' });
+    // Signed like the real API's (strict/signatures.ts checks them when they come back).
+    const text = results === 0 ? 'Let me think.' : `Let me think about result ${results}.`;
+    blocks.push({ type: 'thinking', thinking: text, signature: signThinking(text) });
+    if (t.redacted) blocks.push({ type: 'redacted_thinking', data: redactedThinkingData(`turn-${results}`) });
     output += 3;
   }
   let stop = 'end_turn';
-  if (tools.length > 0 && !lastIsToolResult) {
-    blocks.push({ type: 'tool_use', id: 'toolu_fake1', name: tools[0].name, input: { location: 'Paris' } });
+  const forced = choice?.type === 'tool' || choice?.type === 'any';
+  if (tools.length > 0 && choice?.type !== 'none' && (forced || !lastIsToolResult || results < t.loop - 1)) {
+    const tool = (choice?.type === 'tool' && tools.find((x) => x.name === choice.name)) || tools[0];
+    blocks.push({ type: 'tool_use', id: `toolu_fake${results + 1}`, name: tool.name, input: sampleInput(tool) });
     output += 7;
     stop = 'tool_use';
   } else {
@@ -130,6 +163,9 @@ export function anthropicStreamEvents(m: AnthropicAnswer): ({ type: string } & R
       send('content_block_start', { index, content_block: { type: 'thinking', thinking: '', signature: '' } });
       send('content_block_delta', { index, delta: { type: 'thinking_delta', thinking: blk.thinking } });
       send('content_block_delta', { index, delta: { type: 'signature_delta', signature: blk.signature } });
+    } else if (blk.type === 'redacted_thinking') {
+      // Redacted thinking arrives whole in its start event, as the real API sends it.
+      send('content_block_start', { index, content_block: blk });
     } else {
       send('content_block_start', {
         index,

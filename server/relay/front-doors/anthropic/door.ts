@@ -1,7 +1,7 @@
 import { relayError } from '../../errors.ts';
-import { completionTextOf } from '../../usage.ts';
+import { completionTextOf, countPromptTokens, loadTokenizers } from '../../usage.ts';
 import type { FrontDoor } from '../types.ts';
-import { anthropicBody, anthropicToOpenAI } from './request.ts';
+import { anthropicBody, anthropicToOpenAI, withoutGatewayThinking } from './request.ts';
 import { openAIToAnthropicResponse } from './response.ts';
 import { toAnthropicStream } from './stream.ts';
 
@@ -13,23 +13,30 @@ export const anthropicDoor: FrontDoor = {
     const parsed = anthropicBody.safeParse(req.body ?? {});
     if (!parsed.success)
       throw relayError(400, parsed.error.issues[0]?.message ?? 'invalid request', 'invalid_request_error');
+    // A converted answer reports the prompt's size before the upstream does (message_start): the
+    // tokenizer loads now, while the upstream works.
+    void loadTokenizers();
     // Beta features (e.g. a longer context or a new tool) are asked for by header; an Anthropic channel gets it too.
     const beta = req.headers['anthropic-beta'];
     const headers = beta ? { 'anthropic-beta': Array.isArray(beta) ? beta.join(',') : beta } : undefined;
-    return { canonical: anthropicToOpenAI(parsed.data), body: parsed.data, headers };
+    return { canonical: anthropicToOpenAI(parsed.data), body: withoutGatewayThinking(parsed.data), headers };
   },
 
-  convertResponse(ok, text) {
+  convertResponse(ok, text, canonical) {
     if (ok.native) return { body: text, usage: ok.adapter.native?.usageOf(text), produced: nativeText(text) };
     const inner = ok.adapter.convertResponse(ok.ctx, text);
-    const body = openAIToAnthropicResponse(inner.body, inner.usage, ok.ctx.upstreamModel);
+    const prompt = inner.usage || !canonical ? 0 : countPromptTokens(String(canonical.model), canonical);
+    const body = openAIToAnthropicResponse(inner.body, inner.usage, ok.ctx.upstreamModel, prompt);
     return { body, usage: inner.usage, produced: completionTextOf(inner.body) };
   },
 
-  createStreamConverter(ok) {
+  createStreamConverter(ok, canonical) {
     if (ok.native && ok.adapter.native) return ok.adapter.native.createStreamWatcher(ok.ctx);
+    // message_start needs the prompt's size before any upstream usage: the gateway counts it (once).
+    let prompt: number | undefined;
+    const promptTokens = () => (prompt ??= canonical ? countPromptTokens(String(canonical.model), canonical) : 0);
     // Usage always flows through the inner converter: Anthropic's message_delta reports it.
-    return toAnthropicStream(ok.adapter.createStreamConverter(ok.ctx, true), ok.ctx.upstreamModel);
+    return toAnthropicStream(ok.adapter.createStreamConverter(ok.ctx, true), ok.ctx.upstreamModel, promptTokens);
   },
 };
 

@@ -1,5 +1,6 @@
 import type { StreamConverter } from '../../providers/types.ts';
 import { type CanonicalChunk, reencodeStream } from '../canonical-stream.ts';
+import { GATEWAY_SIGNATURE } from './request.ts';
 import { anthropicUsageOf, stopReasonOf } from './response.ts';
 
 export const frame = (type: string, data: object) => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
@@ -8,20 +9,35 @@ export const anthropicErrorFrames = (message: string) => [frame('error', { error
 
 /**
  * Canonical OpenAI chunks (from any adapter's converter) -> Anthropic SSE events:
- * message_start and a ping first, one content block per kind (thinking, text, each
- * tool call) with its deltas, then message_delta (stop reason, usage) and
- * message_stop once the inner stream is done (usage arrives after the finish reason).
+ * message_start (input_tokens: the prompt as the gateway counts it, `promptTokens`) and a ping
+ * first, one content block per kind (thinking, text, each tool call by its index) with its
+ * deltas, then message_delta (stop reason, the upstream's usage) and message_stop once the inner
+ * stream is done (usage arrives after the finish reason).
  */
-export function toAnthropicStream(inner: StreamConverter, model: string): StreamConverter {
+export function toAnthropicStream(inner: StreamConverter, model: string, promptTokens = () => 0): StreamConverter {
   let started = false;
   let finished = false;
   let block = -1;
   let kind: 'text' | 'thinking' | 'tool' | '' = '';
   let stop = 'end_turn';
-  const toolBlocks = new Map<number, number>();
+  /** Tool calls by their OpenAI index: the content block they stream into and the id it opened with. */
+  const toolBlocks = new Map<number, { block: number; id?: string }>();
+
+  const close = (out: string[]) => {
+    if (kind === '') return;
+    // Anthropic clients expect a signature on every thinking block: the gateway's own (request.ts).
+    if (kind === 'thinking')
+      out.push(
+        frame('content_block_delta', {
+          index: block,
+          delta: { type: 'signature_delta', signature: GATEWAY_SIGNATURE },
+        }),
+      );
+    out.push(frame('content_block_stop', { index: block }));
+  };
 
   const open = (out: string[], k: typeof kind, content: object) => {
-    if (kind !== '') out.push(frame('content_block_stop', { index: block }));
+    close(out);
     block++;
     kind = k;
     out.push(frame('content_block_start', { index: block, content_block: content }));
@@ -39,7 +55,7 @@ export function toAnthropicStream(inner: StreamConverter, model: string): Stream
       content: [],
       stop_reason: null,
       stop_sequence: null,
-      usage: { input_tokens: 0, output_tokens: 0 },
+      usage: { input_tokens: promptTokens(), output_tokens: 0 },
     };
     out.push(frame('message_start', { message }), frame('ping', {}));
   };
@@ -48,11 +64,12 @@ export function toAnthropicStream(inner: StreamConverter, model: string): Stream
     if (finished) return;
     finished = true;
     start(out);
-    if (kind !== '') out.push(frame('content_block_stop', { index: block }));
+    close(out);
+    // message_delta's counts are cumulative: the upstream's input count replaces message_start's estimate.
     out.push(
       frame('message_delta', {
         delta: { stop_reason: stop, stop_sequence: null },
-        usage: anthropicUsageOf(inner.usage()),
+        usage: anthropicUsageOf(inner.usage(), promptTokens()),
       }),
     );
     out.push(frame('message_stop', {}));
@@ -64,12 +81,8 @@ export function toAnthropicStream(inner: StreamConverter, model: string): Stream
       const d = ch.delta ?? {};
       if (d.reasoning_content) {
         if (kind !== 'thinking') open(out, 'thinking', { type: 'thinking', thinking: '', signature: '' });
-        out.push(
-          frame('content_block_delta', {
-            index: block,
-            delta: { type: 'thinking_delta', thinking: d.reasoning_content },
-          }),
-        );
+        const delta = { type: 'thinking_delta', thinking: d.reasoning_content };
+        out.push(frame('content_block_delta', { index: block, delta }));
       }
       if (d.content) {
         if (kind !== 'text') open(out, 'text', { type: 'text', text: '' });
@@ -77,14 +90,17 @@ export function toAnthropicStream(inner: StreamConverter, model: string): Stream
       }
       for (const t of d.tool_calls ?? []) {
         const i = t.index ?? 0;
-        if (!toolBlocks.has(i) || t.id) {
+        const known = toolBlocks.get(i);
+        // A call is keyed by its index: some providers repeat the id on every chunk of the same call,
+        // which must not open a block per chunk; a different id at a known index is a new call.
+        if (!known || (t.id && known.id && t.id !== known.id)) {
           open(out, 'tool', { type: 'tool_use', id: t.id ?? `toolu_${i}`, name: t.function?.name ?? '', input: {} });
-          toolBlocks.set(i, block);
+          toolBlocks.set(i, { block, id: t.id });
         }
         if (t.function?.arguments)
           out.push(
             frame('content_block_delta', {
-              index: toolBlocks.get(i),
+              index: toolBlocks.get(i)!.block,
               delta: { type: 'input_json_delta', partial_json: t.function.arguments },
             }),
           );

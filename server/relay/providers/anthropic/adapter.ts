@@ -97,9 +97,9 @@ export const anthropicAdapter: ProviderAdapter = {
     };
   },
 
-  convertResponse: (ctx, text) => fromAnthropicResponse(text, baseModel(ctx.upstreamModel)),
+  convertResponse: (ctx, text) => fromAnthropicResponse(ctx, text, baseModel(ctx.upstreamModel)),
   createStreamConverter: (ctx, clientWantsUsage) =>
-    createAnthropicStreamConverter(baseModel(ctx.upstreamModel), clientWantsUsage),
+    createAnthropicStreamConverter(ctx, baseModel(ctx.upstreamModel), clientWantsUsage),
   mapError: mapAnthropicError,
   retryableStatuses: [400], // relay.md §4: 400 is retried only for Anthropic channels
   countTokens: anthropicCountTokens,

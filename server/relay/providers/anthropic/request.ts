@@ -1,43 +1,16 @@
+import { refusal } from '../../errors.ts';
 import type { AttemptContext } from '../types.ts';
-import { inlineImage, parseArgs, textOf } from '../shared/images.ts';
+import { checkFields, isNativeField } from './fields.ts';
+import { type Block, type Message, renderMessages } from './messages.ts';
+import { structuredOutput } from './structured.ts';
+import { askedBudget, clampBudget, THINKING_SUFFIX } from './thinking.ts';
 
-type Block = Record<string, unknown>;
-interface OpenAIMessage {
-  role: string;
-  content?: unknown;
-  tool_calls?: { id?: string; function?: { name?: string; arguments?: unknown } }[];
-  tool_call_id?: string;
-}
+export { THINKING_SUFFIX } from './thinking.ts';
+
 interface OpenAITool {
   type?: string;
   function?: { name?: string; description?: string; parameters?: unknown };
 }
-
-/** OpenAI fields that have an Anthropic counterpart (converted) or none (dropped: Anthropic rejects unknown keys). */
-const OPENAI_ONLY = [
-  'messages',
-  'max_tokens',
-  'max_completion_tokens',
-  'stop',
-  'tools',
-  'tool_choice',
-  'parallel_tool_calls',
-  'stream_options',
-  'user',
-  'n',
-  'reasoning_effort',
-  'response_format',
-  'frequency_penalty',
-  'presence_penalty',
-  'seed',
-  'logprobs',
-  'top_logprobs',
-  'logit_bias',
-  'functions',
-  'function_call',
-  'modalities',
-  'store',
-];
 
 /** The text of an Anthropic string-or-blocks field (a system prompt, a tool result): its text blocks joined. */
 export const textOfBlocks = (c: unknown): string =>
@@ -46,9 +19,6 @@ export const textOfBlocks = (c: unknown): string =>
     : Array.isArray(c)
       ? (c as { type?: string; text?: string }[]).map((b) => (b.type === 'text' ? (b.text ?? '') : '')).join('')
       : '';
-
-/** `-thinking` names ask the thinking adapter for extended thinking (relay.md §8). */
-export const THINKING_SUFFIX = '-thinking';
 
 /** The model a `-thinking` name stands for (other names as they are). */
 export const baseModel = (m: string) => (m.endsWith(THINKING_SUFFIX) ? m.slice(0, -THINKING_SUFFIX.length) : m);
@@ -59,101 +29,99 @@ export function defaultMaxTokens(ctx: AttemptContext, model: string): number {
   return table[model] ?? table.default ?? 8192;
 }
 
-/** OpenAI chat body -> Anthropic Messages body (relay.md §8). Unknown fields pass through. */
+/**
+ * Canonical (OpenAI chat) body -> Anthropic Messages body (relay.md §8, docs/conversion.md
+ * § Anthropic). Every field is converted, dropped for a stated reason or refused (fields.ts);
+ * Anthropic's own fields pass as they are.
+ */
 export async function toAnthropicRequest(ctx: AttemptContext, body: Record<string, unknown>) {
-  const out: Record<string, unknown> = { ...body };
-  for (const k of OPENAI_ONLY) delete out[k];
-  let model = ctx.upstreamModel;
-  const thinking = model.endsWith(THINKING_SUFFIX) && ctx.options('claude.thinking_adapter_enabled');
-  if (thinking) model = baseModel(model);
+  checkFields(body);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(body)) if (isNativeField(k) && v !== null && v !== undefined) out[k] = v;
+  const model = baseModel(ctx.upstreamModel);
   out.model = model;
 
-  const messages = (body.messages ?? []) as OpenAIMessage[];
-  const system = messages
-    .filter((m) => m.role === 'system' || m.role === 'developer')
-    .map((m) => textOf(m.content))
-    .filter(Boolean);
-  if (system.length > 0) out.system = system.join('\n');
-  out.messages = await convertMessages(messages.filter((m) => m.role !== 'system' && m.role !== 'developer'));
+  const rendered = await renderMessages(ctx, (body.messages ?? []) as Message[]);
+  const structured = structuredOutput(ctx, body.response_format);
+  out.system = withInstruction(rendered.system, structured.instruction);
+  if (out.system === undefined) delete out.system;
+  out.messages = rendered.messages;
 
   const limit = [body.max_tokens, body.max_completion_tokens].find((v) => typeof v === 'number');
-  const maxTokens = typeof limit === 'number' && limit > 0 ? limit : defaultMaxTokens(ctx, model);
-  out.max_tokens = maxTokens;
+  let maxTokens = typeof limit === 'number' && limit > 0 ? limit : defaultMaxTokens(ctx, model);
+  // OpenAI's range is 0-2, Anthropic's 0-1.
+  if (typeof body.temperature === 'number') out.temperature = Math.min(1, body.temperature);
+  if (typeof body.top_p === 'number') out.top_p = body.top_p;
+  if (typeof body.top_k === 'number') out.top_k = body.top_k;
   if (body.stop !== undefined && body.stop !== null)
     out.stop_sequences = Array.isArray(body.stop) ? body.stop : [body.stop];
-  if (typeof body.user === 'string') out.metadata = { user_id: body.user };
-  if (thinking) {
-    const pct = ctx.options('claude.thinking_adapter_budget_tokens_percentage');
-    // Anthropic's floor is 1024 budget tokens; the budget must stay below max_tokens.
-    const budget = Math.max(1024, Math.floor(maxTokens * pct));
-    if (budget >= maxTokens) out.max_tokens = budget + 1024;
-    out.thinking = { type: 'enabled', budget_tokens: budget };
+  const user = [body.user, body.safety_identifier].find((v) => typeof v === 'string' && v !== '');
+  if (user) out.metadata = { user_id: user };
+
+  const tools = toAnthropicTools(body.tools) ?? [];
+  if (structured.tool) tools.push(structured.tool);
+  if (tools.length > 0) out.tools = tools;
+  const choice = toAnthropicToolChoice(body.tool_choice, body.parallel_tool_calls, structured.tool, tools.length);
+  if (choice) out.tool_choice = choice;
+
+  if (out.thinking === undefined) {
+    const asked = askedBudget(ctx, body, maxTokens);
+    // Anthropic refuses thinking with a forced tool, and on a tool loop whose turn came back without
+    // its signed thinking (the client or the carry-over lost it): that request goes without thinking.
+    const forced = choice?.type === 'any' || choice?.type === 'tool';
+    if (asked !== undefined && !forced && rendered.loopSigned) {
+      const c = clampBudget(asked, maxTokens);
+      maxTokens = c.maxTokens;
+      out.thinking = { type: 'enabled', budget_tokens: c.budget };
+    }
+  }
+  if ((out.thinking as { type?: string } | undefined)?.type === 'enabled') {
+    // Thinking takes no sampling changes: temperature 1, no top_p/top_k.
     out.temperature = 1;
     delete out.top_p;
     delete out.top_k;
   }
-  const tools = toAnthropicTools(body.tools);
-  if (tools) out.tools = tools;
-  const choice = toAnthropicToolChoice(body.tool_choice, body.parallel_tool_calls);
-  if (choice) out.tool_choice = choice;
-  out.stream = ctx.stream || undefined;
+  out.max_tokens = maxTokens;
+  if (ctx.stream) out.stream = true;
   return out;
 }
 
-async function convertMessages(messages: OpenAIMessage[]): Promise<{ role: string; content: Block[] }[]> {
-  const out: { role: string; content: Block[] }[] = [];
-  for (const m of messages) {
-    const role = m.role === 'assistant' ? 'assistant' : 'user';
-    const blocks = await blocksOf(m);
-    if (blocks.length === 0) continue;
-    const last = out.at(-1);
-    // Anthropic wants alternating roles: consecutive same-role messages (and tool results) are merged.
-    if (last && last.role === role) last.content.push(...blocks);
-    else out.push({ role, content: blocks });
-  }
-  return out;
-}
-
-async function blocksOf(m: OpenAIMessage): Promise<Block[]> {
-  if (m.role === 'tool')
-    return [{ type: 'tool_result', tool_use_id: m.tool_call_id ?? '', content: textOf(m.content) || '(empty)' }];
-  const blocks: Block[] = [];
-  if (typeof m.content === 'string') {
-    if (m.content !== '') blocks.push({ type: 'text', text: m.content });
-  } else if (Array.isArray(m.content)) {
-    for (const p of m.content as { type?: string; text?: string; image_url?: { url?: string } | string }[]) {
-      if (p?.type === 'text' && typeof p.text === 'string' && p.text !== '')
-        blocks.push({ type: 'text', text: p.text });
-      else if (p?.type === 'image_url') {
-        const url = typeof p.image_url === 'string' ? p.image_url : (p.image_url?.url ?? '');
-        const img = await inlineImage(url);
-        blocks.push({ type: 'image', source: { type: 'base64', media_type: img.mediaType, data: img.data } });
-      }
-    }
-  }
-  if (m.role === 'assistant')
-    for (const c of m.tool_calls ?? [])
-      blocks.push({
-        type: 'tool_use',
-        id: c.id ?? '',
-        name: c.function?.name ?? '',
-        input: parseArgs(c.function?.arguments),
-      });
-  return blocks;
+/** The system prompt with the json_object instruction after it. */
+function withInstruction(system: string | Block[] | undefined, instruction: string | undefined) {
+  if (!instruction) return system;
+  if (system === undefined) return instruction;
+  if (typeof system === 'string') return `${system}\n\n${instruction}`;
+  return [...system, { type: 'text', text: instruction }];
 }
 
 function toAnthropicTools(tools: unknown): Block[] | undefined {
   if (!Array.isArray(tools) || tools.length === 0) return undefined;
-  return (tools as OpenAITool[])
-    .filter((t) => t.type === 'function' || t.function)
-    .map((t) => ({
+  return (tools as OpenAITool[]).map((t) => {
+    if (t.type !== undefined && t.type !== 'function')
+      throw refusal(
+        400,
+        `Tools of type ${t.type} cannot be converted for an Anthropic upstream: only function tools`,
+        `${t.type} 类型的工具无法转换给 Anthropic 上游：只支持 function 工具`,
+      );
+    return {
       name: t.function?.name ?? '',
       ...(t.function?.description ? { description: t.function.description } : {}),
       input_schema: t.function?.parameters ?? { type: 'object', properties: {} },
-    }));
+    };
+  });
 }
 
-function toAnthropicToolChoice(choice: unknown, parallel: unknown): Block | undefined {
+/**
+ * tool_choice and parallel_tool_calls -> Anthropic's tool_choice. With a json_schema tool
+ * (structured.ts) the model must call a tool: that one alone, or any when the client's own
+ * tools may serve first; a choice the client named stays.
+ */
+function toAnthropicToolChoice(
+  choice: unknown,
+  parallel: unknown,
+  jsonTool: Block | undefined,
+  toolCount: number,
+): Block | undefined {
   let out: Block | undefined;
   if (choice === 'auto') out = { type: 'auto' };
   else if (choice === 'required') out = { type: 'any' };
@@ -162,6 +130,8 @@ function toAnthropicToolChoice(choice: unknown, parallel: unknown): Block | unde
     const name = (choice as { function?: { name?: string } }).function?.name;
     if (name) out = { type: 'tool', name };
   }
-  if (parallel === false) out = { ...(out ?? { type: 'auto' }), disable_parallel_tool_use: true };
+  if (jsonTool && out?.type !== 'tool')
+    out = toolCount > 1 && out?.type !== 'none' ? { type: 'any' } : { type: 'tool', name: jsonTool.name };
+  if (parallel === false && toolCount > 0) out = { ...(out ?? { type: 'auto' }), disable_parallel_tool_use: true };
   return out;
 }
