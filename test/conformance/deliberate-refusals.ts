@@ -1,0 +1,26 @@
+/*
+ * THE list of deliberate refusals: the cells of the conformance matrix where the gateway answers a
+ * 400 on purpose, because the upstream cannot do what the client asked and no honest emulation
+ * exists. A cell counts as `refused` (not `fail`) only when the SDK got a 400 in its own dialect
+ * whose message contains `messageIncludes`; each entry's `reason` is printed as a footnote on
+ * docs/conformance.md. Anything not listed here that fails is a failure.
+ */
+import type { CaseId, ClientShapeId, DoorId, UpstreamId } from './matrix.ts';
+
+export type DeliberateRefusal = {
+  upstream: UpstreamId;
+  /** Part of the message the client reads (English: the SDKs send no Accept-Language). */
+  messageIncludes: string;
+  /** Why the gateway refuses instead of converting: shown on the page. */
+  reason: string;
+} & ({ door: DoorId; case: CaseId } | { shape: ClientShapeId });
+
+export const DELIBERATE_REFUSALS: readonly DeliberateRefusal[] = [];
+
+export function refusalFor(door: DoorId, upstream: UpstreamId, c: CaseId): DeliberateRefusal | undefined {
+  return DELIBERATE_REFUSALS.find((r) => 'door' in r && r.door === door && r.upstream === upstream && r.case === c);
+}
+
+export function shapeRefusalFor(shape: ClientShapeId, upstream: UpstreamId): DeliberateRefusal | undefined {
+  return DELIBERATE_REFUSALS.find((r) => 'shape' in r && r.shape === shape && r.upstream === upstream);
+}

@@ -1,0 +1,128 @@
+/*
+ * The conformance matrix of issue #20: every front door x every upstream dialect x every case.
+ * Pure data, read by the suite (test/conformance/*.test.ts), by the page generator
+ * (scripts/gen-conformance-docs.ts) and by the test that keeps docs/conformance.md in step with
+ * the suite's case list.
+ */
+
+export const DOORS = [
+  { id: 'openai-chat', label: 'OpenAI chat', endpoint: '/v1/chat/completions', sdk: '`openai` chat.completions' },
+  { id: 'responses', label: 'OpenAI Responses', endpoint: '/v1/responses', sdk: '`openai` responses' },
+  {
+    id: 'anthropic',
+    label: 'Anthropic Messages',
+    endpoint: '/v1/messages, /v1/messages/count_tokens',
+    sdk: '`@anthropic-ai/sdk` messages',
+  },
+  {
+    id: 'gemini',
+    label: 'Gemini',
+    endpoint: '/v1beta/models/{model}:generateContent, :streamGenerateContent, :countTokens',
+    sdk: '`@google/genai` models',
+  },
+] as const;
+
+export type DoorId = (typeof DOORS)[number]['id'];
+
+/**
+ * The strict fake upstream of each dialect (scripts/fake-upstream/strict/) and the channel type
+ * the suite gives it. The chat-only upstream is a DeepSeek channel: an OpenAI-compatible vendor
+ * with Chat Completions and no Responses API.
+ */
+export const UPSTREAMS = [
+  { id: 'openai', label: 'OpenAI', channelType: 1 },
+  { id: 'openai-chat-only', label: 'chat-only OpenAI-compatible', channelType: 43 },
+  { id: 'anthropic', label: 'Anthropic', channelType: 14 },
+  { id: 'gemini', label: 'Gemini', channelType: 24 },
+] as const;
+
+export type UpstreamId = (typeof UPSTREAMS)[number]['id'];
+
+interface CaseInfo {
+  id: string;
+  label: string;
+  /** What the cell asserts, in a user's words (the page's legend). */
+  checks: string;
+  /** The doors the case applies to (all when absent): a dialect without the feature has no cell. */
+  doors?: readonly DoorId[];
+}
+
+export const CASES = [
+  { id: 'text', label: 'text', checks: 'a plain answer: content and finish reason as the SDK reads them' },
+  { id: 'stream', label: 'stream', checks: "the same answer streamed; the SDK's stream helper assembles it" },
+  { id: 'tool-call', label: 'tool call', checks: 'a function call with its name and JSON arguments' },
+  {
+    id: 'stream-tool-call',
+    label: 'streamed tool call',
+    checks: 'the call streamed; the SDK assembles one call with parseable arguments',
+  },
+  {
+    id: 'tool-round-trip',
+    label: 'tool result round trip (3 turns)',
+    checks: 'call, tool result, answer, then a new question that calls again with the whole history',
+  },
+  {
+    id: 'thinking-tool-loop',
+    label: 'tool loop on a thinking model (3 turns)',
+    checks:
+      'the round trip with reasoning on, echoing what the SDK returned: signatures reach the upstream on turns 2 and 3',
+  },
+  {
+    id: 'usage-billing',
+    label: 'usage and billed quota',
+    checks: "usage the SDK reads equals the upstream's and the log row's; the user is charged exactly the quota",
+  },
+  { id: 'image-in', label: 'image in', checks: 'an image in the user turn reaches the upstream' },
+  {
+    id: 'image-in-tool-result',
+    label: 'image in a tool result',
+    checks: 'a tool result carrying a screenshot reaches the upstream (bytes included)',
+  },
+  {
+    id: 'reasoning',
+    label: 'reasoning in and out',
+    checks:
+      "reasoning asked in the door's way reaches the upstream in its own; reasoning text comes back in the door's way (JSON and stream)",
+  },
+  {
+    id: 'structured-output',
+    label: 'structured output (JSON Schema)',
+    checks: "the schema reaches the upstream in its own form; the answer is the upstream's JSON, not a tool call",
+  },
+  {
+    id: 'n',
+    label: 'n > 1',
+    checks: 'two choices (candidates), JSON and streamed, billed for both',
+    doors: ['openai-chat', 'gemini'],
+  },
+  {
+    id: 'upstream-error',
+    label: "upstream error in the caller's dialect",
+    checks: "the SDK throws its own error class with the upstream's status and message",
+  },
+  {
+    id: 'count-tokens',
+    label: 'token counting',
+    checks: "a positive count (the upstream's own when it has one), never billed",
+    doors: ['anthropic', 'gemini'],
+  },
+] as const satisfies readonly CaseInfo[];
+
+export type CaseId = (typeof CASES)[number]['id'];
+
+export const casesFor = (door: DoorId) =>
+  CASES.filter((c) => !('doors' in c) || (c.doors as readonly DoorId[]).includes(door));
+
+export const doorLabel = (id: DoorId) => DOORS.find((d) => d.id === id)!.label;
+export const upstreamLabel = (id: UpstreamId) => UPSTREAMS.find((u) => u.id === id)!.label;
+export const caseLabel = (id: CaseId) => CASES.find((c) => c.id === id)!.label;
+
+/** The recorded client shapes (test/conformance/fixtures/*.json), sent raw through their door to every upstream. */
+export const CLIENT_SHAPES = [
+  { id: 'claude-code', label: 'Claude Code', door: 'anthropic' },
+  { id: 'codex-cli', label: 'Codex CLI', door: 'responses' },
+  { id: 'gemini-cli', label: 'Gemini CLI', door: 'gemini' },
+  { id: 'chat-app', label: 'chat app', door: 'openai-chat' },
+] as const satisfies readonly { id: string; label: string; door: DoorId }[];
+
+export type ClientShapeId = (typeof CLIENT_SHAPES)[number]['id'];
