@@ -252,6 +252,10 @@ describe('extensions never reach an OpenAI-compatible upstream as they are', () 
   it('reasoning: reasoning_effort for vendors and OpenAI reasoning models; OpenRouter gets its own shape', () => {
     const body = (reasoning: object) => ({ model: 'x', messages: [{ role: 'user', content: 'q' }], reasoning });
     expect(upstreamBody(ctxOf(43, 'deepseek-chat'), body({ budget_tokens: 5000 })).reasoning_effort).toBe('medium');
+    // DeepSeek's chat API turns thinking off with its own switch (it knows no effort "none").
+    const off = upstreamBody(ctxOf(43, 'deepseek-chat'), body({ budget_tokens: 0 }));
+    expect(off.thinking).toEqual({ type: 'disabled' });
+    expect(off).not.toHaveProperty('reasoning_effort');
     // GPT-4o does not reason, and OpenAI refuses reasoning_effort for it.
     const gpt4o = upstreamBody(ctxOf(1, 'gpt-4o'), body({ effort: 'high' }));
     expect(gpt4o).not.toHaveProperty('reasoning_effort');

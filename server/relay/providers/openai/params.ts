@@ -11,7 +11,7 @@ import { nearestEffort, type ReasoningModel } from './reasoning-models.ts';
  *
  * | field | rendered |
  * |---|---|
- * | `reasoning` {effort, budget_tokens, include} | `reasoning_effort` (effortOf); OpenRouter: its own `reasoning` {effort or max_tokens, exclude, enabled}; OpenAI's non-reasoning models (GPT-4o, GPT-5 chat): dropped, they do not reason; `include` dropped (Chat Completions has no switch for reasoning text) |
+ * | `reasoning` {effort, budget_tokens, include} | `reasoning_effort` (effortOf); OpenRouter: its own `reasoning` {effort or max_tokens, exclude, enabled}; DeepSeek and Zhipu, reasoning off: `thinking: {type: "disabled"}`; OpenAI's non-reasoning models (GPT-4o, GPT-5 chat): dropped, they do not reason; `include` dropped (Chat Completions has no switch for reasoning text) |
  * | `top_k` | dropped on OpenAI and Azure (not an OpenAI parameter); kept for vendors that take it |
  * | reasoning models | see REASONING_MODEL_FIELDS |
  */
@@ -22,6 +22,8 @@ export interface ParamPolicy {
   strict: boolean;
   /** OpenRouter takes `reasoning` in its own shape. */
   nativeReasoning: boolean;
+  /** DeepSeek and Zhipu turn reasoning off with `thinking: {type: "disabled"}`, not with an effort. */
+  thinkingSwitch?: boolean;
   /** The rules of an OpenAI reasoning model, when the upstream model is one. */
   reasoningModel?: ReasoningModel;
 }
@@ -59,8 +61,9 @@ export function fitParams(body: CanonicalRequest, p: ParamPolicy): CanonicalRequ
       const o = edit();
       delete o.reasoning;
       const effort = r && effortOf(r);
+      if (effort === 'none' && p.thinkingSwitch) o.thinking = { type: 'disabled' };
       // OpenAI's other models refuse reasoning_effort; vendors take it or ignore it.
-      if (effort && (p.reasoningModel || !p.strict)) o.reasoning_effort = effort;
+      else if (effort && (p.reasoningModel || !p.strict)) o.reasoning_effort = effort;
     }
   }
 

@@ -13,6 +13,8 @@ import { isOpenAIModelName, reasoningModelOf } from './reasoning-models.ts';
 const OPENAI = 1;
 const AZURE = 3;
 const OPENROUTER = 20;
+const ZHIPU_V4 = 26;
+const DEEPSEEK = 43;
 
 export type UpstreamPolicy = MessagePolicy & ParamPolicy;
 
@@ -33,6 +35,7 @@ export function policyOf(ctx: AttemptContext): UpstreamPolicy {
     converted: ctx.clientProtocol !== undefined,
     noSystem: reasoningModel?.noSystem ?? false,
     nativeReasoning: type === OPENROUTER,
+    thinkingSwitch: type === DEEPSEEK || type === ZHIPU_V4,
     reasoningModel,
   };
 }
