@@ -88,9 +88,7 @@ export function startFakeGemini(port = 0, opts: { validate?: StrictValidator } =
     }
     if (decls.length > 0 && (!lastIsResponse || answered < wantedCalls)) {
       // Gemini 3 signs each step's first call; strict/gemini.ts wants the signature back next turn.
-      const signed = thinking
-        ? { thoughtSignature: thoughtSignatureFor(String(decls[0].name)) }
-        : {};
+      const signed = thinking ? { thoughtSignature: thoughtSignatureFor(String(decls[0].name)) } : {};
       parts.push({ functionCall: { name: decls[0].name, args: { location: 'Paris' } }, ...signed });
       output = 6;
     } else {
@@ -102,7 +100,9 @@ export function startFakeGemini(port = 0, opts: { validate?: StrictValidator } =
     // candidateCount > 1: candidate i > 0 answers the same in upper case (W0 W1 ...), so tests can tell them apart.
     const count = Math.max(1, gen.candidateCount ?? 1);
     const candidateParts = Array.from({ length: count }, (_, i) =>
-      i === 0 ? parts : parts.map((p) => (typeof p.text === 'string' && !p.thought ? { text: p.text.toUpperCase() } : p)),
+      i === 0
+        ? parts
+        : parts.map((p) => (typeof p.text === 'string' && !p.thought ? { text: p.text.toUpperCase() } : p)),
     );
     output *= count;
     const prompt = fakeNativePrompt(contents, body.systemInstruction) + b.cacheRead;
@@ -125,7 +125,14 @@ export function startFakeGemini(port = 0, opts: { validate?: StrictValidator } =
       responseId: 'fake-resp-1',
     });
     if (m[3] === 'generateContent')
-      return sendJson(res, 200, answer(candidateParts.map((ps, i) => candidate(mergeText(ps), i, true)), true));
+      return sendJson(
+        res,
+        200,
+        answer(
+          candidateParts.map((ps, i) => candidate(mergeText(ps), i, true)),
+          true,
+        ),
+      );
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     // Candidates take turns part by part, as Gemini interleaves them; each one's last part carries its finishReason.
     for (let k = 0; k < parts.length; k++)

@@ -74,9 +74,9 @@ export const geminiAdapter: ProviderAdapter = {
     const { model, body: out } = await toGeminiRequest(ctx, body);
     return { url: geminiUrl(ctx, model), method: 'POST', headers: headers(ctx), body: JSON.stringify(out) };
   },
-  convertResponse: (ctx, text) => fromGeminiResponse(text, thinkingOf(ctx, undefined).model),
+  convertResponse: (ctx, text) => fromGeminiResponse(text, thinkingOf(ctx, undefined).model, ctx.carry),
   createStreamConverter: (ctx, clientWantsUsage) =>
-    createGeminiStreamConverter(thinkingOf(ctx, undefined).model, clientWantsUsage),
+    createGeminiStreamConverter(thinkingOf(ctx, undefined).model, clientWantsUsage, ctx.carry),
   mapError: mapGeminiError,
   deadKeyStatuses: [403], // relay.md §4: Gemini answers a dead or blocked key with 403
   models: geminiModels,

@@ -1,45 +1,10 @@
+import { reasoningOf } from '../../canonical/reasoning.ts';
+import { declaresNoParameters, geminiSchemaOf } from '../../canonical/schema.ts';
+import { refusal } from '../../errors.ts';
 import type { AttemptContext } from '../types.ts';
-import { inlineImage, parseArgs, textOf } from '../shared/images.ts';
-
-type Part = Record<string, unknown>;
-interface OpenAIMessage {
-  role: string;
-  content?: unknown;
-  tool_calls?: { id?: string; function?: { name?: string; arguments?: unknown } }[];
-  tool_call_id?: string;
-  name?: string;
-}
-
-/** OpenAI fields converted below or without a Gemini counterpart (Gemini rejects unknown keys). */
-const OPENAI_ONLY = [
-  'model',
-  'messages',
-  'stream',
-  'stream_options',
-  'max_tokens',
-  'max_completion_tokens',
-  'temperature',
-  'top_p',
-  'top_k',
-  'stop',
-  'n',
-  'tools',
-  'tool_choice',
-  'parallel_tool_calls',
-  'response_format',
-  'user',
-  'seed',
-  'frequency_penalty',
-  'presence_penalty',
-  'reasoning_effort',
-  'logprobs',
-  'top_logprobs',
-  'logit_bias',
-  'store',
-  'modalities',
-  'functions',
-  'function_call',
-];
+import { type InMessage, systemInstructionOf, toContents } from './contents.ts';
+import { checkOpenAIFields, GEMINI_NATIVE } from './fields.ts';
+import { thinkingConfigOf } from './thinking.ts';
 
 const SAFETY_CATEGORIES = [
   'HARM_CATEGORY_HARASSMENT',
@@ -49,39 +14,17 @@ const SAFETY_CATEGORIES = [
   'HARM_CATEGORY_CIVIC_INTEGRITY',
 ];
 
-/** JSON-schema keys Gemini's OpenAPI subset refuses; dropped recursively (relay.md §8). */
-const UNSUPPORTED_SCHEMA_KEYS = new Set([
-  '$schema',
-  '$id',
-  '$ref',
-  '$defs',
-  'definitions',
-  'additionalProperties',
-  'strict',
-  'examples',
-  'default',
-  'const',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'patternProperties',
-  'unevaluatedProperties',
-  'title',
-  'propertyNames',
-]);
-
-export function cleanSchema(s: unknown): unknown {
-  if (Array.isArray(s)) return s.map(cleanSchema);
-  if (!s || typeof s !== 'object') return s;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(s)) {
-    if (UNSUPPORTED_SCHEMA_KEYS.has(k)) continue;
-    out[k] =
-      k === 'properties' && v && typeof v === 'object'
-        ? Object.fromEntries(Object.entries(v).map(([p, x]) => [p, cleanSchema(x)]))
-        : cleanSchema(v);
-  }
-  return out;
-}
+/** Gemini's own tool objects, kept as they are when an OpenAI body lists them among its tools. */
+const GEMINI_TOOLS = [
+  'functionDeclarations',
+  'googleSearch',
+  'googleSearchRetrieval',
+  'codeExecution',
+  'urlContext',
+  'googleMaps',
+  'fileSearch',
+  'computerUse',
+];
 
 /** `-thinking`, `-thinking-<budget>` and `-nothinking` names drive the thinking adapter (gemini.thinking_adapter_*). */
 export function thinkingOf(ctx: AttemptContext, maxTokens: number | undefined) {
@@ -95,53 +38,40 @@ export function thinkingOf(ctx: AttemptContext, maxTokens: number | undefined) {
   return { model: m[1], config };
 }
 
-/** OpenAI chat body -> Gemini generateContent body (relay.md §8). Unknown fields pass through. */
+/**
+ * Canonical (OpenAI chat) body -> Gemini generateContent body (relay.md §8, docs/conversion.md § Gemini).
+ * Every top-level field is in fields.ts: converted here, dropped for a stated reason, or refused.
+ */
 export async function toGeminiRequest(ctx: AttemptContext, body: Record<string, unknown>) {
-  const out: Record<string, unknown> = { ...body };
-  for (const k of OPENAI_ONLY) delete out[k];
-  const messages = (body.messages ?? []) as OpenAIMessage[];
-  const system = messages.filter((m) => m.role === 'system' || m.role === 'developer').map((m) => textOf(m.content));
-  if (system.some(Boolean)) out.systemInstruction = { parts: [{ text: system.filter(Boolean).join('\n') }] };
-  out.contents = await toContents(messages.filter((m) => m.role !== 'system' && m.role !== 'developer'));
+  checkOpenAIFields(body);
+  const out: Record<string, unknown> = {};
+  for (const k of GEMINI_NATIVE) if (body[k] !== undefined && body[k] !== null) out[k] = body[k];
+  const messages = (body.messages ?? []) as InMessage[];
+  const system = systemInstructionOf(messages);
+  if (system) out.systemInstruction = system;
+  out.contents = await toContents(messages, ctx.carry);
 
   const limit = [body.max_tokens, body.max_completion_tokens].find((v) => typeof v === 'number') as number | undefined;
   const thinking = thinkingOf(ctx, limit);
-  const gen: Record<string, unknown> = { ...(body.generationConfig as object | undefined) };
-  if (typeof body.temperature === 'number') gen.temperature = body.temperature;
-  if (typeof body.top_p === 'number') gen.topP = body.top_p;
-  if (typeof body.top_k === 'number') gen.topK = body.top_k;
-  if (limit) gen.maxOutputTokens = limit;
-  if (typeof body.n === 'number' && body.n > 1) gen.candidateCount = body.n;
-  if (typeof body.seed === 'number') gen.seed = body.seed;
-  if (body.stop !== undefined && body.stop !== null)
-    gen.stopSequences = Array.isArray(body.stop) ? body.stop : [body.stop];
-  const rf = body.response_format as { type?: string; json_schema?: { schema?: unknown } } | undefined;
-  if (rf?.type === 'json_object' || rf?.type === 'json_schema') gen.responseMimeType = 'application/json';
-  if (rf?.type === 'json_schema' && rf.json_schema?.schema) gen.responseSchema = cleanSchema(rf.json_schema.schema);
-  if (thinking.config) gen.thinkingConfig = thinking.config;
+  const gen = generationConfigOf(body, limit);
+  // The model-name suffix is the operator's explicit choice; the request's reasoning fills in the rest.
+  // A thinkingConfig given in Gemini's own words wins over both.
+  const asked = thinkingConfigOf(thinking.model, reasoningOf(body));
+  const own = (gen.thinkingConfig ?? {}) as Record<string, unknown>;
+  const config: Record<string, unknown> = { ...asked, ...thinking.config, ...own };
+  // Gemini refuses a level and a budget together: the budget came from the name or the client's config.
+  if ('thinkingBudget' in config && 'thinkingLevel' in config && !('thinkingLevel' in own)) delete config.thinkingLevel;
+  if (Object.keys(config).length) gen.thinkingConfig = config;
   // Image-output models answer with inlineData parts only when asked for both modalities.
   if (ctx.options('gemini.supported_imagine_models').includes(thinking.model))
     gen.responseModalities ??= ['TEXT', 'IMAGE'];
   if (Object.keys(gen).length > 0) out.generationConfig = gen;
 
-  const tools = (Array.isArray(body.tools) ? body.tools : []) as {
-    function?: { name?: string; description?: string; parameters?: unknown };
-  }[];
-  const decls = tools
-    .filter((t) => t.function?.name)
-    .map((t) => ({
-      name: t.function!.name,
-      ...(t.function!.description ? { description: t.function!.description } : {}),
-      ...(t.function!.parameters ? { parameters: cleanSchema(t.function!.parameters) } : {}),
-    }));
-  if (decls.length > 0) out.tools = [{ functionDeclarations: decls }];
-  const tc = body.tool_choice;
-  if (tc === 'none') out.toolConfig = { functionCallingConfig: { mode: 'NONE' } };
-  else if (tc === 'required') out.toolConfig = { functionCallingConfig: { mode: 'ANY' } };
-  else if (tc && typeof tc === 'object') {
-    const name = (tc as { function?: { name?: string } }).function?.name;
-    if (name) out.toolConfig = { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: [name] } };
-  }
+  const tools = toolsOf(body);
+  if (tools.length) out.tools = tools;
+  const fc = functionCallingOf(body);
+  if (fc) out.toolConfig = { ...(out.toolConfig as object | undefined), functionCallingConfig: fc };
+
   const safety = ctx.options('gemini.safety_settings');
   out.safetySettings ??= SAFETY_CATEGORIES.map((category) => ({
     category,
@@ -150,49 +80,88 @@ export async function toGeminiRequest(ctx: AttemptContext, body: Record<string, 
   return { model: thinking.model, body: out };
 }
 
-async function toContents(messages: OpenAIMessage[]) {
-  const names = new Map<string, string>();
-  const out: { role: string; parts: Part[] }[] = [];
-  for (const m of messages) {
-    const parts: Part[] = [];
-    const role = m.role === 'assistant' ? 'model' : 'user';
-    if (m.role === 'tool') {
-      const name = names.get(m.tool_call_id ?? '') ?? m.name ?? '';
-      const text = textOf(m.content);
-      let response: unknown;
-      try {
-        response = JSON.parse(text);
-      } catch {
-        response = undefined;
-      }
-      const obj = response && typeof response === 'object' && !Array.isArray(response) ? response : { content: text };
-      parts.push({ functionResponse: { name, response: obj } });
-    } else if (typeof m.content === 'string') {
-      if (m.content !== '') parts.push({ text: m.content });
-    } else if (Array.isArray(m.content)) {
-      for (const p of m.content as {
-        type?: string;
-        text?: string;
-        image_url?: { url?: string } | string;
-        input_audio?: { data?: string; format?: string };
-      }[]) {
-        if (p.type === 'text' && p.text) parts.push({ text: p.text });
-        else if (p.type === 'image_url') {
-          const img = await inlineImage(typeof p.image_url === 'string' ? p.image_url : (p.image_url?.url ?? ''));
-          parts.push({ inlineData: { mimeType: img.mediaType, data: img.data } });
-        } else if (p.type === 'input_audio' && p.input_audio?.data)
-          parts.push({ inlineData: { mimeType: `audio/${p.input_audio.format ?? 'wav'}`, data: p.input_audio.data } });
-      }
-    }
-    for (const c of m.tool_calls ?? []) {
-      names.set(c.id ?? '', c.function?.name ?? '');
-      parts.push({ functionCall: { name: c.function?.name ?? '', args: parseArgs(c.function?.arguments) } });
-    }
-    if (parts.length === 0) continue;
-    const last = out.at(-1);
-    // Gemini wants alternating turns: consecutive same-role messages (several tool results) are merged.
-    if (last && last.role === role) last.parts.push(...parts);
-    else out.push({ role, parts });
+/** The sampling, length, output-format and logprob fields as generationConfig (a given generationConfig is the base). */
+function generationConfigOf(body: Record<string, unknown>, limit: number | undefined): Record<string, unknown> {
+  const gen: Record<string, unknown> = { ...(body.generationConfig as object | undefined) };
+  const num = (k: string, to: string) => {
+    if (typeof body[k] === 'number') gen[to] = body[k];
+  };
+  num('temperature', 'temperature');
+  num('top_p', 'topP');
+  num('top_k', 'topK');
+  num('seed', 'seed');
+  num('presence_penalty', 'presencePenalty');
+  num('frequency_penalty', 'frequencyPenalty');
+  if (limit) gen.maxOutputTokens = limit;
+  if (typeof body.n === 'number' && body.n > 1) gen.candidateCount = body.n;
+  if (body.stop !== undefined && body.stop !== null)
+    gen.stopSequences = Array.isArray(body.stop) ? body.stop : [body.stop];
+  if (body.logprobs === true) {
+    gen.responseLogprobs = true;
+    if (typeof body.top_logprobs === 'number') gen.logprobs = body.top_logprobs;
   }
+  const rf = body.response_format as { type?: string; json_schema?: { schema?: unknown } } | undefined | null;
+  if (rf?.type === 'json_object' || rf?.type === 'json_schema') gen.responseMimeType = 'application/json';
+  if (rf?.type === 'json_schema' && rf.json_schema?.schema) gen.responseSchema = geminiSchemaOf(rf.json_schema.schema);
+  return gen;
+}
+
+interface OpenAITool {
+  type?: string;
+  function?: { name?: string; description?: string; parameters?: unknown };
+  [gemini: string]: unknown;
+}
+
+/** Function tools (and legacy `functions`) as one functionDeclarations tool; Gemini's own tool objects kept. */
+function toolsOf(body: Record<string, unknown>): Record<string, unknown>[] {
+  const given = (Array.isArray(body.tools) ? body.tools : []) as OpenAITool[];
+  const legacy = (Array.isArray(body.functions) ? body.functions : []) as OpenAITool['function'][];
+  const fns = [
+    ...given.filter((t) => t.type === 'function' || (t.function && !t.type)).map((t) => t.function),
+    ...legacy,
+  ];
+  const native = given.filter((t) => t.type !== 'function' && GEMINI_TOOLS.some((k) => k in t));
+  const other = given.find((t) => !(t.type === 'function' || (t.function && !t.type)) && !native.includes(t));
+  if (other)
+    throw refusal(
+      400,
+      `Tools of type "${String(other.type)}" cannot be sent to a Gemini upstream (function tools and Gemini's own tools can).`,
+      `类型为 "${String(other.type)}" 的工具无法发送到 Gemini 上游（函数工具和 Gemini 自带工具可以）。`,
+      'unsupported_field',
+    );
+  const decls = fns
+    .filter((f) => f?.name)
+    .map((f) => {
+      const params = f!.parameters ? geminiSchemaOf(f!.parameters) : undefined;
+      return {
+        name: f!.name,
+        ...(f!.description ? { description: f!.description } : {}),
+        ...(params && !declaresNoParameters(params) ? { parameters: params } : {}),
+      };
+    });
+  const out: Record<string, unknown>[] = decls.length ? [{ functionDeclarations: decls }] : [];
+  out.push(...native.map((t) => Object.fromEntries(Object.entries(t).filter(([k]) => k !== 'type'))));
+  if (body.web_search_options && !native.some((t) => 'googleSearch' in t)) out.push({ googleSearch: {} });
   return out;
+}
+
+/** tool_choice (or legacy function_call) as functionCallingConfig; `auto` is Gemini's default and sends nothing. */
+function functionCallingOf(body: Record<string, unknown>): Record<string, unknown> | undefined {
+  const tc = body.tool_choice ?? body.function_call;
+  if (tc === 'none') return { mode: 'NONE' };
+  if (tc === 'required') return { mode: 'ANY' };
+  if (!tc || typeof tc !== 'object') return undefined;
+  const c = tc as {
+    type?: string;
+    name?: string;
+    function?: { name?: string };
+    allowed_tools?: { mode?: string; tools?: { function?: { name?: string } }[] };
+  };
+  if (c.type === 'allowed_tools' && c.allowed_tools) {
+    const names = (c.allowed_tools.tools ?? []).map((t) => t.function?.name).filter((n): n is string => !!n);
+    // Gemini takes a list of allowed functions in ANY mode, and in VALIDATED (its "auto, within these").
+    return { mode: c.allowed_tools.mode === 'required' ? 'ANY' : 'VALIDATED', allowedFunctionNames: names };
+  }
+  const name = c.function?.name ?? c.name;
+  return name ? { mode: 'ANY', allowedFunctionNames: [name] } : undefined;
 }

@@ -1,30 +1,40 @@
+import { type CarryStore, noCarry } from '../../canonical/carry.ts';
 import type { SseEvent, StreamConverter, Usage } from '../types.ts';
-import { callId, type GeminiResponse } from './response.ts';
+import { type GeminiResponse, logprobsOf, toolCallOf } from './response.ts';
 import { finishOf, type GeminiUsage, openAIUsageOf, parseGeminiUsage } from './usage.ts';
 
 /**
- * Gemini SSE (one GenerateContentResponse per event, no end marker) -> OpenAI
- * chunks: `role: assistant` first, text / thought parts as content /
- * reasoning_content, each functionCall as one complete streamed tool call, the
- * finish reason when a candidate reports one; usage and [DONE] at the end.
+ * Gemini SSE (one GenerateContentResponse per event, no end marker) -> OpenAI chunks, every
+ * candidate as the choice of its index (n > 1): `role: assistant` first, text / thought parts as
+ * content / reasoning_content, each functionCall as one complete streamed tool call (its signature
+ * remembered, response.ts), the finish reason when a candidate reports one; usage and [DONE] at the end.
  */
-export function createGeminiStreamConverter(model: string, clientWantsUsage: boolean): StreamConverter {
+export function createGeminiStreamConverter(
+  model: string,
+  clientWantsUsage: boolean,
+  carry: CarryStore = noCarry,
+): StreamConverter {
   const id = `chatcmpl-${Date.now()}`;
   const created = Math.floor(Date.now() / 1000);
-  let started = false;
   let done = false;
-  let tools = 0;
+  /** Per candidate index: tool calls streamed so far (absent until its role chunk went out). */
+  const tools = new Map<number, number>();
   let raw: GeminiUsage | undefined;
   const text: string[] = [];
-  const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
+  const chunk = (index: number, delta: Record<string, unknown>, finish: string | null = null, extra = {}) =>
     JSON.stringify({
       id,
       object: 'chat.completion.chunk',
       created,
       model,
-      choices: [{ index: 0, delta, finish_reason: finish }],
+      choices: [{ index, delta, finish_reason: finish, ...extra }],
     });
   const usage = (): Usage | undefined => parseGeminiUsage(raw);
+  const start = (index: number, out: string[]) => {
+    if (tools.has(index)) return;
+    tools.set(index, 0);
+    out.push(chunk(index, { role: 'assistant', content: '' }));
+  };
 
   return {
     push(e: SseEvent): string[] {
@@ -44,29 +54,33 @@ export function createGeminiStreamConverter(model: string, clientWantsUsage: boo
         ];
       }
       const out: string[] = [];
-      if (!started) {
-        started = true;
-        out.push(chunk({ role: 'assistant', content: '' }));
-      }
+      start(0, out);
       if (r.usageMetadata) raw = r.usageMetadata;
-      const c = r.candidates?.[0];
-      for (const p of c?.content?.parts ?? []) {
-        if (p.functionCall) {
-          const args = JSON.stringify(p.functionCall.args ?? {});
-          text.push(args);
-          const call = {
-            index: tools++,
-            id: callId(p.functionCall),
-            type: 'function',
-            function: { name: p.functionCall.name, arguments: args },
-          };
-          out.push(chunk({ tool_calls: [call] }));
-        } else if (p.text) {
-          text.push(p.text);
-          out.push(chunk(p.thought ? { reasoning_content: p.text } : { content: p.text }));
+      for (const [i, c] of (r.candidates ?? []).entries()) {
+        const index = c.index ?? i;
+        start(index, out);
+        const logprobs = logprobsOf(c.logprobsResult);
+        for (const p of c.content?.parts ?? []) {
+          if (p.functionCall) {
+            const call = toolCallOf(p, carry);
+            text.push(call.function.arguments);
+            const n = tools.get(index)!;
+            tools.set(index, n + 1);
+            out.push(chunk(index, { tool_calls: [{ index: n, ...call }] }));
+          } else if (p.text) {
+            text.push(p.text);
+            out.push(
+              chunk(
+                index,
+                p.thought ? { reasoning_content: p.text } : { content: p.text },
+                null,
+                logprobs && !p.thought ? { logprobs } : {},
+              ),
+            );
+          }
         }
+        if (c.finishReason) out.push(chunk(index, {}, finishOf(c.finishReason, (tools.get(index) ?? 0) > 0)));
       }
-      if (c?.finishReason) out.push(chunk({}, finishOf(c.finishReason, tools > 0)));
       return out;
     },
     end() {
@@ -76,7 +90,14 @@ export function createGeminiStreamConverter(model: string, clientWantsUsage: boo
       const out: string[] = [];
       if (clientWantsUsage && u)
         out.push(
-          JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage: openAIUsageOf(u) }),
+          JSON.stringify({
+            id,
+            object: 'chat.completion.chunk',
+            created,
+            model,
+            choices: [],
+            usage: openAIUsageOf(u, raw),
+          }),
         );
       out.push('[DONE]');
       return out;

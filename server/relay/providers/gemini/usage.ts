@@ -22,11 +22,13 @@ export function parseGeminiUsage(u: GeminiUsage | undefined): Usage | undefined 
   };
 }
 
-export const openAIUsageOf = (u: Usage) => ({
+/** OpenAI usage; Gemini's thoughts are completion tokens (billed so) and reported as reasoning_tokens. */
+export const openAIUsageOf = (u: Usage, raw: GeminiUsage | undefined) => ({
   prompt_tokens: u.promptTokens,
   completion_tokens: u.completionTokens,
   total_tokens: u.promptTokens + u.completionTokens,
   prompt_tokens_details: { cached_tokens: u.cachedTokens },
+  ...(raw?.thoughtsTokenCount ? { completion_tokens_details: { reasoning_tokens: n(raw.thoughtsTokenCount) } } : {}),
 });
 
 /** Gemini finish reasons -> OpenAI's; a turn that called functions finishes with tool_calls. */

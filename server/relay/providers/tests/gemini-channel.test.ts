@@ -135,7 +135,11 @@ describe('OpenAI clients on a Gemini channel (type 24)', () => {
     });
     expect(back.choices[0].message.content).toBe('w0 w1 w2 w3 w4 ');
     const contents = fake.requests.at(-1)!.body.contents as { role: string; parts: object[] }[];
-    expect(contents[1].parts[0]).toEqual({ functionCall: { name: 'get_weather', args: { location: 'Paris' } } });
+    // No signature is known for a call the client made up: Google's placeholder stands in (Gemini 3 needs one).
+    expect(contents[1].parts[0]).toEqual({
+      functionCall: { name: 'get_weather', args: { location: 'Paris' } },
+      thoughtSignature: 'skip_thought_signature_validator',
+    });
     expect(contents[2]).toEqual({
       role: 'user',
       parts: [{ functionResponse: { name: 'get_weather', response: { sky: 'sunny' } } }],

@@ -145,7 +145,8 @@ describe('Gemini front door with the official @google/genai SDK', () => {
       contents: 'weather?',
       config: { tools: [weather] },
     });
-    expect(r.functionCalls).toEqual([{ name: 'get_weather', args: { location: 'Paris' } }]);
+    // The upstream's call id reaches the client (the next turn's functionResponse names it).
+    expect(r.functionCalls).toEqual([{ id: 'toolu_fake1', name: 'get_weather', args: { location: 'Paris' } }]);
     const calls = [];
     for await (const ch of await ai.models.generateContentStream({
       model: 'claude-g',
@@ -153,7 +154,7 @@ describe('Gemini front door with the official @google/genai SDK', () => {
       config: { tools: [weather] },
     }))
       calls.push(...(ch.functionCalls ?? []));
-    expect(calls).toEqual([{ name: 'get_weather', args: { location: 'Paris' } }]);
+    expect(calls).toEqual([{ id: expect.any(String), name: 'get_weather', args: { location: 'Paris' } }]);
     const back = await ai.models.generateContent({
       model: 'claude-g',
       contents: [
