@@ -214,6 +214,12 @@ function checkContent(m: Json, i: number, role: string, manner: ChatManner): Str
           'invalid_type',
         )
       : deserializeError(`messages[${i}].content: invalid type: map, expected a string or an array of content parts`);
+  if (openai && c.length === 0 && role !== 'assistant')
+    return openaiError(
+      `Invalid 'messages[${i}].content': empty array. Expected an array with minimum length 1, but got an empty array instead.`,
+      `messages[${i}].content`,
+      'empty_array',
+    );
   const allowed = openai ? PART_TYPES[role] : DEEPSEEK_PARTS[role];
   for (const [j, p] of c.entries()) {
     const type = isObject(p) ? String(p.type) : typeof p;
@@ -304,14 +310,26 @@ function checkToolCalls(m: Json, i: number, manner: ChatManner): StrictRefusal |
 
 function checkTools(body: Json, manner: ChatManner): StrictRefusal | null {
   const openai = manner === 'openai';
-  if (body.tools === undefined) {
-    if (openai && body.tool_choice !== undefined && body.tool_choice !== 'none')
+  const noTools = !Array.isArray(body.tools) || body.tools.length === 0;
+  if (openai && noTools) {
+    if (Array.isArray(body.tools))
+      return openaiError(
+        "Invalid 'tools': empty array. Expected an array with minimum length 1, but got an empty array instead.",
+        'tools',
+        'empty_array',
+      );
+    if (body.tool_choice !== undefined && body.tool_choice !== 'none')
       return openaiError(
         "Invalid value for 'tool_choice': 'tool_choice' is only allowed when 'tools' are specified.",
         'tool_choice',
       );
-    return null;
+    if (body.parallel_tool_calls !== undefined)
+      return openaiError(
+        "Invalid value for 'parallel_tool_calls': 'parallel_tool_calls' is only allowed when 'tools' are specified.",
+        'parallel_tool_calls',
+      );
   }
+  if (body.tools === undefined) return null;
   if (!Array.isArray(body.tools))
     return openai
       ? openaiError("Invalid type for 'tools': expected an array of objects.", 'tools', 'invalid_type')

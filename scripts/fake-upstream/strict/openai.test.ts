@@ -155,6 +155,22 @@ describe('OpenAI chat completions (strict)', () => {
     expect(chat({ model: 'o3+fail-500', messages: [user], max_tokens: 10 })?.status).toBe(400);
   });
 
+  it('refuses empty tools and tool settings without tools (converters that always send them)', () => {
+    expect(errorOf(chat({ model: 'gpt-4o', messages: [user], tools: [] }))).toMatchObject({
+      code: 'empty_array',
+      param: 'tools',
+    });
+    expect(messageOf(chat({ model: 'gpt-4o', messages: [user], parallel_tool_calls: false }))).toBe(
+      "Invalid value for 'parallel_tool_calls': 'parallel_tool_calls' is only allowed when 'tools' are specified.",
+    );
+    expect(messageOf(chat({ model: 'gpt-4o', messages: [user], tool_choice: 'auto' }))).toBe(
+      "Invalid value for 'tool_choice': 'tool_choice' is only allowed when 'tools' are specified.",
+    );
+    expect(errorOf(chat({ model: 'gpt-4o', messages: [{ role: 'user', content: [] }] }))).toMatchObject({
+      code: 'empty_array',
+    });
+  });
+
   it('refuses stream_options without stream, and a json_schema format without a name', () => {
     expect(messageOf(chat({ model: 'gpt-4o', messages: [user], stream_options: { include_usage: true } }))).toBe(
       "The 'stream_options' parameter is only allowed when 'stream' is enabled.",
