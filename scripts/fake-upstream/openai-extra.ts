@@ -1,7 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { fakePromptTokens } from './behaviour.ts';
-
-const TEXT = 'w0 w1 w2 w3 w4 ';
+import { answerResponses } from './openai-agent.ts';
 
 const send = (res: ServerResponse, body: unknown) => {
   const text = JSON.stringify(body);
@@ -16,7 +14,7 @@ const send = (res: ServerResponse, body: unknown) => {
  */
 export function handleExtra(path: string, body: Record<string, unknown>, model: string, res: ServerResponse): boolean {
   if (path === '/responses') {
-    responses(res, body, model);
+    answerResponses(res, body, model);
     return true;
   }
   if (path === '/moderations') {
@@ -69,53 +67,4 @@ export function handleExtra(path: string, body: Record<string, unknown>, model: 
     return true;
   }
   return false;
-}
-
-function responses(res: ServerResponse, body: Record<string, unknown>, model: string) {
-  const input = fakePromptTokens({
-    input: typeof body.input === 'string' ? body.input : JSON.stringify(body.input ?? ''),
-  });
-  const usage = {
-    input_tokens: input,
-    input_tokens_details: { cached_tokens: 0 },
-    output_tokens: 5,
-    output_tokens_details: { reasoning_tokens: 0 },
-    total_tokens: input + 5,
-  };
-  const item = {
-    id: 'msg_fake',
-    type: 'message',
-    status: 'completed',
-    role: 'assistant',
-    content: [{ type: 'output_text', text: TEXT, annotations: [] }],
-  };
-  const base = {
-    id: 'resp_fake',
-    object: 'response',
-    created_at: Math.floor(Date.now() / 1000),
-    model,
-    output: [] as unknown[],
-    status: 'in_progress',
-    usage: null as unknown,
-  };
-  if (body.stream !== true) return send(res, { ...base, status: 'completed', output: [item], usage });
-  res.writeHead(200, { 'content-type': 'text/event-stream' });
-  let seq = 0;
-  const ev = (type: string, data: object) =>
-    res.write(`event: ${type}\ndata: ${JSON.stringify({ type, sequence_number: seq++, ...data })}\n\n`);
-  ev('response.created', { response: base });
-  ev('response.output_item.added', { output_index: 0, item: { ...item, status: 'in_progress', content: [] } });
-  ev('response.content_part.added', {
-    item_id: 'msg_fake',
-    output_index: 0,
-    content_index: 0,
-    part: { type: 'output_text', text: '', annotations: [] },
-  });
-  for (const w of TEXT.match(/\S+ /g) ?? [])
-    ev('response.output_text.delta', { item_id: 'msg_fake', output_index: 0, content_index: 0, delta: w });
-  ev('response.output_text.done', { item_id: 'msg_fake', output_index: 0, content_index: 0, text: TEXT });
-  ev('response.content_part.done', { item_id: 'msg_fake', output_index: 0, content_index: 0, part: item.content[0] });
-  ev('response.output_item.done', { output_index: 0, item });
-  ev('response.completed', { response: { ...base, status: 'completed', output: [item], usage } });
-  res.end();
 }

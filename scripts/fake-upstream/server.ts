@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { handleExtra } from './openai-extra.ts';
+import { answerChatToolCall } from './openai-agent.ts';
 import { type Behaviour, failureBody, fakePromptTokens, invalidKeyBody, parseBehaviour } from './behaviour.ts';
 import type { StrictValidator } from './strict/types.ts';
 
@@ -103,6 +104,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Record<st
   }
   if (path === '/embeddings') return embeddings(res, body, model);
   if (handleExtra(path, body, model, res)) return;
+  if (path === '/chat/completions' && answerChatToolCall(res, body, model)) return;
   if (path !== '/chat/completions' && path !== '/completions')
     return json(res, 404, { error: { message: `Unknown path ${path}`, type: 'invalid_request_error' } });
   const chat = path === '/chat/completions';

@@ -3,8 +3,9 @@ import type { RelayCancel } from './cancel.ts';
 import { createCarryStore } from './canonical/carry.ts';
 import { type ChannelConfig, pickKey, upstreamModelFor } from './channel-config.ts';
 import { shouldAutoDisable, disableKey } from './channel-health.ts';
-import { RelayError } from './errors.ts';
+import { RelayError, refusal } from './errors.ts';
 import { adapterFor } from './providers/index.ts';
+import { speaksResponses } from './providers/openai/responses-bridge/channel.ts';
 import type { AttemptContext, NativeProtocol, ProviderAdapter, RelayMode, UpstreamRequest } from './providers/types.ts';
 import { isRetryableStatus, maxAttempts } from './retry.ts';
 import type { Candidate } from './routing-cache.ts';
@@ -25,7 +26,13 @@ export interface AttemptInput {
   /** The paying user: turn carry-over (reasoning signatures) is kept per user. */
   userId: number;
   /** The client's body in a front door's own protocol, relayed unchanged to channels that speak it. */
-  native?: { protocol: NativeProtocol; body: Record<string, unknown>; headers?: Record<string, string> };
+  native?: {
+    protocol: NativeProtocol;
+    body: Record<string, unknown>;
+    headers?: Record<string, string>;
+    /** The answer on channels that do not speak the protocol, when the request cannot be converted. */
+    nativeOnly?: RelayError;
+  };
 }
 
 /** A 2xx upstream answer, ready to be streamed or read. */
@@ -74,16 +81,19 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
     failed.add(channel.id);
     const adapter = adapterFor(channel.type);
     if (!adapter || !adapter.supports(a.mode)) {
-      last = new RelayError(
+      last = refusal(
         503,
+        `Channel #${channel.id} (type ${channel.type}) does not serve this endpoint`,
         `渠道 #${channel.id} 的类型 ${channel.type} 暂不支持此接口`,
         'channel_type_unsupported',
       );
       continue;
     }
     const up = upstreamModelFor(channel, a.model);
+    // A Responses client on a channel that speaks Responses: its body goes out as it came, in the Responses mode.
+    const responses = a.native?.protocol === 'responses' && adapter.supports('responses') && speaksResponses(channel);
     const ctx: AttemptContext = {
-      mode: a.mode,
+      mode: responses ? 'responses' : a.mode,
       channel,
       key: pickKey(channel),
       upstreamModel: up.name,
@@ -93,19 +103,24 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
       carry: createCarryStore(deps.kv, a.userId),
     };
     const native =
-      a.native !== undefined &&
-      adapter.native?.protocol === a.native.protocol &&
-      (adapter.native.serves?.(up.name) ?? true);
+      responses ||
+      (a.native !== undefined &&
+        adapter.native?.protocol === a.native.protocol &&
+        (adapter.native.serves?.(up.name) ?? true));
+    if (!native && a.native?.nativeOnly) {
+      last = a.native.nativeOnly;
+      continue;
+    }
     let req;
     try {
       req =
-        native && adapter.native && a.native
+        native && !responses && adapter.native && a.native
           ? await adapter.native.buildRequest(
               ctx,
               nativeChannelBody(channel, a.native.protocol, a.native.body),
               a.native.headers,
             )
-          : await buildChannelRequest(adapter, ctx, a.body);
+          : await buildChannelRequest(adapter, ctx, responses && a.native ? a.native.body : a.body);
       // Pass-through sends the client's body as it came: no conversion, no override (usage then counted).
       // (Multipart uploads are rebuilt from the client's own parts already; their JSON form would be meaningless.)
       req = await finishRequest(adapter, ctx, req, opt('global.pass_through_request_enabled') ? a.rawBody : undefined);

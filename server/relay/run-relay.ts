@@ -40,8 +40,9 @@ export async function runRelay(
   const { deps } = rt;
   const opt = deps.services.options.get;
   const startedAtMs = Date.now() - (performance.now() - startedAt);
-  // Native front doors (Anthropic, Gemini) hand over a canonical OpenAI body and keep the client's own.
+  // Native front doors (Anthropic, Gemini, Responses) hand over a canonical OpenAI body and keep the client's own.
   const native = door?.parse(req);
+  if (native && door?.resolve) await door.resolve(native, { kv: deps.kv, userId: principal.user.id });
   const body = parseRelayBody(mode, native ? native.canonical : req.body);
   checkModel(principal.token, body.model);
   const models = modelsToTry(rt, principal, body.model);
@@ -58,7 +59,9 @@ export async function runRelay(
   const maxTokens = limits.length > 0 ? Math.max(...limits) : undefined;
   const rawBody = opt('global.pass_through_request_enabled') ? JSON.stringify(req.body) : '';
   const nativeBody =
-    door && native ? { protocol: door.protocol, body: native.body, headers: native.headers } : undefined;
+    door && native
+      ? { protocol: door.protocol, body: native.body, headers: native.headers, nativeOnly: native.nativeOnly }
+      : undefined;
 
   const abort = new RelayCancel();
   reply.raw.on('close', () => {
@@ -177,7 +180,7 @@ export async function runRelay(
     const frtMs = Math.round(performance.now() - startedAt);
     let converted: { body: string; usage?: Usage; produced?: string };
     try {
-      converted = door ? door.convertResponse(ok, text) : ok.adapter.convertResponse(ok.ctx, text);
+      converted = door ? door.convertResponse(ok, text, body, native) : ok.adapter.convertResponse(ok.ctx, text);
     } catch (err) {
       // An answer that cannot be converted (e.g. malformed JSON) reaches nobody: refund, never bill.
       rt.track(deps.services.billing.refund(reservation));
@@ -198,7 +201,9 @@ export async function runRelay(
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
   });
-  const converter = door ? door.createStreamConverter(ok) : ok.adapter.createStreamConverter(ok.ctx, clientWantsUsage);
+  const converter = door
+    ? door.createStreamConverter(ok, body, native)
+    : ok.adapter.createStreamConverter(ok.ctx, clientWantsUsage);
   m.activeStreams.inc();
   const outcome = await pipeStream({
     res: ok.res,

@@ -4,6 +4,7 @@ import type { RelayMode } from '../providers/types.ts';
 import type { RelayRuntime } from '../runtime.ts';
 import { anthropicDoor } from './anthropic/door.ts';
 import { geminiDoor } from './gemini/door.ts';
+import { responsesDoor } from './responses/door.ts';
 import { geminiModels } from './models.ts';
 import { multipartToBody, parseMultipart } from './multipart.ts';
 
@@ -27,8 +28,9 @@ export function registerFrontDoors(
   app.post('/v1beta/models/*', (req, reply) =>
     isGeminiCountTokens(req) ? count.gemini(req, reply) : geminiGenerate(req, reply),
   );
+  // Responses: natively to channels that speak it, through the canonical chat form to every other one.
+  app.post('/v1/responses', handleFor('chat', responsesDoor));
   // The rest of OpenAI's JSON surface: relayed natively to OpenAI-style channels.
-  app.post('/v1/responses', handleFor('responses'));
   app.post('/v1/moderations', handleFor('moderations'));
   app.post('/v1/rerank', handleFor('rerank'));
   app.post('/v1/images/generations', handleFor('images'));

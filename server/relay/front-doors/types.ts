@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import type { KeyValueStore } from '../../cache/kv.ts';
 import type { AttemptSuccess } from '../attempts.ts';
+import type { RelayError } from '../errors.ts';
 import type { NativeProtocol, StreamConverter, Usage } from '../providers/types.ts';
 
 /**
@@ -15,13 +17,47 @@ export interface FrontDoor {
    * Reads the request (body, path, query); throws a RelayError on a malformed one.
    * `headers` are the client's protocol headers kept when relaying natively (e.g. anthropic-beta).
    */
-  parse(req: FastifyRequest): {
-    canonical: Record<string, unknown>;
-    body: Record<string, unknown>;
-    headers?: Record<string, string>;
-  };
-  /** The JSON answer in the door's protocol, its usage, and the produced text (for tokenizer billing). */
-  convertResponse(ok: AttemptSuccess, text: string): { body: string; usage?: Usage; produced?: string };
-  /** A frame converter (`frames: true`) producing the door's SSE events. */
-  createStreamConverter(ok: AttemptSuccess): StreamConverter;
+  parse(req: FastifyRequest): DoorRequest;
+  /**
+   * Completes a parsed request with what the relay keeps for the client (the Responses door's
+   * conversation under previous_response_id); called once, before pricing, when present.
+   */
+  resolve?(request: DoorRequest, env: DoorEnv): Promise<void>;
+  /**
+   * The JSON answer in the door's protocol, its usage, and the produced text (for tokenizer billing).
+   * `canonical` is the request as relayed (e.g. to count the prompt when the upstream reports no usage).
+   */
+  convertResponse(
+    ok: AttemptSuccess,
+    text: string,
+    canonical?: Record<string, unknown>,
+    request?: DoorRequest,
+  ): { body: string; usage?: Usage; produced?: string };
+  /** A frame converter (`frames: true`) producing the door's SSE events (`canonical` as above). */
+  createStreamConverter(
+    ok: AttemptSuccess,
+    canonical?: Record<string, unknown>,
+    request?: DoorRequest,
+  ): StreamConverter;
+}
+
+/** What a door may need of the relay while reading a request (the Responses door's stored conversations). */
+export interface DoorEnv {
+  kv: KeyValueStore;
+  /** The paying user: stored state is scoped to it. */
+  userId: number;
+}
+
+/** A request as a door read it; handed back to the door with the answer. */
+export interface DoorRequest {
+  canonical: Record<string, unknown>;
+  body: Record<string, unknown>;
+  headers?: Record<string, string>;
+  /**
+   * Why the request can only be relayed natively (e.g. a Responses built-in tool): the answer on
+   * every channel that does not speak the door's protocol.
+   */
+  nativeOnly?: RelayError;
+  /** The door's own per-request state (e.g. the Responses id and the conversation to store). */
+  state?: unknown;
 }

@@ -165,8 +165,11 @@ export interface NativeTokenCount {
   inputTokensOf(text: string): number | undefined;
 }
 
-/** Wire protocols that have their own front door besides OpenAI's (relay.md §1). */
-export type NativeProtocol = 'anthropic' | 'gemini';
+/**
+ * Wire protocols that have their own front door besides OpenAI's chat (relay.md §1). `responses`
+ * (OpenAI's Responses API) is spoken by channels, not adapters: openai/responses-bridge/channel.ts.
+ */
+export type NativeProtocol = 'anthropic' | 'gemini' | 'responses';
 
 /**
  * Same-protocol relaying (relay.md §8): a request that arrived in the provider's

@@ -3,6 +3,7 @@ import type { AttemptContext, ProviderAdapter, RelayMode, UpstreamError, Upstrea
 import { parseRerankUsage } from '../rerank/usage.ts';
 import { audioTextResponse, multipartBody } from './audio.ts';
 import { createResponsesStreamConverter } from './responses-stream.ts';
+import { withResponsesBridge } from './responses-bridge/bridge.ts';
 import { createOpenAIStreamConverter } from './stream.ts';
 import { reasoningIntoContent, thinkingToContent } from './thinking.ts';
 import { moveReasoningToContentField } from './reasoning-field.ts';
@@ -41,8 +42,11 @@ export function openAIUrl(ctx: AttemptContext): string {
   return `${base}${prefix}/${taskPath[ctx.mode]}`;
 }
 
-/** The adapter shared by OpenAI and every OpenAI-compatible channel type (relay.md §8). */
-export const openAIAdapter: ProviderAdapter = {
+/**
+ * The adapter shared by OpenAI and every OpenAI-compatible channel type (relay.md §8), wrapped by
+ * the reverse Responses bridge (responses-bridge/bridge.ts): chat clients on Responses-only models.
+ */
+export const openAIAdapter: ProviderAdapter = withResponsesBridge({
   supports: () => true,
 
   buildRequest(ctx, body): UpstreamRequest {
@@ -105,7 +109,7 @@ export const openAIAdapter: ProviderAdapter = {
 
   mapError: mapOpenAIError,
   balances: openAICompatibleBalances,
-};
+});
 
 /** `{"error":{"message","type","code"}}` (or a bare text body) -> UpstreamError. */
 export function mapOpenAIError(status: number, text: string): UpstreamError {
