@@ -38,6 +38,19 @@ export const FORECAST_SCHEMA = {
   additionalProperties: false,
 } as const;
 
+/**
+ * What OpenAI SDK users send besides the conversation: hints for caching, abuse detection, storage and
+ * routing (OpenAI takes them all; Anthropic and Gemini refuse every field they do not know).
+ */
+export const HINTS = {
+  prompt_cache_key: 'conversation-42',
+  safety_identifier: 'user-hash-42',
+  user: 'user-42',
+  metadata: { app: 'conformance' },
+  store: false,
+  service_tier: 'auto' as const,
+};
+
 /** The tool offered in a request reached the upstream with its name and its parameters' properties. */
 export function expectToolOffered(r: RecordedRequest) {
   const text = JSON.stringify(r.body);

@@ -96,6 +96,13 @@ export const CASES = [
     doors: ['openai-chat', 'gemini'],
   },
   {
+    id: 'hints',
+    label: 'hint parameters',
+    checks:
+      'prompt_cache_key, safety_identifier, user, metadata, store and service_tier: kept for OpenAI, never forwarded to an upstream that refuses them',
+    doors: ['openai-chat', 'responses'],
+  },
+  {
     id: 'upstream-error',
     label: "upstream error in the caller's dialect",
     checks: "the SDK throws its own error class with the upstream's status and message",

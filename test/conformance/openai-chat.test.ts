@@ -19,6 +19,7 @@ import {
   expectUpstreamError,
   FOLLOW_UP,
   FORECAST_SCHEMA,
+  HINTS,
   PNG_BASE64,
   PNG_DATA_URL,
   QUESTION,
@@ -259,6 +260,17 @@ conformanceSuite('openai-chat', {
     expect(texts).toEqual([CANDIDATE_ANSWER, CANDIDATE_ANSWER]);
     const logs = await c.payer.logs();
     expect(logs.map((l) => Number(l.completion_tokens))).toEqual([2 * ANSWER_TOKENS, 2 * ANSWER_TOKENS]);
+  },
+
+  async hints(c) {
+    const r = await client(c).chat.completions.create({
+      model: c.model(),
+      messages: ask('hi'),
+      max_tokens: 50,
+      ...HINTS,
+    });
+    expectAnswer(r);
+    if (c.upstream === 'openai') expect(c.last().body).toMatchObject(HINTS);
   },
 
   async 'upstream-error'(c) {

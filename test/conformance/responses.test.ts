@@ -20,6 +20,7 @@ import {
   expectUpstreamError,
   FOLLOW_UP,
   FORECAST_SCHEMA,
+  HINTS,
   PNG_BASE64,
   PNG_DATA_URL,
   QUESTION,
@@ -269,6 +270,17 @@ conformanceSuite('responses', {
     expect(r.output.filter((i) => i.type === 'function_call')).toEqual([]);
     expect(r.output_text).toMatch(/\S/);
     if (forcedTool) expect(JSON.parse(r.output_text)).toMatchObject(CALL_ARGS);
+  },
+
+  async hints(c) {
+    const r = await client(c).responses.create({
+      model: c.model(),
+      input: 'hi',
+      max_output_tokens: 50,
+      ...HINTS,
+    });
+    expectAnswer(r);
+    if (c.upstream === 'openai') expect(c.last().body).toMatchObject(HINTS);
   },
 
   async 'upstream-error'(c) {

@@ -136,7 +136,7 @@ export function expectStructuredAsked(u: UpstreamId, r: RecordedRequest): { forc
     }
     case 'openai-chat-only': {
       const f = b.response_format as Json | undefined;
-      expect(['json_schema', 'json_object'], 'a JSON response_format').toContain(f?.type);
+      expect(String(f?.type), 'a JSON response_format').toMatch(/^json_(schema|object)$/);
       return { forcedTool: false };
     }
     case 'anthropic': {
