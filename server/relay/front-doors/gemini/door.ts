@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { relayError } from '../../errors.ts';
 import { completionTextOf } from '../../usage.ts';
 import type { FrontDoor } from '../types.ts';
-import { geminiBody, geminiToOpenAI } from './request.ts';
+import { convertGeminiRequest, geminiBody, nativeOnlyOf } from './request.ts';
 import { openAIToGeminiResponse } from './response.ts';
 import { toGeminiStream } from './stream.ts';
 
@@ -23,7 +23,8 @@ export const geminiDoor: FrontDoor = {
     const parsed = geminiBody.safeParse(req.body ?? {});
     if (!parsed.success)
       throw relayError(400, parsed.error.issues[0]?.message ?? 'invalid request', 'invalid_argument');
-    return { canonical: geminiToOpenAI(model, stream, parsed.data), body: parsed.data };
+    const { canonical, unconvertible } = convertGeminiRequest(model, stream, parsed.data);
+    return { canonical, body: parsed.data, nativeOnly: nativeOnlyOf(unconvertible) };
   },
 
   convertResponse(ok, text) {
