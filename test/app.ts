@@ -76,7 +76,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: TestA
     rateLimits: redisLimits ?? createMemoryRateLimitStore(),
     kv: redisKv ?? createMemoryKv(),
     metrics: createMetrics(),
-    log: createLogger('silent'),
+    // TEST_LOG_LEVEL=error shows the server's own errors while debugging a test.
+    log: createLogger((process.env.TEST_LOG_LEVEL as 'silent' | undefined) ?? 'silent'),
   };
   const services = await createServices(infra);
   const deps: AppDeps = { ...infra, services };
