@@ -63,6 +63,13 @@ export function parseBehaviour(model: string, key: string): Behaviour {
   return b;
 }
 
+/** `n`: how many choices an OpenAI-style request asks for (1 when absent, as OpenAI defaults). */
+export const choiceCount = (body: Record<string, unknown>) =>
+  typeof body.n === 'number' && Number.isInteger(body.n) && body.n > 1 ? body.n : 1;
+
+/** Choice i > 0 answers the same in upper case (W0 W1 ...), so tests can tell the choices apart. */
+export const candidateText = (text: string, index: number) => (index === 0 ? text : text.toUpperCase());
+
 /** OpenAI's real answer to a bad key. */
 export const invalidKeyBody = {
   error: {

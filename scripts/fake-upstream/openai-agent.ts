@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { fakePromptTokens, parseBehaviour } from './behaviour.ts';
+import { choiceCount, fakePromptTokens, parseBehaviour } from './behaviour.ts';
 
 /*
  * What agent clients need of the OpenAI fake: a tool call on chat completions, and a Responses
@@ -46,11 +46,18 @@ export function answerChatToolCall(res: ServerResponse, body: Json, model: strin
   const b = parseBehaviour(model, '');
   const thoughts = Array.from({ length: b.reasoning }, (_, i) => `r${i} `);
   const prompt = fakePromptTokens(body);
-  const completion = CALL_TOKENS + thoughts.length;
+  // `n` choices each make the call (OpenAI bills them all); each choice's call has its own id.
+  const count = choiceCount(body);
+  const indexes = Array.from({ length: count }, (_, index) => index);
+  const completion = (CALL_TOKENS + thoughts.length) * count;
   const usage = { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
   const id = `chatcmpl-fake${Date.now()}`;
   const created = Math.floor(Date.now() / 1000);
-  const call = { id: 'call_fake1', type: 'function', function: { name: names[0], arguments: ARGS } };
+  const callOf = (index: number) => ({
+    id: index === 0 ? 'call_fake1' : `call_fake1_${index}`,
+    type: 'function',
+    function: { name: names[0], arguments: ARGS },
+  });
   const reasoning = thoughts.length ? { [b.reasoningField]: thoughts.join('') } : {};
   if (body.stream !== true) {
     send(res, {
@@ -58,13 +65,11 @@ export function answerChatToolCall(res: ServerResponse, body: Json, model: strin
       object: 'chat.completion',
       created,
       model,
-      choices: [
-        {
-          index: 0,
-          message: { role: 'assistant', content: null, ...reasoning, tool_calls: [call] },
-          finish_reason: 'tool_calls',
-        },
-      ],
+      choices: indexes.map((index) => ({
+        index,
+        message: { role: 'assistant', content: null, ...reasoning, tool_calls: [callOf(index)] },
+        finish_reason: 'tool_calls',
+      })),
       usage,
     });
     return true;
@@ -74,18 +79,21 @@ export function answerChatToolCall(res: ServerResponse, body: Json, model: strin
     res.write(
       `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices, ...extra })}\n\n`,
     );
-  chunk([{ index: 0, delta: { role: 'assistant', content: null }, finish_reason: null }]);
-  for (const t of thoughts) chunk([{ index: 0, delta: { [b.reasoningField]: t }, finish_reason: null }]);
-  chunk([
-    {
-      index: 0,
-      delta: { tool_calls: [{ index: 0, ...call, function: { name: names[0], arguments: '' } }] },
-      finish_reason: null,
-    },
-  ]);
-  for (const piece of [ARGS.slice(0, 6), ARGS.slice(6)])
-    chunk([{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: piece } }] }, finish_reason: null }]);
-  chunk([{ index: 0, delta: {}, finish_reason: 'tool_calls' }]);
+  for (const index of indexes) {
+    chunk([{ index, delta: { role: 'assistant', content: null }, finish_reason: null }]);
+    for (const t of thoughts) chunk([{ index, delta: { [b.reasoningField]: t }, finish_reason: null }]);
+    const call = callOf(index);
+    chunk([
+      {
+        index,
+        delta: { tool_calls: [{ index: 0, ...call, function: { name: names[0], arguments: '' } }] },
+        finish_reason: null,
+      },
+    ]);
+    for (const piece of [ARGS.slice(0, 6), ARGS.slice(6)])
+      chunk([{ index, delta: { tool_calls: [{ index: 0, function: { arguments: piece } }] }, finish_reason: null }]);
+    chunk([{ index, delta: {}, finish_reason: 'tool_calls' }]);
+  }
   if ((body.stream_options as Json | undefined)?.include_usage) chunk([], { usage });
   res.write('data: [DONE]\n\n');
   res.end();

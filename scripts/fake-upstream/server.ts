@@ -2,7 +2,15 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { handleExtra } from './openai-extra.ts';
 import { answerChatToolCall } from './openai-agent.ts';
-import { type Behaviour, failureBody, fakePromptTokens, invalidKeyBody, parseBehaviour } from './behaviour.ts';
+import {
+  type Behaviour,
+  candidateText,
+  choiceCount,
+  failureBody,
+  fakePromptTokens,
+  invalidKeyBody,
+  parseBehaviour,
+} from './behaviour.ts';
 import type { StrictValidator } from './strict/types.ts';
 
 export interface FakeOptions {
@@ -112,20 +120,24 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Record<st
   const n = Math.min(b.drip ? 40 : (b.chunks ?? o.chunks ?? 5), limit);
   const pieces = Array.from({ length: n }, (_, i) => `w${i} `);
   const thoughts = chat ? Array.from({ length: b.reasoning }, (_, i) => `r${i} `) : [];
-  const usage = makeUsage(body, n + thoughts.length, b);
+  const count = choiceCount(body);
+  // Usage counts every completion, as OpenAI bills n choices.
+  const usage = makeUsage(body, (n + thoughts.length) * count, b);
   const id = `chatcmpl-fake${Date.now()}`;
   if (body.stream !== true) {
-    const text = pieces.join('');
-    const reasoning = thoughts.length ? { [b.reasoningField]: thoughts.join('') } : {};
-    const choice = chat
-      ? { index: 0, message: { role: 'assistant', content: text, ...reasoning }, finish_reason: 'stop' }
-      : { index: 0, text, finish_reason: 'stop' };
+    const choices = Array.from({ length: count }, (_, index) => {
+      const text = candidateText(pieces.join(''), index);
+      const reasoning = thoughts.length ? { [b.reasoningField]: thoughts.join('') } : {};
+      return chat
+        ? { index, message: { role: 'assistant', content: text, ...reasoning }, finish_reason: 'stop' }
+        : { index, text, finish_reason: 'stop' };
+    });
     return json(res, 200, {
       id,
       object: chat ? 'chat.completion' : 'text_completion',
       created: Math.floor(Date.now() / 1000),
       model,
-      choices: [choice],
+      choices,
       ...(b.noUsage ? {} : { usage }),
     });
   }
@@ -135,6 +147,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Record<st
     chat,
     pieces,
     thoughts,
+    count,
     usage,
     b,
     body,
@@ -159,6 +172,8 @@ interface StreamPlan {
   pieces: string[];
   /** Reasoning pieces, streamed before the content in `b.reasoningField`. */
   thoughts: string[];
+  /** Choices (`n`); each piece is streamed once per choice, the choices taking turns. */
+  count: number;
   usage: ReturnType<typeof makeUsage>;
   b: Behaviour;
   body: Record<string, unknown>;
@@ -174,11 +189,13 @@ async function streamAnswer(res: ServerResponse, p: StreamPlan) {
   const object = p.chat ? 'chat.completion.chunk' : 'text_completion';
   const send = (choices: unknown[], extra: Record<string, unknown> = {}) =>
     res.write(`data: ${JSON.stringify({ id: p.id, object, created, model: p.model, choices, ...extra })}\n\n`);
-  if (p.chat) send([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }]);
+  const indexes = Array.from({ length: p.count }, (_, index) => index);
+  if (p.chat)
+    for (const index of indexes) send([{ index, delta: { role: 'assistant', content: '' }, finish_reason: null }]);
   for (const t of p.thoughts) {
     if (res.destroyed) return;
     if (p.delayMs > 0) await sleep(p.delayMs);
-    send([{ index: 0, delta: { [p.b.reasoningField]: t }, finish_reason: null }]);
+    for (const index of indexes) send([{ index, delta: { [p.b.reasoningField]: t }, finish_reason: null }]);
   }
   for (let i = 0; i < p.pieces.length; i++) {
     if (res.destroyed) return;
@@ -188,11 +205,13 @@ async function streamAnswer(res: ServerResponse, p: StreamPlan) {
       await sleep(30);
       return void res.socket?.destroy();
     }
-    send([
-      p.chat ? { index: 0, delta: { content: p.pieces[i] }, finish_reason: null } : { index: 0, text: p.pieces[i] },
-    ]);
+    for (const index of indexes) {
+      const piece = candidateText(p.pieces[i], index);
+      send([p.chat ? { index, delta: { content: piece }, finish_reason: null } : { index, text: piece }]);
+    }
   }
-  send([p.chat ? { index: 0, delta: {}, finish_reason: 'stop' } : { index: 0, text: '', finish_reason: 'stop' }]);
+  for (const index of indexes)
+    send([p.chat ? { index, delta: {}, finish_reason: 'stop' } : { index, text: '', finish_reason: 'stop' }]);
   const so = p.body.stream_options as { include_usage?: boolean } | undefined;
   if (so?.include_usage && !p.b.noUsage) send([], { usage: p.usage });
   if (!p.b.noDone) res.write('data: [DONE]\n\n');
