@@ -15,7 +15,26 @@ export type DeliberateRefusal = {
   reason: string;
 } & ({ door: DoorId; case: CaseId } | { shape: ClientShapeId });
 
-export const DELIBERATE_REFUSALS: readonly DeliberateRefusal[] = [];
+/** Why n > 1 is refused on Anthropic (the same reason for every door that can ask for it). */
+const ANTHROPIC_N =
+  "Anthropic's Messages API has no `n`: one request gives one answer. Emulating it would take N parallel upstream calls, each billed, for a feature agent clients do not use, so it is left out: send N requests instead.";
+
+export const DELIBERATE_REFUSALS: readonly DeliberateRefusal[] = [
+  {
+    door: 'openai-chat',
+    upstream: 'anthropic',
+    case: 'n',
+    messageIncludes: 'Anthropic returns one answer per request',
+    reason: ANTHROPIC_N,
+  },
+  {
+    door: 'gemini',
+    upstream: 'anthropic',
+    case: 'n',
+    messageIncludes: 'Anthropic returns one answer per request',
+    reason: ANTHROPIC_N,
+  },
+];
 
 export function refusalFor(door: DoorId, upstream: UpstreamId, c: CaseId): DeliberateRefusal | undefined {
   return DELIBERATE_REFUSALS.find((r) => 'door' in r && r.door === door && r.upstream === upstream && r.case === c);
