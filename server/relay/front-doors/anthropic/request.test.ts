@@ -151,4 +151,27 @@ describe('Anthropic body -> canonical', () => {
     expect(withoutGatewayThinking(body).messages[1].content).toEqual([{ type: 'text', text: 'ok' }]);
     expect(body.messages[1].content).toHaveLength(2);
   });
+
+  it('structured outputs (output_config.format, or the beta output_format) become response_format json_schema', () => {
+    const base = { model: 'm', max_tokens: 10, messages: [{ role: 'user', content: 'x' }] };
+    const closed = {
+      type: 'object',
+      properties: { city: { type: 'string' } },
+      required: ['city'],
+      additionalProperties: false,
+    };
+    const body = anthropicBody.parse({ ...base, output_config: { format: { type: 'json_schema', schema: closed } } });
+    expect(anthropicToOpenAI(body).response_format).toEqual({
+      type: 'json_schema',
+      json_schema: { name: 'output', schema: closed, strict: true },
+    });
+    // The native body keeps Anthropic's own field.
+    expect(withoutGatewayThinking(body).output_config).toEqual({ format: { type: 'json_schema', schema: closed } });
+    // A schema OpenAI's strict mode would refuse (an optional property) goes without `strict`; a title names it.
+    const open = { title: 'forecast', type: 'object', properties: { city: { type: 'string' } } };
+    expect(
+      anthropicToOpenAI(anthropicBody.parse({ ...base, output_format: { type: 'json_schema', schema: open } }))
+        .response_format,
+    ).toEqual({ type: 'json_schema', json_schema: { name: 'forecast', schema: open } });
+  });
 });

@@ -119,7 +119,48 @@ export function anthropicToOpenAI(body: AnthropicBody): Record<string, unknown> 
   else if (choice?.type === 'none') out.tool_choice = 'none';
   else if (choice?.type === 'tool') out.tool_choice = { type: 'function', function: { name: choice.name } };
   if (choice?.disable_parallel_tool_use) out.parallel_tool_calls = false;
+  const format = responseFormatOf(body);
+  if (format) out.response_format = format;
   return out;
+}
+
+/**
+ * Anthropic's structured outputs -> canonical `response_format` json_schema. `output_config.format`
+ * is the current field; `output_format` the beta's (structured-outputs-2025-11-13), still read.
+ * Anthropic has no schema name: the schema's `title` when it is a valid name, else "output".
+ * Anthropic always holds the answer to the schema, so `strict` is asked wherever OpenAI's strict mode
+ * takes the schema (every object closed, every property required); elsewhere the schema goes
+ * without `strict` rather than be refused. The answer comes back as the message's text.
+ */
+function responseFormatOf(body: AnthropicBody): Record<string, unknown> | undefined {
+  const config = body.output_config as { format?: unknown } | undefined;
+  const format = (config?.format ?? body.output_format) as { type?: string; schema?: unknown } | undefined;
+  if (format?.type !== 'json_schema' || typeof format.schema !== 'object' || format.schema === null) return undefined;
+  const title = (format.schema as { title?: unknown }).title;
+  const name = typeof title === 'string' && /^[a-zA-Z0-9_-]{1,64}$/.test(title) ? title : 'output';
+  const strict = closedSchema(format.schema) ? { strict: true } : {};
+  return { type: 'json_schema', json_schema: { name, schema: format.schema, ...strict } };
+}
+
+/** Whether a JSON Schema meets OpenAI's strict mode: each object closed with all its properties required. */
+function closedSchema(s: unknown): boolean {
+  if (Array.isArray(s)) return s.every(closedSchema);
+  if (typeof s !== 'object' || s === null) return true;
+  const o = s as Record<string, unknown>;
+  const props = o.properties as Record<string, unknown> | undefined;
+  const isObject = o.type === 'object' || (Array.isArray(o.type) && o.type.includes('object')) || props !== undefined;
+  if (isObject) {
+    if (o.additionalProperties !== false) return false;
+    const required = Array.isArray(o.required) ? o.required : [];
+    if (Object.keys(props ?? {}).some((k) => !required.includes(k))) return false;
+  }
+  const nested = [
+    ...Object.values(props ?? {}),
+    o.items,
+    o.anyOf,
+    ...Object.values((o.$defs ?? o.definitions ?? {}) as Record<string, unknown>),
+  ];
+  return nested.every(closedSchema);
 }
 
 /**
