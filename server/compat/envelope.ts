@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { isAppError } from '../errors.ts';
+import { isDecodeFailure } from './go-decode.ts';
 
 export interface ErrorAnswer {
   status: number;
@@ -41,13 +42,16 @@ export function classifyError(err: unknown): ErrorAnswer {
 /**
  * new-api answers most failures with HTTP 200 and `success:false` (api-contract §0.1): its console
  * reads only `success`/`message`, and axios-based clients lose the message of any non-2xx answer.
+ * That covers every refusal a service words on purpose, 5xx ones included (a mail that could not
+ * be sent, an upstream that did not answer): new-api's handlers put `err.Error()` in a 200.
  * These keep their status: 401 (not logged in; a console then goes to its login page), 429 (with
  * an empty body, as new-api's limiter sends it), 413 (the body never reached a handler), the hidden
- * 500, an AppError marked `realStatus`, and on routes declared `realStatus` (setup, option update,
- * fetch_models) the route's own failures; a role or ban refusal of the auth step before them
- * answers 200 there too.
+ * 500 of an unexpected error, an AppError marked `realStatus`, and on routes declared `realStatus`
+ * (setup, fetch_models) the route's own failures; on a route declared `realStatus: 'decode'`
+ * (option update) only a body that does not decode (HTTP 400). A role or ban refusal of the auth
+ * step before them answers 200 there too.
  */
-const KEEPS_STATUS = new Set([401, 413, 429, 500]);
+const KEEPS_STATUS = new Set([401, 413, 429]);
 
 /** Refusals of restRoute's auth step (role, ban, access token), told apart from the route's own failures. */
 const authRefusals = new WeakSet<object>();
@@ -56,10 +60,13 @@ export function markAuthRefusal(err: unknown): unknown {
   return err;
 }
 
-function keepsStatus(req: FastifyRequest, err: unknown, status: number): boolean {
-  if (KEEPS_STATUS.has(status) || (isAppError(err) && err.realStatus)) return true;
+function keepsStatus(req: FastifyRequest, err: unknown, answer: ErrorAnswer): boolean {
+  if (KEEPS_STATUS.has(answer.status) || (isAppError(err) && err.realStatus)) return true;
+  if (answer.status >= 500 && !isAppError(err)) return true;
+  const mode = req.routeOptions.config?.realStatus;
+  if (mode === 'decode') return answer.code === 'invalid_json' || isDecodeFailure(err);
   const isObject = typeof err === 'object' && err !== null;
-  return req.routeOptions.config?.realStatus === true && !(isObject && authRefusals.has(err));
+  return mode === true && !(isObject && authRefusals.has(err));
 }
 
 /** The REST adapter's error translator: `{success:false, message}`, HTTP 200 unless kept above. */
@@ -67,6 +74,6 @@ export function sendEnvelopeError(req: FastifyRequest, reply: FastifyReply, err:
   const answer = classifyError(err);
   if (answer.status >= 500) req.log.error({ err }, 'request failed');
   if (answer.status === 429) return reply.status(429).send();
-  const status = keepsStatus(req, err, answer.status) ? answer.status : 200;
+  const status = keepsStatus(req, err, answer) ? answer.status : 200;
   return reply.status(status).send({ success: false, message: answer.message });
 }

@@ -3,11 +3,13 @@ import { z } from 'zod';
 import type { AppDeps, AuthUser } from '../context.ts';
 import { type AuthLevel, minRoleOf, requireRole, restUser } from '../plugins/auth.ts';
 import { markAuthRefusal } from './envelope.ts';
+import { decodeBody, decodeQuery } from './go-decode.ts';
 
 /*
- * The REST adapter's one way to declare a route: parse the inputs with shared zod
- * schemas, authenticate like new-api, call one service function, wrap the result
- * in {success, message, data}. Errors are translated once, in compat/envelope.ts.
+ * The REST adapter's one way to declare a route: read the inputs the way new-api's Go
+ * handlers do (compat/go-decode.ts) and parse them with shared zod schemas, authenticate
+ * like new-api, call one service function, wrap the result in {success, message, data}.
+ * Errors are translated once, in compat/envelope.ts.
  */
 
 interface RouteInput<Q, B, P> {
@@ -25,14 +27,19 @@ export interface RouteSpec<L extends AuthLevel, Q, B, P> {
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
   params?: z.ZodType<P>;
-  /** Failures keep their HTTP status (400, 404, 500...) instead of new-api's usual 200 (compat/envelope.ts). */
-  realStatus?: boolean;
+  /**
+   * Failures keep their HTTP status (400, 404, 500...) instead of new-api's usual 200
+   * (compat/envelope.ts); `'decode'`: only a body that does not decode does (HTTP 400).
+   */
+  realStatus?: RealStatus;
 }
+
+export type RealStatus = boolean | 'decode';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** See RouteSpec.realStatus. */
-    realStatus?: boolean;
+    realStatus?: RealStatus;
   }
 }
 
@@ -64,7 +71,7 @@ export function restRoute<L extends AuthLevel, Q = undefined, B = undefined, P =
   app.route({
     method,
     url,
-    config: { realStatus: spec.realStatus === true },
+    config: { realStatus: spec.realStatus ?? false },
     handler: async (req, reply) => {
       let user: AuthUser | undefined;
       try {
@@ -76,8 +83,8 @@ export function restRoute<L extends AuthLevel, Q = undefined, B = undefined, P =
         throw markAuthRefusal(err);
       }
       const input = {
-        query: (spec.query ? spec.query.parse(req.query ?? {}) : undefined) as Q,
-        body: (spec.body ? spec.body.parse(req.body ?? {}) : undefined) as B,
+        query: (spec.query ? decodeQuery(spec.query, req.query) : undefined) as Q,
+        body: (spec.body ? decodeBody(spec.body, req.body) : undefined) as B,
         params: (spec.params ? spec.params.parse(req.params ?? {}) : undefined) as P,
         req,
         reply,

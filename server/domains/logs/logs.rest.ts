@@ -7,6 +7,7 @@ import {
   logSearchInput,
   quotaDataInput,
 } from '../../../shared/schemas/logs.ts';
+import { decodeQuery } from '../../compat/go-decode.ts';
 import { restRoute } from '../../compat/route.ts';
 import type { AppDeps } from '../../context.ts';
 
@@ -49,7 +50,7 @@ export function registerLogRoutes(app: FastifyInstance, deps: AppDeps) {
   restRoute(app, deps, 'GET', '/api/log/token', { auth: 'public' }, async ({ req, reply }) => {
     // Headers first, so an error answer is readable cross-origin too.
     allowAnyOrigin(reply);
-    return logs.byTokenKey(logByKeyInput.parse(req.query ?? {}).key);
+    return logs.byTokenKey(decodeQuery(logByKeyInput, req.query).key);
   });
 
   restRoute(app, deps, 'GET', '/api/data/', { auth: 'admin', query: quotaDataInput }, ({ query }) =>

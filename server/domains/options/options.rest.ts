@@ -4,9 +4,13 @@ import { optionRegistry } from '../../../shared/options.ts';
 import { raw, restRoute } from '../../compat/route.ts';
 import type { AppDeps } from '../../context.ts';
 
-/** `value` must be a string, as in new-api (other types answer HTTP 400 "无效的参数"). */
+/**
+ * new-api decodes `{key, value}` into two Go strings: a null or absent value is "" (a blank
+ * setting the console sends without a value), any other type does not decode (HTTP 400
+ * "无效的参数"). The service refuses an empty key.
+ */
 export const updateOptionInput = z.object({
-  key: z.string({ message: '无效的参数' }).min(1, '无效的参数'),
+  key: z.string({ message: '无效的参数' }),
   value: z.string({ message: '无效的参数' }),
 });
 
@@ -15,12 +19,19 @@ export function registerOptionRoutes(app: FastifyInstance, deps: AppDeps) {
 
   restRoute(app, deps, 'GET', '/api/option/', { auth: 'root' }, () => options.list());
 
-  restRoute(app, deps, 'PUT', '/api/option/', { auth: 'root', realStatus: true }, async ({ req }) => {
-    const parsed = updateOptionInput.safeParse(req.body);
-    if (!parsed.success) return raw({ success: false, message: '无效的参数' }, 400);
-    await options.update(parsed.data.key, parsed.data.value);
-    return undefined;
-  });
+  // Only a body that does not decode keeps its 400; a refused value answers 200 with the reason,
+  // which new-api's console shows (it shows nothing useful for a 400).
+  restRoute(
+    app,
+    deps,
+    'PUT',
+    '/api/option/',
+    { auth: 'root', body: updateOptionInput, realStatus: 'decode' },
+    async ({ body }) => {
+      await options.update(body.key, body.value);
+      return undefined;
+    },
+  );
 
   restRoute(app, deps, 'POST', '/api/option/rest_model_ratio', { auth: 'root' }, async () => {
     await options.update('ModelRatio', optionRegistry.ModelRatio.default);

@@ -8,6 +8,7 @@ import {
   redemptionStatusInput,
   updateRedemptionInput,
 } from '../../../shared/schemas/redemptions.ts';
+import { decodeBody } from '../../compat/go-decode.ts';
 import { q, restRoute } from '../../compat/route.ts';
 import type { AppDeps } from '../../context.ts';
 
@@ -57,11 +58,11 @@ export function registerRedemptionRoutes(app: FastifyInstance, deps: AppDeps) {
     deps,
     'PUT',
     '/api/redemption/',
-    { ...admin, query: z.object({ status_only: q.bool() }), body: z.unknown() },
-    ({ query, body }) =>
+    { ...admin, query: z.object({ status_only: q.bool() }) },
+    ({ query, req }) =>
       query.status_only
-        ? redemptions.setStatus(redemptionStatusInput.parse(body))
-        : redemptions.update(updateRedemptionInput.parse(body)),
+        ? redemptions.setStatus(decodeBody(redemptionStatusInput, req.body))
+        : redemptions.update(decodeBody(updateRedemptionInput, req.body)),
   );
   restRoute(app, deps, 'DELETE', '/api/redemption/:id', { ...admin, params: idParam }, ({ params }) =>
     redemptions.remove(params.id),

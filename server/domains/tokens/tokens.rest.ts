@@ -6,6 +6,7 @@ import {
   tokenStatusInput,
   updateTokenInput,
 } from '../../../shared/schemas/tokens.ts';
+import { decodeBody } from '../../compat/go-decode.ts';
 import { q, restRoute } from '../../compat/route.ts';
 import type { AppDeps } from '../../context.ts';
 
@@ -44,8 +45,8 @@ export function registerTokenRoutes(app: FastifyInstance, deps: AppDeps) {
   });
   restRoute(app, deps, 'PUT', '/api/token/', { auth: 'user', query: updateQuery }, ({ user, query, req }) =>
     query.status_only
-      ? tokens.setStatus(user, tokenStatusInput.parse(req.body ?? {}))
-      : tokens.update(user, updateTokenInput.parse(req.body ?? {})),
+      ? tokens.setStatus(user, decodeBody(tokenStatusInput, req.body))
+      : tokens.update(user, decodeBody(updateTokenInput, req.body)),
   );
   restRoute(app, deps, 'DELETE', '/api/token/:id', { auth: 'user', params: idParams }, async ({ user, params }) => {
     await tokens.remove(user, params.id);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { payInput, topUpAmountInput } from '../../../shared/schemas/wallet.ts';
 import { classifyError } from '../../compat/envelope.ts';
+import { decodeBody } from '../../compat/go-decode.ts';
 import { raw, restRoute } from '../../compat/route.ts';
 import type { AppDeps } from '../../context.ts';
 
@@ -20,11 +21,11 @@ export function registerTopUpRoutes(app: FastifyInstance, deps: AppDeps) {
   const { topup } = deps.services;
 
   restRoute(app, deps, 'POST', '/api/user/amount', { auth: 'user' }, ({ user, req }) =>
-    legacyPayAnswer(async () => ({ data: topup.quote(user, topUpAmountInput.parse(req.body ?? {})) })),
+    legacyPayAnswer(async () => ({ data: topup.quote(user, decodeBody(topUpAmountInput, req.body)) })),
   );
 
   restRoute(app, deps, 'POST', '/api/user/pay', { auth: 'user' }, ({ user, req }) =>
-    legacyPayAnswer(() => topup.pay(user, payInput.parse(req.body ?? {}), `${req.protocol}://${req.host}`)),
+    legacyPayAnswer(() => topup.pay(user, decodeBody(payInput, req.body), `${req.protocol}://${req.host}`)),
   );
 
   // The gateway reads the plain-text body: "success" stops its retries, "fail" asks for another delivery.

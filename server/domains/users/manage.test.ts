@@ -76,7 +76,9 @@ describe('user administration', () => {
       expect(res.json().data.page_size).toBe(100);
       res = await call('GET', '/api/user/?page_size=-3', admin.headers);
       expect(res.json().data.page_size).toBe(10);
-      expectRefused(await call('GET', '/api/user/?p=abc', admin.headers), '参数必须是数字');
+      // new-api reads an unparsable page as 0 (strconv.Atoi), i.e. the first page (issue #21).
+      res = await call('GET', '/api/user/?p=abc&page_size=NaN', admin.headers);
+      expect(res.json().data).toMatchObject({ page: 1, page_size: 10 });
     });
 
     it('searches by keyword (id too) and group', async () => {
