@@ -23,6 +23,8 @@ import {
   FORECAST_SCHEMA,
   PNG_BASE64,
   QUESTION,
+  SYSTEM_BLOCKS,
+  TOOL_ERROR,
   TOOL_RESULT,
   WEATHER,
 } from './checks.ts';
@@ -35,6 +37,8 @@ import {
   expectReasoningAsked,
   expectSignaturesCarried,
   expectStructuredAsked,
+  expectSystemKeptApart,
+  expectToolErrorSent,
   upstreamPromptTokens,
 } from './upstreams.ts';
 
@@ -210,6 +214,35 @@ conformanceSuite('anthropic', {
     expectAnswer(await sdk.messages.create({ ...base, messages }));
     expectToolResultSent(c.last());
     expectImageReached(c.last(), PNG_BASE64);
+  },
+
+  async 'tool-error'(c) {
+    const sdk = client(c);
+    const base = { model: c.model(), max_tokens: 200, system: SYSTEM, tools };
+    const messages: MessageParam[] = [{ role: 'user', content: QUESTION }];
+    const m1 = await sdk.messages.create({ ...base, messages });
+    const use = expectCall(m1);
+    messages.push(
+      { role: 'assistant', content: m1.content },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: use.id, content: TOOL_ERROR, is_error: true }] },
+    );
+    expectAnswer(await sdk.messages.create({ ...base, messages }));
+    expectToolErrorSent(c.upstream, c.last(), TOOL_ERROR);
+  },
+
+  async 'system-blocks'(c) {
+    // Claude Code's shape: the product's prompt, then the project's with a cache breakpoint.
+    const m = await client(c).messages.create({
+      model: c.model(),
+      max_tokens: 50,
+      system: [
+        { type: 'text', text: SYSTEM_BLOCKS[0] },
+        { type: 'text', text: SYSTEM_BLOCKS[1], cache_control: { type: 'ephemeral' } },
+      ],
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    expectAnswer(m);
+    expectSystemKeptApart(c.upstream, c.last(), SYSTEM_BLOCKS);
   },
 
   async reasoning(c) {

@@ -15,6 +15,14 @@ export const PNG_BASE64 = PNG_1PX.split(',')[1];
 export const QUESTION = 'What is the weather in Paris?';
 export const FOLLOW_UP = 'And tomorrow?';
 export const TOOL_RESULT = 'Sunny, 21 degrees Celsius.';
+/** What a failed tool returns (the result marked as an error). */
+export const TOOL_ERROR = 'Weather service unavailable for Paris.';
+
+/**
+ * Two system blocks, as Claude Code sends its system prompt (the product's, then the project's). Each
+ * ends without a space, so text glued with no separator reads "...assistant.Answer..." and is caught.
+ */
+export const SYSTEM_BLOCKS = ['You are a weather assistant.', 'Answer in one short sentence.'] as const;
 
 /** The weather tool as a JSON Schema (each door wraps it in its own tool shape). */
 export const WEATHER = {

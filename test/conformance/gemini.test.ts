@@ -24,6 +24,8 @@ import {
   FORECAST_SCHEMA,
   PNG_BASE64,
   QUESTION,
+  SYSTEM_BLOCKS,
+  TOOL_ERROR,
   TOOL_RESULT,
   WEATHER,
 } from './checks.ts';
@@ -37,6 +39,8 @@ import {
   expectReasoningAsked,
   expectSignaturesCarried,
   expectStructuredAsked,
+  expectSystemKeptApart,
+  expectToolErrorSent,
   upstreamPromptTokens,
 } from './upstreams.ts';
 
@@ -221,6 +225,31 @@ conformanceSuite('gemini', {
     expectAnswer(await ai.models.generateContent({ model: c.model(), contents, config }));
     expectToolResultSent(c.last());
     expectImageReached(c.last(), PNG_BASE64);
+  },
+
+  async 'tool-error'(c) {
+    const ai = client(c);
+    const config = { systemInstruction: SYSTEM, tools: [{ functionDeclarations: [jsonSchemaTool] }] };
+    const contents: Content[] = [user(QUESTION)];
+    const r1 = await ai.models.generateContent({ model: c.model(), contents, config });
+    const call = expectCall(r1);
+    contents.push(r1.candidates![0].content!, {
+      role: 'user',
+      // Gemini's documented way to say a function failed: an `error` key instead of `output`.
+      parts: [{ functionResponse: { id: call.id, name: call.name, response: { error: TOOL_ERROR } } }],
+    });
+    expectAnswer(await ai.models.generateContent({ model: c.model(), contents, config }));
+    expectToolErrorSent(c.upstream, c.last(), TOOL_ERROR);
+  },
+
+  async 'system-blocks'(c) {
+    const r = await client(c).models.generateContent({
+      model: c.model(),
+      contents: [user('hi')],
+      config: { systemInstruction: { parts: SYSTEM_BLOCKS.map((text) => ({ text })) }, maxOutputTokens: 50 },
+    });
+    expectAnswer(r);
+    expectSystemKeptApart(c.upstream, c.last(), SYSTEM_BLOCKS);
   },
 
   async reasoning(c) {

@@ -79,6 +79,20 @@ export const CASES = [
     checks: 'a tool result carrying a screenshot reaches the upstream (bytes included)',
   },
   {
+    id: 'tool-error',
+    label: 'tool error result',
+    checks:
+      'a tool result marked as failed reaches the upstream as a failure in its own way: Anthropic `is_error`, Gemini `response.error`, OpenAI an "Error: " prefix',
+    doors: ['anthropic', 'gemini'],
+  },
+  {
+    id: 'system-blocks',
+    label: 'system blocks kept apart',
+    checks:
+      'two system blocks reach the upstream as two texts (blocks, parts, or joined with a separator), never glued',
+    doors: ['openai-chat', 'responses', 'anthropic', 'gemini'],
+  },
+  {
     id: 'reasoning',
     label: 'reasoning in and out',
     checks:

@@ -23,6 +23,7 @@ import {
   PNG_BASE64,
   PNG_DATA_URL,
   QUESTION,
+  SYSTEM_BLOCKS,
   TOOL_RESULT,
   WEATHER,
 } from './checks.ts';
@@ -36,6 +37,7 @@ import {
   expectReasoningAsked,
   expectSignaturesCarried,
   expectStructuredAsked,
+  expectSystemKeptApart,
   upstreamPromptTokens,
 } from './upstreams.ts';
 
@@ -201,6 +203,19 @@ conformanceSuite('openai-chat', {
     expectAnswer(r2);
     expectToolResultSent(c.last());
     expectImageReached(c.last(), PNG_BASE64);
+  },
+
+  async 'system-blocks'(c) {
+    const r = await client(c).chat.completions.create({
+      model: c.model(),
+      max_tokens: 50,
+      messages: [
+        { role: 'system', content: SYSTEM_BLOCKS.map((text) => ({ type: 'text' as const, text })) },
+        { role: 'user', content: 'hi' },
+      ],
+    });
+    expectAnswer(r);
+    expectSystemKeptApart(c.upstream, c.last(), SYSTEM_BLOCKS);
   },
 
   async reasoning(c) {

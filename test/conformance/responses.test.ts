@@ -24,6 +24,7 @@ import {
   PNG_BASE64,
   PNG_DATA_URL,
   QUESTION,
+  SYSTEM_BLOCKS,
   TOOL_RESULT,
   WEATHER,
 } from './checks.ts';
@@ -36,6 +37,7 @@ import {
   expectReasoningAsked,
   expectSignaturesCarried,
   expectStructuredAsked,
+  expectSystemKeptApart,
   upstreamPromptTokens,
 } from './upstreams.ts';
 
@@ -237,6 +239,19 @@ conformanceSuite('responses', {
     expectAnswer(await sdk.responses.create({ ...base, input }));
     expectToolResultSent(c.last());
     expectImageReached(c.last(), PNG_BASE64);
+  },
+
+  async 'system-blocks'(c) {
+    const r = await client(c).responses.create({
+      model: c.model(),
+      max_output_tokens: 50,
+      input: [
+        { role: 'developer', content: SYSTEM_BLOCKS.map((text) => ({ type: 'input_text' as const, text })) },
+        user('hi'),
+      ],
+    });
+    expectAnswer(r);
+    expectSystemKeptApart(c.upstream, c.last(), SYSTEM_BLOCKS);
   },
 
   async reasoning(c) {

@@ -184,3 +184,84 @@ export function expectSignaturesCarried(u: UpstreamId, r: RecordedRequest) {
     expect(call?.thoughtSignature, 'the functionCall part carries its thoughtSignature').toBeTruthy();
   }
 }
+
+const textsOf = (content: unknown): string[] =>
+  typeof content === 'string'
+    ? [content]
+    : Array.isArray(content)
+      ? (content as Json[]).map((p) => (typeof p.text === 'string' ? p.text : '')).filter(Boolean)
+      : [];
+
+/**
+ * A tool result marked as failed reached the upstream as a failure in its own way: Anthropic's
+ * `tool_result.is_error`, Gemini's `functionResponse.response.error`, or, for OpenAI-compatible
+ * upstreams (whose tool messages have no error flag), the text starting with "Error: ".
+ */
+export function expectToolErrorSent(u: UpstreamId, r: RecordedRequest, text: string) {
+  const b = r.body;
+  switch (u) {
+    case 'anthropic': {
+      const results = (b.messages as { content: unknown }[])
+        .flatMap((m) => (Array.isArray(m.content) ? (m.content as Json[]) : []))
+        .filter((c) => c.type === 'tool_result');
+      expect(results, 'one tool_result').toHaveLength(1);
+      expect(results[0].is_error, 'tool_result.is_error').toBe(true);
+      expect(JSON.stringify(results[0].content)).toContain(text);
+      return;
+    }
+    case 'gemini': {
+      const responses = (b.contents as { parts?: Json[] }[])
+        .flatMap((c) => c.parts ?? [])
+        .map((p) => p.functionResponse as { response?: Json } | undefined)
+        .filter((f) => f !== undefined);
+      expect(responses, 'one functionResponse').toHaveLength(1);
+      expect(responses[0].response?.error, 'functionResponse.response.error').toBeDefined();
+      expect(JSON.stringify(responses[0].response?.error)).toContain(text);
+      return;
+    }
+    default: {
+      const tool = (b.messages as { role: string; content: unknown }[]).filter((m) => m.role === 'tool');
+      expect(tool, 'one tool message').toHaveLength(1);
+      expect(textsOf(tool[0].content).join(''), 'the tool text, marked as an error').toMatch(/^Error: /);
+      expect(textsOf(tool[0].content).join('')).toContain(text);
+    }
+  }
+}
+
+/** The system texts an upstream received, one entry per block, part or message. */
+function systemTextsOf(u: UpstreamId, r: RecordedRequest): string[] {
+  const b = r.body;
+  if (u === 'anthropic') return textsOf(b.system);
+  if (u === 'gemini') {
+    const si = b.systemInstruction as { parts?: Json[] } | string | undefined;
+    return typeof si === 'string' ? [si] : textsOf(si?.parts);
+  }
+  if (r.path.endsWith('/responses')) {
+    const items = Array.isArray(b.input) ? (b.input as Json[]) : [];
+    return [
+      ...textsOf(b.instructions),
+      ...items.filter((i) => i.role === 'system' || i.role === 'developer').flatMap((i) => textsOf(i.content)),
+    ];
+  }
+  return (b.messages as Json[])
+    .filter((m) => m.role === 'system' || m.role === 'developer')
+    .flatMap((m) => textsOf(m.content));
+}
+
+/**
+ * Every system block reached the upstream, and no two were glued together: each stands alone, or
+ * is joined to the next with a separator (a newline or a space), in the upstream's system field.
+ */
+export function expectSystemKeptApart(u: UpstreamId, r: RecordedRequest, blocks: readonly string[]) {
+  const texts = systemTextsOf(u, r);
+  for (const block of blocks)
+    expect(
+      texts.some((t) => t.includes(block)),
+      `system text "${block}" reached the upstream (got ${JSON.stringify(texts)})`,
+    ).toBe(true);
+  for (let i = 1; i < blocks.length; i++)
+    expect(
+      texts.some((t) => t.includes(blocks[i - 1] + blocks[i])),
+      `blocks glued with no separator (got ${JSON.stringify(texts)})`,
+    ).toBe(false);
+}
