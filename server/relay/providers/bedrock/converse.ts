@@ -39,6 +39,20 @@ function toConverseBlock(b: AnthropicBlock): Json | undefined {
   }
 }
 
+/**
+ * Anthropic's `system` -> Converse's system blocks: a string, or text blocks (the Anthropic door keeps
+ * a client's system blocks apart, and the Anthropic conversion renders them as blocks), one
+ * `{text}` each so they stay apart. Their `cache_control` is not carried: Converse's `cachePoint`
+ * is taken by a few model families only, and a cache hint is not content.
+ */
+function systemOf(system: unknown): Json[] {
+  if (typeof system === 'string') return system ? [{ text: system }] : [];
+  if (!Array.isArray(system)) return [];
+  return (system as AnthropicBlock[])
+    .filter((b) => b?.type === 'text' && typeof b.text === 'string' && b.text !== '')
+    .map((b) => ({ text: b.text }));
+}
+
 /** Anthropic Messages body (as the Anthropic conversion builds it) -> Converse body. */
 export function toConverseBody(a: Json): Json {
   const messages = ((a.messages ?? []) as { role: string; content: unknown }[]).map((m) => ({
@@ -48,7 +62,8 @@ export function toConverseBody(a: Json): Json {
       .filter((b): b is Json => b !== undefined),
   }));
   const out: Json = { messages };
-  if (typeof a.system === 'string' && a.system !== '') out.system = [{ text: a.system }];
+  const system = systemOf(a.system);
+  if (system.length > 0) out.system = system;
   const inference: Json = {};
   if (typeof a.max_tokens === 'number') inference.maxTokens = a.max_tokens;
   if (typeof a.temperature === 'number') inference.temperature = a.temperature;

@@ -142,4 +142,19 @@ describe('AWS Bedrock channels (type 33): other model families over Converse', (
     expect(sent.body).not.toHaveProperty('anthropic_version');
     expect(await p.charges()).toHaveLength(1);
   });
+
+  it("an Anthropic client's system blocks reach Converse as separate system blocks", async () => {
+    const p = await payer(h);
+    const m = await anthropicClient(h, p.key).messages.create({
+      model: 'nova-b',
+      max_tokens: 50,
+      system: [
+        { type: 'text', text: 'You are a CLI.' },
+        { type: 'text', text: 'Project rules.', cache_control: { type: 'ephemeral' } },
+      ],
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    expect(m.content[0]).toMatchObject({ type: 'text', text: 'w0 w1 w2 w3 w4 ' });
+    expect(fake.requests.at(-1)!.body.system).toEqual([{ text: 'You are a CLI.' }, { text: 'Project rules.' }]);
+  });
 });
