@@ -270,6 +270,17 @@ export const optionRegistry = {
   // Payment
   PayAddress: httpUrl(),
   CustomCallbackAddress: httpUrl(),
+  // Where the gateway sends the payer back: a path on ServerAddress (new-api's console uses /log) or a full address.
+  PayReturnUrl: {
+    default: '/app/wallet/topup-success',
+    schema: z
+      .string()
+      .trim()
+      .refine(
+        (v) => v === '' || /^\/(?!\/)\S*$/.test(v) || /^https?:\/\/\S+$/i.test(v),
+        '请填写以 / 开头的路径或 http(s):// 地址',
+      ),
+  } satisfies OptionDef<string>,
   EpayId: str(),
   EpayKey: str('', true),
   Price: num(7.3, { min: 0 }),

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { optionRegistry } from '../../../shared/options.ts';
 import type { PayInput, TopUpAmountInput } from '../../../shared/schemas/wallet.ts';
 import type { Infra } from '../../context.ts';
 import { badRequest, notFound } from '../../errors.ts';
@@ -54,6 +55,12 @@ export function createTopUpService(infra: Pick<Infra, 'db' | 'bus' | 'log'>, opt
     return price;
   }
 
+  /** PayReturnUrl: a path on this site, or a full address (a console served elsewhere); empty is our own page. */
+  const returnUrl = (server: string) => {
+    const target = o('PayReturnUrl') || optionRegistry.PayReturnUrl.default;
+    return target.startsWith('/') ? `${server}${target}` : target;
+  };
+
   const onlineEnabled = () => o('PayAddress') !== '' && o('EpayId') !== '' && o('EpayKey') !== '';
 
   return {
@@ -87,7 +94,7 @@ export function createTopUpService(infra: Pick<Infra, 'db' | 'bus' | 'log'>, opt
           name: `TUC${input.amount}`,
           money,
           notifyUrl: `${callback}/api/user/epay/notify`,
-          returnUrl: `${server}/app/wallet/topup-success`,
+          returnUrl: returnUrl(server),
         },
         o('EpayKey'),
       );
