@@ -12,6 +12,7 @@ import { createAnthropicStreamConverter } from './stream.ts';
 import { type AnthropicUsage, parseAnthropicUsage } from './usage.ts';
 import { mapErrorBody } from '../shared/error-body.ts';
 import { anthropicCountTokens } from './count-tokens.ts';
+import { anthropicModels } from './models.ts';
 
 export const ANTHROPIC_VERSION = '2023-06-01';
 
@@ -103,6 +104,7 @@ export const anthropicAdapter: ProviderAdapter = {
   mapError: mapAnthropicError,
   retryableStatuses: [400], // relay.md §4: 400 is retried only for Anthropic channels
   countTokens: anthropicCountTokens,
+  models: anthropicModels,
 
   native: {
     protocol: 'anthropic',
