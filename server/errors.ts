@@ -1,3 +1,11 @@
+import {
+  type MessageParams,
+  messageOfText,
+  type ServerMessage,
+  type ServerMessageCode,
+  serverText,
+} from '../shared/server-messages.ts';
+
 /**
  * The one error type services throw. Each surface translates it exactly once:
  * the REST envelope (compat/envelope.ts), tRPC's errorFormatter (trpc/trpc.ts)
@@ -18,35 +26,71 @@ export const errorCodes = {
 
 export type ErrorCode = keyof typeof errorCodes;
 
-export class AppError extends Error {
-  readonly code: ErrorCode;
-  /** Optional machine-readable detail for clients (e.g. OpenAI error code `insufficient_user_quota`). */
-  readonly detail?: string;
-
+export interface AppErrorOptions {
+  /** Machine-readable detail for API clients (e.g. OpenAI error code `insufficient_user_quota`). */
+  detail?: string;
   /**
    * The REST adapter answers with the real HTTP status even where new-api's rule is HTTP 200
    * (compat/envelope.ts): the few refusals the API contract gives a status of their own.
    */
+  realStatus?: boolean;
+}
+
+/**
+ * A refusal: its kind (`code`, the HTTP status), and what it says as a stable message code with
+ * parameters (shared/server-messages.ts). `message` is the code's Chinese text, which REST answers
+ * with; the console translates `messageCode` instead.
+ */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly messageCode: ServerMessageCode;
+  readonly params: MessageParams;
+  readonly detail?: string;
   readonly realStatus: boolean;
 
-  constructor(code: ErrorCode, message: string, detail?: string, opts: { realStatus?: boolean } = {}) {
-    super(message);
+  constructor(code: ErrorCode, messageCode: ServerMessageCode, params: MessageParams = {}, opts: AppErrorOptions = {}) {
+    super(serverText(messageCode, params));
     this.name = 'AppError';
     this.code = code;
-    this.detail = detail;
+    this.messageCode = messageCode;
+    this.params = params;
+    this.detail = opts.detail;
     this.realStatus = opts.realStatus === true;
   }
 
   get status(): number {
     return errorCodes[this.code];
   }
+
+  /** The message as the console receives it. */
+  get serverMessage(): ServerMessage {
+    return { code: this.messageCode, params: this.params };
+  }
 }
 
-export const badRequest = (message: string, detail?: string) => new AppError('BAD_REQUEST', message, detail);
-export const unauthorized = (message = '未登录或登录已过期，请重新登录') => new AppError('UNAUTHORIZED', message);
-export const forbidden = (message = '无权进行此操作，权限不足') => new AppError('FORBIDDEN', message);
-export const notFound = (message: string) => new AppError('NOT_FOUND', message);
-export const conflict = (message: string) => new AppError('CONFLICT', message);
-export const tooManyRequests = (message = '请求过于频繁，请稍后再试') => new AppError('TOO_MANY_REQUESTS', message);
+type Maker = (messageCode: ServerMessageCode, params?: MessageParams, opts?: AppErrorOptions) => AppError;
+const maker =
+  (code: ErrorCode): Maker =>
+  (messageCode, params, opts) =>
+    new AppError(code, messageCode, params, opts);
+
+export const badRequest = maker('BAD_REQUEST');
+export const notFound = maker('NOT_FOUND');
+export const conflict = maker('CONFLICT');
+export const unauthorized = (messageCode: ServerMessageCode = 'common.not_logged_in', params?: MessageParams) =>
+  new AppError('UNAUTHORIZED', messageCode, params);
+export const forbidden = (messageCode: ServerMessageCode = 'common.forbidden', params?: MessageParams) =>
+  new AppError('FORBIDDEN', messageCode, params);
+export const tooManyRequests = (messageCode: ServerMessageCode = 'common.too_many_requests', params?: MessageParams) =>
+  new AppError('TOO_MANY_REQUESTS', messageCode, params);
+
+/**
+ * A refusal whose words were built as text (a zod issue, a rule returning a message): its own code
+ * when the text is one of the registry's, otherwise the text passed on as `common.text`.
+ */
+export function appErrorOfText(code: ErrorCode, text: string, opts?: AppErrorOptions): AppError {
+  const m = messageOfText(text);
+  return new AppError(code, m.code, m.params, opts);
+}
 
 export const isAppError = (err: unknown): err is AppError => err instanceof AppError;

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
+import { serverText } from '../../shared/server-messages.ts';
 import { isAppError } from '../errors.ts';
 import { isDecodeFailure } from './go-decode.ts';
 
@@ -23,7 +24,11 @@ export function classifyError(err: unknown): ErrorAnswer {
     // built-in English ones ("Invalid input: expected string") do not, so they get the field's path.
     const ours = /[\u4e00-\u9fff]/.test(issue?.message ?? '');
     const where = issue && issue.path.length > 0 && !ours ? `${issue.path.join('.')}: ` : '';
-    return { status: 400, message: `${where}${issue?.message ?? '参数错误'}`, code: 'invalid_request' };
+    return {
+      status: 400,
+      message: `${where}${issue?.message ?? serverText('common.bad_params')}`,
+      code: 'invalid_request',
+    };
   }
   const fe = err as FastifyError;
   if (typeof fe?.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
@@ -32,11 +37,12 @@ export function classifyError(err: unknown): ErrorAnswer {
       fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
       fe instanceof SyntaxError
     )
-      return { status: 400, message: '无效的参数：请求体不是合法的 JSON', code: 'invalid_json' };
-    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status: 413, message: '请求体过大', code: 'body_too_large' };
+      return { status: 400, message: serverText('common.invalid_json'), code: 'invalid_json' };
+    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return { status: 413, message: serverText('common.body_too_large'), code: 'body_too_large' };
     return { status: fe.statusCode, message: fe.message, code: fe.code };
   }
-  return { status: 500, message: '服务器内部错误，请联系管理员', code: 'internal_error' };
+  return { status: 500, message: serverText('common.internal'), code: 'internal_error' };
 }
 
 /**

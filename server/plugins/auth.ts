@@ -67,22 +67,22 @@ export async function restUser(infra: Infra, req: FastifyRequest): Promise<AuthU
   let user = await sessionUser(infra, req);
   if (!user) {
     const header = req.headers.authorization;
-    if (!header) throw unauthorized('未登录且未提供 access token');
+    if (!header) throw unauthorized('auth.no_access_token');
     const token = header.replace(/^Bearer /, '');
     user = await findAuthUserByAccessToken(infra.db, token);
     // HTTP 200 on REST (api-contract §0.3): a 401 would make a legacy console sign its user out.
-    if (!user) throw forbidden('access token 无效');
+    if (!user) throw forbidden('auth.invalid_access_token');
   }
   const claimed = req.headers['new-api-user'];
-  if (claimed === undefined || claimed === '') throw unauthorized('无权进行此操作，未提供 New-Api-User');
-  if (String(claimed) !== String(user.id)) throw unauthorized('无权进行此操作，New-Api-User 与登录用户不匹配');
+  if (claimed === undefined || claimed === '') throw unauthorized('auth.no_user_header');
+  if (String(claimed) !== String(user.id)) throw unauthorized('auth.user_header_mismatch');
   return user;
 }
 
 /** Role and status rules shared by every transport. */
 export function requireRole(user: AuthUser | undefined, minRole: number): AuthUser {
   if (!user) throw unauthorized();
-  if (user.status !== UserStatus.Enabled) throw new AppError('FORBIDDEN', '用户已被封禁');
+  if (user.status !== UserStatus.Enabled) throw new AppError('FORBIDDEN', 'auth.user_banned');
   if (user.role < minRole) throw forbidden();
   return user;
 }

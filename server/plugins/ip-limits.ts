@@ -22,6 +22,6 @@ export function registerIpLimits(app: FastifyInstance, deps: AppDeps): void {
       limit.count,
       limit.windowSeconds * 1000,
     );
-    if (!decision.allowed) throw tooManyRequests('请求过于频繁，请稍后再试 (too many requests, try later)');
+    if (!decision.allowed) throw tooManyRequests('common.too_many_requests_ip');
   });
 }

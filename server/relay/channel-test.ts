@@ -19,8 +19,6 @@ import { sendUpstream } from './upstream.ts';
 /** A test gives up after this long (headers and body together). */
 const TEST_TIMEOUT_MS = 30_000;
 
-const UNTESTABLE_MESSAGE = '该渠道类型暂不支持测试';
-
 /** Rerankers first: `bge-reranker-*` would otherwise read as an embedding model. */
 const isRerankModel = (model: string) => /rerank/i.test(model);
 const isEmbeddingModel = (model: string) => /embed|bge-|m3e/i.test(model);
@@ -67,7 +65,7 @@ async function testChannel(
 ): Promise<ProbeResult> {
   const adapter = adapterFor(row.type);
   const mode = adapter && testModeFor(adapter, model);
-  if (!adapter || !mode) throw badRequest(UNTESTABLE_MESSAGE);
+  if (!adapter || !mode) throw badRequest('channel.untestable');
   const channel = parseChannel(row);
   const ctx: AttemptContext = {
     mode,

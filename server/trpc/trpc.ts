@@ -3,6 +3,7 @@ import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify'
 import { ZodError } from 'zod';
 import { classifyError } from '../compat/envelope.ts';
 import type { AppDeps, AuthUser } from '../context.ts';
+import { matchServerText, type ServerMessage, serverText } from '../../shared/server-messages.ts';
 import { AppError, type ErrorCode, isAppError } from '../errors.ts';
 import { minRoleOf, requireRole, sessionUser } from '../plugins/auth.ts';
 
@@ -39,14 +40,29 @@ const t = initTRPC.context<TrpcContext>().create({
   errorFormatter({ shape, error }) {
     const cause = error.cause;
     let message = shape.message;
+    // What the console translates (client/lib/server-messages.ts); `message` stays the REST wording.
+    let said: ServerMessage | undefined;
     // The same wording as the REST envelope (zod's own English messages name their field).
-    if (cause instanceof ZodError) message = classifyError(cause).message;
-    else if (isAppError(cause)) message = cause.message;
-    else if (error.code === 'INTERNAL_SERVER_ERROR') message = '服务器内部错误，请联系管理员';
+    if (cause instanceof ZodError) {
+      message = classifyError(cause).message;
+      said = matchServerText(message);
+    } else if (isAppError(cause)) {
+      message = cause.message;
+      said = cause.serverMessage;
+    } else if (error.code === 'INTERNAL_SERVER_ERROR') {
+      said = { code: 'common.internal', params: {} };
+      message = serverText(said.code);
+    }
     return {
       ...shape,
       message,
-      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path },
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        path: shape.data.path,
+        messageCode: said?.code,
+        messageParams: said?.params,
+      },
     };
   },
 });

@@ -29,7 +29,7 @@ export function createAffiliateService(infra: Infra, options: OptionsService) {
     /** Invite code, link and counters for the personal settings invite card. */
     async info(userId: number) {
       const row = await findAffInfo(infra.db, userId);
-      if (!row) throw notFound('用户不存在');
+      if (!row) throw notFound('user.not_found');
       const code = await ensureCode(userId, row.aff_code);
       const base = options.get('ServerAddress');
       return {
@@ -47,9 +47,11 @@ export function createAffiliateService(infra: Infra, options: OptionsService) {
     async transfer(userId: number, quota: number): Promise<void> {
       const unit = options.get('QuotaPerUnit');
       if (quota < unit) {
-        throw badRequest(`划转金额最低为 ${quotaText(unit, unit, options.get('DisplayInCurrencyEnabled'))}`);
+        throw badRequest('aff.transfer_min', {
+          amount: quotaText(unit, unit, options.get('DisplayInCurrencyEnabled')),
+        });
       }
-      if (!(await moveAffQuota(infra.db, userId, quota))) throw badRequest('邀请额度不足');
+      if (!(await moveAffQuota(infra.db, userId, quota))) throw badRequest('aff.quota_insufficient');
       infra.bus.publish('users', String(userId));
     },
   };

@@ -17,8 +17,10 @@ export interface Reservation extends Payer {
   quota: number;
 }
 
-export const insufficientUserQuota = () => new AppError('FORBIDDEN', '用户额度不足', 'insufficient_user_quota');
-export const tokenQuotaExhausted = () => new AppError('FORBIDDEN', '该令牌额度已用尽', 'token_quota_exhausted');
+export const insufficientUserQuota = () =>
+  new AppError('FORBIDDEN', 'billing.user_quota_insufficient', {}, { detail: 'insufficient_user_quota' });
+export const tokenQuotaExhausted = () =>
+  new AppError('FORBIDDEN', 'billing.token_quota_exhausted', {}, { detail: 'token_quota_exhausted' });
 
 /** Thrown inside the transaction so that both balances roll back together. */
 class NotEnough extends Error {

@@ -1,5 +1,6 @@
+import { type ServerMessage, serverText } from '../../../shared/server-messages.ts';
 import type { ChannelRow } from '../../db/types.ts';
-import { AppError, badRequest } from '../../errors.ts';
+import { AppError, badRequest, type ErrorCode } from '../../errors.ts';
 import { balanceQueryFor, modelsQueryFor } from '../../relay/providers/index.ts';
 import type { UpstreamRequest } from '../../relay/providers/types.ts';
 import { baseUrlOf, firstKeyOf, networkText, runQuery, upstreamErrorText, upstreamJson } from './probe-http.ts';
@@ -35,15 +36,20 @@ async function balanceAnswer(req: UpstreamRequest): Promise<Record<string, unkno
   try {
     res = await upstreamJson(req);
   } catch (err) {
-    throw new AppError('SERVICE_UNAVAILABLE', networkText(err));
+    throw messageError('SERVICE_UNAVAILABLE', networkText(err));
   }
   if (res.status < 200 || res.status >= 300 || typeof res.body !== 'object' || res.body === null)
-    throw new AppError('SERVICE_UNAVAILABLE', upstreamErrorText(res.status, res.body));
+    throw messageError('SERVICE_UNAVAILABLE', upstreamErrorText(res.status, res.body));
   return res.body as Record<string, unknown>;
 }
 
 /** Model-list failures answer 500, as new-api's fetch_models does. */
-const modelListFailure = (text: string) => new AppError('INTERNAL', `获取模型列表失败：${text}`);
+const modelListFailure = (reason: ServerMessage | string) =>
+  new AppError('INTERNAL', 'channel.models_failed', {
+    reason: typeof reason === 'string' ? reason : serverText(reason.code, reason.params),
+  });
+
+const messageError = (code: ErrorCode, m: ServerMessage) => new AppError(code, m.code, m.params);
 
 /** One model-list GET: any 2xx body. */
 async function modelListAnswer(req: UpstreamRequest): Promise<unknown> {
@@ -63,9 +69,9 @@ export function createChannelProbe(test: ChannelProbe['test']): ChannelProbe {
     test,
     async balance(channel) {
       const query = balanceQueryFor(channel.type);
-      if (!query) throw badRequest('该渠道类型暂不支持查询余额');
+      if (!query) throw badRequest('channel.balance_unsupported');
       const value = await runQuery(query, baseUrlOf(channel), firstKeyOf(channel.key), balanceAnswer);
-      if (!Number.isFinite(value)) throw new AppError('SERVICE_UNAVAILABLE', '上游返回的余额格式无法识别');
+      if (!Number.isFinite(value)) throw new AppError('SERVICE_UNAVAILABLE', 'channel.balance_unreadable');
       return Math.round(value * 1e6) / 1e6;
     },
     async models(type, baseUrl, key) {

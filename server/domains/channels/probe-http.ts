@@ -1,5 +1,6 @@
 import { request } from 'undici';
 import { channelTypeInfo } from '../../../shared/channel-types.ts';
+import type { ServerMessage } from '../../../shared/server-messages.ts';
 import type { ChannelRow } from '../../db/types.ts';
 import { splitKeys } from '../../relay/channel-config.ts';
 import type { ChannelQuery } from '../../relay/providers/shared/channel-query.ts';
@@ -52,14 +53,19 @@ export async function runQuery<T>(
 }
 
 /** The upstream's own error text, from OpenAI, Anthropic, Gemini or plain shapes. */
-export function upstreamErrorText(status: number, body: unknown): string {
+export function upstreamErrorText(status: number, body: unknown): ServerMessage {
   const b = body as { error?: { message?: string } | string; message?: string } | string | null;
   let text = '';
   if (typeof b === 'string') text = b;
   else if (b && typeof b.error === 'object' && b.error?.message) text = b.error.message;
   else if (b && typeof b.error === 'string') text = b.error;
   else if (b && typeof b.message === 'string') text = b.message;
-  return `上游返回 HTTP ${status}${text ? `：${text}` : ''}`;
+  return text
+    ? { code: 'channel.upstream_status_detail', params: { status, detail: text } }
+    : { code: 'channel.upstream_status', params: { status } };
 }
 
-export const networkText = (err: unknown) => `请求上游失败：${err instanceof Error ? err.message : String(err)}`;
+export const networkText = (err: unknown): ServerMessage => ({
+  code: 'channel.upstream_unreachable',
+  params: { reason: err instanceof Error ? err.message : String(err) },
+});

@@ -30,7 +30,7 @@ export function createCheckInService(infra: Infra, options: OptionsService) {
 
     /** Credits a random reward once per calendar day; a second (or concurrent) call loses on the unique index. */
     async checkIn(userId: number): Promise<{ quota: number }> {
-      if (!options.get('CheckInEnabled')) throw badRequest('签到功能未开启');
+      if (!options.get('CheckInEnabled')) throw badRequest('checkin.disabled');
       const a = options.get('CheckInQuota');
       const b = options.get('CheckInMaxQuota');
       // An admin may save max below min; the range is still the two numbers.
@@ -53,7 +53,7 @@ export function createCheckInService(infra: Infra, options: OptionsService) {
           });
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw conflict('今天已经签到过了，明天再来吧');
+        if (isUniqueViolation(err)) throw conflict('checkin.already');
         throw err;
       }
       infra.bus.publish('users', String(userId));

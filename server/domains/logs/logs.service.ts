@@ -1,6 +1,5 @@
 import { isRoot, LogType } from '../../../shared/constants.ts';
 import {
-  LOG_MESSAGES,
   type LogFilter,
   type LogListQuery,
   MAX_ADMIN_PAGE_SIZE,
@@ -98,8 +97,8 @@ export function createLogsService(db: Db) {
   function dataRange(q: QuotaDataQuery, self: boolean) {
     const end = q.end_timestamp > 0 ? q.end_timestamp : now();
     const start = q.start_timestamp > 0 ? q.start_timestamp : self ? Math.max(0, end - MAX_SELF_DATA_SPAN) : 0;
-    if (start > end) throw badRequest(LOG_MESSAGES.rangeInverted);
-    if (self && end - start > MAX_SELF_DATA_SPAN) throw badRequest(LOG_MESSAGES.spanTooLong);
+    if (start > end) throw badRequest('log.range_inverted');
+    if (self && end - start > MAX_SELF_DATA_SPAN) throw badRequest('log.span_too_long');
     return { start, end };
   }
 
@@ -131,9 +130,9 @@ export function createLogsService(db: Db) {
     /** Public "query my key" lookup: the token's newest logs in the self view. */
     async byTokenKey(key: string): Promise<LogView[]> {
       const bare = key.replace(/^sk-/, '');
-      if (bare === '') throw badRequest(LOG_MESSAGES.tokenNotFound);
+      if (bare === '') throw badRequest('token.not_found');
       const token = await findTokenIdByKey(db, bare);
-      if (!token) throw notFound(LOG_MESSAGES.tokenNotFound);
+      if (!token) throw notFound('token.not_found');
       const rows = await listLogsByToken(db, Number(token.id), SEARCH_LIMIT);
       return rows.map(selfLogView);
     },
@@ -144,7 +143,7 @@ export function createLogsService(db: Db) {
      * writes get in; answers how many went. `signal` (shutdown) stops between batches.
      */
     async deleteBefore(target: number, signal?: AbortSignal): Promise<number> {
-      if (target <= 0) throw badRequest(LOG_MESSAGES.targetRequired);
+      if (target <= 0) throw badRequest('log.target_required');
       let deleted = 0;
       for (;;) {
         const n = await deleteLogsBeforeBatch(db, target, DELETE_BATCH);
@@ -170,7 +169,7 @@ export function createLogsService(db: Db) {
     /** The admin popup on a log's username; like GET /api/user/:id, only for users of a lower role. */
     async userInfo(actor: AuthUser, id: number) {
       const user = await findUserSummary(db, id);
-      if (!user) throw notFound(LOG_MESSAGES.userNotFound);
+      if (!user) throw notFound('user.not_found');
       if (user.role >= actor.role && !isRoot(actor.role) && user.id !== actor.id) throw forbidden();
       return {
         id: Number(user.id),

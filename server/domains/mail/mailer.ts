@@ -25,7 +25,7 @@ export function createMailService(options: OptionsService) {
   // Loaded at the first message: most gateways send mail rarely or never.
   async function transport(): Promise<Transporter> {
     const server = options.get('SMTPServer').trim();
-    if (server === '') throw badRequest('SMTP 服务器未配置');
+    if (server === '') throw badRequest('mail.smtp_unconfigured');
     const port = options.get('SMTPPort');
     const account = options.get('SMTPAccount');
     const password = options.get('SMTPToken');

@@ -24,7 +24,7 @@ export type InboxItem = ReturnType<typeof toItem>;
 export function createInboxService(db: Kysely<Database>) {
   async function get(userId: number, id: number) {
     const row = await repo.findInboxItem(db, userId, id);
-    if (!row) throw notFound('消息不存在');
+    if (!row) throw notFound('message.not_found');
     return toItem(row);
   }
 

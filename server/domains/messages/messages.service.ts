@@ -12,8 +12,8 @@ const now = () => Math.floor(Date.now() / 1000);
 
 /** The spec's create/edit rules; the schemas have already trimmed the text. */
 function checkFields(f: MessageFields) {
-  if (!f.title) throw badRequest('请输入消息标题');
-  if (!f.content) throw badRequest('请输入消息内容');
+  if (!f.title) throw badRequest('message.enter_title');
+  if (!f.content) throw badRequest('message.enter_content');
 }
 
 /*
@@ -33,17 +33,17 @@ export function createMessagesService(db: Kysely<Database>) {
 
   async function get(id: number) {
     const row = await repo.findMessage(db, id);
-    if (!row) throw notFound(MESSAGE_NOT_FOUND);
+    if (!row) throw notFound('message.not_found');
     return (await withStats([row]))[0];
   }
 
   async function create(input: CreateMessageInput, createdBy: number) {
     checkFields(input);
     const userIds = [...new Set(input.userIds)];
-    if (userIds.length === 0) throw badRequest('请至少选择一个接收者');
+    if (userIds.length === 0) throw badRequest('message.select_recipient');
     const found = await repo.existingUserIds(db, userIds);
     const missing = userIds.filter((id) => !found.has(id));
-    if (missing.length > 0) throw badRequest(`接收者不存在：${missing.slice(0, 10).join(', ')}`);
+    if (missing.length > 0) throw badRequest('message.recipients_missing', { ids: missing.slice(0, 10).join(', ') });
     const id = await db.transaction().execute(async (tx) => {
       const t = now();
       const messageId = await repo.insertMessage(tx, {
@@ -106,7 +106,7 @@ export function createMessagesService(db: Kysely<Database>) {
     async update(id: number, fields: MessageFields) {
       checkFields(fields);
       const ok = await repo.updateMessage(db, id, { ...fields, updated_at: now() });
-      if (!ok) throw notFound(MESSAGE_NOT_FOUND);
+      if (!ok) throw notFound('message.not_found');
       return get(id);
     },
 
@@ -116,7 +116,7 @@ export function createMessagesService(db: Kysely<Database>) {
         return repo.deleteMessage(tx, id);
       });
       // Nothing was deleted, so the transaction changed nothing either.
-      if (!ok) throw notFound(MESSAGE_NOT_FOUND);
+      if (!ok) throw notFound('message.not_found');
     },
 
     inbox: createInboxService(db),

@@ -4,7 +4,7 @@ import {
   type ModelMappingInput,
   toMappingRows,
 } from '../../../shared/schemas/model-mapping.ts';
-import { badRequest } from '../../errors.ts';
+import { appErrorOfText } from '../../errors.ts';
 import type { OptionsService } from '../options/options.service.ts';
 
 export type ModelMappingService = ReturnType<typeof createModelMappingService>;
@@ -42,7 +42,7 @@ export function createModelMappingService(options: OptionsService) {
 
     async update(input: ModelMappingInput['mapping']): Promise<void> {
       const r = checkMappingRows(toMappingRows(input));
-      if (!r.ok) throw badRequest(r.message);
+      if (!r.ok) throw appErrorOfText('BAD_REQUEST', r.message);
       await options.update('ModelMapping', JSON.stringify(r.mapping));
     },
 

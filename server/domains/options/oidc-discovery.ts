@@ -32,7 +32,6 @@ const TIMEOUT_MS = 10_000;
 const MAX_BYTES = 256 * 1024;
 
 export async function fetchOidcConfig(wellKnown: string): Promise<OidcEndpoints> {
-  const fail = (why: string) => badRequest(`获取 OIDC 配置失败：${why}`);
   let text: string;
   try {
     const res = await fetch(wellKnown, {
@@ -40,22 +39,22 @@ export async function fetchOidcConfig(wellKnown: string): Promise<OidcEndpoints>
       signal: AbortSignal.timeout(TIMEOUT_MS),
       redirect: 'follow',
     });
-    if (!res.ok) throw fail(`HTTP ${res.status}`);
+    if (!res.ok) throw badRequest('option.oidc_discovery_http', { status: res.status });
     text = await res.text();
   } catch (err) {
     if (isAppError(err)) throw err;
     const e = err as Error;
-    throw fail(e.name === 'TimeoutError' ? '请求超时' : '无法连接到该地址');
+    throw badRequest(e.name === 'TimeoutError' ? 'option.oidc_discovery_timeout' : 'option.oidc_discovery_unreachable');
   }
-  if (text.length > MAX_BYTES) throw fail('响应过大');
+  if (text.length > MAX_BYTES) throw badRequest('option.oidc_discovery_too_large');
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    throw fail('响应不是合法的 JSON');
+    throw badRequest('option.oidc_discovery_not_json');
   }
   const r = discovery.safeParse(json);
-  if (!r.success) throw fail('响应中缺少 authorization_endpoint 或 token_endpoint');
+  if (!r.success) throw badRequest('option.oidc_discovery_incomplete');
   return {
     authorization_endpoint: r.data.authorization_endpoint,
     token_endpoint: r.data.token_endpoint,

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/options.ts';
 import type { ChangeBus } from '../../cache/bus.ts';
 import type { Db } from '../../db/types.ts';
-import { badRequest } from '../../errors.ts';
+import { appErrorOfText, badRequest } from '../../errors.ts';
 import { checkOptionDependencies } from './options.rules.ts';
 import { listOptionRows, upsertOption } from './options.repo.ts';
 
@@ -76,11 +76,11 @@ export function createOptionsService(db: Db, bus: ChangeBus) {
 
     /** Validates and saves one key. Unknown keys are stored as given, for compatibility with older consoles. */
     async update(key: string, value: string): Promise<void> {
-      if (key.trim() === '') throw badRequest('无效的参数');
+      if (key.trim() === '') throw badRequest('common.invalid_params');
       let stored = value;
       if (isOptionKey(key)) {
         const r = parseOption(key, value);
-        if (!r.ok) throw badRequest(r.message);
+        if (!r.ok) throw appErrorOfText('BAD_REQUEST', r.message);
         checkOptionDependencies(key, r.value, service);
         // Normalised forms (trimmed URLs, cleaned domain lists) are what we keep.
         if (typeof r.value === 'string') stored = r.value;

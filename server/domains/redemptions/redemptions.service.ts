@@ -25,9 +25,6 @@ import { redemptionView } from './redemptions.view.ts';
 
 export type RedemptionsService = ReturnType<typeof createRedemptionsService>;
 
-const MSG_NOT_FOUND = '兑换码不存在';
-const MSG_KEY_TAKEN = '该兑换码已存在';
-
 /** 32 hex characters from the CSPRNG: a code is a bearer secret worth its quota. */
 export const newRedemptionKey = () => randomBytes(16).toString('hex');
 
@@ -36,7 +33,7 @@ export function createRedemptionsService(infra: Pick<Infra, 'db' | 'bus' | 'rate
   const { db } = infra;
   async function mustFind(id: number) {
     const row = await findRedemptionById(db, id);
-    if (!row) throw notFound(MSG_NOT_FOUND);
+    if (!row) throw notFound('redemption.not_found');
     return row;
   }
 
@@ -60,7 +57,7 @@ export function createRedemptionsService(infra: Pick<Infra, 'db' | 'bus' | 'rate
 
     /** Returns the generated keys, in creation order. */
     async create(input: CreateRedemptionInput): Promise<string[]> {
-      if (input.key !== undefined && (await keyExists(db, input.key))) throw conflict(MSG_KEY_TAKEN);
+      if (input.key !== undefined && (await keyExists(db, input.key))) throw conflict('redemption.key_taken');
       const now = nowSeconds();
       const keys = input.key !== undefined ? [input.key] : Array.from({ length: input.count }, newRedemptionKey);
       const rows = keys.map((key) => ({
@@ -78,7 +75,7 @@ export function createRedemptionsService(infra: Pick<Infra, 'db' | 'bus' | 'rate
         await insertRedemptions(db, rows);
       } catch (err) {
         // Another request took the same custom key between the check and the insert.
-        if (isUniqueViolation(err)) throw conflict(MSG_KEY_TAKEN);
+        if (isUniqueViolation(err)) throw conflict('redemption.key_taken');
         throw err;
       }
       return keys;
@@ -87,7 +84,7 @@ export function createRedemptionsService(infra: Pick<Infra, 'db' | 'bus' | 'rate
     /** A full edit is allowed only while the code is unused: a used code is a record of what happened. */
     async update(input: UpdateRedemptionInput) {
       const row = await mustFind(input.id);
-      if (row.status !== RedemptionStatus.Unused) throw badRequest('只能编辑未使用的兑换码');
+      if (row.status !== RedemptionStatus.Unused) throw badRequest('redemption.edit_unused_only');
       const changed = await updateRedemption(
         db,
         input.id,
@@ -102,20 +99,20 @@ export function createRedemptionsService(infra: Pick<Infra, 'db' | 'bus' | 'rate
         RedemptionStatus.Unused,
       );
       // It was redeemed or disabled while the admin was editing.
-      if (changed === 0) throw badRequest('只能编辑未使用的兑换码');
+      if (changed === 0) throw badRequest('redemption.edit_unused_only');
       return redemptionView(await mustFind(input.id));
     },
 
     async setStatus(input: RedemptionStatusInput) {
       const row = await mustFind(input.id);
-      if (row.status === RedemptionStatus.Used) throw badRequest('该兑换码已被使用，无法修改状态');
+      if (row.status === RedemptionStatus.Used) throw badRequest('redemption.used_no_status');
       const changed = await updateRedemption(db, input.id, { status: input.status }, row.status);
-      if (changed === 0) throw badRequest('该兑换码已被使用，无法修改状态');
+      if (changed === 0) throw badRequest('redemption.used_no_status');
       return redemptionView(await mustFind(input.id));
     },
 
     async remove(id: number) {
-      if ((await softDeleteRedemptions(db, { id })) === 0) throw notFound(MSG_NOT_FOUND);
+      if ((await softDeleteRedemptions(db, { id })) === 0) throw notFound('redemption.not_found');
     },
 
     /** Disables the selected codes that are still unused; answers how many changed. */

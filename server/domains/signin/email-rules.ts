@@ -13,7 +13,7 @@ const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
  */
 export function assertAllowedEmail(options: OptionsService, raw: string): string {
   const email = raw.trim();
-  if (!EMAIL_FORMAT.test(email) || email.length > 50) throw badRequest('无效的邮箱地址');
+  if (!EMAIL_FORMAT.test(email) || email.length > 50) throw badRequest('mail.invalid_address');
   const at = email.lastIndexOf('@');
   const local = email.slice(0, at);
   const domain = email.slice(at + 1).toLowerCase();
@@ -23,11 +23,11 @@ export function assertAllowedEmail(options: OptionsService, raw: string): string
       .split(',')
       .map((d) => d.trim().toLowerCase())
       .filter(Boolean);
-    if (!allowed.includes(domain)) throw badRequest('管理员启用了邮箱域名白名单，您的邮箱地址的域名不在白名单中');
+    if (!allowed.includes(domain)) throw badRequest('mail.domain_not_allowed');
   }
   if (options.get('EmailAliasRestrictionEnabled')) {
     if (local.includes('+') || (GMAIL_DOMAINS.has(domain) && local.includes('.')))
-      throw badRequest('管理员已启用邮箱地址别名限制，您的邮箱地址由于包含特殊符号而被拒绝。');
+      throw badRequest('mail.alias_not_allowed');
   }
   return email;
 }

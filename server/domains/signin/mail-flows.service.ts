@@ -5,7 +5,6 @@ import { deleteUserSessions } from '../users/auth-user.repo.ts';
 import { hashPassword } from '../users/password.ts';
 import { randomAlphanumeric } from '../users/random.ts';
 import { consumeVerificationCode, emailTaken, nowSeconds, updateUser } from '../users/users.repo.ts';
-import { EMAIL_TAKEN } from '../users/users.rules.ts';
 import { checkHumanVerification, EMAIL_VERIFY_PURPOSE, type HumanClient } from '../users/verification.ts';
 import { assertAllowedEmail } from './email-rules.ts';
 import type { SigninDeps } from './signin.deps.ts';
@@ -31,7 +30,7 @@ export function createMailFlows(d: SigninDeps) {
     const byIp = await d.rateLimits.take(`${action}:${ip}`, MAIL_IP_LIMIT.limit, MAIL_IP_LIMIT.windowMs);
     if (!byIp.allowed) throw tooManyRequests();
     const byAddress = await d.rateLimits.take(`${action}:to:${email.toLowerCase()}`, 1, RESEND_MS);
-    if (!byAddress.allowed) throw tooManyRequests('发送过于频繁，请 30 秒后再试');
+    if (!byAddress.allowed) throw tooManyRequests('mail.too_frequent');
   }
 
   async function send(to: string, subject: string, html: string) {
@@ -40,7 +39,7 @@ export function createMailFlows(d: SigninDeps) {
     } catch (err) {
       // The SMTP error may name the server and account: log it for the operator, tell the user less.
       d.log.warn({ err: (err as Error).message }, 'sign-in mail failed');
-      throw new AppError('INTERNAL', '邮件发送失败，请检查 SMTP 设置或联系管理员');
+      throw new AppError('INTERNAL', 'mail.send_failed');
     }
   }
 
@@ -52,7 +51,7 @@ export function createMailFlows(d: SigninDeps) {
       const input = emailQuery.parse(raw);
       await checkHumanVerification(d.options, client);
       const email = assertAllowedEmail(d.options, input.email);
-      if (await emailTaken(d.db, email)) throw conflict(EMAIL_TAKEN);
+      if (await emailTaken(d.db, email)) throw conflict('user.email_taken');
       await throttle('mail-code', client.ip, email);
       const code = sixDigits();
       await insertCode(d.db, EMAIL_VERIFY_PURPOSE, email, code, CODE_TTL_S);
@@ -66,19 +65,19 @@ export function createMailFlows(d: SigninDeps) {
     /** GET /api/oauth/email/bind: sets the signed-in user's e-mail once the code matches. */
     async bindEmail(userId: number, raw: unknown): Promise<void> {
       const input = emailBindQuery.parse(raw);
-      if (input.email.trim() === '') throw badRequest('请输入邮箱！');
-      if (input.code.trim() === '') throw badRequest('请输入验证码！');
+      if (input.email.trim() === '') throw badRequest('mail.enter_email');
+      if (input.code.trim() === '') throw badRequest('mail.enter_code');
       const email = assertAllowedEmail(d.options, input.email);
       // Codes are 6 digits: cap the guesses one account can make at someone else's address.
       const tries = await d.rateLimits.take(`bind-email:${userId}`, MAIL_IP_LIMIT.limit, MAIL_IP_LIMIT.windowMs);
       if (!tries.allowed) throw tooManyRequests();
       const ok = await d.db.transaction().execute(async (tx) => {
         if (!(await consumeVerificationCode(tx, EMAIL_VERIFY_PURPOSE, email, input.code.trim()))) return false;
-        if (await emailTaken(tx, email)) throw conflict(EMAIL_TAKEN);
+        if (await emailTaken(tx, email)) throw conflict('user.email_taken');
         await updateUser(tx, userId, { email });
         return true;
       });
-      if (!ok) throw badRequest('验证码错误或已过期');
+      if (!ok) throw badRequest('verify.code_wrong');
     },
 
     /**
@@ -89,7 +88,7 @@ export function createMailFlows(d: SigninDeps) {
       const input = emailQuery.parse(raw);
       await checkHumanVerification(d.options, client);
       const email = input.email.trim();
-      if (email === '' || !email.includes('@')) throw badRequest('无效的邮箱地址');
+      if (email === '' || !email.includes('@')) throw badRequest('mail.invalid_address');
       await throttle('mail-reset', client.ip, email);
       if (!(await findLiveUserByEmail(d.db, email))) return;
       const token = randomAlphanumeric(32);
@@ -109,7 +108,7 @@ export function createMailFlows(d: SigninDeps) {
       const byIp = await d.rateLimits.take(`reset:${ip}`, MAIL_IP_LIMIT.limit, MAIL_IP_LIMIT.windowMs);
       if (!byIp.allowed) throw tooManyRequests();
       const email = input.email.trim();
-      if (email === '' || input.token === '') throw badRequest('无效的参数');
+      if (email === '' || input.token === '') throw badRequest('common.invalid_params');
       const user = await findLiveUserByEmail(d.db, email);
       const password = randomAlphanumeric(NEW_PASSWORD_LENGTH);
       const hash = await hashPassword(password);
@@ -119,7 +118,7 @@ export function createMailFlows(d: SigninDeps) {
         await deleteUserSessions(tx, user.id, nowSeconds());
         return true;
       });
-      if (!done) throw badRequest('重置链接非法或已过期');
+      if (!done) throw badRequest('mail.reset_link_invalid');
       return password;
     },
   };

@@ -53,7 +53,7 @@ export function takeState(req: FastifyRequest, reply: FastifyReply, given: strin
   const kept = readState(req);
   if (!kept || given === '' || !safeEqual(kept.state, given))
     // HTTP 403 on REST too (api-contract §9), unlike new-api's other refusals.
-    throw new AppError('FORBIDDEN', 'state 为空或不一致，请重新发起登录', 'oauth_state_mismatch', { realStatus: true });
+    throw new AppError('FORBIDDEN', 'oauth.state_mismatch', {}, { detail: 'oauth_state_mismatch', realStatus: true });
   clearState(reply);
   return kept;
 }

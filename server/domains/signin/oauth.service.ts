@@ -53,7 +53,8 @@ export interface OAuthContext {
 /** Third-party sign-in (api-contract §9): bind to the signed-in user, or log in / sign up. */
 export function createOAuthService(d: SigninDeps) {
   function assertEnabled(p: Provider) {
-    if (!d.options.get(PROVIDERS[p].enabled)) throw badRequest(`管理员未开启通过 ${PROVIDERS[p].label} 登录以及注册`);
+    if (!d.options.get(PROVIDERS[p].enabled))
+      throw badRequest('oauth.provider_disabled', { provider: PROVIDERS[p].label });
   }
 
   async function throttle(ip: string) {
@@ -64,7 +65,7 @@ export function createOAuthService(d: SigninDeps) {
   async function bind(p: Provider, userId: number, profile: ProviderProfile): Promise<OAuthOutcome> {
     const info = PROVIDERS[p];
     const holder = await findUserByProviderId(d.db, info.column, profile.id);
-    if (holder && Number(holder.id) !== userId) throw conflict(`该 ${info.label} 账户已被绑定`);
+    if (holder && Number(holder.id) !== userId) throw conflict('oauth.account_bound', { provider: info.label });
     await setProviderId(d.db, userId, info.column, profile.id);
     return { kind: 'bind' };
   }
@@ -78,13 +79,13 @@ export function createOAuthService(d: SigninDeps) {
     const info = PROVIDERS[p];
     const holder = await findUserByProviderId(d.db, info.column, profile.id);
     if (holder) {
-      if (holder.deleted_at !== null) throw new AppError('FORBIDDEN', '用户已注销');
-      if (holder.status !== UserStatus.Enabled) throw new AppError('FORBIDDEN', '用户已被封禁');
+      if (holder.deleted_at !== null) throw new AppError('FORBIDDEN', 'auth.user_deleted');
+      if (holder.status !== UserStatus.Enabled) throw new AppError('FORBIDDEN', 'auth.user_banned');
       return { kind: 'login', user: loginUserView(holder) };
     }
     // Telegram only signs in accounts that bound it first (api-contract §9).
-    if (p === 'telegram') throw badRequest('该 Telegram 账户未绑定，请先在个人设置中绑定');
-    if (!d.options.get('RegisterEnabled')) throw badRequest('管理员关闭了新用户注册');
+    if (p === 'telegram') throw badRequest('oauth.telegram_unbound');
+    if (!d.options.get('RegisterEnabled')) throw badRequest('register.disabled');
     const username = await freeUsername(info.prefix);
     // Nobody knows this password: the account signs in through the provider until the user sets one.
     const passwordHash = await hashPassword(randomAlphanumeric(32));
@@ -100,7 +101,7 @@ export function createOAuthService(d: SigninDeps) {
       }),
     );
     const row = await findLiveUserById(d.db, id);
-    if (!row) throw new AppError('INTERNAL', '注册失败');
+    if (!row) throw new AppError('INTERNAL', 'oauth.register_failed');
     return { kind: 'login', user: loginUserView(row) };
   }
 
@@ -113,7 +114,7 @@ export function createOAuthService(d: SigninDeps) {
     async completeRedirect(p: RedirectProvider, code: string, state: string, ctx: OAuthContext) {
       assertEnabled(p);
       await throttle(ctx.ip);
-      if (code === '') throw badRequest('无效的参数');
+      if (code === '') throw badRequest('common.invalid_params');
       const redirectUri = ctx.redirectUri ?? '';
       const profile =
         p === 'github'

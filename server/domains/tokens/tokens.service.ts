@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { MAX_TOKEN_NAME_LENGTH, TOKEN_KEY_LENGTH, TokenStatus } from '../../../shared/constants.ts';
 import {
   type CreateTokenInput,
-  TOKEN_MESSAGES,
   type TokenFields,
   type TokenStatusInput,
   type UpdateTokenInput,
@@ -83,12 +82,12 @@ export function createTokensService(infra: Infra, options: OptionsService) {
   function checkGroup(owner: Owner, group: string) {
     if (group === '' || group === owner.group) return;
     const usable = Object.hasOwn(options.get('UserUsableGroups'), group);
-    if (!usable || !Object.hasOwn(options.get('GroupRatio'), group)) throw badRequest(TOKEN_MESSAGES.group);
+    if (!usable || !Object.hasOwn(options.get('GroupRatio'), group)) throw badRequest('token.group_forbidden');
   }
 
   async function getOwned(owner: Owner, id: number): Promise<TokenRow> {
     const row = await findUserToken(db, owner.id, id);
-    if (!row) throw notFound(TOKEN_MESSAGES.notFound);
+    if (!row) throw notFound('token.not_found');
     return row;
   }
 
@@ -98,7 +97,7 @@ export function createTokensService(infra: Infra, options: OptionsService) {
       const key = randomKey(TOKEN_KEY_LENGTH);
       if (!(await keyExists(trx, key))) return key;
     }
-    throw new AppError('INTERNAL', '生成令牌失败，请重试');
+    throw new AppError('INTERNAL', 'token.generate_failed');
   }
 
   return {
@@ -163,8 +162,10 @@ export function createTokensService(infra: Infra, options: OptionsService) {
     async setStatus(owner: Owner, input: TokenStatusInput): Promise<TokenView> {
       const current = await getOwned(owner, input.id);
       if (input.status === TokenStatus.Enabled) {
-        if (current.expired_time !== -1 && current.expired_time <= now()) throw badRequest(TOKEN_MESSAGES.expired);
-        if (current.unlimited_quota !== 1 && current.remain_quota <= 0) throw badRequest(TOKEN_MESSAGES.exhausted);
+        if (current.expired_time !== -1 && current.expired_time <= now())
+          throw badRequest('token.expired_cannot_enable');
+        if (current.unlimited_quota !== 1 && current.remain_quota <= 0)
+          throw badRequest('token.exhausted_cannot_enable');
       }
       await updateUserToken(db, owner.id, input.id, { status: input.status });
       bus.publish('tokens', current.key);
@@ -173,7 +174,7 @@ export function createTokensService(infra: Infra, options: OptionsService) {
 
     async remove(owner: Owner, id: number): Promise<void> {
       const keys = await softDeleteUserTokens(db, owner.id, [id], now());
-      if (keys.length === 0) throw notFound(TOKEN_MESSAGES.notFound);
+      if (keys.length === 0) throw notFound('token.not_found');
       for (const key of keys) bus.publish('tokens', key);
     },
 

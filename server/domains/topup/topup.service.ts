@@ -18,7 +18,6 @@ import {
 
 export type TopUpService = ReturnType<typeof createTopUpService>;
 
-export const MSG_TOPUP_DISABLED = '管理员未开启在线充值';
 const EPAY_TYPE = { zfb: 'alipay', wx: 'wxpay' } as const;
 const ALPHANUMERIC = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
@@ -48,10 +47,10 @@ export function createTopUpService(infra: Pick<Infra, 'db' | 'bus' | 'log'>, opt
   const minTopUp = () => (inQuotaUnits() ? Math.floor(o('MinTopUp') * o('QuotaPerUnit')) : o('MinTopUp'));
 
   function priceOf(amount: number, group: string): number {
-    if (amount < minTopUp()) throw badRequest(`充值数量不能小于 ${minTopUp()}`);
+    if (amount < minTopUp()) throw badRequest('topup.amount_min', { min: minTopUp() });
     const ratio = o('TopupGroupRatio')[group] || 1;
     const price = dollarsOf(amount) * o('Price') * ratio;
-    if (price < 0.01) throw badRequest('充值金额过低');
+    if (price < 0.01) throw badRequest('topup.price_too_low');
     return price;
   }
 
@@ -73,7 +72,7 @@ export function createTopUpService(infra: Pick<Infra, 'db' | 'bus' | 'log'>, opt
 
     /** `origin` is this request's own address, used when ServerAddress is not configured. */
     async pay(user: Payer, input: PayInput, origin: string): Promise<{ data: EpayParams; url: string }> {
-      if (!onlineEnabled()) throw badRequest(MSG_TOPUP_DISABLED);
+      if (!onlineEnabled()) throw badRequest('topup.disabled');
       const money = priceOf(input.amount, user.group).toFixed(2);
       const server = (o('ServerAddress') || origin).replace(/\/+$/, '');
       const callback = (o('CustomCallbackAddress') || server).replace(/\/+$/, '');
@@ -124,7 +123,7 @@ export function createTopUpService(infra: Pick<Infra, 'db' | 'bus' | 'log'>, opt
         // A repeated delivery finds the order no longer pending and changes nothing.
         if (!(await completeTopUp(trx, order.id, now()))) return false;
         const user = await findWalletUser(trx, order.user_id);
-        if (!user || !(await creditQuota(trx, user.id, quota))) throw notFound('用户不存在');
+        if (!user || !(await creditQuota(trx, user.id, quota))) throw notFound('user.not_found');
         await insertTopUpLog(
           trx,
           user,
@@ -139,7 +138,7 @@ export function createTopUpService(infra: Pick<Infra, 'db' | 'bus' | 'log'>, opt
 
     async balance(userId: number) {
       const user = await findWalletUser(db, userId);
-      if (!user) throw notFound('用户不存在');
+      if (!user) throw notFound('user.not_found');
       return { quota: user.quota, used_quota: user.used_quota, request_count: user.request_count };
     },
 

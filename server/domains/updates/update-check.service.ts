@@ -1,6 +1,7 @@
 import semver from 'semver';
 import { fetch } from 'undici';
 import { z } from 'zod';
+import type { MessageParams, ServerMessageCode } from '../../../shared/server-messages.ts';
 import type { Infra } from '../../context.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
@@ -37,7 +38,8 @@ export const updateInfoSchema = z.object({
 });
 export type UpdateInfo = z.infer<typeof updateInfoSchema>;
 
-const failed = (why: string) => new AppError('SERVICE_UNAVAILABLE', `检查更新失败：${why}`, 'update_check_failed');
+const failed = (messageCode: ServerMessageCode, params?: MessageParams) =>
+  new AppError('SERVICE_UNAVAILABLE', messageCode, params, { detail: 'update_check_failed' });
 
 /** Whether `latest` is a newer release than `current` (tags like v1.2.3; unparsable ones never are). */
 export function isNewer(latest: string, current: string): boolean {
@@ -58,25 +60,25 @@ export function createUpdateCheckService(
   async function check(): Promise<UpdateInfo> {
     const feed = infra.config.updateFeedUrl;
     // A setting the operator has not made (a 400 like other features left off), not a failing feed (503).
-    if (!feed) throw badRequest('检查更新失败：未配置版本发布源（UPDATE_FEED_URL）', 'update_check_failed');
+    if (!feed) throw badRequest('update.no_feed', {}, { detail: 'update_check_failed' });
     let text: string;
     try {
       const res = await fetch(feed, {
         headers: { accept: 'application/vnd.github+json, application/json', 'user-agent': `switchyard/${current}` },
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
-      if (!res.ok) throw failed(`HTTP ${res.status}`);
+      if (!res.ok) throw failed('update.http', { status: res.status });
       text = await res.text();
     } catch (err) {
       if (err instanceof AppError) throw err;
-      throw failed((err as Error).name === 'TimeoutError' ? '请求超时' : '无法连接到版本发布源');
+      throw failed((err as Error).name === 'TimeoutError' ? 'update.timeout' : 'update.unreachable');
     }
-    if (text.length > MAX_BYTES) throw failed('响应过大');
+    if (text.length > MAX_BYTES) throw failed('update.too_large');
     let release: z.infer<typeof releaseSchema>;
     try {
       release = releaseSchema.parse(JSON.parse(text));
     } catch {
-      throw failed('版本发布源的响应格式不正确');
+      throw failed('update.bad_format');
     }
     return {
       current,

@@ -19,7 +19,7 @@ export function createUserSettingsService(infra: Infra, options: OptionsService)
   return {
     async get(userId: number): Promise<UserSetting> {
       const text = await findSettingText(infra.db, userId);
-      if (text === undefined) throw notFound('用户不存在');
+      if (text === undefined) throw notFound('user.not_found');
       return readUserSetting(text, fallbackThreshold());
     },
 
@@ -30,7 +30,7 @@ export function createUserSettingsService(infra: Infra, options: OptionsService)
     async update(userId: number, input: UserSettingInput): Promise<UserSetting> {
       const next = userSettingInput.parse(input);
       const text = await findSettingText(infra.db, userId);
-      if (text === undefined) throw notFound('用户不存在');
+      if (text === undefined) throw notFound('user.not_found');
       let kept: Record<string, unknown> = {};
       try {
         const old: unknown = text ? JSON.parse(text) : {};

@@ -3,7 +3,6 @@ import type { Db } from '../../db/types.ts';
 import { conflict } from '../../errors.ts';
 import { randomAlphanumeric } from './random.ts';
 import { affCodeTaken, insertUser, isUniqueViolation, nowSeconds } from './users.repo.ts';
-import { USERNAME_TAKEN } from './users.rules.ts';
 
 export interface NewAccount {
   username: string;
@@ -53,7 +52,7 @@ export async function insertAccount(db: Db, a: NewAccount): Promise<number> {
     });
   } catch (err) {
     // Two requests raced for the same name; the unique index decided.
-    if (isUniqueViolation(err)) throw conflict(USERNAME_TAKEN);
+    if (isUniqueViolation(err)) throw conflict('user.username_taken');
     throw err;
   }
 }

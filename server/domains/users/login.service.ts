@@ -18,27 +18,24 @@ export async function throttleAuth(d: UsersDeps, action: 'login' | 'register', i
 /** Who is asking, as the transports know it. */
 export type ClientInfo = HumanClient;
 
-const WRONG_CREDENTIALS = '用户名或密码错误，或用户已被封禁';
-
 export function createLoginService(d: UsersDeps) {
   return {
     /** Checks the password (username or e-mail); the transport then starts the session for the returned id. */
     async login(raw: LoginInput, client: ClientInfo): Promise<LoginUserView> {
       await throttleAuth(d, 'login', client.ip);
       const input = loginInput.parse(raw);
-      if (!d.options.get('PasswordLoginEnabled'))
-        throw badRequest('管理员关闭了密码登录，请使用第三方账户验证的形式进行登录');
-      if (input.username === '' || input.password === '') throw badRequest('请输入用户名和密码！');
+      if (!d.options.get('PasswordLoginEnabled')) throw badRequest('login.password_disabled');
+      if (input.username === '' || input.password === '') throw badRequest('login.enter_credentials');
       await checkHumanVerification(d.options, client);
 
       const user = await findLiveUserByLogin(d.db, input.username);
       if (!user) {
         await burnPasswordCheck(input.password);
-        throw badRequest(WRONG_CREDENTIALS);
+        throw badRequest('login.wrong_credentials');
       }
-      if (!(await verifyPassword(user.password, input.password))) throw badRequest(WRONG_CREDENTIALS);
+      if (!(await verifyPassword(user.password, input.password))) throw badRequest('login.wrong_credentials');
       // Told only after a correct password, so the ban does not reveal that an account exists.
-      if (user.status !== UserStatus.Enabled) throw new AppError('FORBIDDEN', '用户已被封禁');
+      if (user.status !== UserStatus.Enabled) throw new AppError('FORBIDDEN', 'auth.user_banned');
       if (needsRehash(user.password)) await updateUser(d.db, user.id, { password: await hashPassword(input.password) });
       return loginUserView(user);
     },

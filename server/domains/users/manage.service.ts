@@ -25,18 +25,10 @@ import {
   updateUser,
   usernameTaken,
 } from './users.repo.ts';
-import {
-  type Actor,
-  assertOutranks,
-  assertPassword,
-  assertUsername,
-  USERNAME_TAKEN,
-  type UsersDeps,
-} from './users.rules.ts';
+import { type Actor, assertOutranks, assertPassword, assertUsername, type UsersDeps } from './users.rules.ts';
 import { userView } from './users.view.ts';
 
 const MAX_PAGE_SIZE = Math.max(...PAGE_SIZE_OPTIONS);
-const NO_RIGHTS_UPDATE = '无权更新同权限等级或更高权限等级的用户信息';
 
 /** Paging style A: 1-based page (below 1 → 1), page size default 10, at most 100. */
 export function normalisePage(page: number, pageSize: number) {
@@ -55,7 +47,7 @@ export function createManageService(d: UsersDeps) {
 
   async function load(id: number) {
     const row = await findUserById(d.db, id);
-    if (!row) throw notFound('用户不存在');
+    if (!row) throw notFound('user.not_found');
     return row;
   }
 
@@ -74,18 +66,18 @@ export function createManageService(d: UsersDeps) {
 
     async getUser(actor: Actor, id: number) {
       const row = await load(id);
-      assertOutranks(actor, row.role, '无权获取同级或更高等级用户的信息');
+      assertOutranks(actor, row.role, 'user.outranked_read');
       return userView(row);
     },
 
     /** Always a common user, whatever role is asked (new-api only checks the asked role). */
     async createUser(actor: Actor, raw: CreateUserInput): Promise<{ id: number }> {
       const input = createUserInput.parse(raw);
-      if (input.username === '' || input.password === '') throw badRequest('用户名和密码不能为空！');
-      if (input.role !== undefined && input.role >= actor.role) throw forbidden('无法创建权限大于等于自己的用户');
+      if (input.username === '' || input.password === '') throw badRequest('user.credentials_required');
+      if (input.role !== undefined && input.role >= actor.role) throw forbidden('user.create_outranking');
       assertUsername(input.username);
       assertPassword(input.password);
-      if (await usernameTaken(d.db, input.username)) throw conflict(USERNAME_TAKEN);
+      if (await usernameTaken(d.db, input.username)) throw conflict('user.username_taken');
       const id = await insertAccount(d.db, {
         username: input.username,
         passwordHash: await hashPassword(input.password),
@@ -99,15 +91,15 @@ export function createManageService(d: UsersDeps) {
     async updateUser(actor: Actor, raw: UpdateUserInput): Promise<void> {
       const input = updateUserInput.parse(raw);
       const row = await load(input.id);
-      assertOutranks(actor, row.role, NO_RIGHTS_UPDATE);
+      assertOutranks(actor, row.role, 'user.outranked_update');
       if (input.role !== undefined && input.role >= actor.role && actor.role < Role.Root)
-        throw forbidden('无权将其他用户权限等级提升到大于等于自己的权限等级');
-      if (row.deleted_at !== null) throw badRequest('用户已注销，无法修改');
+        throw forbidden('user.outranked_promote');
+      if (row.deleted_at !== null) throw badRequest('user.deleted_no_edit');
 
       const patch: UserUpdate = {};
       if (input.username && input.username !== row.username) {
         assertUsername(input.username);
-        if (await usernameTaken(d.db, input.username, row.id)) throw conflict(USERNAME_TAKEN);
+        if (await usernameTaken(d.db, input.username, row.id)) throw conflict('user.username_taken');
         patch.username = input.username;
       }
       if (input.display_name) patch.display_name = input.display_name;
@@ -124,13 +116,13 @@ export function createManageService(d: UsersDeps) {
         try {
           if (Object.keys(patch).length > 0) await updateUser(tx, row.id, patch);
         } catch (err) {
-          if (isUniqueViolation(err)) throw conflict(USERNAME_TAKEN);
+          if (isUniqueViolation(err)) throw conflict('user.username_taken');
           throw err;
         }
         let change: [number, number] | undefined;
         if (add !== 0) {
           const after = await addQuota(tx, row.id, add);
-          if (after === undefined) throw badRequest(`用户额度不足，无法扣减 ${formatQuota(-add)}`);
+          if (after === undefined) throw badRequest('user.quota_too_low_to_deduct', { amount: formatQuota(-add) });
           change = [after - add, after];
         } else if (setQuota) change = [Number(row.quota), input.quota!];
         if (change)
@@ -148,31 +140,31 @@ export function createManageService(d: UsersDeps) {
     async manageUser(actor: Actor, raw: ManageUserInput): Promise<{ role: number; status: number }> {
       const { id, action } = manageUserInput.parse(raw);
       const row = await load(id);
-      assertOutranks(actor, row.role, NO_RIGHTS_UPDATE);
+      assertOutranks(actor, row.role, 'user.outranked_update');
       if (row.deleted_at !== null || row.status === UserStatus.Deleted)
-        throw badRequest(action === 'enable' ? '用户已注销，无法启用' : '用户已注销');
+        throw badRequest(action === 'enable' ? 'user.deleted_no_enable' : 'auth.user_deleted');
       const isRootTarget = row.role >= Role.Root;
       let patch: UserUpdate = {};
       switch (action) {
         case 'disable':
-          if (isRootTarget) throw forbidden('无法禁用超级管理员用户');
+          if (isRootTarget) throw forbidden('user.root_no_disable');
           patch = { status: UserStatus.Disabled };
           break;
         case 'enable':
           patch = { status: UserStatus.Enabled };
           break;
         case 'delete':
-          if (isRootTarget) throw forbidden('无法删除超级管理员用户');
+          if (isRootTarget) throw forbidden('user.root_no_delete');
           await softDeleteUser(d.db, row.id);
           break;
         case 'promote':
-          if (actor.role < Role.Root) throw forbidden('普通管理员用户无法提升其他用户为管理员');
-          if (row.role >= Role.Admin) throw badRequest('该用户已经是管理员');
+          if (actor.role < Role.Root) throw forbidden('user.admin_no_promote');
+          if (row.role >= Role.Admin) throw badRequest('user.already_admin');
           patch = { role: Role.Admin };
           break;
         case 'demote':
-          if (isRootTarget) throw forbidden('无法降级超级管理员用户');
-          if (row.role === Role.Common) throw badRequest('该用户已经是普通用户');
+          if (isRootTarget) throw forbidden('user.root_no_demote');
+          if (row.role === Role.Common) throw badRequest('user.already_common');
           patch = { role: Role.Common };
           break;
       }
@@ -185,7 +177,7 @@ export function createManageService(d: UsersDeps) {
     /** Hard delete. Nobody, root included, removes a user of the same or higher role (new-api's rule). */
     async removeUser(actor: Actor, id: number): Promise<void> {
       const row = await load(id);
-      if (row.role >= actor.role) throw forbidden('无权删除同权限等级或更高权限等级的用户');
+      if (row.role >= actor.role) throw forbidden('user.outranked_delete');
       await d.db.transaction().execute((tx) => hardDeleteUser(tx, row.id));
       d.bus.publish('users', String(row.id));
       // No payload: token caches drop everything, since they cannot know which keys were this user's.

@@ -13,7 +13,7 @@ import {
   updateUser,
   usernameTaken,
 } from './users.repo.ts';
-import { assertPassword, assertUsername, USERNAME_TAKEN, type UsersDeps } from './users.rules.ts';
+import { assertPassword, assertUsername, type UsersDeps } from './users.rules.ts';
 import { loginUserView, userView } from './users.view.ts';
 
 const ACCESS_TOKEN_LENGTH = 32;
@@ -22,7 +22,7 @@ const ACCESS_TOKEN_LENGTH = 32;
 export function createSelfService(d: UsersDeps) {
   async function load(userId: number) {
     const row = await findLiveUserById(d.db, userId);
-    if (!row) throw notFound('用户不存在');
+    if (!row) throw notFound('user.not_found');
     return row;
   }
 
@@ -43,7 +43,7 @@ export function createSelfService(d: UsersDeps) {
       const patch: UserUpdate = {};
       if (input.username !== undefined && input.username !== '' && input.username !== row.username) {
         assertUsername(input.username);
-        if (await usernameTaken(d.db, input.username, row.id)) throw conflict(USERNAME_TAKEN);
+        if (await usernameTaken(d.db, input.username, row.id)) throw conflict('user.username_taken');
         patch.username = input.username;
       }
       if (input.display_name !== undefined && input.display_name !== '') patch.display_name = input.display_name;
@@ -54,14 +54,14 @@ export function createSelfService(d: UsersDeps) {
         // password form sends `{password}` alone (api-contract §2), which new-api accepts on the
         // session. Accounts made by third-party sign-in have no password to check.
         if (row.password !== '' && input.original_password)
-          if (!(await verifyPassword(row.password, input.original_password))) throw badRequest('原密码错误');
+          if (!(await verifyPassword(row.password, input.original_password))) throw badRequest('self.wrong_password');
         patch.password = await hashPassword(password);
       }
       if (Object.keys(patch).length === 0) return;
       try {
         await updateUser(d.db, row.id, patch);
       } catch (err) {
-        if (isUniqueViolation(err)) throw conflict(USERNAME_TAKEN);
+        if (isUniqueViolation(err)) throw conflict('user.username_taken');
         throw err;
       }
     },
@@ -69,9 +69,8 @@ export function createSelfService(d: UsersDeps) {
     /** Soft delete. The console makes the user type their username; tRPC passes it so the server checks too. */
     async deleteSelf(userId: number, confirmUsername?: string): Promise<void> {
       const row = await load(userId);
-      if (confirmUsername !== undefined && confirmUsername !== row.username)
-        throw badRequest('请输入你的账户名以确认删除');
-      if (row.role >= Role.Root) throw forbidden('不能删除超级管理员账户');
+      if (confirmUsername !== undefined && confirmUsername !== row.username) throw badRequest('self.confirm_delete');
+      if (row.role >= Role.Root) throw forbidden('self.root_no_delete');
       await softDeleteUser(d.db, row.id);
       d.bus.publish('users', String(row.id));
     },

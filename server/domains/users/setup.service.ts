@@ -19,21 +19,21 @@ export function createSetupService(d: UsersDeps) {
 
     async setup(raw: SetupInput): Promise<void> {
       const input = setupInput.parse(raw);
-      if (await d.status.isSetupDone()) throw badRequest('系统已经初始化完成');
+      if (await d.status.isSetupDone()) throw badRequest('setup.done');
       const needRoot = !(await rootExists(d.db, Role.Root));
       let passwordHash = '';
       const username = input.username?.trim() ?? '';
       if (needRoot) {
         assertUsername(username);
         const password = input.password ?? '';
-        if (password !== (input.confirmPassword ?? '')) throw badRequest('两次输入的密码不一致');
+        if (password !== (input.confirmPassword ?? '')) throw badRequest('register.passwords_differ');
         assertPassword(password);
         passwordHash = await hashPassword(password);
       }
       await d.db.transaction().execute(async (tx) => {
         // Re-checked inside the transaction: two browsers may submit the wizard at once.
         if ((await tx.selectFrom('setups').select('id').limit(1).executeTakeFirst()) !== undefined)
-          throw badRequest('系统已经初始化完成');
+          throw badRequest('setup.done');
         if (needRoot && !(await rootExists(tx, Role.Root)))
           await insertAccount(tx, {
             username,

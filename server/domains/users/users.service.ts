@@ -53,7 +53,7 @@ export function createUsersService(infra: Infra, options: OptionsService, status
         email: input.email,
       });
       const row = await findUserById(d.db, id);
-      if (!row) throw notFound('用户不存在');
+      if (!row) throw notFound('user.not_found');
       return row;
     },
   };

@@ -15,7 +15,7 @@ export interface HumanClient {
 
 /** Asks the Turnstile verify endpoint (Cloudflare's unless overridden) whether the token is good. */
 export async function verifyTurnstileToken(options: OptionsService, token: string | undefined, ip: string) {
-  if (!token) throw badRequest('Turnstile token 为空');
+  if (!token) throw badRequest('verify.turnstile_empty');
   let ok: boolean;
   try {
     const res = await fetch(providerUrls().turnstileVerify, {
@@ -28,7 +28,7 @@ export async function verifyTurnstileToken(options: OptionsService, token: strin
   } catch {
     ok = false;
   }
-  if (!ok) throw badRequest('Turnstile 校验失败，请刷新重试！');
+  if (!ok) throw badRequest('verify.turnstile_failed');
 }
 
 /** Cloudflare Turnstile on login, register, verification mails and resets when TurnstileCheckEnabled is on. */
@@ -51,6 +51,6 @@ export async function verifyRegistrationEmail(
   code: string,
 ): Promise<void> {
   if (!options.get('EmailVerificationEnabled')) return;
-  if (email === '' || code === '') throw badRequest('管理员开启了邮箱验证，请输入邮箱地址和验证码');
-  if (!(await consumeVerificationCode(db, EMAIL_VERIFY_PURPOSE, email, code))) throw badRequest('验证码错误或已过期');
+  if (email === '' || code === '') throw badRequest('register.email_verification_required');
+  if (!(await consumeVerificationCode(db, EMAIL_VERIFY_PURPOSE, email, code))) throw badRequest('verify.code_wrong');
 }

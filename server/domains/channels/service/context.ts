@@ -24,7 +24,7 @@ export const CHANNEL_NOT_FOUND = '渠道不存在，请刷新后重试';
 
 export async function getChannelOrThrow(ctx: ChannelsCtx, id: number): Promise<ChannelRow> {
   const row = await findChannelById(ctx.db, id);
-  if (!row) throw notFound(CHANNEL_NOT_FOUND);
+  if (!row) throw notFound('channel.not_found');
   return row;
 }
 

@@ -1,4 +1,4 @@
-import { type FetchModelsInput, MESSAGES } from '../../../../shared/schemas/channels.ts';
+import type { FetchModelsInput } from '../../../../shared/schemas/channels.ts';
 import { badRequest } from '../../../errors.ts';
 import { baseUrlOf, firstKeyOf } from '../probe-http.ts';
 import { type ChannelsCtx, getChannelOrThrow } from './context.ts';
@@ -10,16 +10,16 @@ export function createChannelModelFetch(ctx: ChannelsCtx) {
     async fetchModelsOf(id: number): Promise<string[]> {
       const c = await getChannelOrThrow(ctx, id);
       const key = firstKeyOf(c.key);
-      if (!key) throw badRequest(MESSAGES.fetchKey);
+      if (!key) throw badRequest('channel.enter_key');
       return ctx.probe.models(c.type, baseUrlOf(c), key);
     },
 
     /** POST /api/channel/fetch_models: for a channel still being filled in. */
     async fetchModels(input: FetchModelsInput): Promise<string[]> {
       const key = firstKeyOf(input.key ?? '');
-      if (!key) throw badRequest(MESSAGES.fetchKey);
+      if (!key) throw badRequest('channel.enter_key');
       const base = baseUrlOf({ type: input.type, base_url: input.base_url?.replace(/\/+$/, '') ?? null });
-      if (!base) throw badRequest('请填写渠道的 Base URL');
+      if (!base) throw badRequest('channel.enter_base_url');
       return ctx.probe.models(input.type, base, key);
     },
   };

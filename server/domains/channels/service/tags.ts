@@ -5,15 +5,12 @@ import { type ChannelPatch, listChannelIdsByTag, updateChannelsByIds } from '../
 import { syncAbilities } from './abilities.ts';
 import { type ChannelsCtx, channelsChanged } from './context.ts';
 
-const TAG_NOT_FOUND = '标签不存在';
-const NO_CHANGES = '没有任何修改';
-
 /* Tag operations act on every channel carrying the tag, abilities included, in one transaction. */
 export function createChannelTags(ctx: ChannelsCtx) {
   async function applyToTag(tag: string, patch: ChannelPatch): Promise<void> {
     await ctx.db.transaction().execute(async (trx) => {
       const ids = await listChannelIdsByTag(trx, tag);
-      if (ids.length === 0) throw notFound(TAG_NOT_FOUND);
+      if (ids.length === 0) throw notFound('channel.tag_not_found');
       await updateChannelsByIds(trx, ids, patch);
       await syncAbilities(trx, ids);
     });
@@ -44,7 +41,7 @@ export function createChannelTags(ctx: ChannelsCtx) {
       if (input.model_mapping) patch.model_mapping = input.model_mapping;
       if (input.models) patch.models = input.models;
       if (input.groups) patch.group = input.groups;
-      if (Object.keys(patch).length === 0) throw badRequest(NO_CHANGES);
+      if (Object.keys(patch).length === 0) throw badRequest('channel.no_changes');
       await applyToTag(input.tag, patch);
     },
 

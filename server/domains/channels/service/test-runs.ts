@@ -27,7 +27,7 @@ export function createChannelTests(ctx: ChannelsCtx) {
 
   async function probeOne(channel: ChannelRow, model?: string, signal?: AbortSignal): Promise<ChannelTestResult> {
     const testModel = model || channel.test_model || splitList(channel.models)[0];
-    if (!testModel) throw badRequest('该渠道没有可用于测试的模型');
+    if (!testModel) throw badRequest('channel.no_test_model');
     const r = await ctx.probe.test(channel, testModel, signal);
     const threshold = ctx.options.get('ChannelDisableThreshold');
     if (r.ok && threshold > 0 && r.timeMs > threshold * 1000)
@@ -96,7 +96,7 @@ export function createChannelTests(ctx: ChannelsCtx) {
 
     /** GET /api/channel/test: starts a run in the background; one run at a time. */
     startTestAll(): void {
-      if (running) throw conflict('已有渠道测试正在运行中，请稍后再试');
+      if (running) throw conflict('channel.test_running');
       running = testAllNow()
         .catch((err) => ctx.log.error({ err }, 'channel test run failed'))
         .finally(() => {

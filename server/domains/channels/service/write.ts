@@ -10,7 +10,7 @@ import {
 } from '../../../../shared/schemas/channels.ts';
 import { splitList } from '../../../../shared/schemas/common.ts';
 import type { ChannelRow, Db } from '../../../db/types.ts';
-import { badRequest } from '../../../errors.ts';
+import { appErrorOfText } from '../../../errors.ts';
 import {
   type ChannelPatch,
   deleteAbilitiesOf,
@@ -74,7 +74,7 @@ function patchFrom(f: ChannelFields): ChannelPatch {
 
 function ruleCheck(c: { type: number; name: string; key: string; models: string; other: string }, creating: boolean) {
   const problem = checkChannelRules(c, creating);
-  if (problem) throw badRequest(problem);
+  if (problem) throw appErrorOfText('BAD_REQUEST', problem);
 }
 
 export function createChannelWrites(ctx: ChannelsCtx) {

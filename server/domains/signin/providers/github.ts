@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { serverText } from '../../../../shared/server-messages.ts';
 import { badRequest } from '../../../errors.ts';
 import type { OptionsService } from '../../options/options.service.ts';
 import { providerUrls } from '../endpoints.ts';
@@ -30,7 +31,8 @@ export async function githubProfile(options: OptionsService, code: string): Prom
       ' GitHub ',
     ),
   );
-  if (!token.access_token) throw badRequest(`GitHub 授权失败：${token.error_description ?? '无效的 code'}`);
+  if (!token.access_token)
+    throw badRequest('oauth.github_failed', { reason: token.error_description ?? serverText('oauth.invalid_code') });
   const user = githubUser.parse(
     await fetchJson(
       `${urls.githubApi}/user`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { serverText } from '../../../../shared/server-messages.ts';
 import { badRequest } from '../../../errors.ts';
 import type { OptionsService } from '../../options/options.service.ts';
 import { providerUrls } from '../endpoints.ts';
@@ -39,12 +40,12 @@ export async function linuxdoProfile(
       ' Linux DO ',
     ),
   );
-  if (!token.access_token) throw badRequest(`Linux DO 授权失败：${token.error_description ?? '无效的 code'}`);
+  if (!token.access_token)
+    throw badRequest('oauth.linuxdo_failed', { reason: token.error_description ?? serverText('oauth.invalid_code') });
   const user = linuxdoUser.parse(
     await fetchJson(`${base}/api/user`, { headers: { authorization: `Bearer ${token.access_token}` } }, ' Linux DO '),
   );
-  if (user.active === false || user.silenced === true) throw badRequest('Linux DO 账户未激活或已被禁言');
-  if (user.trust_level < options.get('LinuxDOMinimumTrustLevel'))
-    throw badRequest('Linux DO 信任等级未达到管理员设置的最低信任等级');
+  if (user.active === false || user.silenced === true) throw badRequest('oauth.linuxdo_inactive');
+  if (user.trust_level < options.get('LinuxDOMinimumTrustLevel')) throw badRequest('oauth.linuxdo_trust_level');
   return { id: String(user.id), displayName: user.name || user.username };
 }

@@ -34,7 +34,7 @@ async function discovered(options: OptionsService): Promise<Oidc.Configuration> 
   try {
     config = await oidc.discovery(url, clientId, secret, oidc.ClientSecretPost(secret), insecure);
   } catch {
-    throw badRequest('获取 OIDC 配置失败，请检查 Well-Known URL');
+    throw badRequest('oauth.oidc_discovery_failed');
   }
   cached = { key, at: Date.now(), config };
   return config;
@@ -62,12 +62,12 @@ async function viaDiscovery(options: OptionsService, callbackUrl: URL, state: st
     accessToken = tokens.access_token;
     sub = tokens.claims()?.sub ?? '';
   } catch {
-    throw badRequest('OIDC 授权失败，请重试');
+    throw badRequest('oauth.oidc_failed');
   }
   try {
     return await oidc.fetchUserInfo(config, accessToken, sub || oidc.skipSubjectCheck);
   } catch {
-    throw badRequest('获取 OIDC 用户信息失败');
+    throw badRequest('oauth.oidc_userinfo_failed');
   }
 }
 
@@ -90,7 +90,7 @@ async function viaEndpoints(options: OptionsService, code: string, redirectUri: 
       ' OIDC ',
     ),
   );
-  if (!token.success) throw badRequest('OIDC 授权失败，请重试');
+  if (!token.success) throw badRequest('oauth.oidc_failed');
   return fetchJson(
     options.get('oidc.user_info_endpoint'),
     { headers: { authorization: `Bearer ${token.data.access_token}` } },
@@ -113,7 +113,7 @@ export async function oidcProfile(
     ? await viaDiscovery(options, callback, state, iss)
     : await viaEndpoints(options, code, redirectUri);
   const user = claims.safeParse(info);
-  if (!user.success) throw badRequest('OIDC 用户信息缺少 sub');
+  if (!user.success) throw badRequest('oauth.oidc_no_sub');
   return {
     id: user.data.sub,
     displayName: user.data.name || user.data.preferred_username,

@@ -13,9 +13,9 @@ export async function fetchJson(url: string, init: RequestInit, what: string): P
   try {
     res = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
   } catch {
-    throw badRequest(`无法连接${what}服务器，请稍后重试`);
+    throw badRequest('oauth.server_unreachable', { provider: what });
   }
   const body: unknown = await res.json().catch(() => undefined);
-  if (!res.ok || body === undefined) throw badRequest(`${what}服务器返回错误（HTTP ${res.status}）`);
+  if (!res.ok || body === undefined) throw badRequest('oauth.server_error', { provider: what, status: res.status });
   return body;
 }

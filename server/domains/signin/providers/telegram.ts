@@ -27,7 +27,7 @@ const MAX_AGE_S = 24 * 3600;
 export function telegramProfile(options: OptionsService, raw: unknown): ProviderProfile {
   const fields = telegramFields.parse(raw);
   const botToken = options.get('TelegramBotToken');
-  if (botToken === '') throw badRequest('管理员未配置 Telegram 机器人');
+  if (botToken === '') throw badRequest('oauth.telegram_unconfigured');
   const signed = Object.entries(fields as Record<string, unknown>)
     .filter(([k, v]) => k !== 'hash' && typeof v === 'string')
     .map(([k, v]) => `${k}=${String(v)}`)
@@ -36,8 +36,8 @@ export function telegramProfile(options: OptionsService, raw: unknown): Provider
   const key = createHash('sha256').update(botToken).digest();
   const expected = createHmac('sha256', key).update(signed).digest();
   const given = Buffer.from(fields.hash, 'hex');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw badRequest('Telegram 校验失败');
-  if (Date.now() / 1000 - Number(fields.auth_date) > MAX_AGE_S) throw badRequest('Telegram 登录已过期，请重新登录');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw badRequest('oauth.telegram_failed');
+  if (Date.now() / 1000 - Number(fields.auth_date) > MAX_AGE_S) throw badRequest('oauth.telegram_expired');
   const name = [fields.first_name, fields.last_name].filter(Boolean).join(' ');
   return { id: fields.id, displayName: name || fields.username };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { badRequest } from '../../../errors.ts';
+import { appErrorOfText, badRequest } from '../../../errors.ts';
 import type { OptionsService } from '../../options/options.service.ts';
 import { fetchJson, type ProviderProfile } from './profile.ts';
 
@@ -12,9 +12,9 @@ const answer = z.object({ success: z.boolean(), message: z.string().default(''),
  * as success:false and is refused here.
  */
 export async function wechatProfile(options: OptionsService, code: string): Promise<ProviderProfile> {
-  if (code.trim() === '') throw badRequest('无效的参数');
+  if (code.trim() === '') throw badRequest('common.invalid_params');
   const base = options.get('WeChatServerAddress').replace(/\/$/, '');
-  if (base === '') throw badRequest('管理员未配置微信服务器地址');
+  if (base === '') throw badRequest('oauth.wechat_unconfigured');
   const res = answer.parse(
     await fetchJson(
       `${base}/api/wechat/user?${new URLSearchParams({ code: code.trim() }).toString()}`,
@@ -22,6 +22,7 @@ export async function wechatProfile(options: OptionsService, code: string): Prom
       '微信',
     ),
   );
-  if (!res.success || res.data === '') throw badRequest(res.message || '验证码错误或已过期');
+  if (!res.success || res.data === '')
+    throw res.message ? appErrorOfText('BAD_REQUEST', res.message) : badRequest('verify.code_wrong');
   return { id: res.data };
 }

@@ -1,0 +1,102 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import {
+  matchServerText,
+  messageOfText,
+  serverMessages,
+  type ServerMessageCode,
+  serverText,
+} from './server-messages.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const CJK = /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/;
+
+/**
+ * Chinese texts in server code that are not console messages, with why: what the server writes
+ * for people outside the console (e-mails, inbox notices), or data (default option values, names).
+ */
+const NOT_CONSOLE_MESSAGES: Record<string, string[]> = {
+  // E-mails go out in the site's language, new-api's wording.
+  'server/domains/signin/mail-flows.service.ts': [
+    '{}邮箱验证邮件',
+    '<p>您好，你正在进行{}邮箱验证',
+    '{}密码重置',
+    '<p>您好，你正在进行{}密码重置',
+  ],
+  // Notices sent to the user's inbox, e-mail or webhook (content, like an admin's message).
+  'server/domains/notifications/quota-warning.ts': ['您的额度即将用尽', '{}：{}'],
+  'server/domains/channels/disabled-notice.ts': ['渠道「{}」', '渠道 **{}**'],
+  'server/domains/updates/update-check.service.ts': ['Switchyard 有新版本 {}', '当前运行 {}'],
+  // Data: default option values, a copied channel's name suffix, a new user's token name, a group's description.
+  // ...and `${JSON_INVALID}：${issue}`, which reads as option.json_invalid_detail.
+  'shared/options.ts': ['默认分组', 'vip分组', '{}：{}'],
+  'server/domains/channels/channels.rest.ts': ['_复制'],
+  'server/domains/channels/channels.router.ts': ['_复制'],
+  'server/domains/users/signup.ts': ['{}的初始令牌'],
+  'server/domains/users/groups.service.ts': ['用户分组'],
+  'server/domains/pricing/pricing.service.ts': ['用户分组'],
+  // A refund line of the task relays, built from the relay's own task labels.
+  'server/domains/tasks/task-refund.ts': ['{}，补偿 {} 额度，原因：{}'],
+};
+
+/** Every string literal with Chinese in it, template holes written `{}`. */
+function chineseLiterals(file: string): string[] {
+  const src = ts.createSourceFile(file, readFileSync(path.join(root, file), 'utf8'), ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (n: ts.Node) => {
+    let text: string | undefined;
+    if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) text = n.text;
+    else if (ts.isTemplateExpression(n))
+      text = n.head.text + n.templateSpans.map((s) => `{}${s.literal.text}`).join('');
+    if (text !== undefined && CJK.test(text)) found.push(text);
+    else ts.forEachChild(n, visit);
+  };
+  visit(src);
+  return found;
+}
+
+const shapes = new Set(Object.values(serverMessages).map((t: string) => t.replace(/\{\w+\}/g, '{}')));
+
+describe('server messages', () => {
+  it('has one code per text, so a text tells its code', () => {
+    const texts = Object.values(serverMessages);
+    expect(texts.length).toBe(new Set(texts).size);
+  });
+
+  it('fills parameters and reads them back from the text', () => {
+    for (const code of Object.keys(serverMessages) as ServerMessageCode[]) {
+      if (code === 'common.text') continue;
+      const names = [...serverMessages[code].matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      const params = Object.fromEntries(names.map((n, i) => [n, `v${i}x`]));
+      const text = serverText(code, params);
+      expect(text).not.toMatch(/\{\w+\}/);
+      expect(matchServerText(text), text).toEqual({ code, params });
+    }
+    expect(messageOfText('upstream said no')).toEqual({ code: 'common.text', params: { text: 'upstream said no' } });
+    expect(matchServerText('上游返回 HTTP 500：boom')).toEqual({
+      code: 'channel.upstream_status_detail',
+      params: { status: '500', detail: 'boom' },
+    });
+  });
+
+  // Every Chinese text the console can receive from the server must be one of the registry's, so it has a
+  // code, and the console has it in both catalogs (client/lib/server-messages.test.ts). The relay is not
+  // here: it answers API callers in English or Chinese itself (relay/errors.ts refusal()).
+  it('every Chinese text in server and shared code is a registry message (or a listed non-message)', () => {
+    const files = execFileSync('git', ['ls-files', 'server', 'shared'], { cwd: root, encoding: 'utf8' })
+      .split('\n')
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.startsWith('server/relay/'))
+      .filter((f) => f !== 'shared/server-messages.ts');
+    const stray: string[] = [];
+    for (const file of files)
+      for (const text of chineseLiterals(file)) {
+        if (shapes.has(text) || (!text.includes('{}') && matchServerText(text))) continue;
+        if ((NOT_CONSOLE_MESSAGES[file] ?? []).some((allowed) => text.startsWith(allowed))) continue;
+        stray.push(`${file}: ${JSON.stringify(text)}`);
+      }
+    expect(stray).toEqual([]);
+  });
+});
