@@ -221,9 +221,16 @@ export function nativeChannelBody(
   return { ...body, systemInstruction: { parts: [{ text: prompt }] } };
 }
 
-/** Channel-level body changes that are not conversions: the system prompt when the client sent none. */
-function channelBody(channel: ChannelConfig, mode: RelayMode, body: Record<string, unknown>): Record<string, unknown> {
-  if (mode !== 'chat' || !channel.systemPrompt) return body;
+/**
+ * Channel-level body changes that are not conversions: the system prompt when the client sent none.
+ * Token counting (count-tokens.ts) applies it too, so a count matches what the completion would send.
+ */
+export function channelBody(
+  channel: ChannelConfig,
+  mode: RelayMode,
+  body: Record<string, unknown>,
+): Record<string, unknown> {
+  if (mode !== 'chat' || !channel.systemPrompt || !Array.isArray(body.messages)) return body;
   const messages = body.messages as { role?: string }[];
   if (messages.some((m) => m.role === 'system')) return body;
   return { ...body, messages: [{ role: 'system', content: channel.systemPrompt }, ...messages] };

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createCarryStore } from './canonical/carry.ts';
 import { type ChannelConfig, pickKey, upstreamModelFor } from './channel-config.ts';
 import { checkRequestGuards } from './content-guard.ts';
-import { nativeChannelBody } from './attempts.ts';
+import { channelBody, nativeChannelBody } from './attempts.ts';
 import { anthropicDoor } from './front-doors/anthropic/door.ts';
 import { geminiDoor } from './front-doors/gemini/door.ts';
 import type { FrontDoor } from './front-doors/types.ts';
@@ -174,15 +174,8 @@ async function countTokens(rt: RelayRuntime, door: CountDoor, req: FastifyReques
   }
 
   await loadTokenizers();
-  const canonical = withChannelSystem(channel, count.canonical);
+  const canonical = channelBody(channel, 'chat', count.canonical);
   return reply.send(door.answer(countPromptTokens(upstreamModel, canonical)));
-}
-
-/** The canonical body with the channel's system prompt first when it has no system message (attempts.ts does the same). */
-function withChannelSystem(channel: ChannelConfig, body: Record<string, unknown>): Record<string, unknown> {
-  const messages = Array.isArray(body.messages) ? (body.messages as { role?: string }[]) : [];
-  if (!channel.systemPrompt || messages.some((m) => m.role === 'system')) return body;
-  return { ...body, messages: [{ role: 'system', content: channel.systemPrompt }, ...messages] };
 }
 
 /** The two count handlers, for front-doors/routes.ts. */
