@@ -175,3 +175,29 @@ describe('Anthropic body -> canonical', () => {
     ).toEqual({ type: 'json_schema', json_schema: { name: 'forecast', schema: open } });
   });
 });
+
+describe('output_config.effort on converted paths', () => {
+  const ask = (extra: object) =>
+    anthropicToOpenAI(
+      anthropicBody.parse({ model: 'm', max_tokens: 100, messages: [{ role: 'user', content: 'hi' }], ...extra }),
+    );
+
+  it('becomes the reasoning effort other upstreams take (max is the top step)', () => {
+    expect(ask({ output_config: { effort: 'low' } }).reasoning).toEqual({ effort: 'low' });
+    expect(ask({ thinking: { type: 'adaptive' }, output_config: { effort: 'max' } }).reasoning).toEqual({
+      effort: 'xhigh',
+      include: true,
+    });
+  });
+
+  it('never overrides a budget the client set, nor thinking turned off', () => {
+    const budget = { type: 'enabled', budget_tokens: 2048 };
+    expect(ask({ thinking: budget, output_config: { effort: 'high' } }).reasoning).toEqual({
+      budget_tokens: 2048,
+      include: true,
+    });
+    expect(ask({ thinking: { type: 'disabled' }, output_config: { effort: 'high' } }).reasoning).toEqual({
+      effort: 'none',
+    });
+  });
+});

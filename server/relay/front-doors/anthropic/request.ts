@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isEffort } from '../../canonical/reasoning.ts';
 import type { CacheControl, CanonicalPart, CanonicalReasoning, ThinkingBlock } from '../../canonical/types.ts';
 
 type Source = { type?: string; media_type?: string; data?: string; url?: string; content?: unknown };
@@ -109,7 +110,7 @@ export function anthropicToOpenAI(body: AnthropicBody): Record<string, unknown> 
   }
   const userId = (body.metadata as { user_id?: unknown } | undefined)?.user_id;
   if (typeof userId === 'string') out.user = userId;
-  const reasoning = reasoningOf(body.thinking);
+  const reasoning = withEffort(reasoningOf(body.thinking), body.output_config);
   if (reasoning) out.reasoning = reasoning;
   const tools = toolsOf(body.tools);
   if (tools.length) out.tools = tools;
@@ -161,6 +162,18 @@ function closedSchema(s: unknown): boolean {
     ...Object.values((o.$defs ?? o.definitions ?? {}) as Record<string, unknown>),
   ];
   return nested.every(closedSchema);
+}
+
+/**
+ * `output_config.effort` (how hard a Claude model works, thinking or not) is, on other upstreams,
+ * their reasoning effort; `max` is the table's top. A budget the client set wins, and thinking
+ * turned off stays off.
+ */
+function withEffort(reasoning: CanonicalReasoning | undefined, config: unknown): CanonicalReasoning | undefined {
+  const given = (config as { effort?: unknown } | undefined)?.effort;
+  const effort = given === 'max' ? 'xhigh' : given;
+  if (!isEffort(effort) || reasoning?.effort === 'none' || reasoning?.budget_tokens !== undefined) return reasoning;
+  return { ...reasoning, effort };
 }
 
 /**
