@@ -1,24 +1,37 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Badge, Card, Group, Skeleton, Tooltip } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { ActionIcon, Badge, Box, Card, Group, Skeleton, Tooltip } from '@mantine/core';
+import { useDisclosure, useElementSize, useMediaQuery } from '@mantine/hooks';
 import { IconColumns3 } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Page } from '../../components/Page.tsx';
 import { PagedTable } from '../../components/DataTable.tsx';
 import { usePageSize } from '../../components/usePageSize.ts';
-import { renderNumber, renderQuota } from '../../lib/format.ts';
+import { formatCount, renderQuota } from '../../lib/format.ts';
 import { useStoredUser, userIsAdmin } from '../../lib/user.ts';
 import { trpc } from '../../trpc.ts';
 import { ColumnSettingsModal } from '../../components/ColumnSettingsModal.tsx';
-import { availableColumns, defaultVisibility, useColumnVisibility } from './columns.ts';
-import { buildLogColumns } from './log-columns.tsx';
+import {
+  availableColumns,
+  defaultVisibility,
+  fitColumns,
+  type LogColumnKey,
+  logColumns,
+  useColumnVisibility,
+} from './columns.ts';
+import { buildLogColumns, logCells } from './log-columns.tsx';
+import { LogCards } from './LogCards.tsx';
 import { LogDetails } from './LogDetails.tsx';
 import { defaultFilters, LogFilters, type LogFilterValues, toUnix } from './LogFilters.tsx';
 import type { LogItem } from './types.ts';
 import { UserInfoModal } from './UserInfoModal.tsx';
 
 type Row = LogItem & { rowKey: string };
+
+/** Columns the details show anyway (channel with its name, the channels tried): not repeated when they move there. */
+const IN_DETAILS = new Set<LogColumnKey>(['channel', 'retry']);
+/** What a phone card shows; its other chosen columns are in the opened card. */
+const ON_CARD = new Set<LogColumnKey>(['time', 'username', 'token', 'model', 'tokens', 'quota', 'details']);
 
 function toQuery(f: LogFilterValues, admin: boolean) {
   return {
@@ -42,6 +55,10 @@ export default function ApiUsagePage() {
   const [visible, setVisible] = useColumnVisibility(admin);
   const [settingsOpen, settings] = useDisclosure(false);
   const [userInfoId, setUserInfoId] = useState<number | null>(null);
+  const [expanded, setExpanded] = useState<string[]>([]);
+  // Phones get cards; wider screens the table with the columns that fit its width.
+  const phone = useMediaQuery('(max-width: 600px)') ?? false;
+  const { ref: tableBox, width: tableWidth } = useElementSize();
 
   const query = toQuery(filters, admin);
   const list = trpc.logs.list.useQuery(
@@ -57,7 +74,24 @@ export default function ApiUsagePage() {
     [list.data, page],
   );
   const pageTokens = rows.reduce((n, l) => n + l.prompt_tokens + l.completion_tokens, 0);
-  const columns = useMemo(() => buildLogColumns({ i18n, visible, onUserClick: setUserInfoId }), [i18n, visible]);
+  // Before the first measurement every chosen column is laid out; the table settles once measured.
+  const fit = useMemo(() => fitColumns(visible, tableWidth || Infinity), [visible, tableWidth]);
+  const cells = useMemo(() => logCells({ i18n, onUserClick: setUserInfoId }), [i18n]);
+  const columns = useMemo(
+    () => buildLogColumns({ i18n, onUserClick: setUserInfoId }, fit.shown, (l) => expanded.includes((l as Row).rowKey)),
+    [i18n, fit.shown, expanded],
+  );
+  const details = (record: Row) => (
+    <LogDetails
+      log={record}
+      admin={admin}
+      extra={logColumns
+        .filter((c) => (phone ? visible[c.key] && !ON_CARD.has(c.key) : fit.moved.includes(c.key)))
+        .filter((c) => !IN_DETAILS.has(c.key))
+        .map((c) => [i18n._(c.label), cells[c.key](record)] as [string, ReactNode])}
+    />
+  );
+  const toggle = (key: string) => setExpanded((e) => (e.includes(key) ? e.filter((k) => k !== key) : [...e, key]));
 
   return (
     <Page
@@ -79,13 +113,13 @@ export default function ApiUsagePage() {
               {t`Consumed`}: {renderQuota(stat.data?.quota ?? 0)}
             </Badge>
             <Badge size="lg" variant="light" color="pink" tt="none">
-              RPM: {stat.data?.rpm ?? 0}
+              RPM: {formatCount(stat.data?.rpm ?? 0)}
             </Badge>
             <Badge size="lg" variant="light" color="grape" tt="none">
-              TPM: {renderNumber(stat.data?.tpm ?? 0)}
+              TPM: {formatCount(stat.data?.tpm ?? 0)}
             </Badge>
             <Badge size="lg" variant="light" color="gray" tt="none">
-              {t`Tokens on this page`}: {renderNumber(pageTokens)}
+              {t`Tokens on this page`}: {formatCount(pageTokens)}
             </Badge>
             {self.data && (
               <Badge size="lg" variant="light" color="teal" tt="none" data-testid="log-balance">
@@ -111,21 +145,43 @@ export default function ApiUsagePage() {
         />
       </Card>
 
-      <PagedTable<Row>
-        records={rows}
-        columns={columns}
-        idAccessor="rowKey"
-        total={list.data?.total ?? 0}
-        page={page}
-        pageSize={pageSize}
-        onPageChange={setPage}
-        onPageSizeChange={(n) => {
-          setPageSize(n);
-          setPage(1);
-        }}
-        fetching={list.isFetching}
-        rowExpansion={{ content: ({ record }) => <LogDetails log={record} admin={admin} /> }}
-      />
+      {phone ? (
+        <LogCards<Row>
+          rows={rows}
+          cells={cells}
+          admin={admin}
+          expanded={expanded}
+          onToggle={toggle}
+          details={details}
+          total={list.data?.total ?? 0}
+          page={page}
+          pageSize={pageSize}
+          onPageChange={setPage}
+          fetching={list.isFetching}
+        />
+      ) : (
+        <Box ref={tableBox} data-testid="log-table">
+          <PagedTable<Row>
+            records={rows}
+            columns={columns}
+            idAccessor="rowKey"
+            total={list.data?.total ?? 0}
+            page={page}
+            pageSize={pageSize}
+            onPageChange={setPage}
+            onPageSizeChange={(n) => {
+              setPageSize(n);
+              setPage(1);
+            }}
+            fetching={list.isFetching}
+            rowExpansion={{
+              allowMultiple: true,
+              expanded: { recordIds: expanded, onRecordIdsChange: (ids: unknown[]) => setExpanded(ids as string[]) },
+              content: ({ record }) => details(record),
+            }}
+          />
+        </Box>
+      )}
 
       <ColumnSettingsModal
         opened={settingsOpen}

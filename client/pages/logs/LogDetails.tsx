@@ -1,8 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
-import { Badge, Box, Code, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Box, Code, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { quotaDisplay } from '../../lib/format.ts';
-import { costUsd, type LogOther, parseOther, retryChain } from './log-meta.ts';
+import { checkCost } from './cost-formula.ts';
+import { CostFormula } from './CostFormula.tsx';
+import { isConsumeLike, type LogOther, parseOther, retryChain } from './log-meta.ts';
 import type { LogItem } from './types.ts';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -11,7 +13,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text size="sm" style={{ wordBreak: 'break-word' }}>
+      <Text size="sm" component="div" style={{ wordBreak: 'break-word' }}>
         {children}
       </Text>
     </Box>
@@ -20,15 +22,27 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 const has = (v: unknown) => v !== undefined && v !== null && v !== '';
 
-/** The expanded row: every part of `other` that is present, plus the cost formula (spec §9). */
-export function LogDetails({ log, admin }: { log: LogItem; admin: boolean }) {
+/**
+ * The expanded row: the columns the table had no room for (`extra`), every part of `other`
+ * that is present, and the cost formula (spec §9).
+ */
+export function LogDetails({
+  log,
+  admin,
+  extra = [],
+}: {
+  log: LogItem;
+  admin: boolean;
+  extra?: [string, ReactNode][];
+}) {
   const { t } = useLingui();
   const o: LogOther = parseOther(log.other);
   const chain = retryChain(o);
-  const perUnit = quotaDisplay().quotaPerUnit;
-  const cost = costUsd(o, log.prompt_tokens, log.completion_tokens, perUnit);
+  const cost = isConsumeLike(log.type)
+    ? checkCost(o, log.prompt_tokens, log.completion_tokens, log.quota, quotaDisplay().quotaPerUnit)
+    : null;
 
-  const fields: [string, ReactNode][] = [];
+  const fields: [string, ReactNode][] = [...extra];
   const add = (cond: boolean, label: string, value: ReactNode) => {
     if (cond) fields.push([label, value]);
   };
@@ -42,7 +56,7 @@ export function LogDetails({ log, admin }: { log: LogItem; admin: boolean }) {
   add((o.cache_creation_tokens ?? 0) > 0, t`Cache creation tokens`, o.cache_creation_tokens);
   add((o.cache_creation_tokens ?? 0) > 0, t`Cache creation ratio`, o.cache_creation_ratio);
   add(Boolean(o.is_model_mapped), t`Upstream model`, `${log.model_name} → ${o.upstream_model_name ?? ''}`);
-  add(has(o.frt), t`First token`, `${o.frt} ms`);
+  add((o.frt ?? 0) > 0, t`First token`, `${o.frt} ms`);
   add(has(o.reasoning_effort), t`Reasoning effort`, o.reasoning_effort);
   add(
     Boolean(o.audio) || (o.audio_input ?? 0) > 0,
@@ -76,20 +90,7 @@ export function LogDetails({ log, admin }: { log: LogItem; admin: boolean }) {
           ))}
         </SimpleGrid>
       )}
-      {cost !== null && (
-        <Group gap="xs">
-          <Badge variant="light" color="gray">
-            {t`Cost`}
-          </Badge>
-          <Text size="sm" ff="monospace">
-            {o.model_ratio
-              ? `${o.group_ratio ?? 1} × ${o.model_ratio} × (${log.prompt_tokens} + ${log.completion_tokens} × ${
-                  o.completion_ratio ?? 1
-                }) / ${perUnit} = $${cost.toFixed(6)}`
-              : `${o.model_price} × ${o.group_ratio ?? 1} = $${cost.toFixed(6)}`}
-          </Text>
-        </Group>
-      )}
+      {cost && <CostFormula check={cost} />}
       {chat.map(([label, text]) => (
         <Field key={label} label={label}>
           <Code block style={{ whiteSpace: 'pre-wrap', maxHeight: 240, overflow: 'auto' }}>

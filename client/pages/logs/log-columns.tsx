@@ -1,182 +1,197 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { Avatar, Badge, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Avatar, Badge, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconChevronRight } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
-import { formatTimestamp, renderQuota } from '../../lib/format.ts';
-import type { ColumnVisibility } from './columns.ts';
+import type { ReactNode } from 'react';
+import { formatCount, renderQuota } from '../../lib/format.ts';
+import { EXPANDER_WIDTH, type LogColumnKey, logColumns } from './columns.ts';
 import { firstTokenColor, isConsumeLike, parseOther, retryChain, useTimeColor } from './log-meta.ts';
 import { logTypeMeta } from './log-types.ts';
 import type { LogItem } from './types.ts';
 
 interface Ctx {
   i18n: I18n;
-  visible: ColumnVisibility;
   onUserClick: (userId: number) => void;
 }
 
 const dash = <Text c="dimmed">-</Text>;
+const p2 = (n: number) => String(n).padStart(2, '0');
 
-/** The usage-log table's columns (spec §2.5), hidden ones left out. */
-export function buildLogColumns({ i18n, visible, onUserClick }: Ctx): DataTableColumn<LogItem>[] {
-  const _ = (d: MessageDescriptor) => i18n._(d);
-  const cols: (DataTableColumn<LogItem> & { key: keyof ColumnVisibility })[] = [
-    {
-      key: 'time',
-      accessor: 'created_at',
-      title: _(msg`Time`),
-      noWrap: true,
-      render: (l) => formatTimestamp(l.created_at),
-    },
-    {
-      key: 'channel',
-      accessor: 'channel',
-      title: _(msg`Channel`),
-      render: (l) =>
-        l.channel ? (
-          <Tooltip label={l.channel_name || '-'} disabled={!l.channel_name}>
-            <Badge miw="max-content" tt="none" variant="light" color="gray">
-              {l.channel}
-            </Badge>
-          </Tooltip>
-        ) : (
-          dash
-        ),
-    },
-    {
-      key: 'username',
-      accessor: 'username',
-      title: _(msg`User`),
-      render: (l) => (
-        <UnstyledButton onClick={() => onUserClick(l.user_id)} aria-label={l.username}>
-          <Group gap={6} wrap="nowrap">
-            <Avatar size={24} radius="xl" color="indigo" name={l.username} />
-            <Text size="sm">{l.username}</Text>
-          </Group>
-        </UnstyledButton>
-      ),
-    },
-    {
-      key: 'token',
-      accessor: 'token_name',
-      title: _(msg`Token`),
-      render: (l) =>
-        l.token_name ? (
-          <Badge miw="max-content" tt="none" variant="outline">
-            {l.token_name}
-          </Badge>
-        ) : (
-          dash
-        ),
-    },
-    {
-      key: 'group',
-      accessor: 'group',
-      title: _(msg`Group`),
-      render: (l) =>
-        l.group ? (
-          <Badge miw="max-content" tt="none" variant="light">
-            {l.group}
-          </Badge>
-        ) : (
-          dash
-        ),
-    },
-    {
-      key: 'type',
-      accessor: 'type',
-      title: _(msg`Type`),
-      render: (l) => {
-        const meta = logTypeMeta(l.type);
-        return (
-          <Badge miw="max-content" tt="none" color={meta.color} variant="light">
-            {_(meta.label)}
-          </Badge>
-        );
-      },
-    },
-    {
-      key: 'model',
-      accessor: 'model_name',
-      title: _(msg`Model`),
-      render: (l) => {
-        if (!isConsumeLike(l.type) || !l.model_name) return dash;
-        const o = parseOther(l.other);
-        return (
-          <Tooltip label={`→ ${o.upstream_model_name}`} disabled={!o.is_model_mapped}>
-            <Badge miw="max-content" tt="none" variant="light" color="blue">
-              {l.model_name}
-              {o.is_model_mapped ? ' *' : ''}
-            </Badge>
-          </Tooltip>
-        );
-      },
-    },
-    {
-      key: 'use_time',
-      accessor: 'use_time',
-      title: _(msg`Time taken / first token`),
-      render: (l) => {
-        if (!isConsumeLike(l.type)) return dash;
-        const frt = parseOther(l.other).frt;
-        return (
-          <Group gap={4} wrap="nowrap">
-            <Badge miw="max-content" tt="none" color={useTimeColor(l.use_time)} variant="light">
-              {l.use_time} s
-            </Badge>
-            {l.is_stream && frt !== undefined && frt > 0 && (
-              <Badge miw="max-content" tt="none" color={firstTokenColor(frt / 1000)} variant="light">
-                {(frt / 1000).toFixed(1)} s
-              </Badge>
-            )}
-            <Badge miw="max-content" tt="none" color={l.is_stream ? 'blue' : 'gray'} variant="outline">
-              {l.is_stream ? _(msg`Stream`) : _(msg`Non-stream`)}
-            </Badge>
-          </Group>
-        );
-      },
-    },
-    {
-      key: 'prompt',
-      accessor: 'prompt_tokens',
-      title: _(msg`Prompt`),
-      textAlign: 'right',
-      render: (l) => (isConsumeLike(l.type) ? l.prompt_tokens : dash),
-    },
-    {
-      key: 'completion',
-      accessor: 'completion_tokens',
-      title: _(msg`Completion`),
-      textAlign: 'right',
-      render: (l) => (isConsumeLike(l.type) ? l.completion_tokens : dash),
-    },
-    {
-      key: 'quota',
-      accessor: 'quota',
-      title: _(msg`Cost`),
-      textAlign: 'right',
-      noWrap: true,
-      render: (l) => (isConsumeLike(l.type) ? renderQuota(l.quota, 6) : dash),
-    },
-    {
-      key: 'retry',
-      accessor: 'other',
-      title: _(msg`Retry`),
-      render: (l) => {
-        const chain = retryChain(parseOther(l.other));
-        return chain.length > 1 ? <Text size="sm">{chain.join(' → ')}</Text> : dash;
-      },
-    },
-    {
-      key: 'details',
-      accessor: 'content',
-      title: _(msg`Details`),
-      noWrap: false,
-      render: (l) => (
-        <Text size="sm" lineClamp={2} miw={200} maw={320}>
-          {l.content || '-'}
-        </Text>
-      ),
-    },
+/** "2026-01-02" and "15:04:05" in the browser's zone: the time column's two lines. */
+export function dateAndTime(seconds: number): [string, string] {
+  const d = new Date(seconds * 1000);
+  return [
+    `${d.getFullYear()}-${p2(d.getMonth() + 1)}-${p2(d.getDate())}`,
+    `${p2(d.getHours())}:${p2(d.getMinutes())}:${p2(d.getSeconds())}`,
   ];
-  return cols.filter((c) => visible[c.key]).map(({ key: _key, ...c }) => ({ ...c, id: _key }));
+}
+
+/** A badge that keeps to its column and shows the whole text on hover when cut. */
+function CutBadge({ text, color, variant, max }: { text: string; color?: string; variant: string; max: number }) {
+  return (
+    <Tooltip label={text} openDelay={400} disabled={text.length < 14}>
+      <Badge tt="none" variant={variant} color={color} maw={max} style={{ cursor: 'default' }}>
+        {text}
+      </Badge>
+    </Tooltip>
+  );
+}
+
+/** How each column shows a row; the phone cards and the expanded row reuse these. */
+export function logCells({ i18n, onUserClick }: Ctx): Record<LogColumnKey, (l: LogItem) => ReactNode> {
+  const _ = (d: MessageDescriptor) => i18n._(d);
+  return {
+    time: (l) => {
+      const [date, time] = dateAndTime(l.created_at);
+      return (
+        <Stack gap={0}>
+          <Text size="xs" c="dimmed" lh={1.3}>
+            {date}
+          </Text>
+          <Text size="sm" lh={1.3} ff="monospace">
+            {time}
+          </Text>
+        </Stack>
+      );
+    },
+    channel: (l) =>
+      l.channel ? (
+        <Tooltip label={l.channel_name || '-'} disabled={!l.channel_name}>
+          <Badge tt="none" variant="light" color="gray">
+            {l.channel}
+          </Badge>
+        </Tooltip>
+      ) : (
+        dash
+      ),
+    username: (l) => (
+      <UnstyledButton onClick={() => onUserClick(l.user_id)} aria-label={l.username} maw="100%">
+        <Group gap={6} wrap="nowrap">
+          <Avatar size={22} radius="xl" color="indigo" name={l.username} />
+          <Text size="sm" truncate="end">
+            {l.username}
+          </Text>
+        </Group>
+      </UnstyledButton>
+    ),
+    token: (l) => (l.token_name ? <CutBadge text={l.token_name} variant="outline" max={104} /> : dash),
+    group: (l) => (l.group ? <CutBadge text={l.group} variant="light" max={80} /> : dash),
+    type: (l) => {
+      const meta = logTypeMeta(l.type);
+      return (
+        <Badge tt="none" color={meta.color} variant="light">
+          {_(meta.label)}
+        </Badge>
+      );
+    },
+    model: (l) => {
+      if (!isConsumeLike(l.type) || !l.model_name) return dash;
+      const o = parseOther(l.other);
+      const text = `${l.model_name}${o.is_model_mapped ? ' *' : ''}`;
+      return (
+        <Tooltip
+          label={o.is_model_mapped ? `${l.model_name} → ${o.upstream_model_name}` : l.model_name}
+          disabled={!o.is_model_mapped && l.model_name.length < 24}
+          openDelay={300}
+        >
+          <Badge tt="none" variant="light" color="blue" maw={180} style={{ cursor: 'default' }}>
+            {text}
+          </Badge>
+        </Tooltip>
+      );
+    },
+    use_time: (l) => {
+      if (!isConsumeLike(l.type)) return dash;
+      const frt = parseOther(l.other).frt;
+      return (
+        <Group gap={4}>
+          <Badge tt="none" color={useTimeColor(l.use_time)} variant="light">
+            {l.use_time} s
+          </Badge>
+          {l.is_stream && frt !== undefined && frt > 0 ? (
+            <Badge tt="none" color={firstTokenColor(frt / 1000)} variant="light">
+              {(frt / 1000).toFixed(1)} s
+            </Badge>
+          ) : null}
+          <Text size="xs" c="dimmed">
+            {l.is_stream ? _(msg`Stream`) : _(msg`Non-stream`)}
+          </Text>
+        </Group>
+      );
+    },
+    tokens: (l) =>
+      isConsumeLike(l.type) ? (
+        <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+          {formatCount(l.prompt_tokens)}
+          <Text span c="dimmed">
+            {' / '}
+          </Text>
+          {formatCount(l.completion_tokens)}
+        </Text>
+      ) : (
+        dash
+      ),
+    quota: (l) =>
+      isConsumeLike(l.type) ? (
+        <Text size="sm" fw={600} ff="monospace" style={{ whiteSpace: 'nowrap' }} data-testid="log-cost">
+          {renderQuota(l.quota)}
+        </Text>
+      ) : (
+        dash
+      ),
+    retry: (l) => {
+      const chain = retryChain(parseOther(l.other));
+      return chain.length > 1 ? <Text size="sm">{chain.join(' → ')}</Text> : dash;
+    },
+    details: (l) => (
+      <Text size="sm" lineClamp={2} style={{ whiteSpace: 'normal', wordBreak: 'break-word' }}>
+        {l.content || '-'}
+      </Text>
+    ),
+  };
+}
+
+/** Headers that differ from the column-settings label (shorter, to fit the width). */
+const HEADERS: Partial<Record<LogColumnKey, MessageDescriptor>> = {
+  use_time: msg`Time / first token`,
+  tokens: msg`Tokens in / out`,
+};
+
+/** The usage-log table's columns (spec §2.5): an expander, then the columns that fit, in order. */
+export function buildLogColumns(
+  ctx: Ctx,
+  shown: readonly LogColumnKey[],
+  isExpanded: (l: LogItem) => boolean,
+): DataTableColumn<LogItem>[] {
+  const cells = logCells(ctx);
+  const _ = (d: MessageDescriptor) => ctx.i18n._(d);
+  const expander: DataTableColumn<LogItem> = {
+    accessor: 'expander',
+    title: '',
+    width: EXPANDER_WIDTH,
+    render: (l) => (
+      <IconChevronRight
+        size={16}
+        aria-hidden
+        style={{ transition: 'transform 150ms', transform: isExpanded(l) ? 'rotate(90deg)' : undefined, opacity: 0.6 }}
+      />
+    ),
+  };
+  const right = new Set<LogColumnKey>(['tokens', 'quota']);
+  const cols = logColumns
+    .filter((c) => shown.includes(c.key))
+    .map((c): DataTableColumn<LogItem> => ({
+      accessor: c.key,
+      title: _(HEADERS[c.key] ?? c.label),
+      // The details column takes what is left; the others keep their width and cut their text.
+      width: c.key === 'details' ? undefined : c.width,
+      textAlign: right.has(c.key) ? 'right' : undefined,
+      // A header longer than its column (some languages) wraps instead of being cut.
+      titleStyle: { whiteSpace: 'normal', lineHeight: 1.25 },
+      noWrap: c.key !== 'details' && c.key !== 'use_time',
+      cellsStyle: () => ({ maxWidth: c.key === 'details' ? undefined : c.width, overflow: 'hidden' }),
+      render: cells[c.key],
+    }));
+  return [expander, ...cols];
 }

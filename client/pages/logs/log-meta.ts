@@ -25,6 +25,13 @@ export interface LogOther {
   audio_output?: number;
   text_input?: number;
   text_output?: number;
+  audio_ratio?: number;
+  audio_completion_ratio?: number;
+  /** Quota the balance could not cover (the charge was cut to what was left). */
+  shortfall?: number;
+  /** The relay counted the tokens itself (the upstream reported none). */
+  usage_counted?: boolean;
+  fallback_pricing?: boolean;
   admin_info?: { use_channel?: (number | string)[] };
   reasoning_effort?: string;
   error_type?: string;
@@ -69,21 +76,4 @@ export function firstTokenColor(seconds: number): string {
 export function retryChain(other: LogOther): string[] {
   const chain = other.admin_info?.use_channel;
   return Array.isArray(chain) ? chain.map(String) : [];
-}
-
-/**
- * Spec §9: pay-per-use cost = group ratio × model ratio × (prompt + completion ×
- * completion ratio) / quota per unit, in USD. Per-call rows cost model_price × group ratio.
- */
-export function costUsd(
-  o: LogOther,
-  promptTokens: number,
-  completionTokens: number,
-  quotaPerUnit: number,
-): number | null {
-  const group = o.group_ratio ?? 1;
-  if (o.model_price !== undefined && o.model_price >= 0 && !o.model_ratio) return o.model_price * group;
-  if (o.model_ratio === undefined) return null;
-  const completion = o.completion_ratio ?? 1;
-  return (group * o.model_ratio * (promptTokens + completionTokens * completion)) / quotaPerUnit;
 }
