@@ -1,5 +1,7 @@
 /*
- * Turns hourly quota_data buckets into chart rows per time slot and model.
+ * Turns hourly quota_data buckets into chart rows: one row per time slot of the chosen
+ * granularity over the whole range, empty slots included (zeros), so a quiet day reads as
+ * a quiet day and one hour of data stays one hour wide. Slots are in the browser's time zone.
  * No macros here: vitest imports it.
  */
 
@@ -30,11 +32,32 @@ export function slotStart(t: number, g: Granularity): number {
   return Math.floor(d.getTime() / 1000);
 }
 
+/** The slot after the one starting at `t` (calendar steps, so DST days stay whole days). */
+export function nextSlot(t: number, g: Granularity): number {
+  const d = new Date(t * 1000);
+  if (g === 'hour') d.setHours(d.getHours() + 1);
+  else d.setDate(d.getDate() + (g === 'week' ? 7 : 1));
+  return Math.floor(d.getTime() / 1000);
+}
+
+/** Every slot from the one holding `start` to the one holding `end`. */
+export function slotsBetween(start: number, end: number, g: Granularity): number[] {
+  const out: number[] = [];
+  for (let s = slotStart(start, g); s <= end; s = nextSlot(s, g)) out.push(s);
+  return out;
+}
+
+const p2 = (n: number) => String(n).padStart(2, '0');
+const monthDay = (d: Date) => `${p2(d.getMonth() + 1)}-${p2(d.getDate())}`;
+
+/** A slot's full name (the tooltip's title): "2026-11-19 15:00", "2026-11-19", "2026-11-16 ~ 11-22". */
 export function slotLabel(t: number, g: Granularity): string {
   const d = new Date(t * 1000);
-  const p = (n: number) => String(n).padStart(2, '0');
-  const day = `${p(d.getMonth() + 1)}-${p(d.getDate())}`;
-  return g === 'hour' ? `${day} ${p(d.getHours())}:00` : day;
+  const day = `${d.getFullYear()}-${monthDay(d)}`;
+  if (g === 'hour') return `${day} ${p2(d.getHours())}:00`;
+  if (g === 'day') return day;
+  const last = new Date(nextSlot(t, g) * 1000 - 1000);
+  return `${day} ~ ${monthDay(last)}`;
 }
 
 /** Models ordered by total quota (then requests), biggest first. */
@@ -53,23 +76,72 @@ export function topModels(buckets: Bucket[]): string[] {
 
 export interface ChartData {
   series: string[];
+  /** One row per slot: `slot` (its label), `t` (its start) and each series' value (0 when idle). */
   rows: Record<string, number | string>[];
+  slots: number[];
 }
 
-export function chartRows(buckets: Bucket[], g: Granularity, metric: Metric): ChartData {
+/** Rows for a metric over [start, end] at granularity `g`, every slot present. */
+export function chartRows(
+  buckets: Bucket[],
+  g: Granularity,
+  metric: Metric,
+  range: { start: number; end: number },
+): ChartData {
   const ordered = topModels(buckets);
   const shown = new Set(ordered.slice(0, MAX_SERIES));
   const series = [...shown, ...(ordered.length > MAX_SERIES ? [OTHER] : [])];
-  const slots = new Map<number, Record<string, number>>();
+  const slots = slotsBetween(range.start, range.end, g);
+  const bySlot = new Map<number, Record<string, number>>(
+    slots.map((s) => [s, Object.fromEntries(series.map((m) => [m, 0]))]),
+  );
   for (const b of buckets) {
-    const s = slotStart(b.created_at, g);
-    const row = slots.get(s) ?? Object.fromEntries(series.map((m) => [m, 0]));
-    const key = shown.has(b.model_name) ? b.model_name : OTHER;
-    row[key] += b[metric];
-    slots.set(s, row);
+    const row = bySlot.get(slotStart(b.created_at, g));
+    // A bucket outside the range (the query reaches an hour past now) has no slot to go to.
+    if (!row) continue;
+    row[shown.has(b.model_name) ? b.model_name : OTHER] += b[metric];
   }
-  const rows = [...slots.entries()].sort((a, b) => a[0] - b[0]).map(([s, v]) => ({ slot: slotLabel(s, g), ...v }));
-  return { series, rows };
+  const rows = slots.map((s) => ({ slot: slotLabel(s, g), t: s, ...bySlot.get(s) }));
+  return { series, rows, slots };
+}
+
+/** Tick steps, in slots, that land on round times. */
+const STEPS: Record<Granularity, number[]> = {
+  hour: [1, 2, 3, 6, 12, 24, 48, 72, 168, 336],
+  day: [1, 2, 3, 7, 14, 28],
+  week: [1, 2, 4, 8, 13],
+};
+
+export interface AxisTicks {
+  /** The slot labels that get a tick. */
+  ticks: string[];
+  /** A tick's short text: "15:00", a date at midnight, "11-19" for days and weeks. */
+  text: Map<string, string>;
+}
+
+/**
+ * At most `max` ticks on round times: hours on multiples of the step (midnight shows the
+ * date), days and weeks every step-th slot from the first.
+ */
+export function axisTicks(slots: number[], g: Granularity, max: number): AxisTicks {
+  const step = STEPS[g].find((s) => Math.ceil(slots.length / s) <= max) ?? STEPS[g].at(-1)!;
+  const chosen = slots.filter((s, i) => {
+    if (g !== 'hour') return i % step === 0;
+    const d = new Date(s * 1000);
+    if (step < 24) return d.getHours() % step === 0;
+    // Whole days: midnights, every (step / 24)-th day counted from the epoch so ticks do not shift.
+    const days = Math.round((s - d.getTimezoneOffset() * 60) / 86400);
+    return d.getHours() === 0 && days % (step / 24) === 0;
+  });
+  // A range shorter than one step would have no tick at all: keep its first slot.
+  const ticks = chosen.length ? chosen : slots.slice(0, 1);
+  const text = new Map<string, string>();
+  for (const s of ticks) {
+    const d = new Date(s * 1000);
+    const short = g === 'hour' && step < 24 && d.getHours() !== 0 ? `${p2(d.getHours())}:00` : monthDay(d);
+    text.set(slotLabel(s, g), short);
+  }
+  return { ticks: [...text.keys()], text };
 }
 
 export interface Summary {
@@ -86,4 +158,54 @@ export function summarize(buckets: Bucket[]): Summary {
     tokens: buckets.reduce((n, b) => n + b.token_used, 0),
     models: new Set(buckets.map((b) => b.model_name)).size,
   };
+}
+
+export interface ModelTotal {
+  model: string;
+  quota: number;
+  count: number;
+  tokens: number;
+  /** Share of the range's quota, 0..1 (of requests when nothing cost anything). */
+  share: number;
+}
+
+/** The per-model breakdown: every model in the range, biggest spender first. */
+export function modelTotals(buckets: Bucket[]): ModelTotal[] {
+  const sum = summarize(buckets);
+  const by = new Map<string, ModelTotal>();
+  for (const b of buckets) {
+    const m = by.get(b.model_name) ?? { model: b.model_name, quota: 0, count: 0, tokens: 0, share: 0 };
+    m.quota += b.quota;
+    m.count += b.count;
+    m.tokens += b.token_used;
+    by.set(b.model_name, m);
+  }
+  return topModels(buckets).map((name) => {
+    const m = by.get(name)!;
+    const share = sum.quota > 0 ? m.quota / sum.quota : sum.count > 0 ? m.count / sum.count : 0;
+    return { ...m, share };
+  });
+}
+
+/** A rate (requests or tokens per minute): whole above 100, else two significant digits, never "0" for a non-zero rate. */
+export function formatRate(n: number): string {
+  if (n === 0) return '0';
+  if (n >= 100) return Math.round(n).toLocaleString('en-US');
+  return n.toLocaleString('en-US', { maximumSignificantDigits: 2 });
+}
+
+/** An axis tick: 950, 5k, 12.5k, 2M, 3B; ticks are round numbers, so nothing is lost. */
+export function compactTick(n: number): string {
+  const abs = Math.abs(n);
+  const short = (v: number, unit: string) => `${Number(v.toFixed(1))}${unit}`;
+  if (abs >= 1e9) return short(n / 1e9, 'B');
+  if (abs >= 1e6) return short(n / 1e6, 'M');
+  if (abs >= 1e3) return short(n / 1e3, 'k');
+  return String(n);
+}
+
+/** A share as a whole percentage; a non-zero share too small to round up still shows ("<1%"). */
+export function formatShare(share: number): string {
+  if (share > 0 && share < 0.005) return '<1%';
+  return `${Math.round(share * 100)}%`;
 }

@@ -1,0 +1,217 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, ROOT_PASSWORD, ROOT_USERNAME, setupRoot } from '../users.ts';
+import { type Gateway, launchChromium, logIn, openSession, type Session, startGateway } from './harness.ts';
+import { overflowing, screenshotSweep } from './layout-checks.ts';
+import { slotsBetween } from '../../client/pages/dashboard/series.ts';
+import { consumeRow, spread, writeUsage } from './usage-fixtures.ts';
+
+/*
+ * The dashboard with sparse and dense data (issue #22): 1 row, 1 hour, 7 days and 30 days of
+ * usage, one user each, viewed by root through the username filter. The time axis has every
+ * slot of the range (zeros where idle), ticks on round times, whole-number request ticks,
+ * money ticks that are exact and distinct, and the figures new-api shows.
+ */
+
+const ROOT = { username: ROOT_USERNAME, password: ROOT_PASSWORD };
+const HOUR = 3600;
+const DAY = 86_400;
+
+/** The slots the page should draw for a range ending now: from the first whole hour in it (DashboardPage). */
+function expectedSlots(range: number, g: 'hour' | 'day' | 'week'): number {
+  const now = Math.floor(Date.now() / 1000);
+  return slotsBetween(Math.ceil((now - range) / HOUR) * HOUR, now, g).length;
+}
+
+interface ChartState {
+  slots: number;
+  xTicks: string[];
+  yTicks: string[];
+  /** Distinct x positions of bars taller than nothing. */
+  barSlots: number;
+}
+
+async function chart(page: Page, testId: string): Promise<ChartState> {
+  return page.getByTestId(testId).evaluate((el) => {
+    const texts = (axis: string) =>
+      [...el.querySelectorAll(`.recharts-${axis}-tick-labels .recharts-cartesian-axis-tick-value`)]
+        .map((t) => t.textContent ?? '')
+        .filter(Boolean);
+    const xs = new Set(
+      [...el.querySelectorAll('.recharts-bar-rectangle path')]
+        .map((p) => p.getBoundingClientRect())
+        .filter((r) => r.height > 0.5)
+        .map((r) => Math.round(r.left)),
+    );
+    return {
+      slots: Number(el.getAttribute('data-slots')),
+      xTicks: texts('xAxis'),
+      yTicks: texts('yAxis'),
+      barSlots: xs.size,
+    };
+  });
+}
+
+describe('the dashboard with 1 row, 1 hour, 7 days and 30 days of data', () => {
+  let gateway: Gateway;
+  let browser: Browser;
+  let s: Session;
+  let idle: { username: string; password: string };
+
+  beforeAll(async () => {
+    [gateway, browser] = await Promise.all([startGateway(), launchChromium()]);
+    await setupRoot(gateway.test);
+    const deps = gateway.test.deps;
+    const now = Math.floor(Date.now() / 1000);
+    const who = async (name: string) => {
+      const u = await createUser(gateway.test, { username: name });
+      return { userId: u.id, username: name, tokenName: 'main' };
+    };
+    // 100 + 15 × 4 tokens at ratio 0.075: 12 quota units, $0.000024.
+    await writeUsage(deps, [
+      consumeRow(await who('one'), { at: now - 60, model: 'gpt-4o-mini', prompt: 100, completion: 15, ratio: 0.075 }),
+    ]);
+    await writeUsage(deps, spread(await who('hour'), now - HOUR, now, 40));
+    await writeUsage(deps, spread(await who('week'), now - 7 * DAY + 2 * HOUR, now, 300));
+    await writeUsage(deps, spread(await who('month'), now - 30 * DAY + 2 * HOUR, now, 600));
+    idle = await createUser(gateway.test, { username: 'idle' });
+    s = await openSession(browser, gateway.baseUrl, { width: 1366, height: 900 });
+    await logIn(s, ROOT);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await gateway?.close();
+  });
+
+  async function show(username: string, range: string, granularity: 'Hour' | 'Day' | 'Week') {
+    const { page } = s;
+    if (!page.url().endsWith('/app/dashboard')) await page.goto('/app/dashboard');
+    await page.getByRole('combobox', { name: 'Range' }).click();
+    await page.getByRole('option', { name: range, exact: true }).click();
+    await page.getByLabel('Username', { exact: true }).fill(username);
+    await page.getByRole('button', { name: 'Query' }).click();
+    await page.getByText(granularity, { exact: true }).click();
+    const figure = (id: string) => page.getByTestId(`${id}-value`).innerText();
+    // The figures show a placeholder until the new range has arrived.
+    await expect.poll(() => figure('figure-requests')).not.toBe('');
+    await page.getByTestId('chart-count').locator('.recharts-yAxis').waitFor();
+    await page.waitForTimeout(300);
+    return { requests: await figure('figure-requests'), quota: await figure('figure-quota') };
+  }
+
+  const integers = (ticks: string[]) => ticks.length > 1 && ticks.every((t) => /^\d{1,3}(,\d{3})*$/.test(t));
+  const roundTimes = (ticks: string[]) => ticks.length > 0 && ticks.every((t) => /^(\d\d-\d\d|\d\d:00)$/.test(t));
+
+  it('1 row: one bar in a week of zeros, whole-number ticks, the cost to the last unit', async () => {
+    const f = await show('one', 'Last 7 days', 'Day');
+    expect(f).toEqual({ requests: '1', quota: '$0.000024' });
+    const count = await chart(s.page, 'chart-count');
+    expect(count.slots).toBe(expectedSlots(7 * DAY, 'day'));
+    expect(count.barSlots).toBe(1);
+    expect(count.xTicks).toHaveLength(count.slots);
+    expect(roundTimes(count.xTicks)).toBe(true);
+    expect(integers(count.yTicks)).toBe(true);
+    expect(count.yTicks).toContain('1');
+    const money = await chart(s.page, 'chart-quota');
+    expect(new Set(money.yTicks).size).toBe(money.yTicks.length);
+    expect(money.yTicks.length).toBeGreaterThan(1);
+    expect(money.yTicks.every((t) => /^\$\d+\.\d+$/.test(t))).toBe(true);
+    await s.page.getByTestId('model-breakdown').getByText('gpt-4o-mini').waitFor();
+
+    // Hourly, the same row is one hour out of 169, and the axis still has a handful of round ticks.
+    await s.page.getByText('Hour', { exact: true }).click();
+    const hourly = await chart(s.page, 'chart-count');
+    expect(hourly.slots).toBe(7 * 24);
+    expect(hourly.xTicks.length).toBeGreaterThanOrEqual(4);
+    expect(hourly.xTicks.length).toBeLessThanOrEqual(16);
+    expect(roundTimes(hourly.xTicks)).toBe(true);
+    expect(integers(hourly.yTicks)).toBe(true);
+    expect(s.errors).toEqual([]);
+  });
+
+  it('1 hour: bars in at most two hours of a 24-hour axis, integer counts', async () => {
+    const f = await show('hour', 'Last 24 hours', 'Hour');
+    expect(f.requests).toBe('40');
+    const count = await chart(s.page, 'chart-count');
+    expect(count.slots).toBe(24);
+    expect(count.barSlots).toBeGreaterThanOrEqual(1);
+    expect(count.barSlots).toBeLessThanOrEqual(2);
+    expect(roundTimes(count.xTicks)).toBe(true);
+    expect(count.xTicks.length).toBeGreaterThanOrEqual(4);
+    expect(integers(count.yTicks)).toBe(true);
+    const tokens = await chart(s.page, 'chart-tokens');
+    expect(tokens.yTicks.every((t) => /^\d+(\.\d)?k?$|^\d{1,3}(,\d{3})*$/.test(t))).toBe(true);
+  });
+
+  it('7 days: one bar per day, eight days with today', async () => {
+    const f = await show('week', 'Last 7 days', 'Day');
+    expect(f.requests).toBe('300');
+    const count = await chart(s.page, 'chart-count');
+    expect(count.slots).toBe(expectedSlots(7 * DAY, 'day'));
+    expect(count.barSlots).toBe(count.slots);
+    expect(count.xTicks).toHaveLength(count.slots);
+    expect(integers(count.yTicks)).toBe(true);
+    const money = await chart(s.page, 'chart-quota');
+    expect(new Set(money.yTicks).size).toBe(money.yTicks.length);
+  });
+
+  it('30 days: daily and weekly slots, ticks thinned to what fits', async () => {
+    const f = await show('month', 'Last 30 days', 'Day');
+    expect(f.requests).toBe('600');
+    const daily = await chart(s.page, 'chart-count');
+    expect(daily.slots).toBe(expectedSlots(30 * DAY, 'day'));
+    expect(daily.barSlots).toBe(daily.slots);
+    expect(daily.xTicks.length).toBeGreaterThanOrEqual(4);
+    expect(daily.xTicks.length).toBeLessThan(31);
+    expect(integers(daily.yTicks)).toBe(true);
+    await s.page.getByText('Week', { exact: true }).click();
+    const weekly = await chart(s.page, 'chart-count');
+    expect(weekly.slots).toBe(expectedSlots(30 * DAY, 'week'));
+    expect(weekly.barSlots).toBe(weekly.slots);
+    expect(s.errors).toEqual([]);
+  });
+
+  it('a user sees their own 30 days (the longest span they may ask for)', async () => {
+    const u = await openSession(browser, gateway.baseUrl, { width: 1366, height: 900 });
+    await logIn(u, { username: 'month', password: 'Passw0rd!' });
+    await u.page.goto('/app/dashboard');
+    await u.page.getByRole('combobox', { name: 'Range' }).click();
+    await u.page.getByRole('option', { name: 'Last 30 days', exact: true }).click();
+    await u.page.getByRole('button', { name: 'Query' }).click();
+    await expect.poll(() => u.page.getByTestId('figure-requests-value').innerText()).toBe('600');
+    expect(await u.page.getByRole('alert').count()).toBe(0);
+    expect(u.errors).toEqual([]);
+    await u.context.close();
+  });
+
+  it('no data reads as no data, and the phone layout stays on the screen', async () => {
+    const p = await openSession(browser, gateway.baseUrl, { width: 390, height: 844 });
+    await logIn(p, idle);
+    await p.page.goto('/app/dashboard');
+    await p.page.getByTestId('dashboard-empty').waitFor();
+    expect(await p.page.getByTestId('figure-requests').innerText()).toContain('0');
+    expect(await overflowing(p.page)).toEqual([]);
+    await p.context.close();
+
+    const r = await openSession(browser, gateway.baseUrl, { width: 390, height: 844 });
+    await logIn(r, ROOT);
+    await r.page.goto('/app/dashboard');
+    await r.page.getByTestId('model-breakdown').waitFor();
+    await r.page.waitForTimeout(300);
+    expect(await overflowing(r.page)).toEqual([]);
+    expect(r.errors).toEqual([]);
+    await r.context.close();
+  });
+
+  it('screenshots: light/dark, zh/en, 1366 and 390', async () => {
+    const errors = await screenshotSweep(browser, gateway.baseUrl, ROOT, [
+      {
+        route: '/app/dashboard',
+        name: 'dashboard',
+        ready: (page) => page.getByTestId('model-breakdown').waitFor(),
+      },
+    ]);
+    expect(errors).toEqual([]);
+  });
+});
