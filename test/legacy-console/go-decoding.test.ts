@@ -321,10 +321,6 @@ const table: Record<string, Row> = {
     as: 'public',
     baseQuery: () => ({ email: `${uniq()}@example.com`, turnstile: '' }),
     query: { email: 'string', turnstile: 'string' },
-    leaves: {
-      tables: ['verification_codes'],
-      why: 'the sign-in service stores the code before mailing it and keeps it when the mail fails',
-    },
   },
   'GET /api/model_mapping': { as: 'root' },
   'PUT /api/model_mapping': { as: 'root', body: () => ({ mapping: {} }), fields: { mapping: 'object' } },

@@ -8,7 +8,7 @@ import { consumeVerificationCode, emailTaken, nowSeconds, updateUser } from '../
 import { checkHumanVerification, EMAIL_VERIFY_PURPOSE, type HumanClient } from '../users/verification.ts';
 import { assertAllowedEmail } from './email-rules.ts';
 import type { SigninDeps } from './signin.deps.ts';
-import { findLiveUserByEmail, insertCode } from './signin.repo.ts';
+import { deleteCode, findLiveUserByEmail, insertCode } from './signin.repo.ts';
 
 const CODE_TTL_S = 10 * 60;
 const RESET_TTL_S = 15 * 60;
@@ -33,10 +33,15 @@ export function createMailFlows(d: SigninDeps) {
     if (!byAddress.allowed) throw tooManyRequests('mail.too_frequent');
   }
 
-  async function send(to: string, subject: string, html: string) {
+  /** Stores the code, mails it, and takes it back when the mail cannot go (nothing half-done is left). */
+  async function sendCode(purpose: string, to: string, code: string, ttlS: number, subject: string, html: string) {
+    await insertCode(d.db, purpose, to, code, ttlS);
     try {
       await d.mail.sendMail({ to, subject, html });
     } catch (err) {
+      await deleteCode(d.db, purpose, to, code);
+      // A refusal of our own (SMTP not configured) says exactly what is wrong: the user sees it as it is.
+      if (err instanceof AppError) throw err;
       // The SMTP error may name the server and account: log it for the operator, tell the user less.
       d.log.warn({ err: (err as Error).message }, 'sign-in mail failed');
       throw new AppError('INTERNAL', 'mail.send_failed');
@@ -54,9 +59,11 @@ export function createMailFlows(d: SigninDeps) {
       if (await emailTaken(d.db, email)) throw conflict('user.email_taken');
       await throttle('mail-code', client.ip, email);
       const code = sixDigits();
-      await insertCode(d.db, EMAIL_VERIFY_PURPOSE, email, code, CODE_TTL_S);
-      await send(
+      await sendCode(
+        EMAIL_VERIFY_PURPOSE,
         email,
+        code,
+        CODE_TTL_S,
         `${site()}邮箱验证邮件`,
         `<p>您好，你正在进行${site()}邮箱验证。</p>\n<p>您的验证码为: <strong>${code}</strong></p>\n<p>验证码 10 分钟内有效，如果不是本人操作，请忽略。</p>`,
       );
@@ -92,11 +99,13 @@ export function createMailFlows(d: SigninDeps) {
       await throttle('mail-reset', client.ip, email);
       if (!(await findLiveUserByEmail(d.db, email))) return;
       const token = randomAlphanumeric(32);
-      await insertCode(d.db, RESET_PURPOSE, email, token, RESET_TTL_S);
       const base = (d.options.get('ServerAddress') || client.origin).replace(/\/$/, '');
       const link = `${base}/user/reset?${new URLSearchParams({ email, token }).toString()}`;
-      await send(
+      await sendCode(
+        RESET_PURPOSE,
         email,
+        token,
+        RESET_TTL_S,
         `${site()}密码重置`,
         `<p>您好，你正在进行${site()}密码重置。</p>\n<p>点击 <a href="${link}">此处</a> 进行密码重置。</p>\n<p>如果链接无法点击，请尝试点击下面的链接或将其复制到浏览器中打开：<br>\n${link}\n</p>\n<p>重置链接 15 分钟内有效，如果不是本人操作，请忽略。</p>`,
       );

@@ -13,6 +13,16 @@ export async function insertCode(db: Db, purpose: string, target: string, code: 
     .execute();
 }
 
+/** Takes back a code whose mail could not be sent (nobody can ever type it). */
+export async function deleteCode(db: Db, purpose: string, target: string, code: string) {
+  await db
+    .deleteFrom('verification_codes')
+    .where('purpose', '=', purpose)
+    .where('target', '=', target)
+    .where('code', '=', code)
+    .execute();
+}
+
 /** Any row holding the id, soft-deleted ones included (an id once bound stays taken, like usernames). */
 export const findUserByProviderId = (db: Db, column: ProviderColumn, id: string) =>
   db
