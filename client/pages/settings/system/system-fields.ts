@@ -28,6 +28,13 @@ export const paymentFields: FieldDef[] = [
     placeholder: 'https://',
   },
   {
+    key: 'PayReturnUrl',
+    kind: 'text',
+    label: msg`Return page after payment`,
+    description: msg`A path on the server address (new-api's console uses /log) or a full address; empty means this console's own page`,
+    placeholder: '/log',
+  },
+  {
     key: 'TopupGroupRatio',
     kind: 'json',
     label: msg`Top-up price multiplier per group`,
