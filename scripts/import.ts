@@ -1,40 +1,5 @@
 // npm run import -- <path to a new-api or one-api SQLite database> [--from new-api|one-api]
 // Imports into the database Switchyard is configured with (SQL_DSN / DATA_DIR), idempotently.
-import { loadConfig } from '../server/config.ts';
-import { migrateToLatest, openDatabase } from '../server/db/index.ts';
-import { importDatabase } from '../server/domains/importer/import-database.ts';
-import type { Flavor } from '../server/domains/importer/source.ts';
+import { runImport } from './import-cli.ts';
 
-const args = process.argv.slice(2);
-const fromIndex = args.indexOf('--from');
-const flavor = fromIndex >= 0 ? (args.splice(fromIndex, 2)[1] as Flavor) : undefined;
-const file = args[0];
-if (!file || (flavor && flavor !== 'new-api' && flavor !== 'one-api')) {
-  console.error('usage: npm run import -- <one-api.db> [--from new-api|one-api]');
-  process.exit(2);
-}
-
-const config = loadConfig();
-const handle = openDatabase(config);
-try {
-  await migrateToLatest(handle.db);
-  const report = await importDatabase(handle.db, file, flavor);
-  console.log(`Imported ${file} (${report.flavor}) into ${config.database.dialect}:`);
-  console.table(
-    Object.fromEntries(
-      Object.entries(report.tables).map(([t, r]) => [
-        t,
-        { inserted: r.inserted, updated: r.updated, skipped: r.skipped.length },
-      ]),
-    ),
-  );
-  for (const [t, r] of Object.entries(report.tables))
-    for (const s of r.skipped) console.log(`  skipped ${t} #${String(s.id)}: ${s.reason}`);
-  console.log(`abilities derived: ${report.abilities}`);
-  console.log('Restart running gateway instances so their caches load the imported data.');
-} catch (err) {
-  console.error(`Import failed, nothing was changed: ${err instanceof Error ? err.message : String(err)}`);
-  process.exitCode = 1;
-} finally {
-  await handle.close();
-}
+process.exitCode = await runImport(process.argv.slice(2), 'npm run import --');

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { seaVersion } from './sea-assets.ts';
 
 const booleanString = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
 
@@ -155,6 +156,9 @@ function persistedSecret(dataDir: string): string {
 }
 
 function readVersion(): string {
+  // The single executable has no package.json beside its code: its build recorded the version.
+  const packaged = seaVersion();
+  if (packaged) return `v${packaged}`;
   try {
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
     return `v${pkg.version}`;

@@ -1,0 +1,23 @@
+# The single executable in a slim Debian. Build the file first, then the image:
+#   npm ci && npm run package && docker build -t switchyard .
+# Nothing else from the repository enters the image (.dockerignore). The executable is tested by
+# scripts/sea.test.ts; this recipe only gives it a user, a volume and a health check.
+FROM debian:bookworm-slim
+
+# jemalloc: the executable preloads it when present, as `npm start` does (README, Performance).
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends libjemalloc2 \
+ && rm -rf /var/lib/apt/lists/* \
+ && useradd --system --uid 10001 --home-dir /data --shell /usr/sbin/nologin switchyard \
+ && mkdir /data && chown switchyard:switchyard /data
+
+COPY dist/switchyard-linux-x64 /usr/local/bin/switchyard
+
+USER switchyard
+WORKDIR /data
+ENV DATA_DIR=/data HOST=0.0.0.0 PORT=3000
+VOLUME /data
+EXPOSE 3000
+# The executable asks its own /healthz (the image has no curl).
+HEALTHCHECK --interval=30s --timeout=10s --start-period=30s CMD ["switchyard", "healthcheck"]
+ENTRYPOINT ["switchyard"]
