@@ -21,10 +21,9 @@ import { registerBackgroundJobs } from './ops/jobs/background-jobs.ts';
 import { createConsolePageCache } from './plugins/console-html.ts';
 import { trackInFlightHandlers } from './plugins/in-flight.ts';
 import { registerIpLimits } from './plugins/ip-limits.ts';
-import { registerRelayCors } from './plugins/relay-cors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { isRelayPath, sendRelayError } from './relay/errors.ts';
-import { registerRelayRoutes } from './relay/routes.ts';
+import { answerRelayError, answerUnknownRelayPath, relayPlugin } from './relay/plugin.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
 import { createContextFactory } from './trpc/trpc.ts';
 
@@ -56,8 +55,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const inFlight = trackInFlightHandlers(app);
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   registerSecurity(app);
-  registerRelayCors(app);
-  registerIpLimits(app, deps);
 
   // Some clients send `content-type: application/json` with no body (e.g. PUT .../read); treat that as no body.
   const parseJson = app.getDefaultJsonParser('error', 'remove');
@@ -87,7 +84,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done();
   });
 
-  // One translator per surface: relay paths answer in the provider's error shape, the rest in the envelope.
+  // One translator per surface: the relay plugin has its own; here relay paths outside its routes (unknown
+  // paths, app-wide hooks) still answer in the provider's error shape, the rest in the envelope.
   app.setErrorHandler((err, req, reply) => dispatchError(req, reply, err));
 
   await app.register(fastifyTRPCPlugin, {
@@ -104,7 +102,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerOpsRoutes(app, deps);
   registerCompatRoutes(app, deps);
-  registerRelayRoutes(app, deps);
+  // Awaited here so its onClose hooks are registered before the one below (they run last-registered first).
+  await app.register(relayPlugin, { deps });
+  // After the relay plugin: an app hook added later runs after the relay's own (CORS) on relay routes, so
+  // preflights are answered before the per-IP limit counts them and its refusals carry the CORS headers.
+  registerIpLimits(app, deps);
   // onClose hooks run last-registered first, after the server stopped: this one runs
   // before the relay's (which flushes settlements), so handlers still billing get in.
   app.addHook('onClose', async () => {
@@ -140,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           error: { message, type: 'invalid_request_error', param: '', code: '' },
         });
       }
+      if (isRelayPath(url)) return answerUnknownRelayPath(req, reply, message);
       return sendRelayError(req, reply, { status: 404, message, code: 'not_found' });
     }
     if (consolePage && (req.method === 'GET' || req.method === 'HEAD')) {
@@ -157,6 +160,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 }
 
 function dispatchError(req: FastifyRequest, reply: FastifyReply, err: unknown) {
-  if (isRelayPath(req.url)) return sendRelayError(req, reply, err);
+  if (isRelayPath(req.url)) return answerRelayError(req, reply, err);
   return sendEnvelopeError(req, reply, err);
 }

@@ -10,7 +10,7 @@ import { relayError } from './errors.ts';
 import type { RelayPrincipal } from './principal.ts';
 import { adapterFor } from './providers/index.ts';
 import type { AttemptContext, NativeProtocol, ProviderAdapter } from './providers/types.ts';
-import { applyReasoningSuffix, candidatesFor, modelsToTry } from './run-relay.ts';
+import { applyReasoningSuffix, candidatesFor, modelsToTry } from './model-choice.ts';
 import type { RelayRuntime } from './runtime.ts';
 import { selectChannel } from './select-channel.ts';
 import { checkModel } from './token-auth.ts';

@@ -17,6 +17,8 @@ export interface RelayUser {
 export interface RelayToken {
   id: number;
   name: string;
+  /** The key as stored (no `sk-`, no channel suffix): what the auth cache is keyed by. A secret: never logged. */
+  cacheKey: string;
   unlimited: boolean;
   modelLimits: ReadonlySet<string> | null;
   rateLimit: { period: number; count: number; success: number } | null;

@@ -1,18 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { UserStatus } from '../../shared/constants.ts';
-import type { AppDeps } from '../context.ts';
+import { findRelayUser } from '../domains/users/users.repo.ts';
 import { sessionUser } from '../plugins/auth.ts';
 import { AttemptsFailed } from './attempts.ts';
 import { registerBillingRoutes } from './front-doors/billing.ts';
 import { modelsFor, oneModelFor } from './front-doors/models.ts';
 import { registerFrontDoors } from './front-doors/routes.ts';
 import type { FrontDoor } from './front-doors/types.ts';
-import { isRelayPath, RelayError, relayError } from './errors.ts';
+import { RelayError, relayError } from './errors.ts';
 import { type RelayPrincipal, toRelayUser } from './principal.ts';
 import type { RelayMode } from './providers/types.ts';
-import { runRelay, serverTiming } from './run-relay.ts';
-import { createRelayRuntime, type RelayRuntime } from './runtime.ts';
+import { runRelay } from './run-relay.ts';
+import type { RelayRuntime } from './runtime.ts';
 import { registerTaskRoutes } from './tasks/routes.ts';
+import { serverTiming } from './timing.ts';
 import { checkGroup } from './token-auth.ts';
 
 /** OpenAI paths the gateway does not serve: answered 501 in OpenAI's error shape. */
@@ -27,34 +28,22 @@ const unsupported = [
   'uploads',
 ];
 
-/** Registers the relay's front doors (/v1/*, /pg/*; more dialects join here). */
-export function registerRelayRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const rt = createRelayRuntime(deps);
-  app.addHook('onReady', () => rt.routing.reload());
-  // Settlements and queued log rows are written before the database closes.
-  app.addHook('onClose', () => rt.close());
-
-  // Every relay answer carries Server-Timing (options.md): relayed ones set it themselves (the upstream's
-  // wait left out); the rest (model lists, task routes, refusals, errors Fastify raises) get it on send.
-  const started = new WeakMap<FastifyRequest, number>();
-  app.addHook('onRequest', (req, _reply, done) => {
-    if (isRelayPath(req.url)) started.set(req, performance.now());
-    done();
-  });
-  // A callback hook, not an async one: it runs for every answer of the app, and most need nothing.
-  app.addHook('onSend', (req, reply, payload, done) => {
-    const t0 = started.get(req);
-    if (t0 !== undefined && !reply.hasHeader('server-timing'))
-      reply.header('server-timing', serverTiming(performance.now() - t0));
-    done(null, payload);
-  });
-
+/**
+ * The relay's routes (/v1/*, /v1beta/*, /pg/*, /mj/*, /suno/*, /dashboard/billing/*), registered by
+ * the relay plugin (plugin.ts), which owns their hooks and error handler. `startedAt` is when the
+ * relay first saw a request (timing.ts).
+ */
+export function registerRelayRoutes(
+  app: FastifyInstance,
+  rt: RelayRuntime,
+  startedAt: (req: FastifyRequest) => number,
+): void {
   const handle =
     (mode: RelayMode, auth: (req: FastifyRequest) => Promise<RelayPrincipal>, door?: FrontDoor) =>
     async (req: FastifyRequest, reply: FastifyReply) => {
-      const t0 = started.get(req) ?? performance.now();
+      const t0 = startedAt(req);
       try {
-        await runRelay(rt, req, reply, mode, await auth(req), t0, door);
+        await runRelay(rt, { req, reply, mode, principal: await auth(req), startedAt: t0, door });
       } catch (err) {
         if (reply.sent) {
           req.log.error({ err }, 'relay failed after the response started');
@@ -108,12 +97,9 @@ export function registerRelayRoutes(app: FastifyInstance, deps: AppDeps): void {
  */
 async function playgroundAuth(rt: RelayRuntime, req: FastifyRequest): Promise<RelayPrincipal> {
   const auth = await sessionUser(rt.deps, req);
-  if (!auth) throw relayError(401, '未登录或登录已过期，请重新登录', 'unauthorized');
-  const row = await rt.deps.db
-    .selectFrom('users')
-    .select(['id', 'username', 'role', 'status', 'group', 'setting', 'quota'])
-    .where('id', '=', auth.id)
-    .executeTakeFirstOrThrow();
+  // The session check reads live users only: a row gone since is a user deleted in between.
+  const row = auth && (await findRelayUser(rt.deps.db, auth.id));
+  if (!row) throw relayError(401, '未登录或登录已过期，请重新登录', 'unauthorized');
   const user = toRelayUser(row);
   if (user.status !== UserStatus.Enabled) throw relayError(403, '用户已被封禁', 'user_banned');
   const body = req.body as Record<string, unknown> | undefined;

@@ -1,5 +1,5 @@
-import { ChannelStatus } from '../../shared/constants.ts';
 import type { Infra } from '../context.ts';
+import { listEnabledAbilities, listEnabledChannels } from '../domains/channels/channels.repo.ts';
 import { type ChannelConfig, parseChannel } from './channel-config.ts';
 
 /** One (group, model) candidate: the channel and its ability's priority and weight. */
@@ -39,18 +39,10 @@ export function createRoutingCache(infra: Pick<Infra, 'db' | 'bus' | 'log'>): Ro
   let generation = 0;
 
   async function load(): Promise<RoutingIndex> {
-    const rows = await infra.db
-      .selectFrom('channels')
-      .selectAll()
-      .where('status', '=', ChannelStatus.Enabled)
-      .execute();
+    const rows = await listEnabledChannels(infra.db);
     const channels = new Map<number, ChannelConfig>();
     for (const row of rows) channels.set(Number(row.id), parseChannel(row));
-    const abilities = await infra.db
-      .selectFrom('abilities')
-      .select(['group', 'model', 'channel_id', 'priority', 'weight'])
-      .where('enabled', '=', 1)
-      .execute();
+    const abilities = await listEnabledAbilities(infra.db);
     const byGroupModel = new Map<string, Map<string, Candidate[]>>();
     for (const a of abilities) {
       const channel = channels.get(Number(a.channel_id));

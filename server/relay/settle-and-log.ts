@@ -1,12 +1,11 @@
-import type { FastifyRequest } from 'fastify';
-import { computeQuota, type PriceInfo } from '../domains/billing/pricing.ts';
+import { computeQuota } from '../domains/billing/pricing.ts';
 import type { Reservation } from '../domains/billing/reserve.ts';
 import { notifyIfCrossed } from '../domains/notifications/quota-warning.ts';
-import type { AttemptSuccess } from './attempts.ts';
-import type { RelayPrincipal } from './principal.ts';
+import type { RelayCall } from './prepare.ts';
 import type { Usage } from './providers/types.ts';
 import { buildConsumeLog, type ConsumeRecord } from './relay-log.ts';
 import type { RelayRuntime } from './runtime.ts';
+import type { Served } from './serve.ts';
 import { countedUsage, countText, loadTokenizers } from './usage.ts';
 
 /*
@@ -14,26 +13,15 @@ import { countedUsage, countText, loadTokenizers } from './usage.ts';
  * tokenizer), the final charge, and the settlement with its log row.
  */
 
-export interface SettleInput {
-  reservation: Reservation;
-  price: PriceInfo;
+/** How the answer went: what the settlement needs of it once the bytes are out. */
+export interface SettleOutcome {
   /** Usage the upstream reported; when absent, the tokenizer counts the request and the produced text. */
   reported: Usage | undefined;
   produced: () => string;
-  body: Record<string, unknown>;
   frtMs: number;
   clientAborted: boolean;
   /** The answer stopped early (client gone, upstream broke): usage reported so far may predate the text sent. */
   cut: boolean;
-  principal: RelayPrincipal;
-  model: string;
-  ok: AttemptSuccess;
-  stream: boolean;
-  req: FastifyRequest;
-  startedAtMs: number;
-  reasoningEffort?: string;
-  /** Multiplier of a fixed price (images: n). */
-  calls: number;
 }
 
 /** What the log row needs of a request before its charge and usage are known. */
@@ -45,34 +33,36 @@ type SettleRecord = Omit<ConsumeRecord, 'quota' | 'shortfall' | 'usage'>;
  * row needs is kept that long: the request, the upstream answer and the body are let go here, and
  * die young instead of being promoted to the old generation under load.
  */
-export function settleAndLog(rt: RelayRuntime, s: SettleInput): Promise<void> {
+export function settleAndLog(rt: RelayRuntime, call: RelayCall, served: Served, o: SettleOutcome): Promise<void> {
+  const { ok, model, reservation, calls } = served;
+  const { body } = call;
   const record: SettleRecord = {
-    principal: s.principal,
-    model: s.model,
-    channelId: s.ok.ctx.channel.id,
-    usageCounted: !s.reported,
-    price: s.price,
-    startedAtMs: s.startedAtMs,
-    isStream: s.stream,
-    ip: s.req.ip,
-    requestId: s.req.id,
-    frtMs: s.frtMs,
-    mapped: s.ok.mapped,
-    upstreamModel: s.ok.ctx.upstreamModel,
-    reasoningEffort: s.reasoningEffort,
-    channelChain: s.ok.chain,
-    clientAborted: s.clientAborted,
+    principal: call.principal,
+    model,
+    channelId: ok.ctx.channel.id,
+    usageCounted: !o.reported,
+    price: served.price,
+    startedAtMs: call.startedAtMs,
+    isStream: call.stream,
+    ip: call.req.ip,
+    requestId: call.req.id,
+    frtMs: o.frtMs,
+    mapped: ok.mapped,
+    upstreamModel: ok.ctx.upstreamModel,
+    reasoningEffort: typeof body.reasoning_effort === 'string' ? body.reasoning_effort : undefined,
+    channelChain: ok.chain,
+    clientAborted: o.clientAborted,
   };
-  const { model, body, produced, reported } = s;
-  if (reported && !s.cut) return settleRecord(rt, s.reservation, s.calls, record, reported);
+  const { produced, reported } = o;
+  if (reported && !o.cut) return settleRecord(rt, reservation, calls, record, reported);
   return loadTokenizers().then(() => {
-    if (!reported) return settleRecord(rt, s.reservation, s.calls, record, countedUsage(model, body, produced()));
+    if (!reported) return settleRecord(rt, reservation, calls, record, countedUsage(model, body, produced()));
     // relay.md §5, a cut stream bills what was produced: Anthropic's opening count (message_start says
     // 1 output token) is all a stream cut before message_delta reported, so the text sent is counted too.
     const sent = countText(model, produced());
-    if (sent <= reported.completionTokens) return settleRecord(rt, s.reservation, s.calls, record, reported);
+    if (sent <= reported.completionTokens) return settleRecord(rt, reservation, calls, record, reported);
     const usage = { ...reported, completionTokens: sent };
-    return settleRecord(rt, s.reservation, s.calls, { ...record, usageCounted: true }, usage);
+    return settleRecord(rt, reservation, calls, { ...record, usageCounted: true }, usage);
   });
 }
 

@@ -2,6 +2,8 @@ import { BlockList, isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import { isAdmin, TokenStatus, UserStatus } from '../../shared/constants.ts';
 import type { AppDeps } from '../context.ts';
+import { findTokenByKey, setTokenStatus } from '../domains/tokens/tokens.repo.ts';
+import { findRelayUser } from '../domains/users/users.repo.ts';
 import { relayError } from './errors.ts';
 import { type RelayPrincipal, type RelayToken, type RelayUser, toRelayUser } from './principal.ts';
 
@@ -73,19 +75,9 @@ export function createTokenAuth(deps: AppDeps) {
   const unsubscribe = [deps.bus.subscribe('tokens', clear), deps.bus.subscribe('users', clear)];
 
   async function load(key: string): Promise<TokenEntry | null> {
-    const row = await deps.db
-      .selectFrom('tokens')
-      .selectAll()
-      .where('key', '=', key)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
+    const row = await findTokenByKey(deps.db, key);
     if (!row) return null;
-    const user = await deps.db
-      .selectFrom('users')
-      .select(['id', 'username', 'role', 'status', 'group', 'setting', 'quota'])
-      .where('id', '=', row.user_id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
+    const user = await findRelayUser(deps.db, row.user_id);
     const limits = row.model_limits_enabled === 1 ? row.model_limits.split(',').map((m) => m.trim()) : null;
     return {
       tokenId: Number(row.id),
@@ -98,6 +90,7 @@ export function createTokenAuth(deps: AppDeps) {
       token: {
         id: Number(row.id),
         name: row.name,
+        cacheKey: key,
         unlimited: row.unlimited_quota === 1,
         modelLimits: limits ? new Set(limits.filter(Boolean)) : null,
         rateLimit:
@@ -119,11 +112,7 @@ export function createTokenAuth(deps: AppDeps) {
 
   /** Marks a token expired/exhausted in the database; the bus empties every cache. */
   function setStatus(tokenId: number, status: number) {
-    deps.db
-      .updateTable('tokens')
-      .set({ status })
-      .where('id', '=', tokenId)
-      .execute()
+    setTokenStatus(deps.db, tokenId, status)
       .then(() => deps.bus.publish('tokens', String(tokenId)))
       .catch((err) => deps.log.error({ err }, 'token status update failed'));
   }
@@ -162,11 +151,9 @@ export function createTokenAuth(deps: AppDeps) {
       }
       return { user, token: entry.token, group, pinnedChannelId };
     },
-    /** Called when a reservation finds the token empty, so the next request re-reads it. */
-    forgetRequest(req: FastifyRequest) {
-      const raw = extractKey(req);
-      const dash = raw.indexOf('-');
-      cache.delete(dash > 0 ? raw.slice(0, dash) : raw);
+    /** Called when a reservation finds the token empty, so the caller's next request re-reads it. */
+    forget(p: RelayPrincipal) {
+      if (p.token) cache.delete(p.token.cacheKey);
     },
     close() {
       for (const u of unsubscribe) u();

@@ -1,4 +1,5 @@
 import { type Insertable, type SelectQueryBuilder, sql, type Updateable } from 'kysely';
+import { ChannelStatus } from '../../../shared/constants.ts';
 import type { ChannelRow, ChannelsTable, Database, Db } from '../../db/types.ts';
 
 /* Channel and ability queries; no rules here (they live in the service). */
@@ -115,6 +116,26 @@ export const deleteChannels = (db: Db, ids: number[]) =>
     .executeTakeFirst()
     .then((r) => Number(r.numDeletedRows));
 
+/** A multi-key channel without one dead key; a no-op when its keys changed since they were read. */
+export const replaceChannelKeys = (db: Db, id: number, readKeys: string, keys: string) =>
+  db.updateTable('channels').set({ key: keys }).where('id', '=', id).where('key', '=', readKeys).execute();
+
+/**
+ * An enabled channel marked auto-disabled with its reason (other_info); false when it was not enabled
+ * (another request disabled it first). Its abilities are the caller's to disable, in the same transaction.
+ */
+export const autoDisableChannel = async (db: Db, id: number, otherInfo: string) =>
+  Number(
+    (
+      await db
+        .updateTable('channels')
+        .set({ status: ChannelStatus.AutoDisabled, other_info: otherInfo })
+        .where('id', '=', id)
+        .where('status', '=', ChannelStatus.Enabled)
+        .executeTakeFirst()
+    ).numUpdatedRows,
+  ) === 1;
+
 export const listDisabledChannelIds = (db: Db) =>
   db
     .selectFrom('channels')
@@ -130,6 +151,10 @@ export const listChannelIdsByTag = (db: Db, tag: string) =>
     .where('tag', '=', tag)
     .execute()
     .then((rows) => rows.map((r) => r.id));
+
+/** The relay's routing index (relay/routing-cache.ts): every enabled channel, whole. */
+export const listEnabledChannels = (db: Db) =>
+  db.selectFrom('channels').selectAll().where('status', '=', ChannelStatus.Enabled).execute();
 
 /** Every model named by any channel (comma lists, split by the caller). */
 export const listChannelModelLists = (db: Db) => db.selectFrom('channels').select(['models', 'type']).execute();
@@ -165,6 +190,17 @@ export async function insertAbilities(db: Db, rows: AbilityInsert[]) {
       .values(rows.slice(i, i + 500))
       .execute();
 }
+
+/** The relay's routing index: each enabled (group, model) -> channel route with its priority and weight. */
+export const listEnabledAbilities = (db: Db) =>
+  db
+    .selectFrom('abilities')
+    .select(['group', 'model', 'channel_id', 'priority', 'weight'])
+    .where('enabled', '=', 1)
+    .execute();
+
+export const disableAbilitiesOf = (db: Db, channelId: number) =>
+  db.updateTable('abilities').set({ enabled: 0 }).where('channel_id', '=', channelId).execute();
 
 export const listEnabledAbilityModels = (db: Db) =>
   db

@@ -66,5 +66,14 @@ export const softDeleteUserTokens = (db: Db, userId: number, ids: number[], now:
     .execute()
     .then((rows) => rows.map((r) => r.key));
 
+/** The relay's status change of an expired or exhausted token (it publishes on the bus). */
+export const setTokenStatus = (db: Db, id: number, status: number) =>
+  db
+    .updateTable('tokens')
+    .set({ status })
+    .where('id', '=', id)
+    .execute()
+    .then(() => undefined);
+
 export const keyExists = async (db: Db, key: string) =>
   (await db.selectFrom('tokens').select('id').where('key', '=', key).executeTakeFirst()) !== undefined;

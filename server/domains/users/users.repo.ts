@@ -19,6 +19,15 @@ export const findUserById = (db: Db, id: number) =>
 export const findLiveUserById = (db: Db, id: number) =>
   db.selectFrom('users').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
 
+/** The columns a relayed call's principal is made of (relay/principal.ts toRelayUser), of a live user. */
+export const findRelayUser = (db: Db, id: number) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'username', 'role', 'status', 'group', 'setting', 'quota'])
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+
 /** Login accepts the username or the e-mail address; soft-deleted users never sign in. */
 export async function findLiveUserByLogin(db: Db, name: string) {
   const base = db.selectFrom('users').selectAll().where('deleted_at', 'is', null);
@@ -143,6 +152,10 @@ export async function listUsers(db: Db, f: UserListFilter) {
 export async function insertLog(db: Db, log: NewLog): Promise<void> {
   await insertLogs(db, [log]);
 }
+
+/** Whether first-run setup was recorded (status and the setup wizard read it). */
+export const hasSetupRow = async (db: Db) =>
+  (await db.selectFrom('setups').select('id').limit(1).executeTakeFirst()) !== undefined;
 
 export async function insertSetupRow(db: Db, version: string): Promise<void> {
   await db.insertInto('setups').values({ version, initialized_at: nowSeconds() }).execute();

@@ -1,0 +1,137 @@
+import { pipeline } from 'node:stream/promises';
+import { relayError } from './errors.ts';
+import type { RelayCall } from './prepare.ts';
+import type { Usage } from './providers/types.ts';
+import type { RelayRuntime } from './runtime.ts';
+import type { Served } from './serve.ts';
+import { type SettleOutcome, settleAndLog } from './settle-and-log.ts';
+import { pipeStream } from './stream-response.ts';
+import { serverTiming } from './timing.ts';
+import { completionTextOf } from './usage.ts';
+
+/** What answering one served call needs; `bill` settles and logs once the bytes are out. */
+interface Answering {
+  rt: RelayRuntime;
+  call: RelayCall;
+  served: Served;
+  /** x-request-id and Server-Timing (the gateway's own time, known before the first byte). */
+  headers: Record<string, string>;
+  bill(outcome: SettleOutcome): void;
+}
+
+/**
+ * The relay's answering step: the upstream's answer to the client as audio, JSON or an event
+ * stream, then the settlement (settle-and-log.ts), which runs after the bytes were sent.
+ * Throws before the first byte only; afterwards failures end the stream and are billed as produced.
+ */
+export async function answerCall(rt: RelayRuntime, call: RelayCall, served: Served): Promise<void> {
+  const { model, ok } = served;
+  const ownMs = performance.now() - call.startedAt - served.upstreamWaitMs;
+  const m = rt.deps.metrics;
+  const channelLabel = String(ok.ctx.channel.id);
+  m.relayRequests.inc({ model, channel: channelLabel, status: '200' });
+  m.gatewayLatency.observe(Math.max(0, ownMs) / 1000);
+  m.upstreamLatency.observe({ channel: channelLabel }, ok.upstreamWaitMs / 1000);
+  const a: Answering = {
+    rt,
+    call,
+    served,
+    headers: { 'x-request-id': call.req.id, 'server-timing': serverTiming(ownMs) },
+    bill: (outcome) => rt.track(settleAndLog(rt, call, served, outcome)),
+  };
+  if (call.mode === 'speech') return answerAudio(a);
+  if (!call.stream) return answerJson(a);
+  return answerStream(a);
+}
+
+/** Audio bytes pass through as they came; TTS reports no usage, so the input text is counted. */
+async function answerAudio({ call, served, headers, bill }: Answering): Promise<void> {
+  const { reply } = call;
+  reply.hijack();
+  reply.raw.writeHead(200, {
+    ...headers,
+    'content-type': String(served.ok.res.headers['content-type'] ?? 'audio/mpeg'),
+  });
+  await pipeline(served.ok.res.body, reply.raw).catch(() => undefined);
+  const clientAborted = call.abort.aborted;
+  bill({
+    reported: undefined,
+    produced: () => '',
+    frtMs: Math.round(performance.now() - call.startedAt),
+    clientAborted,
+    cut: clientAborted,
+  });
+}
+
+/** A whole answer, converted to the client's dialect; one that cannot be read or converted is refunded. */
+async function answerJson({ rt, call, served, headers, bill }: Answering): Promise<void> {
+  const { ok, reservation } = served;
+  const { door, reply } = call;
+  const refund = () => rt.track(rt.deps.services.billing.refund(reservation));
+  let text: string;
+  try {
+    text = await ok.res.body.text();
+  } catch (err) {
+    refund();
+    throw call.abort.aborted ? relayError(499, '客户端已断开连接', 'client_closed') : err;
+  }
+  const frtMs = Math.round(performance.now() - call.startedAt);
+  let converted: { body: string; usage?: Usage; produced?: string };
+  try {
+    converted = door
+      ? door.convertResponse(ok, text, call.body, call.native)
+      : ok.adapter.convertResponse(ok.ctx, text);
+  } catch (err) {
+    // An answer that cannot be converted (e.g. malformed JSON) reaches nobody: refund, never bill.
+    refund();
+    throw err;
+  }
+  reply.hijack();
+  reply.raw.writeHead(200, { ...headers, 'content-type': 'application/json' });
+  reply.raw.end(converted.body);
+  bill({
+    reported: converted.usage,
+    produced: () => converted.produced ?? completionTextOf(converted.body),
+    frtMs,
+    clientAborted: false,
+    cut: false,
+  });
+}
+
+/** Server-sent events, converted chunk by chunk; usage is what the stream reported or produced. */
+async function answerStream({ rt, call, served, headers, bill }: Answering): Promise<void> {
+  const { ok } = served;
+  const { door, reply } = call;
+  const opt = rt.deps.services.options.get;
+  reply.hijack();
+  reply.raw.writeHead(200, {
+    ...headers,
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  const converter = door
+    ? door.createStreamConverter(ok, call.body, call.native)
+    : ok.adapter.createStreamConverter(ok.ctx, call.clientWantsUsage);
+  const m = rt.deps.metrics;
+  m.activeStreams.inc();
+  const outcome = await pipeStream({
+    res: ok.res,
+    converter,
+    out: reply.raw,
+    abort: call.abort,
+    startedAt: call.startedAt,
+    pingMs: opt('general_setting.ping_interval_enabled') ? opt('general_setting.ping_interval_seconds') * 1000 : 0,
+    idleMs: rt.tuning.streamIdleMs,
+    requestId: call.req.id,
+  });
+  m.activeStreams.dec();
+  bill({
+    reported: converter.usage(),
+    produced: () => converter.producedText(),
+    frtMs: outcome.frtMs,
+    clientAborted: outcome.clientAborted,
+    cut: outcome.clientAborted || outcome.upstreamFailed,
+  });
+}

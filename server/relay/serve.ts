@@ -1,0 +1,106 @@
+import { type PriceInfo, reservationFor } from '../domains/billing/pricing.ts';
+import type { Reservation } from '../domains/billing/reserve.ts';
+import { AppError } from '../errors.ts';
+import { AttemptsFailed, type AttemptSuccess, runAttempts } from './attempts.ts';
+import { RelayError, relayError } from './errors.ts';
+import { applyReasoningSuffix, candidatesFor } from './model-choice.ts';
+import type { RelayPrincipal } from './principal.ts';
+import type { RelayCall } from './prepare.ts';
+import type { RelayRuntime } from './runtime.ts';
+import { countPromptTokens, loadTokenizers } from './usage.ts';
+
+/** The real model that answered, what it costs, the reservation taken for it and the upstream's answer. */
+export interface Served {
+  model: string;
+  price: PriceInfo;
+  /** Multiplier of a fixed price (images: n). */
+  calls: number;
+  reservation: Reservation;
+  ok: AttemptSuccess;
+  /** ms spent waiting on upstreams, the failed models' included (left out of the gateway's own time). */
+  upstreamWaitMs: number;
+}
+
+/**
+ * The relay's middle step: candidates -> price -> reserve -> attempts, for each real model in
+ * turn. A virtual model's real models are tried in order (relay.md §3): the next one when every
+ * channel of this one failed as a retry would (5xx, 429), never after a client error.
+ */
+export async function serveCall(rt: RelayRuntime, call: RelayCall): Promise<Served> {
+  const { models, body } = call;
+  let failedWaitMs = 0;
+  const failedChannels: number[] = [];
+  for (let k = 0; ; k++) {
+    const model = applyReasoningSuffix(rt, call.principal, body, models[k]);
+    body.model = model;
+    let served: Served;
+    try {
+      served = await serveWith(rt, call, model);
+    } catch (err) {
+      if (err instanceof AttemptsFailed) {
+        failedWaitMs += err.upstreamWaitMs;
+        failedChannels.push(...err.chain);
+      }
+      if (k + 1 >= models.length || call.abort.aborted || !worthAnotherModel(err)) throw err;
+      continue;
+    }
+    // The log's channel chain shows the earlier models' channels too.
+    if (failedChannels.length > 0) served.ok.chain.unshift(...failedChannels);
+    served.upstreamWaitMs += failedWaitMs;
+    return served;
+  }
+}
+
+/** Failures another real model may not share: every channel down or saturated; not a client's mistake. */
+const worthAnotherModel = (err: unknown) => err instanceof RelayError && (err.status >= 500 || err.status === 429);
+
+/** candidates -> price -> reserve -> attempts for one real model; refunds its reservation when it fails. */
+async function serveWith(rt: RelayRuntime, call: RelayCall, model: string): Promise<Served> {
+  const { deps } = rt;
+  const { principal, mode, body, generates, maxTokens } = call;
+  // No channel is the 503 of relay.md §3 whether or not the model has a price.
+  const candidates = candidatesFor(rt, principal, model);
+  const priced = deps.services.billing.resolvePrice(model, principal.group, principal.user.acceptUnsetModels);
+  if (!priced.ok) throw relayError(403, priced.message, 'model_price_error');
+  const price = priced.price;
+  // A fixed ModelPrice is per image for image generation (n images = n calls).
+  const calls = mode === 'images' && price.mode === 'price' ? Number(body.n ?? 1) || 1 : 1;
+  const needsEstimate = price.mode === 'ratio' && price.modelRatio > 0 && (!generates || maxTokens !== undefined);
+  if (needsEstimate) await loadTokenizers();
+  const estimate = needsEstimate ? countPromptTokens(model, body) : 0;
+  const amount =
+    reservationFor(price, estimate, maxTokens, deps.services.options.get('PreConsumedQuota'), generates) * calls;
+  const reservation = await reserve(rt, principal, amount);
+  try {
+    const ok = await runAttempts(deps, {
+      mode,
+      model,
+      body,
+      rawBody: call.rawBody,
+      stream: call.stream,
+      candidates,
+      pinned: principal.pinnedChannelId !== null,
+      abort: call.abort,
+      native: call.nativeBody,
+      userId: principal.user.id,
+    });
+    return { model, price, calls, reservation, ok, upstreamWaitMs: ok.upstreamWaitMs };
+  } catch (err) {
+    rt.track(deps.services.billing.refund(reservation));
+    throw err;
+  }
+}
+
+async function reserve(rt: RelayRuntime, p: RelayPrincipal, amount: number): Promise<Reservation> {
+  const payer = { userId: p.user.id, tokenId: p.token?.id ?? 0, unlimitedToken: p.token?.unlimited ?? true };
+  // relay.md §5 allows new-api's shortcut only here: an unlimited token of a user holding over 100x the
+  // bound needs no reservation (the settlement is still conditional and never takes the balance below zero).
+  if (p.token?.unlimited && amount > 0 && p.user.quotaSnapshot > amount * 100) return { ...payer, id: '', quota: 0 };
+  try {
+    return await rt.deps.services.billing.reserve(payer, amount);
+  } catch (err) {
+    // The cached token may think it still has quota; re-read it next time so it shows as exhausted.
+    if (err instanceof AppError && err.detail === 'token_quota_exhausted') rt.tokenAuth.forget(p);
+    throw err;
+  }
+}
