@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { AppDeps } from '../context.ts';
+import { pingDatabase } from '../db/ping.ts';
 
 /**
  * Liveness (/healthz: the process answers), readiness (/readyz: the database
@@ -18,7 +18,7 @@ export function registerOpsRoutes(app: FastifyInstance, deps: AppDeps) {
   app.get('/readyz', async (_req, reply) => {
     if (closing) return reply.status(503).send({ status: 'shutting down' });
     try {
-      await sql`select 1`.execute(deps.db);
+      await pingDatabase(deps.db);
       return { status: 'ready', database: deps.dbType };
     } catch {
       return reply.status(503).send({ status: 'database unavailable' });

@@ -1,5 +1,5 @@
-import { ChannelStatus } from '../../shared/constants.ts';
 import type { AppDeps } from '../context.ts';
+import { autoDisableChannel, disableAbilitiesOf, replaceChannelKeys } from '../domains/channels/channels.repo.ts';
 import { noticeChannelDisabled } from '../domains/channels/disabled-notice.ts';
 import type { ChannelConfig } from './channel-config.ts';
 import { adapterFor } from './providers/index.ts';
@@ -41,23 +41,12 @@ export async function disableKey(deps: AppDeps, channel: ChannelConfig, key: str
   const remaining = channel.keys.filter((k) => k !== key);
   const disabledChannel = await deps.db.transaction().execute(async (trx) => {
     if (remaining.length > 0 && remaining.length < channel.keys.length) {
-      await trx
-        .updateTable('channels')
-        .set({ key: remaining.join('\n') })
-        .where('id', '=', channel.id)
-        .where('key', '=', channel.rawKey)
-        .execute();
+      await replaceChannelKeys(trx, channel.id, channel.rawKey, remaining.join('\n'));
       return false;
     }
     const info = JSON.stringify({ status_reason: reason.slice(0, 500), status_time: now });
-    const r = await trx
-      .updateTable('channels')
-      .set({ status: ChannelStatus.AutoDisabled, other_info: info })
-      .where('id', '=', channel.id)
-      .where('status', '=', ChannelStatus.Enabled)
-      .executeTakeFirst();
-    if (Number(r.numUpdatedRows) !== 1) return false;
-    await trx.updateTable('abilities').set({ enabled: 0 }).where('channel_id', '=', channel.id).execute();
+    if (!(await autoDisableChannel(trx, channel.id, info))) return false;
+    await disableAbilitiesOf(trx, channel.id);
     return true;
   });
   deps.log.warn({ channelId: channel.id, channel: channel.name, reason }, 'channel key disabled automatically');

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/types.ts';
 import type { DatabaseType } from '../../db/index.ts';
+import { listReservationIdsBefore } from './billing.repo.ts';
 import { refundReservation } from './reserve.ts';
 
 /**
@@ -10,7 +11,7 @@ import { refundReservation } from './reserve.ts';
  */
 export async function reconcileReservations(db: Db, dbType: DatabaseType, now = Date.now()): Promise<number> {
   const cutoff = dbType === 'sqlite' ? Number.MAX_SAFE_INTEGER : Math.floor(now / 1000) - 3600;
-  const rows = await db.selectFrom('quota_reservations').select('id').where('created_at', '<', cutoff).execute();
+  const rows = await listReservationIdsBefore(db, cutoff);
   for (const row of rows) await refundReservation(db, row);
   return rows.length;
 }

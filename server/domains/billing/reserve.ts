@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { type Insertable, sql } from 'kysely';
-import { prepared, preparedInsert } from '../../db/prepared.ts';
-import type { Db, Database } from '../../db/types.ts';
+import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
+import {
+  deleteReservation,
+  findReservation,
+  giveTokenQuota,
+  giveUserQuota,
+  insertReservations,
+  takeTokenQuota,
+  takeUserQuota,
+} from './billing.repo.ts';
 
 /** Who pays: the user always; the token too unless unlimited (the playground has none: id 0). */
 export interface Payer {
@@ -29,25 +36,6 @@ class NotEnough extends Error {
   }
 }
 
-// The reservation's statements, prepared once (they run for every relayed request), alone or batched.
-const takeUserQuota = prepared<[number, number]>((db, [sum, id]) =>
-  db
-    .updateTable('users')
-    .set({ quota: sql`quota - ${sum}` })
-    .where('id', '=', id)
-    .where('quota', '>=', sum),
-);
-const takeTokenQuota = prepared<[number, number]>((db, [sum, id]) =>
-  db
-    .updateTable('tokens')
-    .set({ remain_quota: sql`remain_quota - ${sum}` })
-    .where('id', '=', id)
-    .where('remain_quota', '>=', sum),
-);
-const insertReservations = preparedInsert<Required<Insertable<Database['quota_reservations']>>>(
-  (db, rows) => db.insertInto('quota_reservations').values(rows),
-  ['id', 'user_id', 'token_id', 'quota', 'unlimited_token', 'created_at'],
-);
 const updated = (r: { numAffectedRows?: bigint }) => Number(r.numAffectedRows ?? 0);
 const reservationRow = (r: Reservation, createdAt: number) => ({
   id: r.id,
@@ -125,23 +113,13 @@ export async function refundReservation(db: Db, r: Pick<Reservation, 'id'>): Pro
   // An empty id is a skipped reservation (unlimited token of a rich user): nothing was held.
   if (r.id === '') return;
   await db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('quota_reservations').selectAll().where('id', '=', r.id).executeTakeFirst();
+    const row = await findReservation(trx, r.id);
     if (!row) return;
-    const del = await trx.deleteFrom('quota_reservations').where('id', '=', r.id).executeTakeFirst();
     // Only the transaction that deleted the row refunds it (a concurrent reconcile may race us).
-    if (Number(del.numDeletedRows) !== 1) return;
+    if (!(await deleteReservation(trx, r.id))) return;
     const quota = Number(row.quota);
     if (quota <= 0) return;
-    await trx
-      .updateTable('users')
-      .set({ quota: sql`quota + ${quota}` })
-      .where('id', '=', row.user_id)
-      .execute();
-    if (Number(row.token_id) > 0 && row.unlimited_token !== 1)
-      await trx
-        .updateTable('tokens')
-        .set({ remain_quota: sql`remain_quota + ${quota}` })
-        .where('id', '=', row.token_id)
-        .execute();
+    await giveUserQuota(trx, row.user_id, quota);
+    if (Number(row.token_id) > 0 && row.unlimited_token !== 1) await giveTokenQuota(trx, row.token_id, quota);
   });
 }

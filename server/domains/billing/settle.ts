@@ -1,8 +1,16 @@
-import { sql } from 'kysely';
-import { prepared } from '../../db/prepared.ts';
 import type { Db, NewLog } from '../../db/types.ts';
 import { insertLogs } from '../logs/insert-logs.ts';
 import { addToQuotaData } from '../logs/quota-data.repo.ts';
+import {
+  addChannelUse,
+  chargeToken,
+  chargeTokenIfEnough,
+  chargeUser,
+  chargeUserIfEnough,
+  deleteReservations,
+  listTokenRemains,
+  listUserQuotas,
+} from './billing.repo.ts';
 import type { Reservation } from './reserve.ts';
 
 export interface Settlement {
@@ -74,49 +82,6 @@ const add = (m: Map<number, Sum>, id: number, delta: number, charged: number) =>
   m.set(id, s);
 };
 
-// The settlement's statements, prepared once (they run for every relayed request).
-const deleteReservations = prepared<string[]>((db, ids, count) =>
-  db.deleteFrom('quota_reservations').where(
-    'id',
-    'in',
-    Array.from({ length: count }, (_, i) => ids[i]),
-  ),
-);
-const chargeUserQuery = (enough: boolean) =>
-  prepared<readonly [number, number, number, number], { quota: number }>((db, [delta, charged, count, id]) => {
-    const q = db
-      .updateTable('users')
-      .set({
-        quota: sql`quota - ${delta}`,
-        used_quota: sql`used_quota + ${charged}`,
-        request_count: sql`request_count + ${count}`,
-      })
-      .where('id', '=', id);
-    return (enough ? q.where('quota', '>=', delta) : q).returning('quota');
-  });
-const chargeUser = chargeUserQuery(false);
-const chargeUserIfEnough = chargeUserQuery(true);
-const chargeTokenQuery = (enough: boolean) =>
-  prepared<readonly [number, number, number, number]>((db, [delta, charged, now, id]) => {
-    const q = db
-      .updateTable('tokens')
-      .set({
-        remain_quota: sql`remain_quota - ${delta}`,
-        used_quota: sql`used_quota + ${charged}`,
-        accessed_time: now,
-      })
-      .where('id', '=', id);
-    return enough ? q.where('remain_quota', '>=', delta) : q;
-  });
-const chargeToken = chargeTokenQuery(false);
-const chargeTokenIfEnough = chargeTokenQuery(true);
-const addChannelUse = prepared<readonly [number, number]>((db, [charged, id]) =>
-  db
-    .updateTable('channels')
-    .set({ used_quota: sql`used_quota + ${charged}` })
-    .where('id', '=', id),
-);
-
 async function settleBatch(trx: Db, items: SettleItem[]): Promise<Settlement[]> {
   const limited = (r: Reservation) => r.tokenId > 0 && !r.unlimitedToken;
   // Balances are read only where a request needs more than it reserved (what can still be taken).
@@ -127,18 +92,9 @@ async function settleBatch(trx: Db, items: SettleItem[]): Promise<Settlement[]> 
   const userLeft = new Map<number, number>();
   const tokenLeft = new Map<number, number>();
   if (needUsers.size > 0)
-    for (const u of await trx
-      .selectFrom('users')
-      .select(['id', 'quota'])
-      .where('id', 'in', [...needUsers])
-      .execute())
-      userLeft.set(Number(u.id), Math.max(0, Number(u.quota)));
+    for (const u of await listUserQuotas(trx, [...needUsers])) userLeft.set(Number(u.id), Math.max(0, Number(u.quota)));
   if (needTokens.size > 0)
-    for (const t of await trx
-      .selectFrom('tokens')
-      .select(['id', 'remain_quota'])
-      .where('id', 'in', [...needTokens])
-      .execute())
+    for (const t of await listTokenRemains(trx, [...needTokens]))
       tokenLeft.set(Number(t.id), Math.max(0, Number(t.remain_quota)));
 
   const users = new Map<number, Sum>();

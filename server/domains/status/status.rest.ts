@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../context.ts';
 import { raw, restRoute } from '../../compat/route.ts';
+import { probeOptionsTable } from '../options/options.repo.ts';
 
 export function registerStatusRoutes(app: FastifyInstance, deps: AppDeps) {
   const { status, options } = deps.services;
@@ -9,7 +10,7 @@ export function registerStatusRoutes(app: FastifyInstance, deps: AppDeps) {
 
   restRoute(app, deps, 'GET', '/api/status/test', { auth: 'admin' }, async () => {
     try {
-      await deps.db.selectFrom('options').select('key').limit(1).execute();
+      await probeOptionsTable(deps.db);
     } catch {
       return raw({ success: false, message: '数据库连接失败' }, 503);
     }

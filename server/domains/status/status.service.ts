@@ -1,5 +1,6 @@
 import type { Infra } from '../../context.ts';
 import type { OptionsService } from '../options/options.service.ts';
+import { hasSetupRow } from '../users/users.repo.ts';
 
 export type StatusService = ReturnType<typeof createStatusService>;
 
@@ -15,8 +16,7 @@ export function createStatusService(infra: Infra, options: OptionsService) {
 
   async function isSetupDone(): Promise<boolean> {
     if (setupDone) return true;
-    const row = await infra.db.selectFrom('setups').select('id').limit(1).executeTakeFirst();
-    setupDone = row !== undefined;
+    setupDone = await hasSetupRow(infra.db);
     return setupDone;
   }
 

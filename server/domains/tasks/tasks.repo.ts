@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Db, MidjourneyRow, MidjourneysTable, TaskRow, TasksTable } from '../../db/types.ts';
 import { TASK_PAGE_SIZE, type MjListInput, type TaskListInput } from '../../../shared/schemas/tasks.ts';
 
@@ -31,6 +31,17 @@ export const mjByUserAndIds = (db: Db, userId: number, ids: string[]) =>
         .where('mj_id', 'in', ids)
         .orderBy('id', 'desc')
         .execute();
+
+export const findMidjourneyById = (db: Db, id: number) =>
+  db.selectFrom('midjourneys').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** A poll's news of a drawing task; one already FAILURE (refunded by task-refund.repo.ts) stays so. */
+export const updateMidjourneyUnlessFailed = (db: Db, id: number, patch: Updateable<MidjourneysTable>) =>
+  db.updateTable('midjourneys').set(patch).where('id', '=', id).where('status', '!=', 'FAILURE').execute();
+
+/** A poll's news of a task; one already FAILURE (refunded by task-refund.repo.ts) stays so. */
+export const updateTaskUnlessFailed = (db: Db, id: number, patch: Updateable<TasksTable>) =>
+  db.updateTable('tasks').set(patch).where('id', '=', id).where('status', '!=', 'FAILURE').execute();
 
 /** Unfinished drawing tasks that reached the upstream (they have an id there). */
 export const unfinishedMidjourneys = (db: Db) =>

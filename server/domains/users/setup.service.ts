@@ -3,7 +3,7 @@ import { type SetupInput, setupInput } from '../../../shared/schemas/users.ts';
 import { badRequest } from '../../errors.ts';
 import { insertAccount } from './account.ts';
 import { hashPassword } from './password.ts';
-import { insertSetupRow, rootExists } from './users.repo.ts';
+import { hasSetupRow, insertSetupRow, rootExists } from './users.repo.ts';
 import { assertPassword, assertUsername, type UsersDeps } from './users.rules.ts';
 
 const ROOT_INITIAL_QUOTA = 100_000_000;
@@ -32,8 +32,7 @@ export function createSetupService(d: UsersDeps) {
       }
       await d.db.transaction().execute(async (tx) => {
         // Re-checked inside the transaction: two browsers may submit the wizard at once.
-        if ((await tx.selectFrom('setups').select('id').limit(1).executeTakeFirst()) !== undefined)
-          throw badRequest('setup.done');
+        if (await hasSetupRow(tx)) throw badRequest('setup.done');
         if (needRoot && !(await rootExists(tx, Role.Root)))
           await insertAccount(tx, {
             username,

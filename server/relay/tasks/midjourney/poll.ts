@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import type { MidjourneyRow } from '../../../db/types.ts';
 import { postNotify } from '../../../domains/tasks/notify.ts';
-import { failAndRefund } from '../../../domains/tasks/task-refund.ts';
-import { unfinishedMidjourneys } from '../../../domains/tasks/tasks.repo.ts';
+import { failAndRefund } from '../../../domains/tasks/task-refund.repo.ts';
+import {
+  findMidjourneyById,
+  unfinishedMidjourneys,
+  updateMidjourneyUnlessFailed,
+} from '../../../domains/tasks/tasks.repo.ts';
 import type { RelayRuntime } from '../../runtime.ts';
 import type { MjAction } from '../../../../shared/schemas/tasks.ts';
 import { callTaskUpstream } from '../task-upstream.ts';
@@ -107,15 +111,14 @@ async function applyUpdate(rt: RelayRuntime, row: MidjourneyRow, t: UpstreamTask
     });
     if (log) deps.services.logWriter.write(log);
   } else {
-    await deps.db
-      .updateTable('midjourneys')
-      .set({ ...changes, status, fail_reason: t.failReason ?? row.fail_reason })
-      .where('id', '=', row.id)
-      .where('status', '!=', 'FAILURE')
-      .execute();
+    await updateMidjourneyUnlessFailed(deps.db, row.id, {
+      ...changes,
+      status,
+      fail_reason: t.failReason ?? row.fail_reason,
+    });
   }
   if (own.notifyHook && deps.services.options.get('MjNotifyEnabled')) {
-    const fresh = await deps.db.selectFrom('midjourneys').selectAll().where('id', '=', row.id).executeTakeFirst();
+    const fresh = await findMidjourneyById(deps.db, row.id);
     if (fresh) postNotify(deps, own.notifyHook, mjTaskDto(fresh, deps.services.tasks.forwardBase()));
   }
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { TaskRow } from '../../../db/types.ts';
-import { failAndRefund } from '../../../domains/tasks/task-refund.ts';
+import { failAndRefund } from '../../../domains/tasks/task-refund.repo.ts';
 import { parseJson } from '../../../domains/tasks/tasks.service.ts';
-import { unfinishedTasks } from '../../../domains/tasks/tasks.repo.ts';
+import { unfinishedTasks, updateTaskUnlessFailed } from '../../../domains/tasks/tasks.repo.ts';
 import type { RelayRuntime } from '../../runtime.ts';
 import { fetchUpstreamSuno, SUNO_PLATFORM } from './suno.ts';
 
@@ -86,12 +86,11 @@ async function applyUpdate(rt: RelayRuntime, row: TaskRow, t: UpstreamTask) {
     if (log) rt.deps.services.logWriter.write(log);
     return;
   }
-  await rt.deps.db
-    .updateTable('tasks')
-    .set({ ...changes, status, fail_reason: t.fail_reason ?? row.fail_reason })
-    .where('id', '=', row.id)
-    .where('status', '!=', 'FAILURE')
-    .execute();
+  await updateTaskUnlessFailed(rt.deps.db, row.id, {
+    ...changes,
+    status,
+    fail_reason: t.fail_reason ?? row.fail_reason,
+  });
 }
 
 /** The token stored at submit (properties._switchyard), if any. */
