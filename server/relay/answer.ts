@@ -1,5 +1,5 @@
 import { pipeline } from 'node:stream/promises';
-import { relayError } from './errors.ts';
+import { prefersChinese, refusal } from './errors.ts';
 import type { RelayCall } from './prepare.ts';
 import type { Usage } from './providers/types.ts';
 import type { RelayRuntime } from './runtime.ts';
@@ -73,7 +73,9 @@ async function answerJson({ rt, call, served, headers, bill }: Answering): Promi
     text = await ok.res.body.text();
   } catch (err) {
     refund();
-    throw call.abort.aborted ? relayError(499, '客户端已断开连接', 'client_closed') : err;
+    throw call.abort.aborted
+      ? refusal(499, 'The client closed the connection', '客户端已断开连接', 'client_closed')
+      : err;
   }
   const frtMs = Math.round(performance.now() - call.startedAt);
   let converted: { body: string; usage?: Usage; produced?: string };
@@ -125,6 +127,7 @@ async function answerStream({ rt, call, served, headers, bill }: Answering): Pro
     pingMs: opt('general_setting.ping_interval_enabled') ? opt('general_setting.ping_interval_seconds') * 1000 : 0,
     idleMs: rt.tuning.streamIdleMs,
     requestId: call.req.id,
+    chinese: prefersChinese(call.req.headers['accept-language']),
   });
   m.activeStreams.dec();
   bill({

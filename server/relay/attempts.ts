@@ -140,14 +140,24 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
     } catch (err) {
       upstreamWaitMs += performance.now() - sentAt;
       if (a.abort.aborted)
-        throw new AttemptsFailed(new RelayError(499, '客户端已断开连接', 'client_closed'), chain, upstreamWaitMs);
+        throw new AttemptsFailed(
+          refusal(499, 'The client closed the connection', '客户端已断开连接', 'client_closed'),
+          chain,
+          upstreamWaitMs,
+        );
       if (isHeadersTimeout(err)) {
         // Like a 504: the upstream may still be working (and billing), so it is retried only when configured.
-        last = new RelayError(504, '上游响应超时', 'upstream_timeout', true);
+        last = new RelayError(504, 'The upstream did not answer in time', 'upstream_timeout', true, '上游响应超时');
         if (!isRetryableStatus(504, opt, adapter, false)) break;
         continue;
       }
-      last = new RelayError(502, `上游连接失败：${describeNetworkError(err)}`, 'upstream_connection_error', true);
+      last = new RelayError(
+        502,
+        `Could not connect to the upstream: ${describeNetworkError(err)}`,
+        'upstream_connection_error',
+        true,
+        `上游连接失败：${describeNetworkError(err)}`,
+      );
       continue;
     }
     upstreamWaitMs += performance.now() - sentAt;
@@ -170,12 +180,28 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
 
 /** What the client is told about an upstream failure. */
 function clientError(deps: AppDeps, status: number, message: string, code?: string): RelayError {
-  if (status === 429) return new RelayError(429, '上游负载已饱和，请稍后再试', code ?? 'upstream_saturated', true);
+  if (status === 429)
+    return new RelayError(
+      429,
+      'The upstream is overloaded, please try again later',
+      code ?? 'upstream_saturated',
+      true,
+      '上游负载已饱和，请稍后再试',
+    );
   const hide = deps.services.options.get('global.hide_upstream_error_enabled');
-  return new RelayError(status, hide ? '上游服务出错，请稍后再试' : message, code ?? 'upstream_error', true);
+  if (hide)
+    return new RelayError(
+      status,
+      'The upstream failed, please try again later',
+      code ?? 'upstream_error',
+      true,
+      '上游服务出错，请稍后再试',
+    );
+  return new RelayError(status, message, code ?? 'upstream_error', true);
 }
 
-const noChannel = (model: string) => new RelayError(503, `模型 ${model} 无可用渠道`, 'no_available_channel');
+const noChannel = (model: string) =>
+  refusal(503, `No channel is available for model ${model}`, `模型 ${model} 无可用渠道`, 'no_available_channel');
 
 /**
  * The adapter's request for a canonical body on this attempt's channel, the channel's system prompt

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../context.ts';
-import { relayError } from './errors.ts';
+import { refusal } from './errors.ts';
 import type { RelayPrincipal } from './principal.ts';
 import { textOf } from './providers/shared/images.ts';
 
@@ -47,7 +47,12 @@ export function checkRequestGuards(
 ): void {
   const opt = deps.services.options.get;
   if (opt('global.block_browser_extension_enabled') && extensionOrigin.test(String(req.headers.origin ?? '')))
-    throw relayError(403, '不允许通过浏览器插件调用 API', 'browser_extension_blocked');
+    throw refusal(
+      403,
+      'API calls from browser extensions are not allowed',
+      '不允许通过浏览器插件调用 API',
+      'browser_extension_blocked',
+    );
 
   if (!opt('CheckSensitiveEnabled') || !opt('CheckSensitiveOnPromptEnabled')) return;
   if (opt('global.safe_check_exempt_enabled')) {
@@ -61,7 +66,13 @@ export function checkRequestGuards(
   const text = promptTextOf(body).toLowerCase();
   const hit = words.find((w) => text.includes(w));
   if (!hit) return;
-  if (opt('StopOnSensitiveEnabled')) throw relayError(400, `请求包含敏感词：${hit}`, 'sensitive_words_detected');
+  if (opt('StopOnSensitiveEnabled'))
+    throw refusal(
+      400,
+      `The request contains a sensitive word: ${hit}`,
+      `请求包含敏感词：${hit}`,
+      'sensitive_words_detected',
+    );
   deps.log.warn(
     { userId: principal.user.id },
     'prompt contains a sensitive word (not stopped: StopOnSensitiveEnabled is off)',

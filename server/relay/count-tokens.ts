@@ -6,7 +6,7 @@ import { channelBody, nativeChannelBody } from './attempts.ts';
 import { anthropicDoor } from './front-doors/anthropic/door.ts';
 import { geminiDoor } from './front-doors/gemini/door.ts';
 import type { FrontDoor } from './front-doors/types.ts';
-import { relayError } from './errors.ts';
+import { refusal } from './errors.ts';
 import type { RelayPrincipal } from './principal.ts';
 import { adapterFor } from './providers/index.ts';
 import type { AttemptContext, NativeProtocol, ProviderAdapter } from './providers/types.ts';
@@ -121,7 +121,12 @@ function pickChannel(rt: RelayRuntime, principal: RelayPrincipal, requested: str
   const model = applyReasoningSuffix(rt, principal, {}, modelsToTry(rt, principal, requested)[0]);
   const cand = selectChannel(candidatesFor(rt, principal, model), 0, new Set());
   if (!cand)
-    throw relayError(503, `当前分组 ${principal.group} 下对于模型 ${model} 无可用渠道`, 'no_available_channel');
+    throw refusal(
+      503,
+      `No channel is available for model ${model} in group ${principal.group}`,
+      `当前分组 ${principal.group} 下对于模型 ${model} 无可用渠道`,
+      'no_available_channel',
+    );
   return { channel: cand.channel, upstreamModel: upstreamModelFor(cand.channel, model).name };
 }
 

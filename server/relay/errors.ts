@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { matchServerText, type MessageParams, type ServerMessageCode } from '../../shared/server-messages.ts';
 import { classifyError, type ErrorAnswer } from '../compat/envelope.ts';
+import { type AppError, isAppError } from '../errors.ts';
 
 const relayPrefixes = ['/v1', '/v1beta', '/pg/', '/mj/', '/suno/', '/dashboard/billing'];
 
@@ -116,6 +118,48 @@ export function relayErrorBody(dialect: ErrorDialect, answer: ErrorAnswer, reque
   }
 }
 
+/**
+ * English for what the relay meets from outside its own code: the console-side refusals of the
+ * billing and auth steps (AppError codes), body errors and the relay schemas' messages. Their Chinese is
+ * the registry's (shared/server-messages.ts) or the schema's own text, used when the caller prefers it.
+ */
+const appErrorEnglish: Partial<Record<ServerMessageCode, (p: MessageParams) => string>> = {
+  'billing.user_quota_insufficient': () => 'Your quota is not enough for this request',
+  'billing.token_quota_exhausted': () => 'This token has used up its quota',
+  'billing.price_unset': (p) => `No ratio or price is set for model ${p.model}; ask the administrator to set one`,
+  'common.not_logged_in': () => 'Not logged in or the session has expired, please log in again',
+  'common.forbidden': () => 'You do not have permission to do this',
+  'common.too_many_requests': () => 'Too many requests, please try again later',
+  'common.too_many_requests_ip': () => 'Too many requests, please try again later',
+  'auth.user_banned': () => 'This user has been banned',
+  'common.invalid_json': () => 'Invalid parameters: the request body is not valid JSON',
+  'common.body_too_large': () => 'The request body is too large',
+  'common.internal': () => 'Internal server error, please contact the administrator',
+};
+
+const textEnglish: Record<string, string> = {
+  'model 不能为空': 'model is required',
+  'messages 不能为空': 'messages must be a non-empty array',
+  'documents 不能为空': 'documents must be an array',
+  'prompt 不能为空': 'prompt is required',
+  'input 不能为空': 'input is required',
+  'prompt 或 gpt_description_prompt 不能为空': 'prompt or gpt_description_prompt is required',
+};
+
+/** The English wording of a refusal worded in Chinese outside the relay, when there is one. */
+function englishOf(err: unknown, zh: string): string | undefined {
+  if (isAppError(err)) return appErrorEnglish[err.messageCode]?.(err.params);
+  const said = matchServerText(zh);
+  if (said) return appErrorEnglish[said.code]?.(said.params);
+  return textEnglish[zh];
+}
+
+/** An AppError met inside the relay (a reservation refused) as a RelayError with both wordings. */
+export function relayErrorOfApp(err: AppError, status: number, code: string): RelayError {
+  const en = englishOf(err, err.message);
+  return en === undefined ? new RelayError(status, err.message, code) : refusal(status, en, err.message, code);
+}
+
 /** The relay's one error translator (the last-resort handler hides 5xx details via classifyError). */
 export function sendRelayError(req: FastifyRequest, reply: FastifyReply, err: unknown) {
   const answer: ErrorAnswer =
@@ -123,10 +167,16 @@ export function sendRelayError(req: FastifyRequest, reply: FastifyReply, err: un
       ? { status: err.status, message: localized(err, req), code: err.code }
       : isAnswer(err)
         ? err
-        : classifyError(err);
+        : inCallersLanguage(req, err, classifyError(err));
   if (answer.status >= 500 && !isAnswer(err) && !(err instanceof RelayError))
     req.log.error({ err }, 'relay request failed');
   return reply.status(answer.status).send(relayErrorBody(dialectOf(req), answer, req.id));
+}
+
+function inCallersLanguage(req: FastifyRequest, err: unknown, answer: ErrorAnswer): ErrorAnswer {
+  if (prefersChinese(req.headers['accept-language'])) return answer;
+  const en = englishOf(err, answer.message);
+  return en === undefined ? answer : { ...answer, message: en };
 }
 
 const localized = (err: RelayError, req: FastifyRequest) =>

@@ -1,4 +1,4 @@
-import { relayError } from './errors.ts';
+import { refusal } from './errors.ts';
 import type { RelayPrincipal } from './principal.ts';
 import type { Candidate } from './routing-cache.ts';
 import type { RelayRuntime } from './runtime.ts';
@@ -37,11 +37,22 @@ export function applyReasoningSuffix(
 export function candidatesFor(rt: RelayRuntime, p: RelayPrincipal, model: string): readonly Candidate[] {
   if (p.pinnedChannelId !== null) {
     const channel = rt.routing.channel(p.pinnedChannelId);
-    if (!channel) throw relayError(503, `渠道 #${p.pinnedChannelId} 不存在或已被禁用`, 'channel_unavailable');
+    if (!channel)
+      throw refusal(
+        503,
+        `Channel #${p.pinnedChannelId} does not exist or is disabled`,
+        `渠道 #${p.pinnedChannelId} 不存在或已被禁用`,
+        'channel_unavailable',
+      );
     return [{ channel, priority: 0, weight: 0 }];
   }
   const list = rt.routing.candidates(p.group, model);
   if (list.length === 0)
-    throw relayError(503, `当前分组 ${p.group} 下对于模型 ${model} 无可用渠道`, 'no_available_channel');
+    throw refusal(
+      503,
+      `No channel is available for model ${model} in group ${p.group}`,
+      `当前分组 ${p.group} 下对于模型 ${model} 无可用渠道`,
+      'no_available_channel',
+    );
   return list;
 }

@@ -1,5 +1,5 @@
 import { channelTypeInfo } from '../../shared/channel-types.ts';
-import { relayError } from './errors.ts';
+import { refusal } from './errors.ts';
 import type { RelayPrincipal } from './principal.ts';
 import type { RelayRuntime } from './runtime.ts';
 
@@ -27,6 +27,6 @@ export const listModels = (rt: RelayRuntime, p: RelayPrincipal) => ({ object: 'l
 /** GET /v1/models/{model}; 404 in OpenAI's shape when the key may not use it. */
 export function oneModel(rt: RelayRuntime, p: RelayPrincipal, model: string): ModelEntry {
   const found = usableModels(rt, p).find((m) => m.id === model);
-  if (!found) throw relayError(404, `模型 ${model} 不存在`, 'model_not_found');
+  if (!found) throw refusal(404, `The model ${model} does not exist`, `模型 ${model} 不存在`, 'model_not_found');
   return found;
 }

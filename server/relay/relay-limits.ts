@@ -1,9 +1,9 @@
 import type { AppDeps } from '../context.ts';
-import { RelayError } from './errors.ts';
+import { refusal } from './errors.ts';
 import type { RelayPrincipal } from './principal.ts';
 
-const tooMany = (message: string, retryAfterMs: number) =>
-  Object.assign(new RelayError(429, message, 'rate_limit_exceeded'), { retryAfterMs });
+const tooMany = (en: string, zh: string, retryAfterMs: number) =>
+  Object.assign(refusal(429, en, zh, 'rate_limit_exceeded'), { retryAfterMs });
 
 /**
  * Relay rate limits (relay.md §6) on the shared store: the per-user model request
@@ -22,12 +22,21 @@ export async function checkRelayLimits(deps: AppDeps, p: RelayPrincipal): Promis
     const count = opt('ModelRequestRateLimitCount');
     if (count > 0) {
       const d = await store.take(`mrl:all:${p.user.id}`, count, windowMs);
-      if (!d.allowed) throw tooMany(`您已达到请求数限制：${minutes} 分钟内最多请求 ${count} 次`, d.retryAfterMs);
+      if (!d.allowed)
+        throw tooMany(
+          `You have reached the request limit: at most ${count} requests in ${minutes} minutes`,
+          `您已达到请求数限制：${minutes} 分钟内最多请求 ${count} 次`,
+          d.retryAfterMs,
+        );
     }
     const success = opt('ModelRequestRateLimitSuccessCount');
     const okKey = `mrl:ok:${p.user.id}`;
     if ((await store.peek(okKey, windowMs)) >= success)
-      throw tooMany(`您已达到请求数限制：${minutes} 分钟内最多成功请求 ${success} 次`, windowMs);
+      throw tooMany(
+        `You have reached the request limit: at most ${success} successful requests in ${minutes} minutes`,
+        `您已达到请求数限制：${minutes} 分钟内最多成功请求 ${success} 次`,
+        windowMs,
+      );
     onSuccess.push(() => store.add(okKey, windowMs));
   }
 
@@ -36,12 +45,21 @@ export async function checkRelayLimits(deps: AppDeps, p: RelayPrincipal): Promis
     const windowMs = t.period * 1000;
     if (t.count > 0) {
       const d = await store.take(`trl:all:${p.token!.id}`, t.count, windowMs);
-      if (!d.allowed) throw tooMany(`令牌请求过于频繁：${t.period} 秒内最多请求 ${t.count} 次`, d.retryAfterMs);
+      if (!d.allowed)
+        throw tooMany(
+          `Too many requests with this token: at most ${t.count} in ${t.period} seconds`,
+          `令牌请求过于频繁：${t.period} 秒内最多请求 ${t.count} 次`,
+          d.retryAfterMs,
+        );
     }
     if (t.success > 0) {
       const okKey = `trl:ok:${p.token!.id}`;
       if ((await store.peek(okKey, windowMs)) >= t.success)
-        throw tooMany(`令牌请求过于频繁：${t.period} 秒内最多成功请求 ${t.success} 次`, windowMs);
+        throw tooMany(
+          `Too many requests with this token: at most ${t.success} successful ones in ${t.period} seconds`,
+          `令牌请求过于频繁：${t.period} 秒内最多成功请求 ${t.success} 次`,
+          windowMs,
+        );
       onSuccess.push(() => store.add(okKey, windowMs));
     }
   }

@@ -7,7 +7,7 @@ import { registerBillingRoutes } from './front-doors/billing.ts';
 import { modelsFor, oneModelFor } from './front-doors/models.ts';
 import { registerFrontDoors } from './front-doors/routes.ts';
 import type { FrontDoor } from './front-doors/types.ts';
-import { RelayError, relayError } from './errors.ts';
+import { refusal, relayError, RelayError } from './errors.ts';
 import { type RelayPrincipal, toRelayUser } from './principal.ts';
 import type { RelayMode } from './providers/types.ts';
 import { runRelay } from './run-relay.ts';
@@ -99,9 +99,16 @@ async function playgroundAuth(rt: RelayRuntime, req: FastifyRequest): Promise<Re
   const auth = await sessionUser(rt.deps, req);
   // The session check reads live users only: a row gone since is a user deleted in between.
   const row = auth && (await findRelayUser(rt.deps.db, auth.id));
-  if (!row) throw relayError(401, '未登录或登录已过期，请重新登录', 'unauthorized');
+  if (!row)
+    throw refusal(
+      401,
+      'Not logged in or the session has expired, please log in again',
+      '未登录或登录已过期，请重新登录',
+      'unauthorized',
+    );
   const user = toRelayUser(row);
-  if (user.status !== UserStatus.Enabled) throw relayError(403, '用户已被封禁', 'user_banned');
+  if (user.status !== UserStatus.Enabled)
+    throw refusal(403, 'This user has been banned', '用户已被封禁', 'user_banned');
   const body = req.body as Record<string, unknown> | undefined;
   const requested = typeof body?.group === 'string' ? body.group : '';
   if (body && 'group' in body) delete body.group;

@@ -2,7 +2,7 @@ import { type PriceInfo, reservationFor } from '../domains/billing/pricing.ts';
 import type { Reservation } from '../domains/billing/reserve.ts';
 import { AppError } from '../errors.ts';
 import { AttemptsFailed, type AttemptSuccess, runAttempts } from './attempts.ts';
-import { RelayError, relayError } from './errors.ts';
+import { RelayError, refusal } from './errors.ts';
 import { applyReasoningSuffix, candidatesFor } from './model-choice.ts';
 import type { RelayPrincipal } from './principal.ts';
 import type { RelayCall } from './prepare.ts';
@@ -61,7 +61,13 @@ async function serveWith(rt: RelayRuntime, call: RelayCall, model: string): Prom
   // No channel is the 503 of relay.md §3 whether or not the model has a price.
   const candidates = candidatesFor(rt, principal, model);
   const priced = deps.services.billing.resolvePrice(model, principal.group, principal.user.acceptUnsetModels);
-  if (!priced.ok) throw relayError(403, priced.message, 'model_price_error');
+  if (!priced.ok)
+    throw refusal(
+      403,
+      `No ratio or price is set for model ${model}; ask the administrator to set one`,
+      priced.message,
+      'model_price_error',
+    );
   const price = priced.price;
   // A fixed ModelPrice is per image for image generation (n images = n calls).
   const calls = mode === 'images' && price.mode === 'price' ? Number(body.n ?? 1) || 1 : 1;

@@ -24,6 +24,8 @@ export interface StreamOptions {
   /** An upstream silent this long is cut and the client told so. */
   idleMs: number;
   requestId: string;
+  /** The caller's Accept-Language prefers Chinese (relay/errors.ts prefersChinese): the cut is said in Chinese. */
+  chinese?: boolean;
 }
 
 /**
@@ -83,10 +85,10 @@ export async function pipeStream(o: StreamOptions): Promise<StreamOutcome> {
   }
   const clientAborted = o.abort.aborted && !idle;
   if (upstreamFailed && !out.destroyed && converter.errorFrames) {
-    const message = idle ? '上游响应超时，流已中断' : '上游连接中断，流已中断';
+    const message = cutMessage(idle, o.chinese);
     for (const f of converter.errorFrames(`${message} (request id: ${o.requestId})`)) write(f);
   } else if (upstreamFailed && !out.destroyed) {
-    const message = idle ? '上游响应超时，流已中断' : '上游连接中断，流已中断';
+    const message = cutMessage(idle, o.chinese);
     write(
       JSON.stringify({
         error: {
@@ -101,4 +103,12 @@ export async function pipeStream(o: StreamOptions): Promise<StreamOutcome> {
   if (!out.destroyed) out.end();
   if (clientAborted) o.res.body.destroy();
   return { frtMs: Math.max(frtMs, 0), clientAborted, upstreamFailed };
+}
+
+/** What a stream cut by the gateway ends with, in the caller's language. */
+function cutMessage(idle: boolean, chinese = false): string {
+  if (chinese) return idle ? '上游响应超时，流已中断' : '上游连接中断，流已中断';
+  return idle
+    ? 'The upstream stopped answering; the stream was cut'
+    : 'The upstream connection broke; the stream was cut';
 }

@@ -4,7 +4,7 @@ import { isAdmin, TokenStatus, UserStatus } from '../../shared/constants.ts';
 import type { AppDeps } from '../context.ts';
 import { findTokenByKey, setTokenStatus } from '../domains/tokens/tokens.repo.ts';
 import { findRelayUser } from '../domains/users/users.repo.ts';
-import { relayError } from './errors.ts';
+import { refusal } from './errors.ts';
 import { type RelayPrincipal, type RelayToken, type RelayUser, toRelayUser } from './principal.ts';
 
 const CACHE_TTL_MS = 10_000;
@@ -121,33 +121,49 @@ export function createTokenAuth(deps: AppDeps) {
     /** Checks in relay.md §2 order; the model limit is checked later by `checkModel`, once the body is read. */
     async authenticate(req: FastifyRequest): Promise<RelayPrincipal> {
       const raw = extractKey(req);
-      if (raw === '') throw relayError(401, '未提供令牌', 'invalid_api_key');
+      if (raw === '') throw refusal(401, 'No API key (token) was given', '未提供令牌', 'invalid_api_key');
       const dash = raw.indexOf('-');
       const key = dash > 0 ? raw.slice(0, dash) : raw;
       const entry = await lookup(key);
-      if (!entry) throw relayError(401, '无效的令牌', 'invalid_api_key');
-      if (entry.status === TokenStatus.Exhausted) throw relayError(401, '该令牌额度已用尽', 'token_quota_exhausted');
-      if (entry.status === TokenStatus.Expired) throw relayError(401, '该令牌已过期', 'token_expired');
-      if (entry.status !== TokenStatus.Enabled) throw relayError(401, '该令牌状态不可用', 'token_disabled');
+      if (!entry) throw refusal(401, 'Invalid token', '无效的令牌', 'invalid_api_key');
+      if (entry.status === TokenStatus.Exhausted)
+        throw refusal(401, 'This token has used up its quota', '该令牌额度已用尽', 'token_quota_exhausted');
+      if (entry.status === TokenStatus.Expired)
+        throw refusal(401, 'This token has expired', '该令牌已过期', 'token_expired');
+      if (entry.status !== TokenStatus.Enabled)
+        throw refusal(401, 'This token is not enabled', '该令牌状态不可用', 'token_disabled');
       if (entry.expiredTime !== -1 && entry.expiredTime < Date.now() / 1000) {
         setStatus(entry.tokenId, TokenStatus.Expired);
-        throw relayError(401, '该令牌已过期', 'token_expired');
+        throw refusal(401, 'This token has expired', '该令牌已过期', 'token_expired');
       }
       if (!entry.token.unlimited && entry.remainQuota <= 0) {
         setStatus(entry.tokenId, TokenStatus.Exhausted);
-        throw relayError(401, '该令牌额度已用尽', 'token_quota_exhausted');
+        throw refusal(401, 'This token has used up its quota', '该令牌额度已用尽', 'token_quota_exhausted');
       }
       if (entry.allow && !ipAllowed(entry.allow, req.ip))
-        throw relayError(403, `您的 IP ${req.ip} 不在令牌允许访问的列表中`, 'ip_not_allowed');
+        throw refusal(
+          403,
+          `Your IP ${req.ip} is not in this token's allow-list`,
+          `您的 IP ${req.ip} 不在令牌允许访问的列表中`,
+          'ip_not_allowed',
+        );
       const user = entry.user;
-      if (!user) throw relayError(401, '无效的令牌', 'invalid_api_key');
-      if (user.status !== UserStatus.Enabled) throw relayError(403, '用户已被封禁', 'user_banned');
+      if (!user) throw refusal(401, 'Invalid token', '无效的令牌', 'invalid_api_key');
+      if (user.status !== UserStatus.Enabled)
+        throw refusal(403, 'This user has been banned', '用户已被封禁', 'user_banned');
       const group = checkGroup(deps, user, entry.group);
       let pinnedChannelId: number | null = null;
       if (dash > 0) {
-        if (!isAdmin(user.role)) throw relayError(403, '普通用户不支持指定渠道', 'channel_pin_forbidden');
+        if (!isAdmin(user.role))
+          throw refusal(
+            403,
+            'Only administrators can pin a channel',
+            '普通用户不支持指定渠道',
+            'channel_pin_forbidden',
+          );
         pinnedChannelId = Number(raw.slice(dash + 1));
-        if (!Number.isSafeInteger(pinnedChannelId)) throw relayError(400, '无效的渠道 ID', 'invalid_channel_id');
+        if (!Number.isSafeInteger(pinnedChannelId))
+          throw refusal(400, 'Invalid channel id', '无效的渠道 ID', 'invalid_channel_id');
       }
       return { user, token: entry.token, group, pinnedChannelId };
     },
@@ -165,14 +181,14 @@ export function createTokenAuth(deps: AppDeps) {
 export function checkGroup(deps: AppDeps, user: RelayUser, requested: string): string {
   const group = requested || user.group;
   if (requested && requested !== user.group && !(requested in deps.services.options.get('UserUsableGroups')))
-    throw relayError(403, `无权访问 ${requested} 分组`, 'group_not_allowed');
+    throw refusal(403, `No access to group ${requested}`, `无权访问 ${requested} 分组`, 'group_not_allowed');
   if (!(group in deps.services.options.get('GroupRatio')))
-    throw relayError(403, `分组 ${group} 已被弃用`, 'group_not_allowed');
+    throw refusal(403, `Group ${group} has been retired`, `分组 ${group} 已被弃用`, 'group_not_allowed');
   return group;
 }
 
 /** The token's model limit (relay.md §2), checked once the body names the model. */
 export function checkModel(token: RelayToken | null, model: string): void {
   if (token?.modelLimits && !token.modelLimits.has(model))
-    throw relayError(403, `该令牌无权访问模型 ${model}`, 'model_not_allowed');
+    throw refusal(403, `This token may not use model ${model}`, `该令牌无权访问模型 ${model}`, 'model_not_allowed');
 }

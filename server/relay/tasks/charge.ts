@@ -1,7 +1,7 @@
 import { isAppError } from '../../errors.ts';
 import type { Reservation } from '../../domains/billing/reserve.ts';
 import type { ChannelConfig } from '../channel-config.ts';
-import { RelayError, relayError } from '../errors.ts';
+import { refusal, relayErrorOfApp } from '../errors.ts';
 import type { RelayPrincipal } from '../principal.ts';
 import type { RelayRuntime } from '../runtime.ts';
 import { selectChannel } from '../select-channel.ts';
@@ -42,7 +42,8 @@ export interface TaskPrice {
 export function taskPrice(rt: RelayRuntime, model: string, group: string): TaskPrice {
   const opt = rt.deps.services.options.get;
   const modelPrice = opt('ModelPrice')[model] ?? DEFAULT_TASK_PRICES[model];
-  if (modelPrice === undefined) throw relayError(403, `模型 ${model} 的价格未设置`, 'model_price_not_set');
+  if (modelPrice === undefined)
+    throw refusal(403, `No price is set for model ${model}`, `模型 ${model} 的价格未设置`, 'model_price_not_set');
   const groupRatio = opt('GroupRatio')[group] ?? 1;
   return { quota: Math.round(modelPrice * opt('QuotaPerUnit') * groupRatio), modelPrice, groupRatio };
 }
@@ -62,12 +63,19 @@ export function pickTaskChannel(
   const fixed = p.pinnedChannelId ?? originChannelId;
   if (fixed !== undefined && fixed !== null) {
     const ch = rt.routing.channel(fixed);
-    if (!ch || !types.includes(ch.type)) throw relayError(503, `渠道 #${fixed} 不可用`, 'channel_unavailable');
+    if (!ch || !types.includes(ch.type))
+      throw refusal(503, `Channel #${fixed} is unavailable`, `渠道 #${fixed} 不可用`, 'channel_unavailable');
     return ch;
   }
   const candidates = rt.routing.candidates(p.group, model).filter((c) => types.includes(c.channel.type));
   const picked = selectChannel(candidates, 0, new Set());
-  if (!picked) throw relayError(503, `当前分组 ${p.group} 下对于模型 ${model} 无可用渠道`, 'no_available_channel');
+  if (!picked)
+    throw refusal(
+      503,
+      `No channel is available for model ${model} in group ${p.group}`,
+      `当前分组 ${p.group} 下对于模型 ${model} 无可用渠道`,
+      'no_available_channel',
+    );
   return picked.channel;
 }
 
@@ -100,7 +108,7 @@ export async function chargeTask<T>(
       price.quota,
     );
   } catch (err) {
-    if (isAppError(err)) throw new RelayError(403, err.message, err.detail ?? 'insufficient_quota');
+    if (isAppError(err)) throw relayErrorOfApp(err, 403, err.detail ?? 'insufficient_quota');
     throw err;
   }
   let result: { accepted: boolean; answer: T };

@@ -41,12 +41,24 @@ export async function callTaskUpstream(
       AbortSignal.timeout(TASK_TIMEOUT_MS),
     );
   } catch (err) {
-    throw new RelayError(502, `渠道 #${ch.id} 请求失败：${describeNetworkError(err)}`, 'upstream_error', true);
+    throw new RelayError(
+      502,
+      `The request to channel #${ch.id} failed: ${describeNetworkError(err)}`,
+      'upstream_error',
+      true,
+      `渠道 #${ch.id} 请求失败：${describeNetworkError(err)}`,
+    );
   }
   const text = await res.body.text();
   try {
     return { status: res.statusCode, json: text ? (JSON.parse(text) as unknown) : null };
   } catch {
-    throw new RelayError(502, `渠道 #${ch.id} 返回了无法解析的内容 (HTTP ${res.statusCode})`, 'bad_response', true);
+    throw new RelayError(
+      502,
+      `Channel #${ch.id} answered with unreadable content (HTTP ${res.statusCode})`,
+      'bad_response',
+      true,
+      `渠道 #${ch.id} 返回了无法解析的内容 (HTTP ${res.statusCode})`,
+    );
   }
 }

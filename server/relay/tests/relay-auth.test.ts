@@ -36,7 +36,7 @@ const tokenRow = (id: number) =>
   h.deps.db.selectFrom('tokens').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('token checks, in order, each with its own error', () => {
-  it('unknown key: 401 无效的令牌', async () => {
+  it('unknown key: 401 Invalid token', async () => {
     await expect(chat('sk-doesnotexist')).rejects.toMatchObject({ status: 401, code: 'invalid_api_key' });
   });
 
@@ -45,18 +45,18 @@ describe('token checks, in order, each with its own error', () => {
     const disabled = await insertToken(h.deps, user.id, { status: 2 });
     await expect(chat(disabled.key)).rejects.toMatchObject({
       status: 401,
-      message: expect.stringContaining('该令牌状态不可用'),
+      message: expect.stringContaining('This token is not enabled'),
     });
     const expired = await insertToken(h.deps, user.id, { expiredTime: Math.floor(Date.now() / 1000) - 10 });
     await expect(chat(expired.key)).rejects.toMatchObject({
       status: 401,
-      message: expect.stringContaining('该令牌已过期'),
+      message: expect.stringContaining('This token has expired'),
     });
     await expect.poll(async () => (await tokenRow(expired.id)).status).toBe(3);
     const empty = await insertToken(h.deps, user.id, { remainQuota: 0 });
     await expect(chat(empty.key)).rejects.toMatchObject({
       status: 401,
-      message: expect.stringContaining('该令牌额度已用尽'),
+      message: expect.stringContaining('This token has used up its quota'),
     });
     await expect.poll(async () => (await tokenRow(empty.id)).status).toBe(4);
   });
@@ -78,7 +78,7 @@ describe('token checks, in order, each with its own error', () => {
     const bannedToken = await insertToken(h.deps, banned.id);
     await expect(chat(bannedToken.key)).rejects.toMatchObject({
       status: 403,
-      message: expect.stringContaining('用户已被封禁'),
+      message: expect.stringContaining('This user has been banned'),
     });
     const vip = await insertToken(h.deps, user.id, { group: 'vip' });
     await expect(chat(vip.key)).rejects.toMatchObject({ status: 403, code: 'group_not_allowed' });
@@ -89,16 +89,16 @@ describe('token checks, in order, each with its own error', () => {
     const token = await insertToken(h.deps, user.id);
     await expect(chat(token.key, 'unpriced')).rejects.toMatchObject({
       status: 403,
-      message: expect.stringContaining('模型倍率或价格未配置'),
+      message: expect.stringContaining('No ratio or price is set for model unpriced'),
     });
     await expect(chat(token.key, 'no-channel')).rejects.toMatchObject({
       status: 503,
-      message: expect.stringContaining('当前分组 default 下对于模型 no-channel 无可用渠道'),
+      message: expect.stringContaining('No channel is available for model no-channel in group default'),
     });
     // No channel and no price: the missing channel is what the client hears (relay.md §3).
     await expect(chat(token.key, 'no-channel-no-price')).rejects.toMatchObject({
       status: 503,
-      message: expect.stringContaining('对于模型 no-channel-no-price 无可用渠道'),
+      message: expect.stringContaining('No channel is available for model no-channel-no-price'),
     });
     await expect(chat(token.key)).rejects.toMatchObject({ status: 403, code: 'insufficient_user_quota' });
     const res = await request(`${h.baseURL}/files`, {
@@ -107,6 +107,44 @@ describe('token checks, in order, each with its own error', () => {
     });
     expect(res.statusCode).toBe(501);
     expect(((await res.body.json()) as { error: { message: string } }).error.message).toContain('not implemented');
+  });
+});
+
+describe('the language of refusals (issue 22)', () => {
+  const post = async (key: string, body: unknown, lang?: string) => {
+    const res = await request(`${h.baseURL}/chat/completions`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${key}`,
+        'content-type': 'application/json',
+        ...(lang ? { 'accept-language': lang } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+    return {
+      status: res.statusCode,
+      message: ((await res.body.json()) as { error: { message: string } }).error.message,
+    };
+  };
+  const hi = (model: string) => ({ model, messages: [{ role: 'user', content: 'hi' }] });
+
+  it('English to API callers, Chinese when Accept-Language puts it first', async () => {
+    const user = await insertUser(h.deps, { quota: 100 });
+    const disabled = await insertToken(h.deps, user.id, { status: 2 });
+    const token = await insertToken(h.deps, user.id);
+    // The relay's own refusal, the billing step's (an AppError of the console side) and a schema's.
+    const cases: [string, unknown, string, string][] = [
+      [disabled.key, hi('auth-model'), 'This token is not enabled', '该令牌状态不可用'],
+      [token.key, hi('auth-model'), 'Your quota is not enough for this request', '用户额度不足'],
+      [token.key, { messages: [] }, 'model is required', 'model 不能为空'],
+    ];
+    for (const [key, body, en, zh] of cases) {
+      const english = await post(key, body, 'en-US,en;q=0.9');
+      expect(english.message).toContain(en);
+      expect(english.message).not.toMatch(/[\u4e00-\u9fff]/);
+      expect((await post(key, body)).message).toContain(en);
+      expect((await post(key, body, 'zh-CN,zh;q=0.9,en;q=0.8')).message).toContain(zh);
+    }
   });
 });
 

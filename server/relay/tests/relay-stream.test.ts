@@ -167,7 +167,7 @@ describe('streaming', () => {
     });
     const body = (await bad.body.json()) as { error: { message: string } };
     expect(bad.statusCode).toBe(401);
-    expect(body.error.message).toContain('无效的令牌');
+    expect(body.error.message).toContain('Invalid token');
     expect(String(bad.headers['server-timing'])).toMatch(/^gateway;dur=/);
   });
 

@@ -1,5 +1,5 @@
 import type { SignatureV4 } from '@smithy/signature-v4';
-import { relayError } from '../../errors.ts';
+import { refusal } from '../../errors.ts';
 import type { UpstreamRequest } from '../types.ts';
 
 /** A Bedrock channel key: `AccessKeyId|SecretAccessKey|region` (new-api's format). */
@@ -12,7 +12,12 @@ export interface BedrockCredentials {
 export function parseBedrockKey(key: string): BedrockCredentials {
   const [accessKeyId, secretAccessKey, region] = key.split('|').map((s) => s.trim());
   if (!accessKeyId || !secretAccessKey || !region)
-    throw relayError(500, 'AWS Bedrock 渠道密钥格式应为 AccessKeyId|SecretAccessKey|Region', 'channel_config_error');
+    throw refusal(
+      500,
+      'An AWS Bedrock channel key must read AccessKeyId|SecretAccessKey|Region',
+      'AWS Bedrock 渠道密钥格式应为 AccessKeyId|SecretAccessKey|Region',
+      'channel_config_error',
+    );
   return { accessKeyId, secretAccessKey, region };
 }
 

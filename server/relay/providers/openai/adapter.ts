@@ -84,7 +84,13 @@ export const openAIAdapter: ProviderAdapter = withResponsesBridge({
       parsed = JSON.parse(text) as typeof parsed;
     } catch {
       // A 200 the client could not parse either: an upstream failure, not an answer to pay for.
-      throw new RelayError(502, '上游返回了无法解析的 JSON', 'bad_upstream_response', true);
+      throw new RelayError(
+        502,
+        'The upstream answered with JSON that cannot be parsed',
+        'bad_upstream_response',
+        true,
+        '上游返回了无法解析的 JSON',
+      );
     }
     const usage = parseOpenAIUsage(parsed?.usage);
     // Another dialect's client reads reasoning from `reasoning_content` (reasoning-field.ts).

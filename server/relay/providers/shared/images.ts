@@ -1,5 +1,5 @@
 import { request } from 'undici';
-import { RelayError } from '../../errors.ts';
+import { refusal, RelayError } from '../../errors.ts';
 import { isBlockedAddress, publicOnlyAgent } from './safe-fetch.ts';
 
 /** Remote images are fetched for providers that only take inline data; bigger ones are refused. */
@@ -27,10 +27,15 @@ export function parseDataUrl(url: string): InlineImage | undefined {
 export async function inlineImage(url: string): Promise<InlineImage> {
   const parsed = parseDataUrl(url);
   if (parsed) return parsed;
-  if (!/^https?:\/\//i.test(url)) throw new RelayError(400, '不支持的图片地址', 'invalid_image_url');
+  if (!/^https?:\/\//i.test(url)) throw refusal(400, 'Unsupported image URL', '不支持的图片地址', 'invalid_image_url');
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
   if (isBlockedAddress(host) || /^localhost$/i.test(host))
-    throw new RelayError(400, '不允许从内部地址下载图片', 'invalid_image_url');
+    throw refusal(
+      400,
+      'Images cannot be downloaded from internal addresses',
+      '不允许从内部地址下载图片',
+      'invalid_image_url',
+    );
   try {
     const res = await request(url, {
       method: 'GET',
@@ -40,7 +45,12 @@ export async function inlineImage(url: string): Promise<InlineImage> {
     });
     if (res.statusCode < 200 || res.statusCode >= 300) {
       await res.body.dump();
-      throw new RelayError(400, `图片下载失败：HTTP ${res.statusCode}`, 'invalid_image_url');
+      throw refusal(
+        400,
+        `Image download failed: HTTP ${res.statusCode}`,
+        `图片下载失败：HTTP ${res.statusCode}`,
+        'invalid_image_url',
+      );
     }
     const declared = Number(res.headers['content-length'] ?? 0);
     if (declared > MAX_IMAGE_BYTES) {
@@ -66,11 +76,22 @@ export async function inlineImage(url: string): Promise<InlineImage> {
     };
   } catch (err) {
     if (err instanceof RelayError) throw err;
-    throw new RelayError(400, `图片下载失败：${(err as Error).message}`, 'invalid_image_url');
+    throw refusal(
+      400,
+      `Image download failed: ${(err as Error).message}`,
+      `图片下载失败：${(err as Error).message}`,
+      'invalid_image_url',
+    );
   }
 }
 
-const tooLarge = () => new RelayError(400, `图片超过 ${MAX_IMAGE_BYTES / 1024 / 1024} MB 上限`, 'image_too_large');
+const tooLarge = () =>
+  refusal(
+    400,
+    `The image is larger than the ${MAX_IMAGE_BYTES / 1024 / 1024} MB limit`,
+    `图片超过 ${MAX_IMAGE_BYTES / 1024 / 1024} MB 上限`,
+    'image_too_large',
+  );
 
 /** Text of an OpenAI content (string or parts). */
 export function textOf(content: unknown): string {

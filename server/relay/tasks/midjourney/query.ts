@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { mjByMjId, mjByUserAndIds } from '../../../domains/tasks/tasks.repo.ts';
-import { relayError } from '../../errors.ts';
+import { refusal } from '../../errors.ts';
 import type { RelayPrincipal } from '../../principal.ts';
 import type { RelayRuntime } from '../../runtime.ts';
 import { sendUpstream } from '../../upstream.ts';
@@ -18,7 +18,7 @@ const forwardBase = (rt: RelayRuntime) => rt.deps.services.tasks.forwardBase();
 
 export async function fetchMj(rt: RelayRuntime, p: RelayPrincipal, mjId: string) {
   const row = await mjByMjId(rt.deps.db, mjId);
-  if (!row || Number(row.user_id) !== p.user.id) throw relayError(404, '任务不存在', 'task_not_found');
+  if (!row || Number(row.user_id) !== p.user.id) throw refusal(404, 'Task not found', '任务不存在', 'task_not_found');
   return mjTaskDto(row, forwardBase(rt));
 }
 
@@ -31,10 +31,15 @@ export async function listMjByIds(rt: RelayRuntime, p: RelayPrincipal, ids: stri
 /** The image seed is only known upstream: asked on the channel that drew the task. */
 export async function imageSeed(rt: RelayRuntime, p: RelayPrincipal, mjId: string, mode: string | null) {
   const row = await mjByMjId(rt.deps.db, mjId);
-  if (!row || Number(row.user_id) !== p.user.id) throw relayError(404, '任务不存在', 'task_not_found');
+  if (!row || Number(row.user_id) !== p.user.id) throw refusal(404, 'Task not found', '任务不存在', 'task_not_found');
   const channel = rt.routing.channel(Number(row.channel_id));
   if (!channel || !(MJ_CHANNEL_TYPES as readonly number[]).includes(channel.type))
-    throw relayError(503, `渠道 #${row.channel_id} 不可用`, 'channel_unavailable');
+    throw refusal(
+      503,
+      `Channel #${row.channel_id} is unavailable`,
+      `渠道 #${row.channel_id} 不可用`,
+      'channel_unavailable',
+    );
   const prefix = mode ? `/mj-${mode}` : '';
   const a = await callTaskUpstream(channel, 'mj', 'GET', `${prefix}/mj/task/${encodeURIComponent(mjId)}/image-seed`);
   return { status: a.status, body: a.json };
@@ -49,7 +54,7 @@ const IMAGE_TIMEOUT_MS = 60_000;
  */
 export async function proxyImage(rt: RelayRuntime, mjId: string, reply: FastifyReply) {
   const row = await mjByMjId(rt.deps.db, mjId);
-  if (!row || !row.image_url) throw relayError(404, '图片不存在', 'image_not_found');
+  if (!row || !row.image_url) throw refusal(404, 'Image not found', '图片不存在', 'image_not_found');
   let res;
   try {
     res = await sendUpstream(
@@ -57,11 +62,16 @@ export async function proxyImage(rt: RelayRuntime, mjId: string, reply: FastifyR
       AbortSignal.timeout(IMAGE_TIMEOUT_MS),
     );
   } catch {
-    throw relayError(502, '获取图片失败', 'image_fetch_failed');
+    throw refusal(502, 'Fetching the image failed', '获取图片失败', 'image_fetch_failed');
   }
   if (res.statusCode >= 400) {
     await res.body.dump();
-    throw relayError(502, `获取图片失败 (HTTP ${res.statusCode})`, 'image_fetch_failed');
+    throw refusal(
+      502,
+      `Fetching the image failed (HTTP ${res.statusCode})`,
+      `获取图片失败 (HTTP ${res.statusCode})`,
+      'image_fetch_failed',
+    );
   }
   const type = res.headers['content-type'];
   reply.header('content-type', typeof type === 'string' ? type : 'image/png');

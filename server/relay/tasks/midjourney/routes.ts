@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { relayError } from '../../errors.ts';
+import { refusal } from '../../errors.ts';
 import type { RelayRuntime } from '../../runtime.ts';
 import { taskAuth, taskRoute } from '../http.ts';
 import { actionOfCustomId, MJ_MODES, mjBodies, parseSimpleChange } from './actions.ts';
@@ -34,7 +34,13 @@ const submits: Record<string, Builder> = {
   '/mj/submit/simple-change': (b) => {
     const body = mjBodies.simpleChange.parse(b);
     const parsed = parseSimpleChange(body.content);
-    if (!parsed) throw relayError(400, 'content 格式应为 "<任务 ID> U1-U4 / V1-V4 / R"', 'invalid_content');
+    if (!parsed)
+      throw refusal(
+        400,
+        'content must read "<task id> U1-U4 / V1-V4 / R"',
+        'content 格式应为 "<任务 ID> U1-U4 / V1-V4 / R"',
+        'invalid_content',
+      );
     return {
       action: parsed.action,
       path: '/mj/submit/simple-change',
@@ -46,7 +52,13 @@ const submits: Record<string, Builder> = {
   '/mj/submit/action': (b) => {
     const body = mjBodies.action.parse(b);
     const action = actionOfCustomId(body.customId);
-    if (!action) throw relayError(400, `不支持的 customId：${body.customId}`, 'invalid_custom_id');
+    if (!action)
+      throw refusal(
+        400,
+        `Unsupported customId: ${body.customId}`,
+        `不支持的 customId：${body.customId}`,
+        'invalid_custom_id',
+      );
     return { action, path: '/mj/submit/action', body, originMjId: body.taskId, needsSuccess: true };
   },
   // A modal completes a task that waits for input (code 21): the origin is in MODAL state, not SUCCESS.

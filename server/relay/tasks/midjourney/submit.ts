@@ -1,6 +1,6 @@
 import type { MjAction } from '../../../../shared/schemas/tasks.ts';
 import { insertMidjourney, mjByMjId } from '../../../domains/tasks/tasks.repo.ts';
-import { relayError } from '../../errors.ts';
+import { refusal } from '../../errors.ts';
 import type { RelayPrincipal } from '../../principal.ts';
 import type { RelayRuntime } from '../../runtime.ts';
 import { chargeTask, pickTaskChannel } from '../charge.ts';
@@ -53,9 +53,15 @@ export async function submitMj(rt: RelayRuntime, p: RelayPrincipal, s: MjSubmit,
   let originChannel: number | undefined;
   if (s.originMjId !== undefined) {
     const origin = await mjByMjId(db, s.originMjId);
-    if (!origin || Number(origin.user_id) !== p.user.id) throw relayError(404, '任务不存在', 'task_not_found');
+    if (!origin || Number(origin.user_id) !== p.user.id)
+      throw refusal(404, 'Task not found', '任务不存在', 'task_not_found');
     if (s.needsSuccess && rt.deps.services.options.get('MjActionCheckSuccessEnabled') && origin.status !== 'SUCCESS')
-      throw relayError(400, '原任务尚未成功，不能执行此操作', 'task_status_not_success');
+      throw refusal(
+        400,
+        'The original task has not succeeded; this action is not possible yet',
+        '原任务尚未成功，不能执行此操作',
+        'task_status_not_success',
+      );
     originChannel = Number(origin.channel_id);
   }
   const model = MJ_PRICE_KEY[s.action];

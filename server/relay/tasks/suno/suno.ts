@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { TaskRow } from '../../../db/types.ts';
 import { parseJson } from '../../../domains/tasks/tasks.service.ts';
 import { insertTask, tasksByUserAndIds } from '../../../domains/tasks/tasks.repo.ts';
-import { relayError } from '../../errors.ts';
+import { refusal } from '../../errors.ts';
 import type { RelayPrincipal } from '../../principal.ts';
 import type { RelayRuntime } from '../../runtime.ts';
 import { chargeTask, pickTaskChannel } from '../charge.ts';
@@ -113,7 +113,7 @@ export async function fetchSuno(rt: RelayRuntime, p: RelayPrincipal, ids: string
 
 export async function fetchOneSuno(rt: RelayRuntime, p: RelayPrincipal, id: string) {
   const [row] = await tasksByUserAndIds(rt.deps.db, p.user.id, [id]);
-  if (!row || row.platform !== SUNO_PLATFORM) throw relayError(404, '任务不存在', 'task_not_exist');
+  if (!row || row.platform !== SUNO_PLATFORM) throw refusal(404, 'Task not found', '任务不存在', 'task_not_exist');
   return { code: 'success', message: '', data: sunoTaskDto(row) };
 }
 

@@ -40,7 +40,13 @@ export function responsesToChatCompletion(text: string): { body: string; usage?:
   try {
     r = JSON.parse(text) as ResponseObject;
   } catch {
-    throw new RelayError(502, '上游返回了无法解析的 JSON', 'bad_upstream_response', true);
+    throw new RelayError(
+      502,
+      'The upstream answered with JSON that cannot be parsed',
+      'bad_upstream_response',
+      true,
+      '上游返回了无法解析的 JSON',
+    );
   }
   const output = r.output ?? [];
   const m = itemsToMessages(output, skip).find((x) => x.role === 'assistant');
