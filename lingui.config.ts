@@ -11,10 +11,20 @@ export default defineConfig({
   fallbackLocales: { default: 'zh' },
   catalogs: [
     { path: '<rootDir>/client/locales/{locale}/{name}', include: ['<rootDir>/client/pages/{name}/'] },
+    // The server's messages, by code (client/lib/server-messages.ts; its Chinese is shared/server-messages.ts).
+    {
+      path: '<rootDir>/client/locales/{locale}/server-messages',
+      include: ['<rootDir>/client/lib/server-messages.ts'],
+    },
     {
       path: '<rootDir>/client/locales/{locale}/common',
       include: ['<rootDir>/client/'],
-      exclude: ['<rootDir>/client/pages/**', '<rootDir>/client/locales/**', '<rootDir>/client/**/*.test.ts'],
+      exclude: [
+        '<rootDir>/client/pages/**',
+        '<rootDir>/client/locales/**',
+        '<rootDir>/client/**/*.test.ts',
+        '<rootDir>/client/lib/server-messages.ts',
+      ],
     },
   ],
 });

@@ -1,9 +1,23 @@
 import { notifications } from '@mantine/notifications';
 import { TRPCClientError } from '@trpc/client';
+import type { MessageParams, ServerMessageCode } from '../../shared/server-messages.ts';
+import { serverMessageText, serverTextInLanguage } from './server-messages.ts';
 
-/** The server's message for a failed call (spec: show it in an error toast). */
+interface ServerErrorData {
+  messageCode?: ServerMessageCode;
+  messageParams?: MessageParams;
+}
+
+/**
+ * The server's message for a failed call, in the console's language (spec: show it in an error
+ * toast): tRPC refusals by their code, REST ones (new-api's Chinese text) by their wording.
+ */
 export function errorMessage(error: unknown): string {
-  if (error instanceof TRPCClientError || error instanceof Error) return error.message;
+  if (error instanceof TRPCClientError) {
+    const data = error.data as ServerErrorData | undefined;
+    if (data?.messageCode) return serverMessageText(data.messageCode, data.messageParams);
+  }
+  if (error instanceof Error) return serverTextInLanguage(error.message);
   return String(error);
 }
 

@@ -12,7 +12,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { ChannelStatus } from '../../../shared/constants.ts';
-import { showError, showSuccess } from '../../lib/errors.ts';
+import { errorMessage, showError, showSuccess } from '../../lib/errors.ts';
 import { trpc } from '../../trpc.ts';
 import type { ChannelRow } from './types.ts';
 
@@ -39,7 +39,7 @@ export function RowActions({ channel, onEdit, onTest, onPickModel, testing }: Pr
   });
   const copy = trpc.channels.copy.useMutation({
     onSuccess: ({ id }) => done(t`Channel copied as #${id}`)(),
-    onError: (e) => showError(new Error(t`Channel copy failed: ${e.message}`)),
+    onError: (e) => showError(new Error(t`Channel copy failed: ${errorMessage(e)}`)),
   });
   const remove = trpc.channels.remove.useMutation({ onSuccess: done(t`Channel deleted`), onError: showError });
   const enabled = channel.status === ChannelStatus.Enabled;

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { notifications } from '@mantine/notifications';
 import { showError } from '../../lib/errors.ts';
+import { serverTextInLanguage } from '../../lib/server-messages.ts';
 import { trpc } from '../../trpc.ts';
 
 /** Tests one channel (optionally with a model) and reports the result; the list refreshes either way. */
@@ -16,7 +17,7 @@ export function useChannelTest() {
         notifications.show({
           color: 'red',
           title: t`Channel #${String(input.id)} failed the test`,
-          message: r.message,
+          message: serverTextInLanguage(r.message),
         });
     },
     onError: showError,

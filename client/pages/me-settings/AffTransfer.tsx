@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { errorMessage } from '../../lib/errors.ts';
 import { renderQuota } from '../../lib/format.ts';
 import { trpc } from '../../trpc.ts';
 
@@ -19,7 +20,7 @@ export function AffTransfer() {
       void utils.affiliate.info.invalidate();
       void utils.users.self.invalidate();
     },
-    onError: (e) => notifications.show({ color: 'red', message: e.message }),
+    onError: (e) => notifications.show({ color: 'red', message: errorMessage(e) }),
   });
   const min = info.data?.min_transfer ?? 0;
   const available = info.data?.aff_quota ?? 0;

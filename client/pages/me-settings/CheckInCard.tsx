@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarCheck } from '@tabler/icons-react';
+import { errorMessage } from '../../lib/errors.ts';
 import { renderQuota } from '../../lib/format.ts';
 import { trpc } from '../../trpc.ts';
 
@@ -17,7 +18,7 @@ export function CheckInCard() {
       void utils.users.self.invalidate();
     },
     onError: (e) =>
-      notifications.show({ color: 'red', message: e.message || t`Check-in failed, please try again later` }),
+      notifications.show({ color: 'red', message: errorMessage(e) || t`Check-in failed, please try again later` }),
   });
   const can = status.data?.can_check_in ?? false;
   return (
