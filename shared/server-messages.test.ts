@@ -39,7 +39,7 @@ const NOT_CONSOLE_MESSAGES: Record<string, string[]> = {
   'server/domains/users/groups.service.ts': ['用户分组'],
   'server/domains/pricing/pricing.service.ts': ['用户分组'],
   // A refund line of the task relays, built from the relay's own task labels.
-  'server/domains/tasks/task-refund.ts': ['{}，补偿 {} 额度，原因：{}'],
+  'server/domains/tasks/task-refund.repo.ts': ['{}，补偿 {} 额度，原因：{}'],
 };
 
 /** Every string literal with Chinese in it, template holes written `{}`. */
