@@ -180,6 +180,7 @@ describe('usage logs fit the screen and show the cost exactly', () => {
     await s.context.close();
   });
 
+  // Eight full-page shots (two themes x two languages x two widths): minutes on a busy CI machine.
   it('screenshots: light/dark, zh/en, 1366 and 390, a row closed and opened', async () => {
     const errors = await screenshotSweep(browser, gateway.baseUrl, ROOT, [
       {
@@ -195,5 +196,5 @@ describe('usage logs fit the screen and show the cost exactly', () => {
       },
     ]);
     expect(errors).toEqual([]);
-  });
+  }, 300_000);
 });
