@@ -66,6 +66,12 @@ describe('playground: a user chats against an upstream and finds the charge in t
     expect(dora.errors).toEqual([]);
   });
 
+  /** Quota in dollars as the console shows it: exact to the unit (500,000 a dollar here), at least two decimals. */
+  const dollars = (quota: number) => {
+    const [whole, fraction = ''] = (quota / 500_000).toFixed(6).replace(/0+$/, '').split('.');
+    return `$${whole}.${fraction.padEnd(2, '0')}`;
+  };
+
   it('shows the consumption row and the lower balance on the usage-log page', async () => {
     const db = gateway.test.deps.db;
     await gateway.test.deps.services.logWriter.flush();
@@ -76,10 +82,10 @@ describe('playground: a user chats against an upstream and finds the charge in t
     await dora.page.goto('/app/logs/api-usage');
     const row = dora.page.getByRole('row', { name: /gpt-4o-mini/ });
     await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
-    expect(await row.innerText()).toContain(`$${(charged / 500_000).toFixed(6)}`);
+    expect(await row.innerText()).toContain(dollars(charged));
     await expect
       .poll(() => dora.page.getByTestId('log-balance').innerText(), { timeout: 15_000 })
-      .toContain(`$${(Number(user.quota) / 500_000).toFixed(2)}`);
+      .toContain(dollars(Number(user.quota)));
     // Users never see the admin-only columns.
     await expect(dora.page.getByRole('columnheader', { name: 'Channel' }).count()).resolves.toBe(0);
 
