@@ -65,7 +65,8 @@ describe('redemption codes: an admin creates them, a user redeems one in the wal
     // The same code a second time is refused with the server's message.
     await carol.page.getByTestId('redeem-code').fill(keys[0]);
     await carol.page.getByTestId('redeem-submit').click();
-    await carol.page.getByText('该兑换码已被使用').waitFor();
+    // The server's refusal in the console's language (issue 22): its code, translated.
+    await carol.page.getByText('This redemption code has already been used').waitFor();
     await expect.poll(() => balance.innerText()).toBe('$11.00');
     await carol.page.getByText('The administrator has not enabled online top-up').waitFor();
     expect(carol.errors).toEqual([]);

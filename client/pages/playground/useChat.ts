@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { useRef, useState } from 'react';
 import { getStoredUser } from '../../lib/user.ts';
 import { errorText, readChatStream } from './chat-stream.ts';
@@ -62,7 +63,12 @@ export function useChat() {
     try {
       const res = await fetch('/pg/chat/completions', {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'New-Api-User': String(getStoredUser()?.id ?? -1) },
+        headers: {
+          'content-type': 'application/json',
+          'New-Api-User': String(getStoredUser()?.id ?? -1),
+          // The relay words its refusals in the console's language, not the browser's (issue 22).
+          'Accept-Language': i18n.locale === 'zh' ? 'zh-CN,zh;q=0.9' : 'en',
+        },
         body: JSON.stringify(body),
         signal: controller.signal,
       });
