@@ -16,6 +16,7 @@ import { sendEnvelopeError } from './compat/envelope.ts';
 import type { AppDeps } from './context.ts';
 import type { Logger } from 'pino';
 import { lazyChildLogger } from './logger.ts';
+import { registerDemoUpstream } from './demo/demo-upstream.ts';
 import { registerOpsRoutes } from './ops/health.ts';
 import { registerBackgroundJobs } from './ops/jobs/background-jobs.ts';
 import { createConsolePageCache } from './plugins/console-html.ts';
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerOpsRoutes(app, deps);
+  if (config.demoChannel) registerDemoUpstream(app);
   registerCompatRoutes(app, deps);
   // Awaited here so its onClose hooks are registered before the one below (they run last-registered first).
   await app.register(relayPlugin, { deps });

@@ -63,6 +63,8 @@ const envSchema = z.object({
     .trim()
     .regex(/^(https?:\/\/\S+)?$/i, 'UPDATE_FEED_URL must be an http(s) URL')
     .default(''),
+  /** Serve the built-in demo upstream and let admins add a demo channel (try the gateway without a provider key). */
+  DEMO_CHANNEL: booleanString.default(false),
   /** Folder with the built console; served when present. */
   CLIENT_DIST: z.string().default('./dist/client'),
 });
@@ -90,6 +92,8 @@ export interface Config {
   azureDefaultApiVersion: string;
   /** GitHub-style "latest release" JSON for the update check; '' = not configured. */
   updateFeedUrl: string;
+  /** DEMO_CHANNEL: the demo upstream under /demo-upstream/v1 and the channels page's "add demo channel". */
+  demoChannel: boolean;
   ipRateLimits: { api: { count: number; windowSeconds: number }; relay: { count: number; windowSeconds: number } };
   version: string;
 }
@@ -124,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     azureDefaultApiVersion: e.AZURE_DEFAULT_API_VERSION || DEFAULT_AZURE_API_VERSION,
     updateFeedUrl: e.UPDATE_FEED_URL,
+    demoChannel: e.DEMO_CHANNEL,
     ipRateLimits: {
       api: { count: e.GLOBAL_API_RATE_LIMIT, windowSeconds: e.GLOBAL_API_RATE_LIMIT_DURATION },
       relay: { count: e.GLOBAL_RELAY_RATE_LIMIT, windowSeconds: e.GLOBAL_RELAY_RATE_LIMIT_DURATION },

@@ -38,6 +38,8 @@ const NOT_CONSOLE_MESSAGES: Record<string, string[]> = {
   'server/domains/users/signup.ts': ['{}的初始令牌'],
   'server/domains/users/groups.service.ts': ['用户分组'],
   'server/domains/pricing/pricing.service.ts': ['用户分组'],
+  // The demo upstream's made-up answer (model output, in the asker's language).
+  'server/demo/demo-upstream.ts': ['这是 Switchyard 的演示渠道'],
   // A refund line of the task relays, built from the relay's own task labels.
   'server/domains/tasks/task-refund.repo.ts': ['{}，补偿 {} 额度，原因：{}'],
 };

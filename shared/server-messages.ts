@@ -259,6 +259,8 @@ export const serverMessages = {
   'channel.upstream_status_detail': '上游返回 HTTP {status}：{detail}',
   'channel.upstream_unreachable': '请求上游失败：{reason}',
 
+  'demo.disabled': '演示渠道未开启（DEMO_CHANNEL）',
+
   // Messages (inbox and admin)
   'message.not_found': '消息不存在',
   'message.enter_title': '请输入消息标题',

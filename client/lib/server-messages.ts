@@ -530,6 +530,7 @@ const descriptors: Record<ServerMessageCode, MessageDescriptor> = {
     context: 'channel.upstream_unreachable',
     message: 'The request to the upstream failed: {reason}',
   }),
+  'demo.disabled': msg({ context: 'demo.disabled', message: 'The demo channel is not turned on (DEMO_CHANNEL)' }),
   'message.not_found': msg({ context: 'message.not_found', message: 'The message does not exist' }),
   'message.enter_title': msg({ context: 'message.enter_title', message: 'Enter the message title' }),
   'message.enter_content': msg({ context: 'message.enter_content', message: 'Enter the message content' }),
@@ -729,7 +730,9 @@ function translateParam(value: string | number, depth: number): string | number 
 
 function translate(m: ServerMessage, depth: number): string {
   const values = Object.fromEntries(Object.entries(m.params).map(([k, v]) => [k, translateParam(v, depth)]));
-  return i18n._({ ...descriptors[m.code], values });
+  // A variable, not an object literal in the call: Lingui's extractor reads `i18n._({...})` as a message.
+  const descriptor: MessageDescriptor = { ...descriptors[m.code], values };
+  return i18n._(descriptor);
 }
 
 /** A server message in the active language. */

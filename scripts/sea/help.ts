@@ -26,6 +26,7 @@ const VARIABLES: Record<keyof Env | 'SWITCHYARD_MALLOC', string> = {
   METRICS_TOKEN: 'bearer token for /metrics; without it loopback only (unset)',
   AZURE_DEFAULT_API_VERSION: 'api-version of Azure OpenAI channels that name none (2024-10-21)',
   UPDATE_FEED_URL: 'GitHub-style latest-release JSON for the update check (unset)',
+  DEMO_CHANNEL: 'serve a built-in fake upstream and offer a demo channel, to try without a provider key (false)',
   CLIENT_DIST: 'serve this console build instead of the embedded one (unset)',
   SWITCHYARD_MALLOC: 'system: keep glibc malloc even where libjemalloc2 is installed (unset)',
 };

@@ -10,6 +10,7 @@ import { trpc } from '../../trpc.ts';
 import { BatchMenu } from './BatchMenu.tsx';
 import { BatchTagDialog } from './BatchTagDialog.tsx';
 import { ChannelTable } from './ChannelTable.tsx';
+import { DemoChannelButton } from './DemoChannelButton.tsx';
 import { allVisible, channelColumns, useColumnVisibility } from './column-prefs.ts';
 import { ColumnSettingsModal } from '../../components/ColumnSettingsModal.tsx';
 import { useChannelColumns } from './columns.tsx';
@@ -89,9 +90,12 @@ export default function ChannelsPage() {
       title={<Trans>Manage channels</Trans>}
       description={<Trans>Upstream providers with their keys, models, groups, priority and weight.</Trans>}
       actions={
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setDrawer({ opened: true })}>
-          {t`Add channel`}
-        </Button>
+        <>
+          <DemoChannelButton onAdded={refresh} />
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setDrawer({ opened: true })}>
+            {t`Add channel`}
+          </Button>
+        </>
       }
     >
       <SearchBar

@@ -9,6 +9,8 @@ import {
   updateChannelInput,
 } from '../../../shared/schemas/channels.ts';
 import { idInput, idsInput } from '../../../shared/schemas/common.ts';
+import { addDemoChannel, selfOrigin } from '../../demo/demo-channel.ts';
+import { notFound } from '../../errors.ts';
 import { adminProcedure, rootProcedure, router, userProcedure } from '../../trpc/trpc.ts';
 
 /* The console's channel API; the same service as /api/channel/*. Keys stay blanked except in revealKey. */
@@ -22,6 +24,11 @@ export const channelsRouter = router({
   create: adminProcedure
     .input(createChannelInput)
     .mutation(async ({ ctx, input }) => ({ ids: await ctx.services.channels.create(input) })),
+  /** DEMO_CHANNEL only: a channel answered by the built-in demo upstream (server/demo). */
+  addDemo: adminProcedure.mutation(async ({ ctx }) => {
+    if (!ctx.config.demoChannel) throw notFound('demo.disabled');
+    return { id: await addDemoChannel(ctx.services.channels, selfOrigin(ctx.req)) };
+  }),
   update: adminProcedure.input(updateChannelInput).mutation(({ ctx, input }) => ctx.services.channels.update(input)),
   copy: adminProcedure
     .input(idInput.extend({ suffix: z.string().max(64).default('_复制'), resetBalance: z.boolean().default(true) }))

@@ -64,6 +64,10 @@ export function createStatusService(infra: Infra, options: OptionsService) {
         password_login_enabled: o('PasswordLoginEnabled'),
         password_register_enabled: o('PasswordRegisterEnabled'),
         email_verification: o('EmailVerificationEnabled'),
+        // Whether the gateway can send mail at all: the console offers password reset only then (issue 22).
+        smtp_enabled: o('SMTPServer').trim() !== '',
+        // DEMO_CHANNEL: the channels page offers a channel answered by the built-in demo upstream.
+        demo_channel: infra.config.demoChannel,
         github_oauth: o('GitHubOAuthEnabled'),
         github_client_id: o('GitHubClientId'),
         linuxdo_oauth: o('LinuxDOOAuthEnabled'),
