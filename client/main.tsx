@@ -28,7 +28,8 @@ createRoot(document.getElementById('root')!).render(
         <QueryClientProvider client={queryClient}>
           <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={colorSchemeManager}>
             <ModalsProvider>
-              <Notifications position="top-right" />
+              {/* Bottom centre: never over the header's actions or a drawer's or modal's close button (issue 22). */}
+              <Notifications position="bottom-center" autoClose={3500} limit={3} containerWidth={420} />
               <App />
             </ModalsProvider>
           </MantineProvider>

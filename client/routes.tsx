@@ -5,7 +5,7 @@ import { loginUrl, setNavigate } from './lib/navigation.ts';
 import { useStatus } from './lib/status-context.tsx';
 import { sessionExpired, useStoredUser, userIsAdmin, userIsRoot } from './lib/user.ts';
 
-/** public: anyone; user: a stored signed-in user; admin: role >= 10 (others go to /). */
+/** public: anyone; user: a stored signed-in user; admin: role >= 10 (others see a "no permission" page). */
 /** `root`: site options are a super-administrator's (the option API is root-only, as in new-api). */
 export type Guard = 'public' | 'user' | 'admin' | 'root';
 
@@ -61,7 +61,7 @@ const idParam = (params: Params) => encodeURIComponent(params.id ?? '');
 /**
  * Spec §2.1 paths of panels that live on another page (one page per feature): each redirects
  * there with the parameter that page reads to open its panel (`?add=1`, `?edit=<id>`); the
- * target's own guard then applies (admin pages send others to / or to the login page).
+ * target's own guard then applies (admin pages tell others they lack permission, or send them to log in).
  */
 export const redirectTable: RedirectRoute[] = [
   { path: '/channel/add', to: () => '/admin/channels?add=1' },
@@ -75,6 +75,7 @@ function Redirect({ route }: { route: RedirectRoute }) {
 }
 
 const NotFoundPage = lazy(() => import('./pages/not-found/NotFoundPage.tsx'));
+const ForbiddenPage = lazy(() => import('./pages/not-found/ForbiddenPage.tsx'));
 
 /** Applies the setup redirect and the route's guard, then renders the page. */
 function GuardedPage({ route }: { route: AppRoute }) {
@@ -84,8 +85,9 @@ function GuardedPage({ route }: { route: AppRoute }) {
   if (!status.setup && route.path !== '/setup') return <Navigate to="/setup" replace />;
   if (route.guard !== 'public' && !user)
     return <Navigate to={loginUrl(location.pathname + location.search, sessionExpired())} replace />;
-  if (route.guard === 'admin' && !userIsAdmin(user)) return <Navigate to="/" replace />;
-  if (route.guard === 'root' && !userIsRoot(user)) return <Navigate to="/" replace />;
+  // Said, not a silent redirect home (issue 22): the page's calls are refused by the server anyway.
+  if (route.guard === 'admin' && !userIsAdmin(user)) return <ForbiddenPage />;
+  if (route.guard === 'root' && !userIsRoot(user)) return <ForbiddenPage rootOnly />;
   return <route.page />;
 }
 

@@ -163,13 +163,16 @@ describe('sidebar chat submenu and panel routes in a browser', () => {
     expect(root.errors).toEqual([]);
   });
 
-  it('gives a common user what guarded admin pages give: / for /user/edit/:id and /channel/edit/:id', async () => {
+  it('gives a common user what guarded admin pages give: "no permission" for /user/edit/:id and /channel/edit/:id', async () => {
     const s = await openSession(browser, gateway.baseUrl);
     await logIn(s, ALICE);
+    // Issue 22: the admin page says why instead of sending the user home silently.
     await s.page.goto(`/user/edit/${aliceId}`);
-    await s.page.waitForURL((url) => url.pathname === '/');
+    await s.page.waitForURL((url) => url.pathname === '/admin/users');
+    await s.page.getByTestId('forbidden').getByText('No permission').waitFor();
     await s.page.goto(`/channel/edit/${channelId}`);
-    await s.page.waitForURL((url) => url.pathname === '/');
+    await s.page.waitForURL((url) => url.pathname === '/admin/channels');
+    await s.page.getByTestId('forbidden').waitFor();
     await s.context.close();
 
     const visitor = await openSession(browser, gateway.baseUrl);

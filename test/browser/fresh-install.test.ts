@@ -42,13 +42,17 @@ describe('fresh install in a browser', () => {
     await s.page.getByText('The two passwords do not match').waitFor();
   });
 
-  it('initialises the system, reloads and leaves the wizard', async () => {
+  it('initialises the system and lands root signed in on the channels page', async () => {
     await s.page.getByLabel('Password', { exact: true }).fill(ROOT.password);
     await s.page.getByLabel('Confirm password').fill(ROOT.password);
     await s.page.getByRole('button', { name: 'Initialise system' }).click();
     await s.page.getByText('System initialised').waitFor();
-    // The page reloads after 1.5 s; an initialised system sends /setup to the home page.
-    await s.page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+    // Issue 22: the wizard signs the new root in; after 1.5 s the console opens where a gateway starts.
+    await s.page.waitForURL((url) => url.pathname === '/admin/channels', { timeout: 10_000 });
+    await s.page.getByTestId('user-menu').waitFor();
+    // An initialised system sends /setup to the home page.
+    await s.page.goto('/setup');
+    await s.page.waitForURL((url) => url.pathname === '/');
     await s.page.getByTestId('base-url').waitFor();
   });
 
@@ -94,9 +98,10 @@ describe('fresh install in a browser', () => {
     await expect(s.page.getByRole('link', { name: 'User management' }).count()).resolves.toBe(0);
   });
 
-  it('sends a normal user away from admin pages', async () => {
+  it('tells a normal user that admin pages are not for them', async () => {
+    // Issue 22: a "no permission" page instead of a silent redirect home.
     await s.page.goto('/admin/users');
-    await s.page.waitForURL((url) => url.pathname === '/');
+    await s.page.getByTestId('forbidden').getByText('No permission').waitFor();
   });
 
   it('sends an expired session to the login page and back to where the user was', async () => {

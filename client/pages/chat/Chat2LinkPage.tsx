@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { Alert, Box, Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { SignInPrompt } from './SignInPrompt.tsx';
 import { useChatLink } from './useChatLink.ts';
 
 /** /chat2link — the redirect variant: opens the chat client itself instead of framing it. */
@@ -12,6 +13,7 @@ export default function Chat2LinkPage() {
   useEffect(() => {
     if (link.kind === 'ready') window.location.replace(link.url);
   }, [link]);
+  if (link.kind === 'signed-out') return <SignInPrompt />;
   if (link.kind === 'error')
     return (
       <Box p="lg" maw={640} mx="auto">

@@ -1,5 +1,6 @@
 import { Alert, Box, Center, Loader } from '@mantine/core';
 import { useParams } from 'react-router-dom';
+import { SignInPrompt } from './SignInPrompt.tsx';
 import { useChatLink } from './useChatLink.ts';
 
 /** /chat/:id? — the id-th configured chat client in a full-size frame (spec §2.2). */
@@ -13,6 +14,7 @@ export default function ChatPage() {
         <Loader />
       </Center>
     );
+  if (link.kind === 'signed-out') return <SignInPrompt />;
   if (link.kind === 'error')
     return (
       <Box p="lg" maw={640} mx="auto">

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { restGet } from '../../components/oauth.ts';
+import { errorMessage } from '../../lib/errors.ts';
 import { useStatus } from '../../lib/status-context.tsx';
 import { getStoredUser } from '../../lib/user.ts';
 import { fillChatLink, firstEnabledKey, pickChatLink } from './chat-link.ts';
@@ -10,7 +11,11 @@ import { fillChatLink, firstEnabledKey, pickChatLink } from './chat-link.ts';
 const TOKENS_REDIRECT_MS = 1500;
 
 export type ChatLinkState =
-  { kind: 'loading' } | { kind: 'ready'; url: string; name: string } | { kind: 'error'; message: string };
+  | { kind: 'loading' }
+  | { kind: 'ready'; url: string; name: string }
+  | { kind: 'error'; message: string }
+  /** A visitor: the link needs one of their tokens, so they are asked to log in (issue 22). */
+  | { kind: 'signed-out' };
 
 /** Builds the chat link: the configured template, the server address and the first enabled token. */
 export function useChatLink(index: number): ChatLinkState {
@@ -25,6 +30,10 @@ export function useChatLink(index: number): ChatLinkState {
     const pick = pickChatLink(status.chats, index);
     if (!pick.ok) {
       setState({ kind: 'error', message: t`chat link configuration error, contact the administrator` });
+      return;
+    }
+    if (!getStoredUser()) {
+      setState({ kind: 'signed-out' });
       return;
     }
     // The legacy token list call (p=0, size=100), as new-api consoles make it; a 401 ends the stored session.
@@ -43,8 +52,10 @@ export function useChatLink(index: number): ChatLinkState {
         setState({ kind: 'ready', name: pick.name, url: fillChatLink(pick.template, address, key) });
       })
       .catch((err: unknown) => {
-        if (!cancelled)
-          setState({ kind: 'error', message: (err instanceof Error && err.message) || t`request failed` });
+        if (cancelled) return;
+        // The session ended since it was stored: the same sign-in prompt as for a visitor.
+        if (!getStoredUser()) setState({ kind: 'signed-out' });
+        else setState({ kind: 'error', message: errorMessage(err) || t`request failed` });
       });
     return () => {
       cancelled = true;

@@ -111,11 +111,14 @@ export default function LoginPage() {
                 value={password}
                 onChange={(e) => setPassword(e.currentTarget.value)}
               />
-              <Group justify="flex-end" mt={-8}>
-                <Anchor component={Link} to="/reset" size="xs">
-                  {t`Forgot password?`}
-                </Anchor>
-              </Group>
+              {/* Password reset goes by e-mail: offered only when the gateway can send mail. */}
+              {status.smtp_enabled && (
+                <Group justify="flex-end" mt={-8}>
+                  <Anchor component={Link} to="/reset" size="xs">
+                    {t`Forgot password?`}
+                  </Anchor>
+                </Group>
+              )}
               <TurnstileWidget state={human} />
               <Button type="submit" fullWidth loading={login.isPending || restBusy}>
                 {t`Log in`}

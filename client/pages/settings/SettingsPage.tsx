@@ -1,8 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, ScrollArea, Tabs } from '@mantine/core';
+import { Alert, Tabs } from '@mantine/core';
+import { useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Page } from '../../components/Page.tsx';
 import { useOptionMap } from './form/useOptionsForm.ts';
+import { SectionJump } from './SectionJump.tsx';
 import { ModelsTab } from './tabs/ModelsTab.tsx';
 import { OperationTab } from './tabs/OperationTab.tsx';
 import { OtherTab } from './tabs/OtherTab.tsx';
@@ -19,6 +21,7 @@ export default function SettingsPage() {
   const tab: Tab = TABS.includes(requested as Tab) ? (requested as Tab) : 'operation';
   const { t } = useLingui();
   const { error } = useOptionMap();
+  const panels = useRef<HTMLDivElement>(null);
 
   return (
     <Page title={<Trans>System settings</Trans>} maxWidth={1200}>
@@ -32,40 +35,42 @@ export default function SettingsPage() {
         onChange={(v) => v && setParams((p) => ({ ...Object.fromEntries(p), tab: v }), { replace: true })}
         keepMounted={false}
       >
-        <ScrollArea type="never">
-          <Tabs.List style={{ flexWrap: 'nowrap' }}>
-            <Tabs.Tab value="operation">
-              <Trans>Operation settings</Trans>
-            </Tabs.Tab>
-            <Tabs.Tab value="ratelimit">
-              <Trans>Rate limits</Trans>
-            </Tabs.Tab>
-            <Tabs.Tab value="models">
-              <Trans>Model settings</Trans>
-            </Tabs.Tab>
-            <Tabs.Tab value="system">
-              <Trans>System settings</Trans>
-            </Tabs.Tab>
-            <Tabs.Tab value="other">
-              <Trans>Other settings</Trans>
-            </Tabs.Tab>
-          </Tabs.List>
-        </ScrollArea>
-        <Tabs.Panel value="operation" pt="lg">
-          <OperationTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="ratelimit" pt="lg">
-          <RateLimitTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="models" pt="lg">
-          <ModelsTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="system" pt="lg">
-          <SystemTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="other" pt="lg">
-          <OtherTab />
-        </Tabs.Panel>
+        {/* Tabs wrap onto a second line on phones rather than hide behind a scroll (issue 22). */}
+        <Tabs.List style={{ flexWrap: 'wrap' }}>
+          <Tabs.Tab value="operation">
+            <Trans>Operation settings</Trans>
+          </Tabs.Tab>
+          <Tabs.Tab value="ratelimit">
+            <Trans>Rate limits</Trans>
+          </Tabs.Tab>
+          <Tabs.Tab value="models">
+            <Trans>Model settings</Trans>
+          </Tabs.Tab>
+          <Tabs.Tab value="system">
+            <Trans>System settings</Trans>
+          </Tabs.Tab>
+          <Tabs.Tab value="other">
+            <Trans>Other settings</Trans>
+          </Tabs.Tab>
+        </Tabs.List>
+        <SectionJump key={tab} root={panels} />
+        <div ref={panels}>
+          <Tabs.Panel value="operation" pt="sm">
+            <OperationTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="ratelimit" pt="sm">
+            <RateLimitTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="models" pt="sm">
+            <ModelsTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="system" pt="sm">
+            <SystemTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="other" pt="sm">
+            <OtherTab />
+          </Tabs.Panel>
+        </div>
       </Tabs>
     </Page>
   );

@@ -5,12 +5,15 @@ import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { AuthCard } from '../../components/AuthCard.tsx';
 import { PageLoader } from '../../layout/PageLoader.tsx';
-import { showError } from '../../lib/errors.ts';
+import { errorMessage, showError } from '../../lib/errors.ts';
+import { rememberLogin } from '../../lib/session.ts';
 import { useStatus } from '../../lib/status-context.tsx';
 import { trpc } from '../../trpc.ts';
 import { SetupForm, type SetupValues } from './SetupForm.tsx';
 
 const RELOAD_DELAY_MS = 1500;
+/** Where the new root lands, signed in: a gateway's first task is a channel. */
+const FIRST_PAGE = '/admin/channels';
 
 /** First-run wizard (spec console-screens §2.10): admin account and usage mode. */
 export default function SetupPage() {
@@ -18,13 +21,19 @@ export default function SetupPage() {
   const status = useStatus();
   // Its failure has a fixed message (console spec §8), shown in the page.
   const setupStatus = trpc.auth.setupStatus.useQuery(undefined, { meta: { ownErrorDisplay: true } });
-  const [done, setDone] = useState(false);
+  const [done, setDone] = useState<'signed-in' | 'reload' | false>(false);
   const setup = trpc.auth.setup.useMutation({
-    onSuccess: () => {
-      setDone(true);
-      window.setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
+    onSuccess: ({ user }) => {
+      // The server signed in the root it created (issue 22); an imported root signs in as before.
+      if (user) rememberLogin(user);
+      setDone(user ? 'signed-in' : 'reload');
+      // A full load: the status (setup done) and the session are read afresh.
+      window.setTimeout(() => {
+        if (user) window.location.assign(FIRST_PAGE);
+        else window.location.reload();
+      }, RELOAD_DELAY_MS);
     },
-    onError: (e) => showError(t`System initialisation failed, please retry: ${e.message}`),
+    onError: (e) => showError(t`System initialisation failed, please retry: ${errorMessage(e)}`),
   });
 
   if (setupStatus.isError) return <Alert color="red">{t`Failed to get the initialisation status`}</Alert>;
@@ -57,7 +66,11 @@ export default function SetupPage() {
     >
       {done ? (
         <Alert color="teal" icon={<IconCircleCheck size={18} />} title={t`System initialised`}>
-          <Trans>Setup is complete. The page reloads in a moment.</Trans>
+          {done === 'signed-in' ? (
+            <Trans>Setup is complete. You are signed in as the administrator; the console opens in a moment.</Trans>
+          ) : (
+            <Trans>Setup is complete. The page reloads in a moment.</Trans>
+          )}
         </Alert>
       ) : (
         <SetupForm askAdmin={!rootInit} submitting={setup.isPending} onSubmit={submit} />

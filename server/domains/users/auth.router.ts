@@ -6,7 +6,16 @@ import { humanClient } from '../signin/human.ts';
 /** Setup wizard and sign-in for the console; same services and session cookie as the REST adapter. */
 export const authRouter = router({
   setupStatus: publicProcedure.query(({ ctx }) => ctx.services.users.setupStatus()),
-  setup: publicProcedure.input(setupInput).mutation(({ ctx, input }) => ctx.services.users.setup(input)),
+  /**
+   * The wizard signs in the root account it has just created (issue 22): the caller chose its password in
+   * this very request. With an imported root (no account created) nobody is signed in.
+   */
+  setup: publicProcedure.input(setupInput).mutation(async ({ ctx, input }) => {
+    const { rootId } = await ctx.services.users.setup(input);
+    if (rootId === undefined) return { user: null };
+    await startSession(ctx.db, ctx.req, ctx.reply, rootId);
+    return { user: await ctx.services.users.getLoginUser(rootId) };
+  }),
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
     const client = await humanClient(ctx.services.options, ctx.req, ctx.reply, turnstileOf(ctx.req.query));
     const user = await ctx.services.users.login(input, client);

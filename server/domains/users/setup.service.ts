@@ -17,7 +17,8 @@ export function createSetupService(d: UsersDeps) {
       return { status: false, root_init: await rootExists(d.db, Role.Root), database_type: d.dbType };
     },
 
-    async setup(raw: SetupInput): Promise<void> {
+    /** Returns the id of the root account this call created (none when an imported root existed). */
+    async setup(raw: SetupInput): Promise<{ rootId: number | undefined }> {
       const input = setupInput.parse(raw);
       if (await d.status.isSetupDone()) throw badRequest('setup.done');
       const needRoot = !(await rootExists(d.db, Role.Root));
@@ -30,11 +31,12 @@ export function createSetupService(d: UsersDeps) {
         assertPassword(password);
         passwordHash = await hashPassword(password);
       }
+      let rootId: number | undefined;
       await d.db.transaction().execute(async (tx) => {
         // Re-checked inside the transaction: two browsers may submit the wizard at once.
         if (await hasSetupRow(tx)) throw badRequest('setup.done');
         if (needRoot && !(await rootExists(tx, Role.Root)))
-          await insertAccount(tx, {
+          rootId = await insertAccount(tx, {
             username,
             passwordHash,
             displayName: 'Root User',
@@ -46,6 +48,7 @@ export function createSetupService(d: UsersDeps) {
       await d.options.update('SelfUseModeEnabled', String(input.SelfUseModeEnabled));
       await d.options.update('DemoSiteEnabled', String(input.DemoSiteEnabled));
       d.status.markSetupDone();
+      return { rootId };
     },
   };
 }

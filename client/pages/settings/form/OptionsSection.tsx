@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { checkField, type FieldDef, type Values } from './fields.ts';
 import { FieldInput } from './FieldInput.tsx';
 import type { OptionsForm } from './useOptionsForm.ts';
@@ -13,10 +13,20 @@ interface SectionFrameProps {
   testId?: string;
 }
 
-/** The card every settings section sits in. */
+/** The card every settings section sits in; an anchor for the page's "jump to section" (SectionJump). */
 export function SectionFrame({ title, description, children, testId }: SectionFrameProps) {
+  const anchor = useId();
   return (
-    <Card withBorder radius="md" padding="lg" data-testid={testId}>
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      data-testid={testId}
+      id={testId ?? `section${anchor.replace(/:/g, '')}`}
+      data-settings-section=""
+      // Clear of the fixed header and the sticky jump box when scrolled to.
+      style={{ scrollMarginTop: 130 }}
+    >
       <Stack gap="md">
         <div>
           <Title order={4}>{title}</Title>
