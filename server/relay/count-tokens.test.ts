@@ -15,7 +15,7 @@ import {
   setOptions,
   startRelayHarness,
 } from '../../test/relay-fixtures.ts';
-import { payer, USER_QUOTA } from './providers/tests/fixtures.ts';
+import { payer, USER_QUOTA } from '../../test/provider-fixtures.ts';
 
 /*
  * Token counting through the official SDKs: passed through to an Anthropic or Gemini channel's own

@@ -4,7 +4,7 @@
  */
 import { expect } from 'vitest';
 import type { RecordedRequest } from '../../scripts/fake-upstream/server.ts';
-import { ascending, PNG_1PX, quotaOf } from '../../server/relay/providers/tests/fixtures.ts';
+import { ascending, PNG_1PX, quotaOf } from '../provider-fixtures.ts';
 import { dialectError } from './dialect-errors.ts';
 import { type Cell, RATIOS } from './harness.ts';
 import { UPSTREAM_ERROR_MESSAGE } from './upstreams.ts';

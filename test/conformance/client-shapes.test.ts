@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRICT_VALIDATORS, type StrictDialect } from '../../scripts/fake-upstream/strict/index.ts';
-import { payer } from '../../server/relay/providers/tests/fixtures.ts';
+import { payer } from '../provider-fixtures.ts';
 import { expectWellFormedStream, fillShape, loadShape } from './client-shapes.ts';
 import { shapeRefusalFor } from './deliberate-refusals.ts';
 import { dialectErrorOfBody } from './dialect-errors.ts';

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { FakeUpstream, RecordedRequest } from '../../scripts/fake-upstream/server.ts';
-import { payer } from '../../server/relay/providers/tests/fixtures.ts';
+import { payer } from '../provider-fixtures.ts';
 import { insertChannel, type RelayHarness, setOptions, startRelayHarness } from '../relay-fixtures.ts';
 import { refusalFor } from './deliberate-refusals.ts';
 import { describeError, dialectError } from './dialect-errors.ts';

@@ -10,7 +10,7 @@ import {
   setOptions,
   startRelayHarness,
 } from '../../../test/relay-fixtures.ts';
-import { startAnthropic } from '../providers/tests/fixtures.ts';
+import { startAnthropic } from '../../../test/provider-fixtures.ts';
 
 /*
  * The retry and dead-key rules a provider adds to the relay's own (relay.md §4), declared

@@ -5,7 +5,7 @@ import { startFakeGemini } from '../../../../scripts/fake-upstream/gemini.ts';
 import type { FakeUpstream } from '../../../../scripts/fake-upstream/server.ts';
 import { startStrictUpstream } from '../../../../scripts/fake-upstream/strict/index.ts';
 import { insertChannel, type RelayHarness, setOptions, startRelayHarness } from '../../../../test/relay-fixtures.ts';
-import { ascending, payer, PNG_1PX, quotaOf } from '../../providers/tests/fixtures.ts';
+import { ascending, payer, PNG_1PX, quotaOf } from '../../../../test/provider-fixtures.ts';
 
 /*
  * POST /v1/responses with the official openai SDK, through channels that do not speak the

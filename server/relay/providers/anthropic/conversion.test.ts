@@ -8,7 +8,7 @@ import { startStrictUpstream } from '../../../../scripts/fake-upstream/strict/in
 import type { FakeUpstream } from '../../../../scripts/fake-upstream/server.ts';
 import { insertChannel, type RelayHarness, setOptions, startRelayHarness } from '../../../../test/relay-fixtures.ts';
 import { GATEWAY_SIGNATURE } from '../../front-doors/anthropic/request.ts';
-import { payer, PNG_1PX } from '../tests/fixtures.ts';
+import { payer, PNG_1PX } from '../../../../test/provider-fixtures.ts';
 
 /*
  * The Anthropic dialect both ways (issue #20), through the official SDKs: OpenAI chat clients on

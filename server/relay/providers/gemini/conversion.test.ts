@@ -7,7 +7,7 @@ import type { FakeUpstream } from '../../../../scripts/fake-upstream/server.ts';
 import { validateGemini } from '../../../../scripts/fake-upstream/strict/gemini.ts';
 import { thoughtSignatureFor } from '../../../../scripts/fake-upstream/strict/signatures.ts';
 import { insertChannel, type RelayHarness, setOptions, startRelayHarness } from '../../../../test/relay-fixtures.ts';
-import { payer, PNG_1PX, quotaOf } from '../tests/fixtures.ts';
+import { payer, PNG_1PX, quotaOf } from '../../../../test/provider-fixtures.ts';
 
 /*
  * Gemini both ways through the official SDKs (issue #20): OpenAI and Anthropic clients on a strict

@@ -11,7 +11,7 @@ import { renderChatBody } from './request.ts';
 
 /*
  * The internal form rendered for OpenAI-compatible upstreams (docs/conversion.md § OpenAI), checked
- * on the request the upstream would receive. The SDK-level tests are providers/tests/openai-conversion.test.ts.
+ * on the request the upstream would receive. The SDK-level tests are openai/openai-conversion.test.ts.
  */
 
 function ctxOf(type: number, upstreamModel: string, clientProtocol?: NativeProtocol): AttemptContext {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStrictUpstream } from '../../../../../scripts/fake-upstream/strict/index.ts';
 import type { FakeUpstream } from '../../../../../scripts/fake-upstream/server.ts';
 import { insertChannel, type RelayHarness, setOptions, startRelayHarness } from '../../../../../test/relay-fixtures.ts';
-import { ascending, payer, quotaOf } from '../../tests/fixtures.ts';
+import { ascending, payer, quotaOf } from '../../../../../test/provider-fixtures.ts';
 
 /*
  * The reverse bridge: chat-completions clients (and, through the canonical form, Anthropic

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeUpstream } from '../../../../scripts/fake-upstream/server.ts';
 import { insertChannel, type RelayHarness, setOptions, startRelayHarness } from '../../../../test/relay-fixtures.ts';
-import { payer, PNG_1PX, quotaOf, startAnthropic } from './fixtures.ts';
+import { payer, PNG_1PX, quotaOf, startAnthropic } from '../../../../test/provider-fixtures.ts';
 
 let h: RelayHarness;
 let fake: FakeUpstream;

@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertChannel, type RelayHarness, setOptions, startRelayHarness } from '../../../../test/relay-fixtures.ts';
-import { payer, quotaOf } from './fixtures.ts';
+import { payer, quotaOf } from '../../../../test/provider-fixtures.ts';
 
 /*
  * relay.md §8: a channel with `{"thinking_to_content": true}` in its settings gives OpenAI chat

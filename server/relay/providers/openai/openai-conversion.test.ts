@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateOpenAI } from '../../../../scripts/fake-upstream/strict/index.ts';
 import { insertChannel, type RelayHarness, setOptions, startRelayHarness } from '../../../../test/relay-fixtures.ts';
 import { parseRelayBody } from '../../schemas.ts';
-import { payer, PNG_1PX } from './fixtures.ts';
+import { payer, PNG_1PX } from '../../../../test/provider-fixtures.ts';
 
 /*
  * The internal form rendered for OpenAI and OpenAI-compatible upstreams (docs/conversion.md § OpenAI),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeGemini } from '../../../../scripts/fake-upstream/gemini.ts';
 import type { FakeUpstream } from '../../../../scripts/fake-upstream/server.ts';
 import { insertChannel, type RelayHarness, setOptions, startRelayHarness } from '../../../../test/relay-fixtures.ts';
-import { ascending, payer, PNG_1PX, quotaOf, startAnthropic } from './fixtures.ts';
+import { ascending, payer, PNG_1PX, quotaOf, startAnthropic } from '../../../../test/provider-fixtures.ts';
 
 let h: RelayHarness;
 let ant: FakeUpstream;

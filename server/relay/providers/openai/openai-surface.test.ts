@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertChannel, type RelayHarness, setOptions, startRelayHarness } from '../../../../test/relay-fixtures.ts';
-import { payer, quotaOf } from './fixtures.ts';
+import { payer, quotaOf } from '../../../../test/provider-fixtures.ts';
 
 let h: RelayHarness;
 const R = { model: 1.25, completion: 4 };

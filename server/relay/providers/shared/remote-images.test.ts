@@ -5,7 +5,7 @@ import type { FakeUpstream } from '../../../../scripts/fake-upstream/server.ts';
 import { insertChannel, type RelayHarness, setOptions, startRelayHarness } from '../../../../test/relay-fixtures.ts';
 import { MAX_IMAGE_BYTES } from '../shared/images.ts';
 import { allowPrivateImageHosts } from '../shared/safe-fetch.ts';
-import { payer, startAnthropic } from './fixtures.ts';
+import { payer, startAnthropic } from '../../../../test/provider-fixtures.ts';
 
 let h: RelayHarness;
 let ant: FakeUpstream;
@@ -71,7 +71,7 @@ describe('remote image URLs for providers that take inline images only', () => {
     ])
       await expect(ask(p.key, url)).rejects.toMatchObject({
         status: 400,
-        message: expect.stringContaining('内部地址'),
+        message: expect.stringContaining('internal addresses'),
       });
     expect(ant.requests.length).toBe(sent);
     expect(await p.charges()).toEqual([]);

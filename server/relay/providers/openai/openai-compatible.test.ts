@@ -3,7 +3,7 @@ import { insertChannel, type RelayHarness, setOptions, startRelayHarness } from 
 import { relayRuntimeOf } from '../../runtime.ts';
 import { openAIUrl } from '../openai/adapter.ts';
 import type { AttemptContext } from '../types.ts';
-import { payer, quotaOf } from './fixtures.ts';
+import { payer, quotaOf } from '../../../../test/provider-fixtures.ts';
 
 /* relay.md §9: OpenAI-compatible vendors go through the OpenAI adapter with their own base URL. */
 

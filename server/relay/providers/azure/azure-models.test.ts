@@ -2,7 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertChannel, type RelayHarness, setOptions, startRelayHarness } from '../../../../test/relay-fixtures.ts';
 import { relayRuntimeOf } from '../../runtime.ts';
-import { payer } from './fixtures.ts';
+import { payer } from '../../../../test/provider-fixtures.ts';
 
 let h: RelayHarness;
 let azureId: number;

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import { startFakeAnthropic } from '../../../../scripts/fake-upstream/anthropic.ts';
-import type { FakeUpstream } from '../../../../scripts/fake-upstream/server.ts';
-import { ledger, type RelayHarness, insertToken, insertUser } from '../../../../test/relay-fixtures.ts';
+import { startFakeAnthropic } from '../scripts/fake-upstream/anthropic.ts';
+import type { FakeUpstream } from '../scripts/fake-upstream/server.ts';
+import { ledger, type RelayHarness, insertToken, insertUser } from './relay-fixtures.ts';
 
 export const USER_QUOTA = 10_000_000;
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertChannel, type RelayHarness, setOptions, startRelayHarness } from '../../../../test/relay-fixtures.ts';
 import { buildMultipart, parseMultipart } from '../../front-doors/multipart.ts';
 import { countText, loadTokenizers } from '../../usage.ts';
-import { payer } from './fixtures.ts';
+import { payer } from '../../../../test/provider-fixtures.ts';
 
 let h: RelayHarness;
 

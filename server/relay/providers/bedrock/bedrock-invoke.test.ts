@@ -11,7 +11,7 @@ import {
   streamedToolCall,
   weatherTool,
 } from './bedrock-fixtures.ts';
-import { payer, quotaOf } from './fixtures.ts';
+import { payer, quotaOf } from '../../../../test/provider-fixtures.ts';
 
 let h: RelayHarness;
 let fake: FakeUpstream;
