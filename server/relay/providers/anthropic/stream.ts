@@ -1,4 +1,5 @@
 import type { ThinkingBlock } from '../../canonical/types.ts';
+import { usageChunk } from '../shared/canonical-chunks.ts';
 import type { AttemptContext, SseEvent, StreamConverter, Usage } from '../types.ts';
 import { answerText, jsonAnswerOf } from './structured.ts';
 import { type AnthropicUsage, finishReasonOf, openAIUsageOf, parseAnthropicUsage } from './usage.ts';
@@ -76,17 +77,7 @@ export function createAnthropicStreamConverter(
     remember();
     const u = usage();
     const out: string[] = [];
-    if (clientWantsUsage && u)
-      out.push(
-        JSON.stringify({
-          id,
-          object: 'chat.completion.chunk',
-          created,
-          model: name,
-          choices: [],
-          usage: openAIUsageOf(u),
-        }),
-      );
+    if (clientWantsUsage && u) out.push(usageChunk(id, created, name, openAIUsageOf(u)));
     out.push('[DONE]');
     return out;
   };

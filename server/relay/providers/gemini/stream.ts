@@ -1,4 +1,5 @@
 import { type CarryStore, noCarry } from '../../canonical/carry.ts';
+import { usageChunk } from '../shared/canonical-chunks.ts';
 import type { SseEvent, StreamConverter, Usage } from '../types.ts';
 import { type GeminiResponse, logprobsOf, toolCallOf } from './response.ts';
 import { finishOf, type GeminiUsage, openAIUsageOf, parseGeminiUsage } from './usage.ts';
@@ -88,17 +89,7 @@ export function createGeminiStreamConverter(
       done = true;
       const u = usage();
       const out: string[] = [];
-      if (clientWantsUsage && u)
-        out.push(
-          JSON.stringify({
-            id,
-            object: 'chat.completion.chunk',
-            created,
-            model,
-            choices: [],
-            usage: openAIUsageOf(u, raw),
-          }),
-        );
+      if (clientWantsUsage && u) out.push(usageChunk(id, created, model, openAIUsageOf(u, raw)));
       out.push('[DONE]');
       return out;
     },

@@ -1,4 +1,3 @@
-import { RelayError } from '../../errors.ts';
 import type { AttemptContext, ProviderAdapter, RelayMode, UpstreamError, UpstreamRequest } from '../types.ts';
 import { parseRerankUsage } from '../rerank/usage.ts';
 import { audioTextResponse, multipartBody } from './audio.ts';
@@ -9,7 +8,7 @@ import { reasoningIntoContent, thinkingToContent } from './thinking.ts';
 import { moveReasoningToContentField } from './reasoning-field.ts';
 import { renderChatBody } from './request.ts';
 import { parseOpenAIUsage } from './usage.ts';
-import { mapErrorBody } from '../shared/error-body.ts';
+import { mapErrorBody, unparsableUpstreamJson } from '../shared/error-body.ts';
 import { openAICompatibleBalances } from './balances/index.ts';
 import { completionTextOf } from '../../usage.ts';
 
@@ -84,13 +83,7 @@ export const openAIAdapter: ProviderAdapter = withResponsesBridge({
       parsed = JSON.parse(text) as typeof parsed;
     } catch {
       // A 200 the client could not parse either: an upstream failure, not an answer to pay for.
-      throw new RelayError(
-        502,
-        'The upstream answered with JSON that cannot be parsed',
-        'bad_upstream_response',
-        true,
-        '上游返回了无法解析的 JSON',
-      );
+      throw unparsableUpstreamJson();
     }
     const usage = parseOpenAIUsage(parsed?.usage);
     // Another dialect's client reads reasoning from `reasoning_content` (reasoning-field.ts).

@@ -1,3 +1,4 @@
+import { RelayError } from '../../errors.ts';
 import type { UpstreamError } from '../types.ts';
 
 /**
@@ -18,3 +19,13 @@ export function mapErrorBody(
   }
   return { status, message: text.slice(0, 500) || `upstream status ${status}` };
 }
+
+/** A 200 whose JSON cannot be parsed: an upstream failure (retryable), never an answer to pay for. */
+export const unparsableUpstreamJson = () =>
+  new RelayError(
+    502,
+    'The upstream answered with JSON that cannot be parsed',
+    'bad_upstream_response',
+    true,
+    '上游返回了无法解析的 JSON',
+  );

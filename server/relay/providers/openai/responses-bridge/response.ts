@@ -1,4 +1,4 @@
-import { RelayError } from '../../../errors.ts';
+import { unparsableUpstreamJson } from '../../shared/error-body.ts';
 import type { Usage } from '../../types.ts';
 import { parseOpenAIUsage } from '../usage.ts';
 import { itemsToMessages, type ResponsesItem, type ResponsesUsage, usageToCanonical } from './items.ts';
@@ -40,13 +40,7 @@ export function responsesToChatCompletion(text: string): { body: string; usage?:
   try {
     r = JSON.parse(text) as ResponseObject;
   } catch {
-    throw new RelayError(
-      502,
-      'The upstream answered with JSON that cannot be parsed',
-      'bad_upstream_response',
-      true,
-      '上游返回了无法解析的 JSON',
-    );
+    throw unparsableUpstreamJson();
   }
   const output = r.output ?? [];
   const m = itemsToMessages(output, skip).find((x) => x.role === 'assistant');

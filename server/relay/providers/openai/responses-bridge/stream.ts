@@ -1,4 +1,5 @@
 import type { SseEvent, StreamConverter, Usage } from '../../types.ts';
+import { usageChunk } from '../../shared/canonical-chunks.ts';
 import { type ResponsesItem, usageToCanonical } from './items.ts';
 import { billingUsageOf, finishOf, type ResponseObject } from './response.ts';
 
@@ -44,17 +45,7 @@ export function createResponsesToChatStream(model: string, clientWantsUsage: boo
     done = true;
     usage = billingUsageOf(r.usage) ?? usage;
     const out = [chunk({}, finishOf(r, calls.size > 0))];
-    if (clientWantsUsage && r.usage)
-      out.push(
-        JSON.stringify({
-          id,
-          object: 'chat.completion.chunk',
-          created,
-          model: name,
-          choices: [],
-          usage: usageToCanonical(r.usage),
-        }),
-      );
+    if (clientWantsUsage && r.usage) out.push(usageChunk(id, created, name, usageToCanonical(r.usage)));
     out.push('[DONE]');
     return out;
   };
