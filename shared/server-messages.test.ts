@@ -30,14 +30,12 @@ const NOT_CONSOLE_MESSAGES: Record<string, string[]> = {
   'server/domains/notifications/quota-warning.ts': ['您的额度即将用尽', '{}：{}'],
   'server/domains/channels/disabled-notice.ts': ['渠道「{}」', '渠道 **{}**'],
   'server/domains/updates/update-check.service.ts': ['Switchyard 有新版本 {}', '当前运行 {}'],
-  // Data: default option values, a copied channel's name suffix, a new user's token name, a group's description.
+  // Data: default option values, a copied channel's name suffix, a new user's token name.
   // ...and `${JSON_INVALID}：${issue}`, which reads as option.json_invalid_detail.
-  'shared/options.ts': ['默认分组', 'vip分组', '{}：{}'],
+  'shared/options.ts': ['{}：{}'],
   'server/domains/channels/channels.rest.ts': ['_复制'],
   'server/domains/channels/channels.router.ts': ['_复制'],
   'server/domains/users/signup.ts': ['{}的初始令牌'],
-  'server/domains/users/groups.service.ts': ['用户分组'],
-  'server/domains/pricing/pricing.service.ts': ['用户分组'],
   // The demo upstream's made-up answer (model output, in the asker's language).
   'server/demo/demo-upstream.ts': ['这是 Switchyard 的演示渠道'],
   // A refund line of the task relays, built from the relay's own task labels.

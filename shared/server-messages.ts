@@ -62,6 +62,12 @@ export const serverMessages = {
   'field.valid_until': '过期时间',
   'field.wechat': '微信',
 
+  // new-api's default group descriptions (UserUsableGroups) and a user's own group: shown translated
+  // while the operator keeps them; words of their own are shown as written.
+  'group.default_desc': '默认分组',
+  'group.vip_desc': 'vip分组',
+  'group.own_desc': '用户分组',
+
   // Amounts of quota as server texts state them (parameters of other messages)
   'quota.points': '{amount} 点额度',
   'quota.dollars': '${amount} 额度',
@@ -345,6 +351,9 @@ export const serverMessages = {
   'log.admin_quota_change': '管理员将用户额度从 {from} 修改为 {to}',
   'log.price_mode': '模型价格 {price}，分组倍率 {group_ratio}',
   'log.ratio_mode': '模型倍率 {model_ratio}，补全倍率 {completion_ratio}，分组倍率 {group_ratio}',
+  // The relay's line for an answer with no tokens at all (relay/relay-log.ts).
+  'log.price_mode_free': '模型价格 {price}，分组倍率 {group_ratio}，零 token 不计费',
+  'log.ratio_mode_free': '模型倍率 {model_ratio}，补全倍率 {completion_ratio}，分组倍率 {group_ratio}，零 token 不计费',
 } as const;
 
 export type ServerMessageCode = keyof typeof serverMessages;

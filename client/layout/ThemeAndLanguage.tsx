@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { ActionIcon, Menu, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, Button, Menu, Text, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconCheck, IconLanguage, IconMoon, IconSun } from '@tabler/icons-react';
 import { activateLanguage, type Language, languages } from '../i18n.ts';
 
@@ -24,14 +24,33 @@ export function ThemeToggle() {
   );
 }
 
+/**
+ * The language switch, labelled in both languages so that a reader of either finds it (issue 22: an
+ * unlabelled icon was missed by newcomers whose console opened in Chinese).
+ */
 export function LanguageMenu() {
   const { t, i18n } = useLingui();
   return (
     <Menu position="bottom-end" shadow="md" width={140}>
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t`Language`} title={t`Language`}>
-          <IconLanguage size={18} />
-        </ActionIcon>
+        <Button
+          variant="subtle"
+          color="gray"
+          size="compact-sm"
+          h={34}
+          px={8}
+          leftSection={<IconLanguage size={18} />}
+          aria-label={`${t`Language`}: 中文 / English`}
+          title={t`Language`}
+          data-testid="language-menu"
+        >
+          <Text span size="sm" visibleFrom="sm">
+            中文 / English
+          </Text>
+          <Text span size="sm" hiddenFrom="sm">
+            中/EN
+          </Text>
+        </Button>
       </Menu.Target>
       <Menu.Dropdown>
         {(Object.keys(languages) as Language[]).map((lang) => (

@@ -76,6 +76,9 @@ const descriptors: Record<ServerMessageCode, MessageDescriptor> = {
   'field.valid_from': msg({ context: 'field.valid_from', message: 'Start time' }),
   'field.valid_until': msg({ context: 'field.valid_until', message: 'Expiry time' }),
   'field.wechat': msg({ context: 'field.wechat', message: 'WeChat' }),
+  'group.default_desc': msg({ context: 'group.default_desc', message: 'Default group' }),
+  'group.vip_desc': msg({ context: 'group.vip_desc', message: 'VIP group' }),
+  'group.own_desc': msg({ context: 'group.own_desc', message: 'Your group' }),
   'quota.points': msg({ context: 'quota.points', message: '{amount} quota points' }),
   'quota.dollars': msg({ context: 'quota.dollars', message: '${amount} of quota' }),
   'quota.dollars_wide': msg({ context: 'quota.dollars_wide', message: '${amount} of quota' }),
@@ -713,6 +716,15 @@ const descriptors: Record<ServerMessageCode, MessageDescriptor> = {
   'log.admin_quota_change': msg({
     context: 'log.admin_quota_change',
     message: 'An administrator changed the quota from {from} to {to}',
+  }),
+  'log.price_mode_free': msg({
+    context: 'log.price_mode_free',
+    message: 'Model price {price}, group ratio {group_ratio}, no tokens so nothing charged',
+  }),
+  'log.ratio_mode_free': msg({
+    context: 'log.ratio_mode_free',
+    message:
+      'Model ratio {model_ratio}, completion ratio {completion_ratio}, group ratio {group_ratio}, no tokens so nothing charged',
   }),
   'log.price_mode': msg({ context: 'log.price_mode', message: 'Model price {price}, group ratio {group_ratio}' }),
   'log.ratio_mode': msg({

@@ -16,6 +16,7 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustments, IconMessageChatbot, IconPlayerStop, IconSend, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { serverTextInLanguage } from '../../lib/server-messages.ts';
 import { useStoredUser } from '../../lib/user.ts';
 import { trpc } from '../../trpc.ts';
 import { MessageList } from './MessageList.tsx';
@@ -46,7 +47,7 @@ export default function PlaygroundPage() {
   const modelList = models.data ?? [];
   const groupList = Object.entries(groups.data ?? {}).map(([g, info]) => ({
     value: g,
-    label: info.desc && info.desc !== g ? `${g} (${info.desc})` : g,
+    label: info.desc && info.desc !== g ? `${g} (${serverTextInLanguage(info.desc)})` : g,
   }));
 
   // Pick defaults once the lists arrive (gpt-4o-mini when offered, the user's own group); later picks stay.

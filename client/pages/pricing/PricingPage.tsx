@@ -18,6 +18,7 @@ import { useMemo, useState } from 'react';
 import { copyText } from '../../components/clipboard.tsx';
 import { Page } from '../../components/Page.tsx';
 import { errorMessage } from '../../lib/errors.ts';
+import { serverTextInLanguage } from '../../lib/server-messages.ts';
 import { useStoredUser } from '../../lib/user.ts';
 import { trpc } from '../../trpc.ts';
 import { availableIn, displayPrice, ratioColor } from './price.ts';
@@ -142,7 +143,7 @@ export default function PricingPage() {
                 data={groups.map((g) => ({
                   value: g,
                   label: (
-                    <Tooltip label={pricing.data?.usable_group[g] ?? g}>
+                    <Tooltip label={serverTextInLanguage(pricing.data?.usable_group[g] ?? g)}>
                       <span style={{ whiteSpace: 'nowrap' }}>
                         {g}{' '}
                         <Text span size="xs" fw={700} c={ratioColor(ratios[g] ?? 1)}>

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Group, MultiSelect, NumberInput, Select, Stack, Switch, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { serverTextInLanguage } from '../../lib/server-messages.ts';
 import { trpc } from '../../trpc.ts';
 import type { TokenFormValues } from './form.ts';
 
@@ -11,7 +12,7 @@ export function LimitFields({ form }: { form: UseFormReturnType<TokenFormValues>
   const models = trpc.users.models.useQuery();
   const groupOptions = Object.entries(groups.data ?? {}).map(([name, g]) => ({
     value: name,
-    label: `${name} · ${g.desc} (×${g.ratio})`,
+    label: `${name} · ${serverTextInLanguage(g.desc)} (×${g.ratio})`,
   }));
   const current = form.values.group;
   if (current && !groupOptions.some((o) => o.value === current)) groupOptions.push({ value: current, label: current });

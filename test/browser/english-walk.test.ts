@@ -1,0 +1,188 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matchServerText } from '../../shared/server-messages.ts';
+import { ROOT_PASSWORD, ROOT_USERNAME, setupRoot } from '../users.ts';
+import { type Gateway, launchChromium, logIn, openSession, type Session, startGateway } from './harness.ts';
+
+/*
+ * Issue 22 acceptance: an English console shows no Chinese on any page after a session of typical
+ * use. Root adds the demo channel, creates a token, chats in the playground, redeems a code, checks
+ * in and gets a message; then every page (and every settings tab, a log row's details, the user
+ * menu) is read for CJK text. User data is written in English here, so anything Chinese is ours.
+ * The language switch is the one deliberate exception: it is labelled "中文 / English".
+ */
+
+const CJK = /[\u3400-\u9fff\uff00-\uffef\u3000-\u303f]/;
+
+/** Every text on the page with CJK in it, with the test id or tag of its element. */
+function chineseOn(page: Page): Promise<string[]> {
+  return page.evaluate((source) => {
+    const re = new RegExp(source);
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const text = n.textContent ?? '';
+      const el = n.parentElement;
+      if (!el || !re.test(text) || el.closest('[data-testid="language-menu"]')) continue;
+      // Form values are data the operator edits (an option's stored JSON), not the console's words.
+      if (el.closest('script, style, noscript, textarea')) continue;
+      const where = el.closest('[data-testid]')?.getAttribute('data-testid') ?? el.tagName.toLowerCase();
+      found.push(`${where}: ${text.trim()}`);
+    }
+    // Placeholders, titles and labels are read too.
+    for (const el of document.querySelectorAll('[placeholder], [title], [aria-label]'))
+      for (const attr of ['placeholder', 'title', 'aria-label']) {
+        const v = el.getAttribute(attr);
+        if (v && re.test(v) && !el.closest('[data-testid="language-menu"]')) found.push(`@${attr}: ${v.slice(0, 80)}`);
+      }
+    return found;
+  }, CJK.source);
+}
+
+/**
+ * The one known gap, owned by the usage-log page's work: the lines the server writes into a log row
+ * (`content`) are shown as stored. They are all registry texts, so client/lib/server-messages.ts's
+ * serverTextInLanguage() translates them once the page calls it; until then they are listed here,
+ * and only they (a log line the registry does not know still fails).
+ */
+function pendingLogLine(found: string): boolean {
+  const m = /^\/app\/logs\/api-usage log-(?:table|details): (.*)$/.exec(found);
+  return m !== null && matchServerText(m[1]) !== undefined;
+}
+
+const PAGES = [
+  '/',
+  '/about',
+  '/pricing',
+  '/app/dashboard',
+  '/app/tokens',
+  '/app/logs/api-usage',
+  '/app/logs/drawing',
+  '/app/logs/tasks',
+  '/app/wallet',
+  '/app/me',
+  '/app/inbox',
+  '/playground',
+  '/admin/channels',
+  '/admin/coupons',
+  '/admin/users',
+  '/admin/messages',
+  '/admin/settings?tab=operation',
+  '/admin/settings?tab=ratelimit',
+  '/admin/settings?tab=models',
+  '/admin/settings?tab=system',
+  '/admin/settings?tab=other',
+  '/chat/0',
+  '/no-such-page',
+];
+
+describe('an English console after typical use', () => {
+  let gateway: Gateway;
+  let browser: Browser;
+  let s: Session;
+
+  beforeAll(async () => {
+    gateway = await startGateway({ demoChannel: true });
+    const t = gateway.test;
+    await setupRoot(t);
+    const options = t.deps.services.options;
+    await options.update('CheckInEnabled', 'true');
+    await options.update('DataExportEnabled', 'true');
+    await options.update('Chats', JSON.stringify([{ 'Chat app': 'https://chat.example/#/?key={key}' }]));
+    browser = await launchChromium();
+    s = await openSession(browser, gateway.baseUrl);
+    await logIn(s, { username: ROOT_USERNAME, password: ROOT_PASSWORD });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await gateway?.close();
+  });
+
+  it('uses the console as a new operator would', async () => {
+    const page = s.page;
+    // The demo channel, from the channels page.
+    await page.goto('/admin/channels');
+    await page.getByTestId('add-demo-channel').click();
+    await page.getByRole('row').filter({ hasText: 'Demo (fake answers' }).waitFor();
+    // A token.
+    await page.goto('/app/tokens');
+    await page.getByRole('button', { name: 'Add token' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Create token' });
+    await drawer.getByLabel('Name', { exact: true }).fill('walk');
+    await drawer.getByRole('button', { name: 'Create' }).click();
+    await page.getByTestId('created-key').waitFor();
+    await page.getByRole('button', { name: 'Done' }).click();
+    // A chat in the playground, answered by the demo channel.
+    await page.goto('/playground');
+    await page.getByText('gpt-4o-mini', { exact: true }).first().waitFor({ timeout: 20_000 });
+    await page.getByLabel('Message', { exact: true }).fill('Hello, gateway');
+    await page.getByLabel('Message', { exact: true }).press('Enter');
+    const answer = page.getByTestId('message-assistant');
+    await expect.poll(() => answer.getAttribute('data-status'), { timeout: 15_000 }).toBe('complete');
+    // A redemption code, redeemed, and a wrong one refused.
+    await page.goto('/admin/coupons');
+    await page.getByTestId('create-codes').click();
+    const create = page.getByRole('dialog', { name: 'Create redemption codes' });
+    await create.getByText('$10', { exact: true }).click();
+    await create.getByRole('button', { name: 'Create', exact: true }).click();
+    const key = (await page.getByTestId('generated-keys').innerText()).trim().split(/\s+/)[0];
+    await page.keyboard.press('Escape');
+    await page.goto(`/app/wallet?code=${encodeURIComponent(key)}`);
+    await page.getByTestId('redeem-submit').click();
+    await page.getByText('Redeemed successfully', { exact: false }).waitFor();
+    await page.getByTestId('redeem-code').fill('no-such-code');
+    await page.getByTestId('redeem-submit').click();
+    await page.getByText('Invalid redemption code').waitFor();
+    // Check-in, and a message in the inbox.
+    await page.goto('/app/me');
+    await page.getByRole('button', { name: 'Check in', exact: true }).click();
+    await page.getByText('Checked in', { exact: false }).first().waitFor();
+    const root = await gateway.test.deps.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', ROOT_USERNAME)
+      .executeTakeFirstOrThrow();
+    await gateway.test.deps.services.messages.create(
+      { title: 'Welcome', content: 'Hello from the admin', format: 'markdown', userIds: [Number(root.id)] },
+      Number(root.id),
+    );
+    expect(s.errors).toEqual([]);
+  });
+
+  it('then shows no Chinese on any page', async () => {
+    const page = s.page;
+    const found: string[] = [];
+    for (const path of PAGES) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      // Lazy pages and their queries: wait until the loaders are gone.
+      await page
+        .locator('.mantine-Loader-root')
+        .first()
+        .waitFor({ state: 'detached', timeout: 10_000 })
+        .catch(() => {});
+      if (path === '/app/logs/api-usage') {
+        // A row's details: the log lines the server wrote.
+        await page.getByRole('row').nth(1).click();
+        await page.waitForTimeout(300);
+      }
+      for (const f of await chineseOn(page)) found.push(`${path} ${f}`);
+    }
+    // The user menu.
+    await page.getByTestId('user-menu').click();
+    for (const f of await chineseOn(page)) found.push(`user menu ${f}`);
+    expect(found.filter((f) => !pendingLogLine(f))).toEqual([]);
+  });
+
+  it('and signed out: login, register, reset, a visitor on /chat', async () => {
+    const visitor = await openSession(browser, gateway.baseUrl);
+    const found: string[] = [];
+    for (const path of ['/', '/login', '/register', '/reset', '/chat/0', '/pricing']) {
+      await visitor.page.goto(path);
+      await visitor.page.waitForLoadState('networkidle');
+      for (const f of await chineseOn(visitor.page)) found.push(`${path} ${f}`);
+    }
+    expect(found).toEqual([]);
+    await visitor.context.close();
+  });
+});
