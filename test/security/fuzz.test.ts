@@ -201,6 +201,9 @@ describe('tRPC procedures', () => {
     const problems: string[] = [];
     for (const [i, [name, proc]] of Object.entries(procs).entries()) {
       if (name === 'auth.logout' || name === 'users.deleteSelf') continue;
+      // Asks the base URL it is given (api.openai.com by default) for its models, and answers 500 when that
+      // fails, as new-api's fetch_models does; its own tests run it against a loopback upstream.
+      if (name === 'channels.fetchModels') continue;
       await fc
         .assert(
           fc.asyncProperty(jsonValue, async (input) => {
