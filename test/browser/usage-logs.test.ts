@@ -149,6 +149,8 @@ describe('usage logs fit the screen and show the cost exactly', () => {
     await s.page.getByRole('columnheader', { name: 'Time / first token', exact: true }).waitFor();
     await s.page.getByRole('button', { name: 'Column settings' }).click();
     await dialog.getByRole('button', { name: 'Reset' }).click();
+    // As a person would: Confirm once the dialog shows the reset choices (a busy machine renders late).
+    await expect.poll(() => dialog.getByLabel('Token', { exact: true }).isChecked(), { timeout: 15_000 }).toBe(true);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await tokenHeader.waitFor();
     expect(s.errors).toEqual([]);
