@@ -6,11 +6,10 @@ import { channelBody, nativeChannelBody } from './attempts.ts';
 import { anthropicDoor } from './front-doors/anthropic/door.ts';
 import { geminiDoor } from './front-doors/gemini/door.ts';
 import type { FrontDoor } from './front-doors/types.ts';
-import { refusal } from './errors.ts';
 import type { RelayPrincipal } from './principal.ts';
 import { adapterFor } from './providers/index.ts';
 import type { AttemptContext, NativeProtocol, ProviderAdapter } from './providers/types.ts';
-import { applyReasoningSuffix, candidatesFor, modelsToTry } from './model-choice.ts';
+import { applyReasoningSuffix, candidatesFor, modelsToTry, noChannelFor } from './model-choice.ts';
 import type { RelayRuntime } from './runtime.ts';
 import { selectChannel } from './select-channel.ts';
 import { checkModel } from './token-auth.ts';
@@ -120,13 +119,7 @@ const geminiCount: CountDoor = {
 function pickChannel(rt: RelayRuntime, principal: RelayPrincipal, requested: string) {
   const model = applyReasoningSuffix(rt, principal, {}, modelsToTry(rt, principal, requested)[0]);
   const cand = selectChannel(candidatesFor(rt, principal, model), 0, new Set());
-  if (!cand)
-    throw refusal(
-      503,
-      `No channel is available for model ${model} in group ${principal.group}`,
-      `当前分组 ${principal.group} 下对于模型 ${model} 无可用渠道`,
-      'no_available_channel',
-    );
+  if (!cand) throw noChannelFor(principal.group, model);
   return { channel: cand.channel, upstreamModel: upstreamModelFor(cand.channel, model).name };
 }
 

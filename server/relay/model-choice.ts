@@ -34,6 +34,15 @@ export function applyReasoningSuffix(
   return m[1];
 }
 
+/** The 503 of relay.md §3: no channel of this group serves the model. */
+export const noChannelFor = (group: string, model: string) =>
+  refusal(
+    503,
+    `No channel is available for model ${model} in group ${group}`,
+    `当前分组 ${group} 下对于模型 ${model} 无可用渠道`,
+    'no_available_channel',
+  );
+
 export function candidatesFor(rt: RelayRuntime, p: RelayPrincipal, model: string): readonly Candidate[] {
   if (p.pinnedChannelId !== null) {
     const channel = rt.routing.channel(p.pinnedChannelId);
@@ -47,12 +56,6 @@ export function candidatesFor(rt: RelayRuntime, p: RelayPrincipal, model: string
     return [{ channel, priority: 0, weight: 0 }];
   }
   const list = rt.routing.candidates(p.group, model);
-  if (list.length === 0)
-    throw refusal(
-      503,
-      `No channel is available for model ${model} in group ${p.group}`,
-      `当前分组 ${p.group} 下对于模型 ${model} 无可用渠道`,
-      'no_available_channel',
-    );
+  if (list.length === 0) throw noChannelFor(p.group, model);
   return list;
 }

@@ -2,6 +2,7 @@ import { isAppError } from '../../errors.ts';
 import type { Reservation } from '../../domains/billing/reserve.ts';
 import type { ChannelConfig } from '../channel-config.ts';
 import { refusal, relayErrorOfApp } from '../errors.ts';
+import { noChannelFor } from '../model-choice.ts';
 import type { RelayPrincipal } from '../principal.ts';
 import type { RelayRuntime } from '../runtime.ts';
 import { selectChannel } from '../select-channel.ts';
@@ -69,13 +70,7 @@ export function pickTaskChannel(
   }
   const candidates = rt.routing.candidates(p.group, model).filter((c) => types.includes(c.channel.type));
   const picked = selectChannel(candidates, 0, new Set());
-  if (!picked)
-    throw refusal(
-      503,
-      `No channel is available for model ${model} in group ${p.group}`,
-      `当前分组 ${p.group} 下对于模型 ${model} 无可用渠道`,
-      'no_available_channel',
-    );
+  if (!picked) throw noChannelFor(p.group, model);
   return picked.channel;
 }
 
