@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { nowSeconds } from '../db/time.ts';
 
 /*
  * A built-in stand-in for an upstream provider, so a new operator can try the whole gateway (channel,
@@ -46,7 +47,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function stream(reply: FastifyReply, model: string, text: string, promptTokens: number): Promise<void> {
   const id = `chatcmpl-demo${Date.now()}`;
-  const created = Math.floor(Date.now() / 1000);
+  const created = nowSeconds();
   const raw = reply.raw;
   reply.hijack();
   raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
@@ -88,7 +89,7 @@ export function registerDemoUpstream(app: FastifyInstance): void {
     return {
       id: `chatcmpl-demo${Date.now()}`,
       object: 'chat.completion',
-      created: Math.floor(Date.now() / 1000),
+      created: nowSeconds(),
       model,
       choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
       usage: { prompt_tokens: promptTokens, completion_tokens: completion, total_tokens: promptTokens + completion },

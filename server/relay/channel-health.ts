@@ -1,4 +1,5 @@
 import type { AppDeps } from '../context.ts';
+import { nowSeconds } from '../db/time.ts';
 import { autoDisableChannel, disableAbilitiesOf, replaceChannelKeys } from '../domains/channels/channels.repo.ts';
 import { noticeChannelDisabled } from '../domains/channels/disabled-notice.ts';
 import type { ChannelConfig } from './channel-config.ts';
@@ -37,7 +38,7 @@ export const shouldAutoDisable = (deps: AppDeps, channel: ChannelConfig, e: Upst
  * failing together do not fight. Publishes 'channels' so every routing cache drops it.
  */
 export async function disableKey(deps: AppDeps, channel: ChannelConfig, key: string, reason: string): Promise<void> {
-  const now = Math.floor(Date.now() / 1000);
+  const now = nowSeconds();
   const remaining = channel.keys.filter((k) => k !== key);
   const disabledChannel = await deps.db.transaction().execute(async (trx) => {
     if (remaining.length > 0 && remaining.length < channel.keys.length) {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { nowSeconds } from '../../db/time.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError } from '../../errors.ts';
 import {
@@ -61,7 +62,7 @@ export async function reserveQuota(db: Db, payer: Payer, quota: number): Promise
         if (payer.tokenId > 0 && !payer.unlimitedToken)
           if (updated(await takeTokenQuota(trx, [quota, payer.tokenId])) !== 1) throw new NotEnough('token');
       }
-      await insertReservations(trx, [reservationRow(reservation, Math.floor(Date.now() / 1000))]);
+      await insertReservations(trx, [reservationRow(reservation, nowSeconds())]);
     });
   } catch (err) {
     if (err instanceof NotEnough) throw err.who === 'user' ? insufficientUserQuota() : tokenQuotaExhausted();
@@ -87,7 +88,7 @@ export async function reserveMany(db: Db, items: { payer: Payer; quota: number }
     users.set(payer.userId, (users.get(payer.userId) ?? 0) + quota);
     if (payer.tokenId > 0 && !payer.unlimitedToken) tokens.set(payer.tokenId, (tokens.get(payer.tokenId) ?? 0) + quota);
   }
-  const now = Math.floor(Date.now() / 1000);
+  const now = nowSeconds();
   const out = items.map(({ payer, quota }) => ({ ...payer, id: randomUUID(), quota }));
   try {
     await db.transaction().execute(async (trx) => {

@@ -1,3 +1,4 @@
+import { nowSeconds } from '../../db/time.ts';
 import type { Db, NewLog } from '../../db/types.ts';
 import { insertLogs } from '../logs/insert-logs.ts';
 import { addToQuotaData } from '../logs/quota-data.repo.ts';
@@ -132,7 +133,7 @@ async function settleBatch(trx: Db, items: SettleItem[]): Promise<Settlement[]> 
     if (s.delta > 0 && !u) throw new BalanceMoved();
     quotaAfter.set(id, Number(u?.quota ?? 0));
   }
-  const now = Math.floor(Date.now() / 1000);
+  const now = nowSeconds();
   for (const [id, s] of tokens) {
     const args = [s.delta, s.charged, now, id] as const;
     const t = s.delta > 0 ? await chargeTokenIfEnough(trx, args) : await chargeToken(trx, args);

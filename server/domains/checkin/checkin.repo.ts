@@ -33,9 +33,3 @@ export async function insertCheckInLog(db: Db, log: NewLog): Promise<void> {
 
 export const findUsername = async (db: Db, userId: number) =>
   (await db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst())?.username ?? '';
-
-/** A unique-index violation on SQLite or PostgreSQL. */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string };
-  return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === '23505';
-}

@@ -2,16 +2,11 @@ import { randomInt } from 'node:crypto';
 import { LogType } from '../../../shared/constants.ts';
 import { quotaText } from '../../../shared/quota-format.ts';
 import type { Infra } from '../../context.ts';
+import { nowSeconds } from '../../db/time.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import type { OptionsService } from '../options/options.service.ts';
-import {
-  addUserQuota,
-  findUsername,
-  hasCheckedIn,
-  insertCheckIn,
-  insertCheckInLog,
-  isUniqueViolation,
-} from './checkin.repo.ts';
+import { addUserQuota, findUsername, hasCheckedIn, insertCheckIn, insertCheckInLog } from './checkin.repo.ts';
 
 export type CheckInService = ReturnType<typeof createCheckInService>;
 
@@ -36,7 +31,7 @@ export function createCheckInService(infra: Infra, options: OptionsService) {
       // An admin may save max below min; the range is still the two numbers.
       const [min, max] = a <= b ? [a, b] : [b, a];
       const quota = min === max ? min : randomInt(min, max + 1);
-      const now = Math.floor(Date.now() / 1000);
+      const now = nowSeconds();
       const day = calendarDay();
       try {
         await infra.db.transaction().execute(async (trx) => {

@@ -1,4 +1,5 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { nowSeconds } from '../../db/time.ts';
 import type { Database, Db } from '../../db/types.ts';
 import { rebuildAllAbilities } from '../channels/service/abilities.ts';
 import { type Flavor, oneApiTypeMap, openSource, type SourceDb } from './source.ts';
@@ -32,7 +33,7 @@ const bool01 = (v: unknown) => (v === true || v === 1 || v === '1' || v === 'tru
 const deletedAt = (v: unknown) => {
   if (v === null || v === undefined || v === '') return null;
   const t = Date.parse(String(v));
-  return Number.isFinite(t) ? Math.floor(t / 1000) : Math.floor(Date.now() / 1000);
+  return Number.isFinite(t) ? Math.floor(t / 1000) : nowSeconds();
 };
 
 const mapUser = (r: Row) => ({
@@ -227,10 +228,7 @@ export async function importDatabase(db: Kysely<Database>, file: string, flavor?
       const root = await trx.selectFrom('users').select('id').where('role', '>=', 100).executeTakeFirst();
       const setup = await trx.selectFrom('setups').select('id').executeTakeFirst();
       if (root && !setup) {
-        await trx
-          .insertInto('setups')
-          .values({ version: 'import', initialized_at: Math.floor(Date.now() / 1000) })
-          .execute();
+        await trx.insertInto('setups').values({ version: 'import', initialized_at: nowSeconds() }).execute();
       }
 
       await rebuildAllAbilities(trx);

@@ -9,6 +9,7 @@ import {
   SEARCH_LIMIT,
 } from '../../../shared/schemas/logs.ts';
 import type { AuthUser } from '../../context.ts';
+import { nowSeconds } from '../../db/time.ts';
 import type { Db } from '../../db/types.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import {
@@ -47,8 +48,6 @@ export interface LogStat {
 
 /** rpm and tpm always describe the last minute, whatever range the page shows. */
 const RATE_WINDOW_S = 60;
-
-const now = () => Math.floor(Date.now() / 1000);
 
 /** Admin filters as given; a user's own view is pinned to their id and ignores username and channel. */
 function toWhere(f: LogFilter, selfId?: number): LogWhere {
@@ -89,13 +88,13 @@ export function createLogsService(db: Db) {
   async function stat(f: LogFilter, selfId: number | undefined): Promise<LogStat> {
     // Consumed quota is about consume rows whatever type the page filters on.
     const where = { ...toWhere(f, selfId), type: LogType.Consume };
-    const recent = { ...where, start: now() - RATE_WINDOW_S, end: undefined };
+    const recent = { ...where, start: nowSeconds() - RATE_WINDOW_S, end: undefined };
     const [quota, rate] = await Promise.all([sumLogQuota(db, where), countRequestsAndTokens(db, recent)]);
     return { quota, rpm: rate.requests, tpm: rate.tokens };
   }
 
   function dataRange(q: QuotaDataQuery, self: boolean) {
-    const end = q.end_timestamp > 0 ? q.end_timestamp : now();
+    const end = q.end_timestamp > 0 ? q.end_timestamp : nowSeconds();
     const start = q.start_timestamp > 0 ? q.start_timestamp : self ? Math.max(0, end - MAX_SELF_DATA_SPAN) : 0;
     if (start > end) throw badRequest('log.range_inverted');
     if (self && end - start > MAX_SELF_DATA_SPAN) throw badRequest('log.span_too_long');

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { PageInput } from '../../../shared/schemas/messages.ts';
+import { nowSeconds } from '../../db/time.ts';
 import type { Database } from '../../db/types.ts';
 import { notFound } from '../../errors.ts';
 import * as repo from './inbox.repo.ts';
@@ -46,7 +47,7 @@ export function createInboxService(db: Kysely<Database>) {
 
     /** Idempotent: a second call keeps the first read time. */
     async markRead(userId: number, id: number) {
-      await repo.markRead(db, userId, id, Math.floor(Date.now() / 1000));
+      await repo.markRead(db, userId, id, nowSeconds());
       return get(userId, id);
     },
   };

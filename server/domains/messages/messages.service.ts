@@ -1,5 +1,6 @@
 import type { CreateMessageInput, ListMessagesInput, MessageFields } from '../../../shared/schemas/messages.ts';
 import type { Kysely } from 'kysely';
+import { nowSeconds } from '../../db/time.ts';
 import type { Database } from '../../db/types.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { createInboxService } from './inbox.service.ts';
@@ -7,8 +8,6 @@ import * as repo from './messages.repo.ts';
 import { dateRange, normalisePage } from './paging.ts';
 
 export const MESSAGE_NOT_FOUND = '消息不存在';
-
-const now = () => Math.floor(Date.now() / 1000);
 
 /** The spec's create/edit rules; the schemas have already trimmed the text. */
 function checkFields(f: MessageFields) {
@@ -45,7 +44,7 @@ export function createMessagesService(db: Kysely<Database>) {
     const missing = userIds.filter((id) => !found.has(id));
     if (missing.length > 0) throw badRequest('message.recipients_missing', { ids: missing.slice(0, 10).join(', ') });
     const id = await db.transaction().execute(async (tx) => {
-      const t = now();
+      const t = nowSeconds();
       const messageId = await repo.insertMessage(tx, {
         title: input.title,
         content: input.content,
@@ -105,7 +104,7 @@ export function createMessagesService(db: Kysely<Database>) {
     /** Title, format and content only: recipients never change after sending. */
     async update(id: number, fields: MessageFields) {
       checkFields(fields);
-      const ok = await repo.updateMessage(db, id, { ...fields, updated_at: now() });
+      const ok = await repo.updateMessage(db, id, { ...fields, updated_at: nowSeconds() });
       if (!ok) throw notFound('message.not_found');
       return get(id);
     },

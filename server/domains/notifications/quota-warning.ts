@@ -1,6 +1,7 @@
 import { quotaText } from '../../../shared/quota-format.ts';
 import { readUserSetting } from '../../../shared/schemas/user-setting.ts';
 import type { Infra } from '../../context.ts';
+import { nowSeconds } from '../../db/time.ts';
 import type { SendMail } from '../mail/mailer.ts';
 import type { OptionsService } from '../options/options.service.ts';
 import { findWarningRecipient } from './quota-warning.repo.ts';
@@ -77,7 +78,7 @@ export function createQuotaWarningService(
         ? '您的额度即将用尽，当前剩余额度为 {{value}}，为了不影响您的使用，请及时充值。充值链接：{{value}}'
         : '您的额度即将用尽，当前剩余额度为 {{value}}，为了不影响您的使用，请及时充值。',
       values: topUpLink ? [remaining, topUpLink] : [remaining],
-      timestamp: Math.floor(Date.now() / 1000),
+      timestamp: nowSeconds(),
     };
     if (setting.notify_type === 'webhook') {
       if (setting.webhook_url === '') return;

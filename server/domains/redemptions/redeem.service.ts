@@ -1,18 +1,12 @@
 import { RedemptionStatus } from '../../../shared/constants.ts';
 import type { Infra } from '../../context.ts';
+import { nowSeconds } from '../../db/time.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { badRequest, isAppError, notFound, tooManyRequests } from '../../errors.ts';
 import type { OptionsService } from '../options/options.service.ts';
 import { quotaText } from '../topup/quota-text.ts';
 import { creditQuota, insertTopUpLog } from '../topup/wallet.repo.ts';
-import {
-  claimGiftUse,
-  claimSingleUse,
-  findRedemptionByKey,
-  hasUsedGift,
-  insertGiftUse,
-  isUniqueViolation,
-  nowSeconds,
-} from './redemptions.repo.ts';
+import { claimGiftUse, claimSingleUse, findRedemptionByKey, hasUsedGift, insertGiftUse } from './redemptions.repo.ts';
 
 /** Codes are bearer secrets: a user gets 20 wrong codes per 20 minutes (new-api's critical limit), then waits. */
 const GUESS_LIMIT = 20;

@@ -1,19 +1,12 @@
 import { type Expression, type ExpressionBuilder, type Insertable, type SqlBool, sql, type Updateable } from 'kysely';
 import { RedemptionStatus } from '../../../shared/constants.ts';
+import { nowSeconds } from '../../db/time.ts';
 import type { Db, Database } from '../../db/types.ts';
 
 /* Kysely queries on redemption codes and their uses. No rules here. */
 
 type NewRedemption = Insertable<Database['redemptions']>;
 type RedemptionPatch = Updateable<Database['redemptions']>;
-
-export const nowSeconds = () => Math.floor(Date.now() / 1000);
-
-/** A unique-index violation on SQLite or PostgreSQL (two requests racing for one key or one gift use). */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string } | undefined;
-  return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === '23505';
-}
 
 const live = (db: Db) => db.selectFrom('redemptions').where('deleted_at', 'is', null);
 

@@ -6,6 +6,8 @@ import type {
   UpdateRedemptionInput,
 } from '../../../shared/schemas/redemptions.ts';
 import type { Infra } from '../../context.ts';
+import { nowSeconds } from '../../db/time.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { OptionsService } from '../options/options.service.ts';
 import { createRedeemService } from './redeem.service.ts';
@@ -14,10 +16,8 @@ import {
   disableRedemptions,
   findRedemptionById,
   insertRedemptions,
-  isUniqueViolation,
   keyExists,
   listRedemptions,
-  nowSeconds,
   softDeleteRedemptions,
   updateRedemption,
 } from './redemptions.repo.ts';

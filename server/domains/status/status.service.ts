@@ -1,10 +1,11 @@
 import type { Infra } from '../../context.ts';
+import { nowSeconds } from '../../db/time.ts';
 import type { OptionsService } from '../options/options.service.ts';
 import { hasSetupRow } from '../users/users.repo.ts';
 
 export type StatusService = ReturnType<typeof createStatusService>;
 
-const startTime = Math.floor(Date.now() / 1000);
+const startTime = nowSeconds();
 
 /**
  * The public status object every console page loads at start (GET /api/status),

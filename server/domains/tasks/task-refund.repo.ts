@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { nowSeconds } from '../../db/time.ts';
 import type { Db, NewLog } from '../../db/types.ts';
 
 export interface TaskFailure {
@@ -59,7 +60,7 @@ export async function failAndRefund(db: Db, f: TaskFailure): Promise<NewLog | nu
     return {
       user_id: f.userId,
       username: user?.username ?? '',
-      created_at: Math.floor(Date.now() / 1000),
+      created_at: nowSeconds(),
       type: 4,
       content: `${f.label}，补偿 ${f.quota} 额度，原因：${f.failReason}`.slice(0, 1000),
       quota: f.quota,

@@ -1,4 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
+import { nowSeconds } from '../../db/time.ts';
 import type { Db, MidjourneyRow, MidjourneysTable, TaskRow, TasksTable } from '../../db/types.ts';
 import { TASK_PAGE_SIZE, type MjListInput, type TaskListInput } from '../../../shared/schemas/tasks.ts';
 
@@ -101,7 +102,7 @@ export const unfinishedTasks = (db: Db, platform: string) =>
     .where('status', 'not in', FINISHED_STATUSES)
     .where('task_id', '!=', '')
     .where('channel_id', '>', 0)
-    .where('submit_time', '>=', Math.floor(Date.now() / 1000) - POLL_WINDOW_S)
+    .where('submit_time', '>=', nowSeconds() - POLL_WINDOW_S)
     .orderBy('id', 'desc')
     .limit(POLL_BATCH)
     .execute();

@@ -7,6 +7,7 @@ import {
   type UpdateTokenInput,
 } from '../../../shared/schemas/tokens.ts';
 import type { AuthUser, Infra } from '../../context.ts';
+import { nowSeconds } from '../../db/time.ts';
 import type { Db, TokenRow } from '../../db/types.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import type { OptionsService } from '../options/options.service.ts';
@@ -52,8 +53,6 @@ export function toTokenView(row: TokenRow) {
   };
 }
 export type TokenView = ReturnType<typeof toTokenView>;
-
-const now = () => Math.floor(Date.now() / 1000);
 
 const columnsOf = (f: TokenFields): TokenPatch => ({
   name: f.name,
@@ -138,8 +137,8 @@ export function createTokensService(infra: Infra, options: OptionsService) {
             user_id: owner.id,
             key,
             status: TokenStatus.Enabled,
-            created_time: now(),
-            accessed_time: now(),
+            created_time: nowSeconds(),
+            accessed_time: nowSeconds(),
           });
           made.push(key);
         }
@@ -162,7 +161,7 @@ export function createTokensService(infra: Infra, options: OptionsService) {
     async setStatus(owner: Owner, input: TokenStatusInput): Promise<TokenView> {
       const current = await getOwned(owner, input.id);
       if (input.status === TokenStatus.Enabled) {
-        if (current.expired_time !== -1 && current.expired_time <= now())
+        if (current.expired_time !== -1 && current.expired_time <= nowSeconds())
           throw badRequest('token.expired_cannot_enable');
         if (current.unlimited_quota !== 1 && current.remain_quota <= 0)
           throw badRequest('token.exhausted_cannot_enable');
@@ -173,14 +172,14 @@ export function createTokensService(infra: Infra, options: OptionsService) {
     },
 
     async remove(owner: Owner, id: number): Promise<void> {
-      const keys = await softDeleteUserTokens(db, owner.id, [id], now());
+      const keys = await softDeleteUserTokens(db, owner.id, [id], nowSeconds());
       if (keys.length === 0) throw notFound('token.not_found');
       for (const key of keys) bus.publish('tokens', key);
     },
 
     /** Deletes the caller's tokens among `ids`; others' ids are ignored. Answers the count deleted. */
     async removeMany(owner: Owner, ids: number[]): Promise<number> {
-      const keys = await softDeleteUserTokens(db, owner.id, [...new Set(ids)], now());
+      const keys = await softDeleteUserTokens(db, owner.id, [...new Set(ids)], nowSeconds());
       for (const key of keys) bus.publish('tokens', key);
       return keys.length;
     },

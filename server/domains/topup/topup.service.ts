@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { optionRegistry } from '../../../shared/options.ts';
 import type { PayInput, TopUpAmountInput } from '../../../shared/schemas/wallet.ts';
 import type { Infra } from '../../context.ts';
+import { nowSeconds } from '../../db/time.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import type { OptionsService } from '../options/options.service.ts';
 import { epayPurchaseForm, type EpayParams, epaySubmitUrl, epayVerify } from './epay.ts';
@@ -22,7 +23,6 @@ const EPAY_TYPE = { zfb: 'alipay', wx: 'wxpay' } as const;
 const ALPHANUMERIC = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
 const rand6 = () => Array.from({ length: 6 }, () => ALPHANUMERIC[randomInt(ALPHANUMERIC.length)]).join('');
-const now = () => Math.floor(Date.now() / 1000);
 
 interface Payer {
   id: number;
@@ -76,14 +76,14 @@ export function createTopUpService(infra: Pick<Infra, 'db' | 'bus' | 'log'>, opt
       const money = priceOf(input.amount, user.group).toFixed(2);
       const server = (o('ServerAddress') || origin).replace(/\/+$/, '');
       const callback = (o('CustomCallbackAddress') || server).replace(/\/+$/, '');
-      const tradeNo = `USR${user.id}NO${rand6()}${now()}`;
+      const tradeNo = `USR${user.id}NO${rand6()}${nowSeconds()}`;
       await insertTopUp(db, {
         user_id: user.id,
         amount: dollarsOf(input.amount),
         money: Number(money),
         trade_no: tradeNo,
         payment_method: EPAY_TYPE[input.payment_method],
-        create_time: now(),
+        create_time: nowSeconds(),
       });
       const data = epayPurchaseForm(
         {
@@ -121,7 +121,7 @@ export function createTopUpService(infra: Pick<Infra, 'db' | 'bus' | 'log'>, opt
       const quota = Math.round(order.amount * o('QuotaPerUnit'));
       const credited = await db.transaction().execute(async (trx) => {
         // A repeated delivery finds the order no longer pending and changes nothing.
-        if (!(await completeTopUp(trx, order.id, now()))) return false;
+        if (!(await completeTopUp(trx, order.id, nowSeconds()))) return false;
         const user = await findWalletUser(trx, order.user_id);
         if (!user || !(await creditQuota(trx, user.id, quota))) throw notFound('user.not_found');
         await insertTopUpLog(

@@ -1,4 +1,5 @@
 import { LogType, TopUpStatus } from '../../../shared/constants.ts';
+import { nowSeconds } from '../../db/time.ts';
 import type { Db } from '../../db/types.ts';
 import { insertLogs } from '../logs/insert-logs.ts';
 
@@ -28,7 +29,7 @@ export async function insertTopUpLog(db: Db, user: { id: number; username: strin
     {
       user_id: user.id,
       username: user.username,
-      created_at: Math.floor(Date.now() / 1000),
+      created_at: nowSeconds(),
       type: LogType.TopUp,
       quota,
       content,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../context.ts';
+import { nowSeconds } from '../../db/time.ts';
 import { createJobScheduler, type JobDef, type JobScheduler, type SchedulerOptions } from './scheduler.ts';
 
 const MINUTE = 60_000;
@@ -39,7 +40,7 @@ export function backgroundJobs(deps: AppDeps): JobDef[] {
       async run(signal) {
         const days = options.get('LogRetentionDays');
         if (days <= 0) return;
-        const before = Math.floor(Date.now() / 1000) - days * DAY_SECONDS;
+        const before = nowSeconds() - days * DAY_SECONDS;
         const deleted = await logs.deleteBefore(before, signal);
         if (deleted > 0) deps.log.info({ deleted, days }, 'log retention deleted old logs');
       },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Infra } from '../../context.ts';
+import { nowSeconds } from '../../db/time.ts';
 import { claimJobRun, ensureJobRow, readJobRow, releaseJobLease, renewJobLease } from './job-lease.repo.ts';
 
 /** A periodic background job. */
@@ -31,7 +32,6 @@ export interface SchedulerOptions {
 }
 
 const seconds = (ms: number) => Math.ceil(ms / 1000);
-const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /**
  * Named periodic jobs, at most one run of each at a time across every instance

@@ -1,3 +1,4 @@
+import { nowSeconds } from '../../db/time.ts';
 import { isAppError } from '../../errors.ts';
 import type { Reservation } from '../../domains/billing/reserve.ts';
 import type { ChannelConfig } from '../channel-config.ts';
@@ -119,7 +120,7 @@ export async function chargeTask<T>(
   }
   const s = await billing.settle(reservation, price.quota, channel.id, (st) => ({
     user_id: p.user.id,
-    created_at: Math.floor(Date.now() / 1000),
+    created_at: nowSeconds(),
     type: 2,
     content: meta.content(result.answer),
     username: p.user.username,

@@ -1,7 +1,8 @@
 import { ChannelStatus } from '../../../../shared/constants.ts';
+import { nowSeconds } from '../../../db/time.ts';
 import { isAppError } from '../../../errors.ts';
 import { listAllChannels, updateChannel } from '../channels.repo.ts';
-import { type ChannelsCtx, channelsChanged, getChannelOrThrow, nowSeconds } from './context.ts';
+import { type ChannelsCtx, channelsChanged, getChannelOrThrow } from './context.ts';
 
 /* Balances (relay.md §4): asked of the upstream through the probe, stored on the channel. */
 export function createChannelBalances(ctx: ChannelsCtx) {

@@ -31,8 +31,6 @@ export async function getChannelOrThrow(ctx: ChannelsCtx, id: number): Promise<C
 /** The relay's routing cache listens on this topic; every committed channel write calls it. */
 export const channelsChanged = (ctx: ChannelsCtx) => ctx.bus.publish('channels');
 
-export const nowSeconds = () => Math.floor(Date.now() / 1000);
-
 /** The admin view: keys never leave the server in lists or detail (api-contract §1, §15.2). */
 export type ChannelView = Omit<ChannelRow, 'key'> & { key: '' };
 export const toChannelView = (row: ChannelRow): ChannelView => ({ ...row, key: '' });

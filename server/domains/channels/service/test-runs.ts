@@ -1,11 +1,12 @@
 import { ChannelStatus } from '../../../../shared/constants.ts';
 import { splitList } from '../../../../shared/schemas/common.ts';
+import { nowSeconds } from '../../../db/time.ts';
 import type { ChannelRow } from '../../../db/types.ts';
 import { badRequest, conflict } from '../../../errors.ts';
 import { listAllChannels, updateChannel } from '../channels.repo.ts';
 import { noticeChannelDisabled } from '../disabled-notice.ts';
 import { syncAbilities } from './abilities.ts';
-import { type ChannelsCtx, channelsChanged, getChannelOrThrow, nowSeconds } from './context.ts';
+import { type ChannelsCtx, channelsChanged, getChannelOrThrow } from './context.ts';
 
 export interface ChannelTestResult {
   ok: boolean;

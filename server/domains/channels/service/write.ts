@@ -9,6 +9,7 @@ import {
   type UpdateChannelInput,
 } from '../../../../shared/schemas/channels.ts';
 import { splitList } from '../../../../shared/schemas/common.ts';
+import { nowSeconds } from '../../../db/time.ts';
 import type { ChannelRow, Db } from '../../../db/types.ts';
 import { appErrorOfText } from '../../../errors.ts';
 import {
@@ -21,14 +22,7 @@ import {
   updateChannel,
 } from '../channels.repo.ts';
 import { syncAbilities } from './abilities.ts';
-import {
-  type ChannelsCtx,
-  type ChannelView,
-  channelsChanged,
-  getChannelOrThrow,
-  nowSeconds,
-  toChannelView,
-} from './context.ts';
+import { type ChannelsCtx, type ChannelView, channelsChanged, getChannelOrThrow, toChannelView } from './context.ts';
 
 /** Splits `key` per mode; Vertex AI keys are service-account JSON and never split. */
 function keysFor(key: string, type: number, mode: ChannelKeyMode): string[] {

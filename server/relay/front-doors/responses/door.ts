@@ -1,3 +1,4 @@
+import { nowSeconds } from '../../../db/time.ts';
 import type { CanonicalMessage } from '../../canonical/types.ts';
 import { relayError } from '../../errors.ts';
 import { messagesToItems, newId } from '../../providers/openai/responses-bridge/items.ts';
@@ -25,7 +26,7 @@ export const responsesDoor: FrontDoor = {
     const converted = responsesToCanonical(body, []);
     const turn: ResponsesTurn = {
       id: newId('resp'),
-      createdAt: Math.floor(Date.now() / 1000),
+      createdAt: nowSeconds(),
       body,
       conversation: converted.conversation,
       custom: converted.custom,

@@ -1,3 +1,4 @@
+import { nowSeconds } from '../../../db/time.ts';
 import type { ThinkingBlock } from '../../canonical/types.ts';
 import type { AttemptContext, Usage } from '../types.ts';
 import { answerText, jsonAnswerOf } from './structured.ts';
@@ -67,7 +68,7 @@ export function fromAnthropicResponse(
   const out = {
     id: m.id ?? `chatcmpl-${Date.now()}`,
     object: 'chat.completion',
-    created: Math.floor(Date.now() / 1000),
+    created: nowSeconds(),
     model: m.model ?? model,
     choices: [{ index: 0, message, finish_reason: finish === 'tool_calls' && !toolCalls.length ? 'stop' : finish }],
     ...(usage ? { usage: openAIUsageOf(usage) } : {}),

@@ -1,3 +1,4 @@
+import { nowSeconds } from '../../../db/time.ts';
 import type { ThinkingBlock } from '../../canonical/types.ts';
 import { usageChunk } from '../shared/canonical-chunks.ts';
 import type { AttemptContext, SseEvent, StreamConverter, Usage } from '../types.ts';
@@ -44,7 +45,7 @@ export function createAnthropicStreamConverter(
   const json = jsonAnswerOf(ctx);
   let id = `chatcmpl-${Date.now()}`;
   let name = model;
-  const created = Math.floor(Date.now() / 1000);
+  const created = nowSeconds();
   let raw: AnthropicUsage = {};
   let seen = false;
   let done = false;

@@ -1,3 +1,4 @@
+import { nowSeconds } from '../../../db/time.ts';
 import { type CarryStore, noCarry } from '../../canonical/carry.ts';
 import type { Usage } from '../types.ts';
 import { finishOf, type GeminiUsage, openAIUsageOf, parseGeminiUsage } from './usage.ts';
@@ -103,7 +104,7 @@ export function fromGeminiResponse(
   const out = {
     id: `chatcmpl-${r.responseId ?? Date.now()}`,
     object: 'chat.completion',
-    created: Math.floor(Date.now() / 1000),
+    created: nowSeconds(),
     model: r.modelVersion ?? model,
     choices,
     ...(usage ? { usage: openAIUsageOf(usage, r.usageMetadata) } : {}),

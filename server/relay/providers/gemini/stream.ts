@@ -1,3 +1,4 @@
+import { nowSeconds } from '../../../db/time.ts';
 import { type CarryStore, noCarry } from '../../canonical/carry.ts';
 import { usageChunk } from '../shared/canonical-chunks.ts';
 import type { SseEvent, StreamConverter, Usage } from '../types.ts';
@@ -16,7 +17,7 @@ export function createGeminiStreamConverter(
   carry: CarryStore = noCarry,
 ): StreamConverter {
   const id = `chatcmpl-${Date.now()}`;
-  const created = Math.floor(Date.now() / 1000);
+  const created = nowSeconds();
   let done = false;
   /** Per candidate index: tool calls streamed so far (absent until its role chunk went out). */
   const tools = new Map<number, number>();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nowSeconds } from '../../../db/time.ts';
 import type { TaskRow } from '../../../db/types.ts';
 import { failAndRefund } from '../../../domains/tasks/task-refund.repo.ts';
 import { parseJson } from '../../../domains/tasks/tasks.service.ts';
@@ -58,7 +59,7 @@ export function createSunoPollJob(rt: RelayRuntime) {
 }
 
 async function applyUpdate(rt: RelayRuntime, row: TaskRow, t: UpstreamTask) {
-  const now = Math.floor(Date.now() / 1000);
+  const now = nowSeconds();
   const status = t.status || row.status;
   const data = t.data === undefined ? row.data : JSON.stringify(t.data);
   const progress = t.progress ?? row.progress;

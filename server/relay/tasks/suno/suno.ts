@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nowSeconds } from '../../../db/time.ts';
 import type { TaskRow } from '../../../db/types.ts';
 import { parseJson } from '../../../domains/tasks/tasks.service.ts';
 import { insertTask, tasksByUserAndIds } from '../../../domains/tasks/tasks.repo.ts';
@@ -65,7 +66,7 @@ export async function submitSuno(
 ) {
   const model = `suno_${action}`;
   const channel = pickTaskChannel(rt, p, model, SUNO_CHANNEL_TYPES);
-  const now = Math.floor(Date.now() / 1000);
+  const now = nowSeconds();
   const { accepted, answer, charged } = await chargeTask(
     rt,
     p,

@@ -1,3 +1,4 @@
+import { nowSeconds } from '../../../../db/time.ts';
 import { unparsableUpstreamJson } from '../../shared/error-body.ts';
 import type { Usage } from '../../types.ts';
 import { parseOpenAIUsage } from '../usage.ts';
@@ -64,7 +65,7 @@ export function responsesToChatCompletion(text: string): { body: string; usage?:
   const body = {
     id: `chatcmpl-${String(r.id ?? Date.now()).replace(/^resp_/, '')}`,
     object: 'chat.completion',
-    created: r.created_at ?? Math.floor(Date.now() / 1000),
+    created: r.created_at ?? nowSeconds(),
     model: r.model,
     choices: [{ index: 0, message, finish_reason: finishOf(r, Boolean(message.tool_calls)) }],
     ...(r.usage ? { usage: usageToCanonical(r.usage) } : {}),

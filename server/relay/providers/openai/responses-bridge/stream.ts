@@ -1,3 +1,4 @@
+import { nowSeconds } from '../../../../db/time.ts';
 import type { SseEvent, StreamConverter, Usage } from '../../types.ts';
 import { usageChunk } from '../../shared/canonical-chunks.ts';
 import { type ResponsesItem, usageToCanonical } from './items.ts';
@@ -24,7 +25,7 @@ interface Event {
 export function createResponsesToChatStream(model: string, clientWantsUsage: boolean): StreamConverter {
   let id = `chatcmpl-${Date.now()}`;
   let name = model;
-  let created = Math.floor(Date.now() / 1000);
+  let created = nowSeconds();
   let usage: Usage | undefined;
   let done = false;
   const text: string[] = [];
