@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { showError } from '../lib/errors.ts';
 import { useStatus } from '../lib/status-context.tsx';
 import type { Status } from '../lib/status.ts';
-import { oauthUrl, type RedirectProvider } from './oauth.ts';
-import { TelegramWidget } from '../pages/oauth/TelegramWidget.tsx';
+import { oauthUrl, type RedirectProvider } from '../lib/oauth.ts';
+import { TelegramWidget } from './TelegramWidget.tsx';
 import { WeChatLoginModal } from './WeChatLoginModal.tsx';
 
 /** Whether the status enables any alternative sign-in (what OAuthButtons would show). */

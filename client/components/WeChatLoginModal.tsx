@@ -6,7 +6,7 @@ import { showError, showSuccess } from '../lib/errors.ts';
 import { rememberLogin } from '../lib/session.ts';
 import { useStatus } from '../lib/status-context.tsx';
 import type { StoredUser } from '../lib/user.ts';
-import { restGet } from './oauth.ts';
+import { restGet } from '../lib/rest.ts';
 
 /**
  * The WeChat code dialog (sign-in and binding alike): scan the QR code, follow the

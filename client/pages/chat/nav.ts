@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { IconMessages } from '@tabler/icons-react';
 import type { NavItem } from '../../layout/nav.ts';
-import { listChatLinks } from './chat-link.ts';
+import { listChatLinks } from '../../lib/chat-link.ts';
 
 /**
  * The sidebar's Chat submenu (spec §2.15): one entry per saved chat link, each opening that

@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { restGet } from '../../components/oauth.ts';
+import { restGet } from '../../lib/rest.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { useStatus } from '../../lib/status-context.tsx';
 import { getStoredUser } from '../../lib/user.ts';
-import { fillChatLink, firstEnabledKey, pickChatLink } from './chat-link.ts';
+import { fillChatLink, firstEnabledKey, pickChatLink } from '../../lib/chat-link.ts';
 
 /** Spec §2.2: after "no enabled token available" the user goes to the token list. */
 const TOKENS_REDIRECT_MS = 1500;

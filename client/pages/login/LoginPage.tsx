@@ -6,14 +6,14 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../components/AuthCard.tsx';
 import { OAuthButtons } from '../../components/OAuthButtons.tsx';
-import { restPost, turnstileQuery } from '../../components/oauth.ts';
+import { restPost, turnstileQuery } from '../../lib/rest.ts';
 import { showError, showSuccess } from '../../lib/errors.ts';
 import { safeReturnTo } from '../../lib/navigation.ts';
 import { rememberLogin } from '../../lib/session.ts';
 import { useStatus } from '../../lib/status-context.tsx';
 import { trpc } from '../../trpc.ts';
 import type { StoredUser } from '../../lib/user.ts';
-import { TurnstileWidget, useTurnstile } from '../oauth/Turnstile.tsx';
+import { TurnstileWidget, useTurnstile } from '../../components/Turnstile.tsx';
 
 const DEFAULT_ROOT = { username: 'root', password: '123456' };
 

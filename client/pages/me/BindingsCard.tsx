@@ -10,13 +10,14 @@ import {
   IconMessageCircle,
 } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { oauthUrl, type RedirectProvider, restGet } from '../../components/oauth.ts';
+import { oauthUrl, type RedirectProvider } from '../../lib/oauth.ts';
+import { restGet } from '../../lib/rest.ts';
 import { showError, showSuccess } from '../../lib/errors.ts';
 import { useStatus } from '../../lib/status-context.tsx';
 import { trpc } from '../../trpc.ts';
-import { TelegramWidget } from '../oauth/TelegramWidget.tsx';
-import { TurnstileWidget, useTurnstile } from '../oauth/Turnstile.tsx';
-import { EmailCodeFields } from '../register/EmailCodeFields.tsx';
+import { TelegramWidget } from '../../components/TelegramWidget.tsx';
+import { TurnstileWidget, useTurnstile } from '../../components/Turnstile.tsx';
+import { EmailCodeFields } from '../../components/EmailCodeFields.tsx';
 import type { SelfUser } from './types.ts';
 import { WeChatCodeModal } from '../../components/WeChatLoginModal.tsx';
 

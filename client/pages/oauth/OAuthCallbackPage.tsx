@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { restCall } from '../../components/oauth.ts';
+import { restCall } from '../../lib/rest.ts';
 import { errorMessage, showError, showSuccess } from '../../lib/errors.ts';
 import { safeReturnTo } from '../../lib/navigation.ts';
 import { rememberLogin } from '../../lib/session.ts';

@@ -7,13 +7,13 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { MAX_USERNAME_LENGTH, MIN_PASSWORD_LENGTH } from '../../../shared/constants.ts';
 import { AuthCard } from '../../components/AuthCard.tsx';
 import { anyOAuthEnabled, OAuthButtons } from '../../components/OAuthButtons.tsx';
-import { restPost, turnstileQuery } from '../../components/oauth.ts';
+import { restPost, turnstileQuery } from '../../lib/rest.ts';
 import { showError, showSuccess } from '../../lib/errors.ts';
 import { useStatus } from '../../lib/status-context.tsx';
 import { readString, writeString } from '../../lib/storage.ts';
 import { trpc } from '../../trpc.ts';
-import { TurnstileWidget, useTurnstile } from '../oauth/Turnstile.tsx';
-import { EmailCodeFields } from './EmailCodeFields.tsx';
+import { TurnstileWidget, useTurnstile } from '../../components/Turnstile.tsx';
+import { EmailCodeFields } from '../../components/EmailCodeFields.tsx';
 
 interface RegisterValues {
   username: string;

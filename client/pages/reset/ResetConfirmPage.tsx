@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../components/AuthCard.tsx';
 import { copyText } from '../../components/clipboard.tsx';
-import { restPost } from '../../components/oauth.ts';
+import { restPost } from '../../lib/rest.ts';
 import { showError } from '../../lib/errors.ts';
 
 /**

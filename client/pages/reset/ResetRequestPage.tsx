@@ -3,9 +3,9 @@ import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AuthCard } from '../../components/AuthCard.tsx';
-import { restGet, turnstileQuery } from '../../components/oauth.ts';
+import { restGet, turnstileQuery } from '../../lib/rest.ts';
 import { showError, showSuccess } from '../../lib/errors.ts';
-import { TurnstileWidget, useTurnstile } from '../oauth/Turnstile.tsx';
+import { TurnstileWidget, useTurnstile } from '../../components/Turnstile.tsx';
 
 const RETRY_SECONDS = 30;
 

@@ -16,7 +16,7 @@ import { copyText } from '../../components/clipboard.tsx';
 import { showError, showSuccess } from '../../lib/errors.ts';
 import { useStatus } from '../../lib/status-context.tsx';
 import { trpc } from '../../trpc.ts';
-import { listChatLinks } from '../chat/chat-link.ts';
+import { listChatLinks } from '../../lib/chat-link.ts';
 import { openChat } from './chat-links.ts';
 import { showTokenDetails } from './TokenDetails.tsx';
 import { fullKey, type TokenRow } from './types.ts';

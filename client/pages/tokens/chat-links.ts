@@ -1,4 +1,4 @@
-import { type ChatLinkEntry, fillChatLink } from '../chat/chat-link.ts';
+import { type ChatLinkEntry, fillChatLink } from '../../lib/chat-link.ts';
 
 /** Opens a chat client for this token: the template filled with the server address and the key. */
 export function openChat(entry: ChatLinkEntry, serverAddress: string, key: string) {

@@ -2,11 +2,11 @@ import { useLingui } from '@lingui/react/macro';
 import { Box } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { restGet } from '../../components/oauth.ts';
-import { showError, showSuccess } from '../../lib/errors.ts';
-import { rememberLogin } from '../../lib/session.ts';
-import { useStatus } from '../../lib/status-context.tsx';
-import type { StoredUser } from '../../lib/user.ts';
+import { restGet } from '../lib/rest.ts';
+import { showError, showSuccess } from '../lib/errors.ts';
+import { rememberLogin } from '../lib/session.ts';
+import { useStatus } from '../lib/status-context.tsx';
+import type { StoredUser } from '../lib/user.ts';
 
 declare global {
   interface Window {

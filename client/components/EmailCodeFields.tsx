@@ -2,8 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import { Button, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useEffect, useState } from 'react';
-import { restGet, turnstileQuery } from '../../components/oauth.ts';
-import { showError, showSuccess } from '../../lib/errors.ts';
+import { restGet, turnstileQuery } from '../lib/rest.ts';
+import { showError, showSuccess } from '../lib/errors.ts';
 
 const RESEND_SECONDS = 30;
 

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Box, Group, Loader, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useStatus } from '../../lib/status-context.tsx';
+import { useStatus } from '../lib/status-context.tsx';
 
 interface TurnstileApi {
   render(el: HTMLElement, opts: Record<string, unknown>): string;
