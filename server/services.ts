@@ -14,7 +14,7 @@ import { createQuotaWarningService } from './domains/notifications/quota-warning
 import { createOptionsService } from './domains/options/options.service.ts';
 import { createPricingService } from './domains/pricing/pricing.service.ts';
 import { createRedemptionsService } from './domains/redemptions/redemptions.service.ts';
-import { createSigninService } from './domains/signin/signin.service.ts';
+import { createSigninService } from './domains/auth/auth.service.ts';
 import { createStatusService } from './domains/status/status.service.ts';
 import { createTasksService } from './domains/tasks/tasks.service.ts';
 import { createTokensService } from './domains/tokens/tokens.service.ts';

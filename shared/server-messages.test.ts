@@ -20,7 +20,7 @@ const CJK = /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/;
  */
 const NOT_CONSOLE_MESSAGES: Record<string, string[]> = {
   // E-mails go out in the site's language, new-api's wording.
-  'server/domains/signin/mail-flows.service.ts': [
+  'server/domains/auth/mail-flows.service.ts': [
     '{}邮箱验证邮件',
     '<p>您好，你正在进行{}邮箱验证',
     '{}密码重置',
@@ -35,7 +35,7 @@ const NOT_CONSOLE_MESSAGES: Record<string, string[]> = {
   'shared/options.ts': ['{}：{}'],
   'server/domains/channels/channels.rest.ts': ['_复制'],
   'server/domains/channels/channels.router.ts': ['_复制'],
-  'server/domains/users/signup.ts': ['{}的初始令牌'],
+  'server/domains/auth/signup.service.ts': ['{}的初始令牌'],
   // The demo upstream's made-up answer (model output, in the asker's language).
   'server/demo/demo-upstream.ts': ['这是 Switchyard 的演示渠道'],
   // A refund line of the task relays, built from the relay's own task labels.

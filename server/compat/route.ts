@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps, AuthUser } from '../context.ts';
-import { type AuthLevel, minRoleOf, requireRole, restUser } from '../plugins/auth.ts';
+import { type AuthLevel, minRoleOf, requireRole, restUser } from '../domains/auth/session.plugin.ts';
 import { markAuthRefusal } from './envelope.ts';
 import { decodeBody, decodeQuery } from './go-decode.ts';
 

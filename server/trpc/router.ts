@@ -13,7 +13,7 @@ import { tasksRouter } from '../domains/tasks/tasks.router.ts';
 import { tokensRouter } from '../domains/tokens/tokens.router.ts';
 import { walletRouter } from '../domains/topup/wallet.router.ts';
 import { userSettingsRouter } from '../domains/user-settings/user-settings.router.ts';
-import { authRouter } from '../domains/users/auth.router.ts';
+import { authRouter } from '../domains/auth/auth.router.ts';
 import { groupsRouter, usersRouter } from '../domains/users/users.router.ts';
 import { router } from './trpc.ts';
 

@@ -5,7 +5,7 @@ import { classifyError } from '../compat/envelope.ts';
 import type { AppDeps, AuthUser } from '../context.ts';
 import { matchServerText, type ServerMessage, serverText } from '../../shared/server-messages.ts';
 import { AppError, type ErrorCode, isAppError } from '../errors.ts';
-import { minRoleOf, requireRole, sessionUser } from '../plugins/auth.ts';
+import { minRoleOf, requireRole, sessionUser } from '../domains/auth/session.plugin.ts';
 
 export interface TrpcContext extends AppDeps {
   req: CreateFastifyContextOptions['req'];

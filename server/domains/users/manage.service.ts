@@ -12,7 +12,7 @@ import {
 import type { UserUpdate } from '../../db/types.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { insertAccount } from './account.ts';
-import { hashPassword } from './password.ts';
+import { hashPassword } from '../auth/password.service.ts';
 import {
   addQuota,
   findUserById,

@@ -3,7 +3,7 @@ import { type UpdateSelfInput, updateSelfInput } from '../../../shared/schemas/u
 import type { UserUpdate } from '../../db/types.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { newAffCode } from './account.ts';
-import { hashPassword, verifyPassword } from './password.ts';
+import { hashPassword, verifyPassword } from '../auth/password.service.ts';
 import { randomAlphanumeric } from './random.ts';
 import {
   findLiveUserById,

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { createUserInput, manageUserInput, updateSelfInput, updateUserInput } from '../../../shared/schemas/users.ts';
 import { q, restRoute } from '../../compat/route.ts';
 import type { AppDeps } from '../../context.ts';
-import { endSession } from '../../plugins/auth.ts';
-import { registerAuthRoutes } from './auth.rest.ts';
+import { endSession } from '../auth/session.plugin.ts';
+import { registerAuthRoutes } from '../auth/auth.rest.ts';
 
 const pageQuery = z.object({ p: q.int(1), page_size: q.int(10) }).loose();
 const searchQuery = pageQuery.extend({ keyword: q.str(), group: q.str() });

@@ -7,7 +7,7 @@ import {
   updateUserInput,
   userIdInput,
 } from '../../../shared/schemas/users.ts';
-import { endSession } from '../../plugins/auth.ts';
+import { endSession } from '../auth/session.plugin.ts';
 import { adminProcedure, router, userProcedure } from '../../trpc/trpc.ts';
 
 export const usersRouter = router({

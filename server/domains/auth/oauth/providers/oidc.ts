@@ -1,7 +1,7 @@
 import type * as Oidc from 'openid-client';
 import { z } from 'zod';
-import { badRequest } from '../../../errors.ts';
-import type { OptionsService } from '../../options/options.service.ts';
+import { badRequest } from '../../../../errors.ts';
+import type { OptionsService } from '../../../options/options.service.ts';
 import { fetchJson, type ProviderProfile } from './profile.ts';
 
 const claims = z

@@ -1,4 +1,4 @@
-import { badRequest } from '../../../errors.ts';
+import { badRequest } from '../../../../errors.ts';
 
 /** What a provider tells about the person signing in. */
 export interface ProviderProfile {

@@ -1,18 +1,18 @@
-import { UserStatus } from '../../../shared/constants.ts';
-import { AppError, badRequest, conflict, tooManyRequests } from '../../errors.ts';
-import { hashPassword } from '../users/password.ts';
-import { randomAlphanumeric } from '../users/random.ts';
-import { createSignedUpAccount } from '../users/signup.ts';
-import { emailTaken, findLiveUserById, usernameTaken } from '../users/users.repo.ts';
-import { loginUserView, type LoginUserView } from '../users/users.view.ts';
+import { UserStatus } from '../../../../shared/constants.ts';
+import { AppError, badRequest, conflict, tooManyRequests } from '../../../errors.ts';
+import { hashPassword } from '../password.service.ts';
+import { randomAlphanumeric } from '../../users/random.ts';
+import { createSignedUpAccount } from '../signup.service.ts';
+import { emailTaken, findLiveUserById, usernameTaken } from '../../users/users.repo.ts';
+import { loginUserView, type LoginUserView } from '../../users/users.view.ts';
 import { githubProfile } from './providers/github.ts';
 import { linuxdoProfile } from './providers/linuxdo.ts';
 import { oidcProfile } from './providers/oidc.ts';
 import type { ProviderProfile } from './providers/profile.ts';
 import { telegramProfile } from './providers/telegram.ts';
 import { wechatProfile } from './providers/wechat.ts';
-import type { SigninDeps } from './signin.deps.ts';
-import { findUserByProviderId, maxUserId, type ProviderColumn, setProviderId } from './signin.repo.ts';
+import type { SigninDeps } from '../auth.deps.ts';
+import { findUserByProviderId, maxUserId, type ProviderColumn, setProviderId } from '../auth.repo.ts';
 
 export type RedirectProvider = 'github' | 'oidc' | 'linuxdo';
 type Provider = RedirectProvider | 'wechat' | 'telegram';

@@ -1,11 +1,11 @@
 import { type RegisterInput, registerInput } from '../../../shared/schemas/users.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import { type ClientInfo, throttleAuth } from './login.service.ts';
-import { hashPassword } from './password.ts';
-import { createSignedUpAccount } from './signup.ts';
-import { emailTaken, usernameTaken } from './users.repo.ts';
-import { assertPassword, assertUsername, type UsersDeps } from './users.rules.ts';
-import { checkHumanVerification, verifyRegistrationEmail } from './verification.ts';
+import { hashPassword } from './password.service.ts';
+import { createSignedUpAccount } from './signup.service.ts';
+import { emailTaken, usernameTaken } from '../users/users.repo.ts';
+import { assertPassword, assertUsername, type UsersDeps } from '../users/users.rules.ts';
+import { checkHumanVerification, verifyRegistrationEmail } from './verification.service.ts';
 
 const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

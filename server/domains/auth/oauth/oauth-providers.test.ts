@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { createTestApp, type TestApp } from '../../../../test/app.ts';
 import {
   type FakeProviders,
   GITHUB_CLIENT,
@@ -8,8 +8,8 @@ import {
   startFakeProviders,
   TURNSTILE_SECRET,
   WECHAT_TOKEN,
-} from '../../../test/signin/fake-providers.ts';
-import { createUser, loginAs, randomIp, setOption, setupRoot } from '../../../test/users.ts';
+} from '../../../../test/signin/fake-providers.ts';
+import { createUser, loginAs, randomIp, setOption, setupRoot } from '../../../../test/users.ts';
 
 /* GitHub, Linux.do, WeChat, Telegram and Turnstile against local fakes of those services. */
 

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/types.ts';
 import { badRequest } from '../../errors.ts';
 import type { OptionsService } from '../options/options.service.ts';
-import { providerUrls } from '../signin/endpoints.ts';
-import { consumeVerificationCode } from './users.repo.ts';
+import { providerUrls } from './endpoints.ts';
+import { consumeVerificationCode } from '../users/users.repo.ts';
 
 /** Who is asking, as the transports know it. */
 export interface HumanClient {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { type LocalOp, startOp } from '../../../test/signin/openid-provider.ts';
-import { loginAs, randomIp, setOption, setupRoot } from '../../../test/users.ts';
+import { createTestApp, type TestApp } from '../../../../test/app.ts';
+import { type LocalOp, startOp } from '../../../../test/signin/openid-provider.ts';
+import { loginAs, randomIp, setOption, setupRoot } from '../../../../test/users.ts';
 
 /* OIDC against a real OpenID Provider on loopback: discovery, sign-up, login, binding, forged state. */
 

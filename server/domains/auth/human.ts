@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OptionsService } from '../options/options.service.ts';
-import { type HumanClient, verifyTurnstileToken } from '../users/verification.ts';
+import { type HumanClient, verifyTurnstileToken } from './verification.service.ts';
 
 /*
  * "After one success the session remembers it" (api-contract §0.3). Visitors

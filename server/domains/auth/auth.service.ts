@@ -1,6 +1,6 @@
 import { createMailFlows } from './mail-flows.service.ts';
-import { createOAuthService } from './oauth.service.ts';
-import type { SigninDeps } from './signin.deps.ts';
+import { createOAuthService } from './oauth/oauth.service.ts';
+import type { SigninDeps } from './auth.deps.ts';
 
 export type SigninService = ReturnType<typeof createSigninService>;
 

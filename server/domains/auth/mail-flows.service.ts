@@ -1,14 +1,14 @@
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
 import { AppError, badRequest, conflict, tooManyRequests } from '../../errors.ts';
-import { deleteUserSessions } from '../users/auth-user.repo.ts';
-import { hashPassword } from '../users/password.ts';
+import { deleteUserSessions } from './session.repo.ts';
+import { hashPassword } from './password.service.ts';
 import { randomAlphanumeric } from '../users/random.ts';
 import { consumeVerificationCode, emailTaken, nowSeconds, updateUser } from '../users/users.repo.ts';
-import { checkHumanVerification, EMAIL_VERIFY_PURPOSE, type HumanClient } from '../users/verification.ts';
-import { assertAllowedEmail } from './email-rules.ts';
-import type { SigninDeps } from './signin.deps.ts';
-import { deleteCode, findLiveUserByEmail, insertCode } from './signin.repo.ts';
+import { checkHumanVerification, EMAIL_VERIFY_PURPOSE, type HumanClient } from './verification.service.ts';
+import { assertAllowedEmail } from './email.rules.ts';
+import type { SigninDeps } from './auth.deps.ts';
+import { deleteCode, findLiveUserByEmail, insertCode } from './auth.repo.ts';
 
 const CODE_TTL_S = 10 * 60;
 const RESET_TTL_S = 15 * 60;

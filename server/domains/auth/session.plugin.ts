@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Role, UserStatus } from '../../shared/constants.ts';
-import type { AuthUser, Infra } from '../context.ts';
+import { Role, UserStatus } from '../../../shared/constants.ts';
+import type { AuthUser, Infra } from '../../context.ts';
 import {
   deleteSession,
   deleteUserSessions,
   findAuthUserByAccessToken,
   findAuthUserBySession,
   insertSession,
-} from '../domains/users/auth-user.repo.ts';
-import type { Db } from '../db/types.ts';
-import { AppError, forbidden, unauthorized } from '../errors.ts';
+} from './session.repo.ts';
+import type { Db } from '../../db/types.ts';
+import { AppError, forbidden, unauthorized } from '../../errors.ts';
 
 export const SESSION_COOKIE = 'session';
 const SESSION_MAX_AGE_S = 30 * 24 * 3600;

@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { raw, restRoute, withMessage } from '../../compat/route.ts';
 import type { AppDeps } from '../../context.ts';
 import { unauthorized } from '../../errors.ts';
-import { sessionUser, startSession } from '../../plugins/auth.ts';
+import { sessionUser, startSession } from './session.plugin.ts';
 import { humanClient } from './human.ts';
 import { emailBindQuery, emailQuery, resetInput } from './mail-flows.service.ts';
-import type { OAuthOutcome, RedirectProvider } from './oauth.service.ts';
-import { issueState, takeState } from './oauth-state.ts';
+import type { OAuthOutcome, RedirectProvider } from './oauth/oauth.service.ts';
+import { issueState, takeState } from './oauth/oauth-state.ts';
 
 const stateQuery = z.object({ aff: z.string().max(32).default('') });
 const callbackQuery = z.object({

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { loginInput, registerInput, setupInput } from '../../../shared/schemas/users.ts';
 import { raw, restRoute, withMessage } from '../../compat/route.ts';
 import type { AppDeps } from '../../context.ts';
-import { endSession, startSession } from '../../plugins/auth.ts';
-import { humanClient } from '../signin/human.ts';
+import { endSession, startSession } from './session.plugin.ts';
+import { humanClient } from './human.ts';
 
 const turnstileQuery = z.object({ turnstile: z.string().optional() }).loose();
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { createUser, login, restHeaders } from '../../test/users.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { createUser, login, restHeaders } from '../../../test/users.ts';
 
 describe('sessions', () => {
   let t: TestApp;

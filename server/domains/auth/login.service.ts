@@ -1,11 +1,11 @@
 import { UserStatus } from '../../../shared/constants.ts';
 import { type LoginInput, loginInput } from '../../../shared/schemas/users.ts';
 import { AppError, badRequest, tooManyRequests } from '../../errors.ts';
-import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './password.ts';
-import { findLiveUserByLogin, updateUser } from './users.repo.ts';
-import type { UsersDeps } from './users.rules.ts';
-import { loginUserView, type LoginUserView } from './users.view.ts';
-import { checkHumanVerification, type HumanClient } from './verification.ts';
+import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './password.service.ts';
+import { findLiveUserByLogin, updateUser } from '../users/users.repo.ts';
+import type { UsersDeps } from '../users/users.rules.ts';
+import { loginUserView, type LoginUserView } from '../users/users.view.ts';
+import { checkHumanVerification, type HumanClient } from './verification.service.ts';
 
 /** Strict per-IP limit on the password endpoints (guessing, mass sign-ups). */
 export const AUTH_RATE_LIMIT = { limit: 10, windowMs: 60_000 };

@@ -1,7 +1,7 @@
 import { loginInput, registerInput, setupInput } from '../../../shared/schemas/users.ts';
-import { endSession, startSession } from '../../plugins/auth.ts';
+import { endSession, startSession } from './session.plugin.ts';
 import { publicProcedure, router } from '../../trpc/trpc.ts';
-import { humanClient } from '../signin/human.ts';
+import { humanClient } from './human.ts';
 
 /** Setup wizard and sign-in for the console; same services and session cookie as the REST adapter. */
 export const authRouter = router({
