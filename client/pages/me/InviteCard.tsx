@@ -4,7 +4,7 @@ import { IconCopy } from '@tabler/icons-react';
 import { copyText } from '../../components/clipboard.tsx';
 import { renderQuota } from '../../lib/format.ts';
 import { trpc } from '../../trpc.ts';
-import { AffTransfer } from '../me-settings/AffTransfer.tsx';
+import { AffTransfer } from './settings/AffTransfer.tsx';
 import type { SelfUser } from './types.ts';
 
 function Figure({ label, value }: { label: string; value: string }) {

@@ -2,9 +2,9 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ComponentType } from 'react';
 import type { Status } from '../../lib/status.ts';
-import { CheckInCard } from '../me-settings/CheckInCard.tsx';
-import { NotificationSettings } from '../me-settings/NotificationSettings.tsx';
-import { OtherSettings, PriceSettings } from '../me-settings/PreferenceSettings.tsx';
+import { CheckInCard } from './settings/CheckInCard.tsx';
+import { NotificationSettings } from './settings/NotificationSettings.tsx';
+import { OtherSettings, PriceSettings } from './settings/PreferenceSettings.tsx';
 
 /**
  * Extension points of the personal settings page. The settings engineer fills these:

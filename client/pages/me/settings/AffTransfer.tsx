@@ -2,9 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { errorMessage } from '../../lib/errors.ts';
-import { renderQuota } from '../../lib/format.ts';
-import { trpc } from '../../trpc.ts';
+import { errorMessage } from '../../../lib/errors.ts';
+import { renderQuota } from '../../../lib/format.ts';
+import { trpc } from '../../../trpc.ts';
 
 /** "Transfer to balance": moves invite rewards into the usable quota, at least one unit ($1). */
 export function AffTransfer() {

@@ -2,9 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarCheck } from '@tabler/icons-react';
-import { errorMessage } from '../../lib/errors.ts';
-import { renderQuota } from '../../lib/format.ts';
-import { trpc } from '../../trpc.ts';
+import { errorMessage } from '../../../lib/errors.ts';
+import { renderQuota } from '../../../lib/format.ts';
+import { trpc } from '../../../trpc.ts';
 
 /** Daily check-in: one random reward per calendar day. */
 export function CheckInCard() {

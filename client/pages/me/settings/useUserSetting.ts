@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { notifications } from '@mantine/notifications';
-import type { UserSetting } from '../../../shared/schemas/user-setting.ts';
-import { showError } from '../../lib/errors.ts';
-import { trpc } from '../../trpc.ts';
+import type { UserSetting } from '../../../../shared/schemas/user-setting.ts';
+import { showError } from '../../../lib/errors.ts';
+import { trpc } from '../../../trpc.ts';
 
 /**
  * The signed-in user's settings. Each tab edits a few fields; the server wants the

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Skeleton, Stack, Switch } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import type { UserSetting } from '../../../shared/schemas/user-setting.ts';
+import type { UserSetting } from '../../../../shared/schemas/user-setting.ts';
 import { useUserSetting } from './useUserSetting.ts';
 
 type BoolKey = 'accept_unset_model_ratio_model' | 'show_ip_in_logs';

@@ -16,8 +16,8 @@ import {
   DEFAULT_QUOTA_WARNING_THRESHOLD,
   type NotifyType,
   QUOTA_WARNING_PRESETS,
-} from '../../../shared/schemas/user-setting.ts';
-import { renderQuota } from '../../lib/format.ts';
+} from '../../../../shared/schemas/user-setting.ts';
+import { renderQuota } from '../../../lib/format.ts';
 import { useUserSetting } from './useUserSetting.ts';
 
 /** Spec: the form falls back to 100000 until the server's value has loaded. */
