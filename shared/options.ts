@@ -310,6 +310,9 @@ export type OptionKey = keyof typeof optionRegistry;
 export type OptionValue<K extends OptionKey> = z.output<(typeof optionRegistry)[K]['schema']>;
 export type OptionValues = { [K in OptionKey]: OptionValue<K> };
 
+/** Reads one typed option from memory: the options service's `get`, passed as a function. */
+export type OptionReader = <K extends OptionKey>(key: K) => OptionValue<K>;
+
 export const isOptionKey = (key: string): key is OptionKey => Object.hasOwn(optionRegistry, key);
 
 /** new-api hides keys ending in Token, Secret or Key from GET /api/option/. */

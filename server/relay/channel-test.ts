@@ -1,5 +1,5 @@
+import type { OptionReader } from '../../shared/options.ts';
 import type { ChannelRow } from '../db/types.ts';
-import type { OptionReader } from '../domains/billing/pricing.ts';
 import type { ChannelProbe, ProbeResult } from '../domains/channels/channel-probe.ts';
 import { badRequest } from '../errors.ts';
 import { buildChannelRequest, finishRequest } from './attempts.ts';

@@ -1,4 +1,4 @@
-import type { OptionReader } from '../domains/billing/pricing.ts';
+import type { OptionReader } from '../../shared/options.ts';
 import type { ProviderAdapter } from './providers/types.ts';
 
 /**

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.ts';
-import { type OptionKey, optionRegistry, type OptionValue, parseOption } from '../../../shared/options.ts';
-import { computeQuota, type OptionReader, priceDescription, reservationFor, resolvePrice } from './pricing.ts';
+import {
+  type OptionKey,
+  type OptionReader,
+  optionRegistry,
+  type OptionValue,
+  parseOption,
+} from '../../../shared/options.ts';
+import { computeQuota, priceDescription, reservationFor, resolvePrice } from './pricing.ts';
 
 /** An in-memory option reader: registry defaults overridden by the given raw strings. */
 function reader(raw: Partial<Record<OptionKey, string>>): OptionReader {

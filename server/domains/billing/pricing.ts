@@ -1,7 +1,4 @@
-import type { OptionKey, OptionValue } from '../../../shared/options.ts';
-
-/** Reads typed options from memory (the options service's `get`). */
-export type OptionReader = <K extends OptionKey>(key: K) => OptionValue<K>;
+import type { OptionReader } from '../../../shared/options.ts';
 
 /** The prices that apply to one request, resolved before the upstream call and logged with it. */
 export interface PriceInfo {

@@ -1,10 +1,6 @@
-import type { OptionKey, OptionValue } from '../../../shared/options.ts';
+import type { OptionKey, OptionReader } from '../../../shared/options.ts';
 import type { ServerMessageCode } from '../../../shared/server-messages.ts';
 import { badRequest } from '../../errors.ts';
-
-interface OptionReader {
-  get<K extends OptionKey>(key: K): OptionValue<K>;
-}
 
 /** Switching a sign-in method on needs its configuration first (new-api's rule). */
 const requiredBeforeEnabling: Partial<Record<OptionKey, { keys: OptionKey[]; message: ServerMessageCode }>> = {
@@ -21,26 +17,26 @@ const requiredBeforeEnabling: Partial<Record<OptionKey, { keys: OptionKey[]; mes
 };
 
 /** Rules that look at other keys; single-key rules live in the registry's schemas. */
-export function checkOptionDependencies(key: OptionKey, value: unknown, options: OptionReader): void {
+export function checkOptionDependencies(key: OptionKey, value: unknown, option: OptionReader): void {
   const need = requiredBeforeEnabling[key];
-  if (need && value === true && need.keys.some((k) => String(options.get(k)).trim() === '')) {
+  if (need && value === true && need.keys.some((k) => String(option(k)).trim() === '')) {
     throw badRequest(need.message);
   }
-  if ((key === 'PayAddress' || key === 'EpayId') && value !== '' && options.get('ServerAddress') === '') {
+  if ((key === 'PayAddress' || key === 'EpayId') && value !== '' && option('ServerAddress') === '') {
     throw badRequest('option.server_address_first');
   }
   if (key === 'fallback_single_price' && Number(value) > 0) {
-    if (options.get('fallback_input_ratio') > 0 || options.get('fallback_completion_ratio') > 0)
+    if (option('fallback_input_ratio') > 0 || option('fallback_completion_ratio') > 0)
       throw badRequest('option.fallback_pricing');
   }
   if ((key === 'fallback_input_ratio' || key === 'fallback_completion_ratio') && Number(value) > 0) {
-    if (options.get('fallback_single_price') > 0) throw badRequest('option.fallback_pricing');
+    if (option('fallback_single_price') > 0) throw badRequest('option.fallback_pricing');
   }
   // Ratios are saved one key at a time, so "both or neither" can only be checked when fallback is switched on.
   if (key === 'fallback_pricing_enabled' && value === true) {
-    const single = options.get('fallback_single_price') > 0;
-    const input = options.get('fallback_input_ratio') > 0;
-    const completion = options.get('fallback_completion_ratio') > 0;
+    const single = option('fallback_single_price') > 0;
+    const input = option('fallback_input_ratio') > 0;
+    const completion = option('fallback_completion_ratio') > 0;
     if (single ? input || completion : !(input && completion)) throw badRequest('option.fallback_pricing');
   }
 }

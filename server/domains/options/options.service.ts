@@ -81,7 +81,7 @@ export function createOptionsService(db: Db, bus: ChangeBus) {
       if (isOptionKey(key)) {
         const r = parseOption(key, value);
         if (!r.ok) throw appErrorOfText('BAD_REQUEST', r.message);
-        checkOptionDependencies(key, r.value, service);
+        checkOptionDependencies(key, r.value, service.get);
         // Normalised forms (trimmed URLs, cleaned domain lists) are what we keep.
         if (typeof r.value === 'string') stored = r.value;
       }

@@ -1,4 +1,4 @@
-import type { OptionReader } from '../../domains/billing/pricing.ts';
+import type { OptionReader } from '../../../shared/options.ts';
 import type { CarryStore } from '../canonical/carry.ts';
 import type { ChannelConfig } from '../channel-config.ts';
 import type { ChannelQuery } from './shared/channel-query.ts';

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type OptionKey, optionRegistry, type OptionValue, parseOption } from '../../../../shared/options.ts';
-import { computeQuota, type OptionReader, resolvePrice } from '../../../domains/billing/pricing.ts';
+import {
+  type OptionKey,
+  type OptionReader,
+  optionRegistry,
+  type OptionValue,
+  parseOption,
+} from '../../../../shared/options.ts';
+import { computeQuota, resolvePrice } from '../../../domains/billing/pricing.ts';
 import { parseOpenAIUsage } from '../openai/usage.ts';
 import type { RelayPrincipal } from '../../principal.ts';
 import { buildConsumeLog } from '../../relay-log.ts';
