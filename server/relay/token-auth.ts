@@ -2,6 +2,7 @@ import { BlockList, isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import { isAdmin, TokenStatus, UserStatus } from '../../shared/constants.ts';
 import type { AppDeps } from '../context.ts';
+import { mayUseGroup } from '../domains/options/options.rules.ts';
 import { findTokenByKey, setTokenStatus } from '../domains/tokens/tokens.repo.ts';
 import { findRelayUser } from '../domains/users/users.repo.ts';
 import { refusal } from './errors.ts';
@@ -180,9 +181,9 @@ export function createTokenAuth(deps: AppDeps) {
 /** The group that prices and routes: the token's (must be usable by the user) or the user's own. */
 export function checkGroup(deps: AppDeps, user: RelayUser, requested: string): string {
   const group = requested || user.group;
-  if (requested && requested !== user.group && !(requested in deps.services.options.get('UserUsableGroups')))
+  if (requested && !mayUseGroup(deps.services.options.get('UserUsableGroups'), user.group, requested))
     throw refusal(403, `No access to group ${requested}`, `无权访问 ${requested} 分组`, 'group_not_allowed');
-  if (!(group in deps.services.options.get('GroupRatio')))
+  if (!Object.hasOwn(deps.services.options.get('GroupRatio'), group))
     throw refusal(403, `Group ${group} has been retired`, `分组 ${group} 已被弃用`, 'group_not_allowed');
   return group;
 }

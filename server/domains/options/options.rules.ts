@@ -1,4 +1,4 @@
-import type { OptionKey, OptionReader } from '../../../shared/options.ts';
+import type { OptionKey, OptionReader, OptionValue } from '../../../shared/options.ts';
 import type { ServerMessageCode } from '../../../shared/server-messages.ts';
 import { badRequest } from '../../errors.ts';
 
@@ -39,4 +39,13 @@ export function checkOptionDependencies(key: OptionKey, value: unknown, option: 
     const completion = option('fallback_completion_ratio') > 0;
     if (single ? input || completion : !(input && completion)) throw badRequest('option.fallback_pricing');
   }
+}
+
+/**
+ * The usable-group rule (new-api's GetUserUsableGroups): a user may use their own group and every group the
+ * site lists in UserUsableGroups. Listed means an own key: a group named `toString` or `constructor` is not
+ * usable just because every object inherits one.
+ */
+export function mayUseGroup(listed: OptionValue<'UserUsableGroups'>, ownGroup: string | undefined, group: string) {
+  return (!!ownGroup && group === ownGroup) || Object.hasOwn(listed, group);
 }

@@ -1,5 +1,6 @@
 import type { ChangeBus } from '../../cache/bus.ts';
 import type { Db } from '../../db/types.ts';
+import { mayUseGroup } from '../options/options.rules.ts';
 import type { OptionsService } from '../options/options.service.ts';
 import { listEnabledModelGroups } from './pricing.repo.ts';
 
@@ -103,11 +104,11 @@ export function createPricingService(db: Db, bus: ChangeBus, options: OptionsSer
     invalidate,
 
     async list(ownGroup: string | undefined): Promise<PricingAnswer> {
-      const usable = usableGroups(ownGroup);
-      const ratios = options.get('GroupRatio');
+      const listed = options.get('UserUsableGroups');
       const group_ratio: Record<string, number> = {};
-      for (const [group, ratio] of Object.entries(ratios)) if (Object.hasOwn(usable, group)) group_ratio[group] = ratio;
-      return { data: await items(), group_ratio, usable_group: usable };
+      for (const [group, ratio] of Object.entries(options.get('GroupRatio')))
+        if (mayUseGroup(listed, ownGroup, group)) group_ratio[group] = ratio;
+      return { data: await items(), group_ratio, usable_group: usableGroups(ownGroup) };
     },
   };
 }

@@ -10,6 +10,7 @@ import type { AuthUser, Infra } from '../../context.ts';
 import { nowSeconds } from '../../db/time.ts';
 import type { Db, TokenRow } from '../../db/types.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
+import { mayUseGroup } from '../options/options.rules.ts';
 import type { OptionsService } from '../options/options.service.ts';
 import {
   countUserTokens,
@@ -80,7 +81,7 @@ export function createTokensService(infra: Infra, options: OptionsService) {
   /** The same rule as GET /api/user/self/groups: usable groups that have a ratio, or the user's own group. */
   function checkGroup(owner: Owner, group: string) {
     if (group === '' || group === owner.group) return;
-    const usable = Object.hasOwn(options.get('UserUsableGroups'), group);
+    const usable = mayUseGroup(options.get('UserUsableGroups'), owner.group, group);
     if (!usable || !Object.hasOwn(options.get('GroupRatio'), group)) throw badRequest('token.group_forbidden');
   }
 

@@ -84,6 +84,14 @@ describe('token checks, in order, each with its own error', () => {
     await expect(chat(vip.key)).rejects.toMatchObject({ status: 403, code: 'group_not_allowed' });
   });
 
+  it('a group named like what every object inherits (toString, constructor) is not usable', async () => {
+    const user = await insertUser(h.deps);
+    for (const group of ['toString', 'constructor']) {
+      const token = await insertToken(h.deps, user.id, { group });
+      await expect(chat(token.key), group).rejects.toMatchObject({ status: 403, code: 'group_not_allowed' });
+    }
+  });
+
   it('unset prices, missing channels, insufficient user quota, unsupported paths', async () => {
     const user = await insertUser(h.deps, { quota: 100 });
     const token = await insertToken(h.deps, user.id);
