@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../server/context.ts';
 import type { NewLog } from '../../server/db/types.ts';
 import { computeQuota, type PriceInfo, priceDescription } from '../../server/domains/billing/pricing.ts';
-import { insertLogs } from '../../server/domains/logs/insert-logs.ts';
+import { insertLogs } from '../../server/domains/logs/insert-logs.repo.ts';
 import { addToQuotaData } from '../../server/domains/logs/quota-data.repo.ts';
 
 /*

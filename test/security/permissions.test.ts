@@ -4,7 +4,7 @@ import { appRouter } from '../../server/trpc/router.ts';
 import { createTestApp, type TestApp } from '../app.ts';
 import { listRoutes } from './routes.ts';
 import { createUser, login, loginAs, randomIp, restHeaders, setupRoot, trpcCaller, ROOT_PASSWORD } from '../users.ts';
-import { insertLogs } from '../../server/domains/logs/insert-logs.ts';
+import { insertLogs } from '../../server/domains/logs/insert-logs.repo.ts';
 
 /*
  * Who may call what. Every /api route (read from the running app) and every tRPC

@@ -1,6 +1,6 @@
 import { nowSeconds } from '../../db/time.ts';
 import type { Db, NewLog } from '../../db/types.ts';
-import { insertLogs } from '../logs/insert-logs.ts';
+import { insertLogs } from '../logs/insert-logs.repo.ts';
 import { addToQuotaData } from '../logs/quota-data.repo.ts';
 import {
   addChannelUse,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, NewLog } from '../../db/types.ts';
-import { insertLogs } from '../logs/insert-logs.ts';
+import { insertLogs } from '../logs/insert-logs.repo.ts';
 
 /* Queries of the daily check-in. No rules here. */
 

@@ -17,7 +17,7 @@ import type { LogWhere } from './logs.repo.ts';
  *   FULL     every filter column                       any other combination
  *
  * Exact, never approximate: every insert or delete of a log row changes its buckets
- * in the same transaction (`insertLogs` in insert-logs.ts, the log deletion), and the migration
+ * in the same transaction (`insertLogs` in insert-logs.repo.ts, the log deletion), and the migration
  * summed the rows that existed before. Buckets only ever get increments (upserts),
  * so concurrent writers on PostgreSQL never lose one another's updates.
  */

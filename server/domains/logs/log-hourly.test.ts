@@ -13,7 +13,7 @@ import {
 } from '../../../test/relay-fixtures.ts';
 import type { Db, NewLog } from '../../db/types.ts';
 import { createMigrator, migrateToLatest } from '../../db/index.ts';
-import { insertLogs } from './insert-logs.ts';
+import { insertLogs } from './insert-logs.repo.ts';
 import { hourlyTotalsQuery, rebuildLogHourly } from './log-hourly.repo.ts';
 import { deleteLogsBeforeBatch } from './logs-delete.repo.ts';
 

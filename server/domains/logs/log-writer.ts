@@ -1,7 +1,7 @@
 import type { OptionReader } from '../../../shared/options.ts';
 import type { Infra } from '../../context.ts';
 import type { NewLog } from '../../db/types.ts';
-import { insertLogs } from './insert-logs.ts';
+import { insertLogs } from './insert-logs.repo.ts';
 import { addToQuotaData } from './quota-data.repo.ts';
 
 export interface LogWriter {

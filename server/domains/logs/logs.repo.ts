@@ -3,7 +3,7 @@ import type { Database, Db } from '../../db/types.ts';
 import { hourlyCounts, hourlyTotals, type LogTotals, wholeHours } from './log-hourly.repo.ts';
 
 /*
- * Read-side log queries (inserts go through `insertLogs` in insert-logs.ts). Every
+ * Read-side log queries (inserts go through `insertLogs` in insert-logs.repo.ts). Every
  * list is newest first on (created_at, id) so SQLite and PostgreSQL can walk
  * logs_created_idx, or the (column, created_at) index of the filter (user id, type,
  * user name, channel, token name), backwards and stop at LIMIT instead of sorting

@@ -1,7 +1,7 @@
 import { LogType, TopUpStatus } from '../../../shared/constants.ts';
 import { nowSeconds } from '../../db/time.ts';
 import type { Db } from '../../db/types.ts';
-import { insertLogs } from '../logs/insert-logs.ts';
+import { insertLogs } from '../logs/insert-logs.repo.ts';
 
 /* Kysely queries on a user's balance, top-up orders and top-up log lines. No rules here. */
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { UserStatus } from '../../../shared/constants.ts';
 import type { Db, NewLog, NewUser, UserUpdate } from '../../db/types.ts';
-import { insertLogs } from '../logs/insert-logs.ts';
+import { insertLogs } from '../logs/insert-logs.repo.ts';
 
 /* Kysely queries on users (and the few neighbouring rows the account flows write). No rules here. */
 
