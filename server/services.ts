@@ -1,5 +1,7 @@
 import type { Infra } from './context.ts';
 import { createAffiliateService } from './domains/affiliate/affiliate.service.ts';
+import { createAuthService } from './domains/auth/auth.service.ts';
+import { passwordHasher } from './domains/auth/password.service.ts';
 import { createBillingService } from './domains/billing/billing.service.ts';
 import { createChannelProbe } from './domains/channels/channel-probe.ts';
 import { createChannelsService } from './domains/channels/channels.service.ts';
@@ -14,7 +16,6 @@ import { createQuotaWarningService } from './domains/notifications/quota-warning
 import { createOptionsService } from './domains/options/options.service.ts';
 import { createPricingService } from './domains/pricing/pricing.service.ts';
 import { createRedemptionsService } from './domains/redemptions/redemptions.service.ts';
-import { createSigninService } from './domains/auth/auth.service.ts';
 import { createStatusService } from './domains/status/status.service.ts';
 import { createTasksService } from './domains/tasks/tasks.service.ts';
 import { createTokensService } from './domains/tokens/tokens.service.ts';
@@ -38,16 +39,17 @@ export async function createServices(infra: Infra) {
   const logs = createLogsService(infra.db);
   const pricing = createPricingService(infra.db, infra.bus, options);
   const status = createStatusService(infra, options);
-  const users = createUsersService(infra, options, status);
+  const users = createUsersService(infra, options, status, passwordHasher);
   const affiliate = createAffiliateService(infra, options);
   const checkIn = createCheckInService(infra, options);
   const mail = createMailService(options);
-  const signin = createSigninService({ ...infra, options, status, mail });
+  const auth = createAuthService({ ...infra, options, status, mail, passwords: passwordHasher });
   const modelMapping = createModelMappingService(options);
   const quotaWarnings = createQuotaWarningService(infra, options, mail.sendMail);
   const userSettings = createUserSettingsService(infra, options);
   return {
     affiliate,
+    auth,
     billing,
     channels: createChannelsService(
       infra,
@@ -65,7 +67,6 @@ export async function createServices(infra: Infra) {
     pricing,
     quotaWarnings,
     redemptions,
-    signin,
     status,
     tasks: createTasksService(infra, options),
     tokens: createTokensService(infra, options),

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Role } from '../shared/constants.ts';
 import type { AuthUser } from '../server/context.ts';
+import { endSession } from '../server/domains/auth/session.plugin.ts';
 import type { UserRow } from '../server/db/types.ts';
 import { createCallerFactory, type TrpcContext } from '../server/trpc/trpc.ts';
 import { appRouter } from '../server/trpc/router.ts';
@@ -139,7 +140,13 @@ export function trpcCaller(
     status: user.status ?? 1,
     group: user.group ?? 'default',
   };
-  const ctx: TrpcContext = { ...t.deps, req: http.req, reply: http.reply, user: authUser };
+  const ctx: TrpcContext = {
+    ...t.deps,
+    req: http.req,
+    reply: http.reply,
+    user: authUser,
+    endSession: () => endSession(t.deps.db, http.req, http.reply),
+  };
   return createCaller(ctx);
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../context.ts';
 import { registerAffiliateRoutes } from '../domains/affiliate/affiliate.rest.ts';
+import { registerAuthRoutes } from '../domains/auth/auth.rest.ts';
 import { registerChannelRoutes } from '../domains/channels/channels.rest.ts';
 import { registerCheckInRoutes } from '../domains/checkin/checkin.rest.ts';
 import { registerLogRoutes } from '../domains/logs/logs.rest.ts';
@@ -29,6 +30,7 @@ const domainRoutes: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   registerLogRoutes,
   registerPricingRoutes,
   registerMessageRoutes,
+  registerAuthRoutes,
   registerUserRoutes,
   registerSigninRoutes,
   registerAffiliateRoutes,

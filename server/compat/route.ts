@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps, AuthUser } from '../context.ts';
-import { type AuthLevel, minRoleOf, requireRole, restUser } from '../domains/auth/session.plugin.ts';
+import { type AuthLevel, endSession, minRoleOf, requireRole, restUser } from '../domains/auth/session.plugin.ts';
 import { markAuthRefusal } from './envelope.ts';
 import { decodeBody, decodeQuery } from './go-decode.ts';
 
@@ -18,6 +18,8 @@ interface RouteInput<Q, B, P> {
   params: P;
   req: FastifyRequest;
   reply: FastifyReply;
+  /** Signs this browser out: deletes its session and clears the cookie (logout, deleting one's account). */
+  endSession: () => Promise<void>;
 }
 
 type Authed<L extends AuthLevel> = L extends 'public' ? { user: undefined } : { user: AuthUser };
@@ -88,6 +90,7 @@ export function restRoute<L extends AuthLevel, Q = undefined, B = undefined, P =
         params: (spec.params ? spec.params.parse(req.params ?? {}) : undefined) as P,
         req,
         reply,
+        endSession: () => endSession(deps.db, req, reply),
         user,
       } as RouteInput<Q, B, P> & Authed<L>;
       const result = await handler(input);

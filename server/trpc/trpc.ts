@@ -5,12 +5,14 @@ import { classifyError } from '../compat/envelope.ts';
 import type { AppDeps, AuthUser } from '../context.ts';
 import { matchServerText, type ServerMessage, serverText } from '../../shared/server-messages.ts';
 import { AppError, type ErrorCode, isAppError } from '../errors.ts';
-import { minRoleOf, requireRole, sessionUser } from '../domains/auth/session.plugin.ts';
+import { endSession, minRoleOf, requireRole, sessionUser } from '../domains/auth/session.plugin.ts';
 
 export interface TrpcContext extends AppDeps {
   req: CreateFastifyContextOptions['req'];
   reply: CreateFastifyContextOptions['res'];
   user: AuthUser | undefined;
+  /** Signs this browser out: deletes its session and clears the cookie (logout, deleting one's account). */
+  endSession: () => Promise<void>;
 }
 
 export function createContextFactory(deps: AppDeps) {
@@ -19,6 +21,7 @@ export function createContextFactory(deps: AppDeps) {
     req,
     reply: res,
     user: await sessionUser(deps, req),
+    endSession: () => endSession(deps.db, req, res),
   });
 }
 

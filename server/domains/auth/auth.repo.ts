@@ -1,7 +1,7 @@
 import type { Db } from '../../db/types.ts';
 import { nowSeconds } from '../users/users.repo.ts';
 
-/* Queries of the sign-in flows (codes, bindings). No rules here. */
+/* Queries of the sign-in flows (login lookup, verification codes, provider bindings). No rules here. */
 
 export type ProviderColumn = 'github_id' | 'oidc_id' | 'wechat_id' | 'telegram_id' | 'linux_do_id';
 
@@ -21,6 +21,15 @@ export async function deleteCode(db: Db, purpose: string, target: string, code: 
     .where('target', '=', target)
     .where('code', '=', code)
     .execute();
+}
+
+/** Login accepts the username or the e-mail address; soft-deleted users never sign in. */
+export async function findLiveUserByLogin(db: Db, name: string) {
+  const base = db.selectFrom('users').selectAll().where('deleted_at', 'is', null);
+  return (
+    (await base.where('username', '=', name).executeTakeFirst()) ??
+    (name.includes('@') ? await base.where('email', '=', name).executeTakeFirst() : undefined)
+  );
 }
 
 /** Any row holding the id, soft-deleted ones included (an id once bound stays taken, like usernames). */
@@ -56,3 +65,18 @@ export const maxUserId = async (db: Db) =>
         .executeTakeFirst()
     )?.m ?? 0,
   );
+
+/** Consumes an unused, unexpired code; true when this call got it (a code is good once). */
+export async function consumeVerificationCode(db: Db, purpose: string, target: string, code: string) {
+  const now = nowSeconds();
+  const res = await db
+    .updateTable('verification_codes')
+    .set({ used_at: now })
+    .where('purpose', '=', purpose)
+    .where('target', '=', target)
+    .where('code', '=', code)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}

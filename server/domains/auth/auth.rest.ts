@@ -3,14 +3,14 @@ import { z } from 'zod';
 import { loginInput, registerInput, setupInput } from '../../../shared/schemas/users.ts';
 import { raw, restRoute, withMessage } from '../../compat/route.ts';
 import type { AppDeps } from '../../context.ts';
-import { endSession, startSession } from './session.plugin.ts';
+import { startSession } from './session.plugin.ts';
 import { humanClient } from './human.ts';
 
 const turnstileQuery = z.object({ turnstile: z.string().optional() }).loose();
 
 /** Setup wizard and sign-in: public routes of api-contract §2 and §12. */
 export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
-  const { users } = deps.services;
+  const { auth, users } = deps.services;
 
   // new-api sends this one without `message`.
   restRoute(app, deps, 'GET', '/api/setup', { auth: 'public' }, async () =>
@@ -36,7 +36,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/user/login',
     { auth: 'public', body: loginInput, query: turnstileQuery },
     async ({ body, query, req, reply }) => {
-      const user = await users.login(body, await humanClient(deps.services.options, req, reply, query.turnstile));
+      const user = await auth.login(body, await humanClient(deps.services.options, req, reply, query.turnstile));
       await startSession(deps.db, req, reply, user.id);
       return user;
     },
@@ -49,11 +49,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/user/register',
     { auth: 'public', body: registerInput, query: turnstileQuery },
     async ({ body, query, req, reply }) => {
-      await users.register(body, await humanClient(deps.services.options, req, reply, query.turnstile));
+      await auth.register(body, await humanClient(deps.services.options, req, reply, query.turnstile));
     },
   );
 
-  restRoute(app, deps, 'GET', '/api/user/logout', { auth: 'public' }, async ({ req, reply }) => {
-    await endSession(deps.db, req, reply);
+  restRoute(app, deps, 'GET', '/api/user/logout', { auth: 'public' }, async ({ endSession }) => {
+    await endSession();
   });
 }

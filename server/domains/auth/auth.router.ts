@@ -1,5 +1,5 @@
 import { loginInput, registerInput, setupInput } from '../../../shared/schemas/users.ts';
-import { endSession, startSession } from './session.plugin.ts';
+import { startSession } from './session.plugin.ts';
 import { publicProcedure, router } from '../../trpc/trpc.ts';
 import { humanClient } from './human.ts';
 
@@ -18,19 +18,19 @@ export const authRouter = router({
   }),
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
     const client = await humanClient(ctx.services.options, ctx.req, ctx.reply, turnstileOf(ctx.req.query));
-    const user = await ctx.services.users.login(input, client);
+    const user = await ctx.services.auth.login(input, client);
     await startSession(ctx.db, ctx.req, ctx.reply, user.id);
     return user;
   }),
   register: publicProcedure
     .input(registerInput)
     .mutation(async ({ ctx, input }) =>
-      ctx.services.users.register(
+      ctx.services.auth.register(
         input,
         await humanClient(ctx.services.options, ctx.req, ctx.reply, turnstileOf(ctx.req.query)),
       ),
     ),
-  logout: publicProcedure.mutation(({ ctx }) => endSession(ctx.db, ctx.req, ctx.reply)),
+  logout: publicProcedure.mutation(({ ctx }) => ctx.endSession()),
   /** The signed-in user in the login-answer shape, or null for a visitor. */
   me: publicProcedure.query(({ ctx }) => (ctx.user ? ctx.services.users.getLoginUser(ctx.user.id) : null)),
 });

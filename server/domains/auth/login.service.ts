@@ -2,15 +2,16 @@ import { UserStatus } from '../../../shared/constants.ts';
 import { type LoginInput, loginInput } from '../../../shared/schemas/users.ts';
 import { AppError, badRequest, tooManyRequests } from '../../errors.ts';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './password.service.ts';
-import { findLiveUserByLogin, updateUser } from '../users/users.repo.ts';
-import type { UsersDeps } from '../users/users.rules.ts';
+import { findLiveUserByLogin } from './auth.repo.ts';
+import type { AuthDeps } from './auth.deps.ts';
+import { updateUser } from '../users/users.repo.ts';
 import { loginUserView, type LoginUserView } from '../users/users.view.ts';
 import { checkHumanVerification, type HumanClient } from './verification.service.ts';
 
 /** Strict per-IP limit on the password endpoints (guessing, mass sign-ups). */
 export const AUTH_RATE_LIMIT = { limit: 10, windowMs: 60_000 };
 
-export async function throttleAuth(d: UsersDeps, action: 'login' | 'register', ip: string): Promise<void> {
+export async function throttleAuth(d: AuthDeps, action: 'login' | 'register', ip: string): Promise<void> {
   const decision = await d.rateLimits.take(`${action}:${ip}`, AUTH_RATE_LIMIT.limit, AUTH_RATE_LIMIT.windowMs);
   if (!decision.allowed) throw tooManyRequests();
 }
@@ -18,7 +19,7 @@ export async function throttleAuth(d: UsersDeps, action: 'login' | 'register', i
 /** Who is asking, as the transports know it. */
 export type ClientInfo = HumanClient;
 
-export function createLoginService(d: UsersDeps) {
+export function createLoginService(d: AuthDeps) {
   return {
     /** Checks the password (username or e-mail); the transport then starts the session for the returned id. */
     async login(raw: LoginInput, client: ClientInfo): Promise<LoginUserView> {

@@ -4,11 +4,11 @@ import { AppError, badRequest, conflict, tooManyRequests } from '../../errors.ts
 import { deleteUserSessions } from './session.repo.ts';
 import { hashPassword } from './password.service.ts';
 import { randomAlphanumeric } from '../users/random.ts';
-import { consumeVerificationCode, emailTaken, nowSeconds, updateUser } from '../users/users.repo.ts';
+import { emailTaken, nowSeconds, updateUser } from '../users/users.repo.ts';
 import { checkHumanVerification, EMAIL_VERIFY_PURPOSE, type HumanClient } from './verification.service.ts';
 import { assertAllowedEmail } from './email.rules.ts';
-import type { SigninDeps } from './auth.deps.ts';
-import { deleteCode, findLiveUserByEmail, insertCode } from './auth.repo.ts';
+import type { AuthDeps } from './auth.deps.ts';
+import { consumeVerificationCode, deleteCode, findLiveUserByEmail, insertCode } from './auth.repo.ts';
 
 const CODE_TTL_S = 10 * 60;
 const RESET_TTL_S = 15 * 60;
@@ -25,7 +25,7 @@ export const resetInput = z.object({ email: z.string().default(''), token: z.str
 const sixDigits = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
 /** Registration codes, e-mail binding and password reset by mail (api-contract §2, §9). */
-export function createMailFlows(d: SigninDeps) {
+export function createMailFlows(d: AuthDeps) {
   async function throttle(action: string, ip: string, email: string) {
     const byIp = await d.rateLimits.take(`${action}:${ip}`, MAIL_IP_LIMIT.limit, MAIL_IP_LIMIT.windowMs);
     if (!byIp.allowed) throw tooManyRequests();

@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import type { PasswordHasher } from '../users/users.rules.ts';
 
 /*
  * New hashes are argon2id (the library's default algorithm). Databases imported
@@ -23,6 +24,9 @@ export async function verifyPassword(stored: string, password: string): Promise<
 }
 
 export const needsRehash = (stored: string) => isBcrypt(stored);
+
+/** The KDF as the users domain receives it (services.ts): setup, admin and self-service set passwords too. */
+export const passwordHasher: PasswordHasher = { hash: hashPassword, verify: verifyPassword };
 
 let dummyHash: Promise<string> | undefined;
 

@@ -4,13 +4,14 @@ import { type ClientInfo, throttleAuth } from './login.service.ts';
 import { hashPassword } from './password.service.ts';
 import { createSignedUpAccount } from './signup.service.ts';
 import { emailTaken, usernameTaken } from '../users/users.repo.ts';
-import { assertPassword, assertUsername, type UsersDeps } from '../users/users.rules.ts';
+import { assertPassword, assertUsername } from '../users/users.rules.ts';
+import type { AuthDeps } from './auth.deps.ts';
 import { checkHumanVerification, verifyRegistrationEmail } from './verification.service.ts';
 
 const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Self sign-up with a password (api-contract §2 register). */
-export function createRegisterService(d: UsersDeps) {
+export function createRegisterService(d: AuthDeps) {
   return {
     async register(raw: RegisterInput, client: ClientInfo): Promise<{ id: number }> {
       await throttleAuth(d, 'register', client.ip);

@@ -24,7 +24,7 @@ const origin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 
 /** Mail flows and third-party sign-in: the public routes of api-contract §2 and §9. */
 export function registerSigninRoutes(app: FastifyInstance, deps: AppDeps) {
-  const { signin, options } = deps.services;
+  const { auth, options } = deps.services;
   const redirectUri = (req: FastifyRequest, p: string) =>
     `${(options.get('ServerAddress') || origin(req)).replace(/\/$/, '')}/oauth/${p}`;
   const sessionId = async (req: FastifyRequest) => (await sessionUser(deps, req))?.id;
@@ -47,7 +47,7 @@ export function registerSigninRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/verification',
     { auth: 'public', query: emailQuery },
     async ({ query, req, reply }) => {
-      await signin.sendVerificationCode(query, await humanClient(options, req, reply, query.turnstile));
+      await auth.sendVerificationCode(query, await humanClient(options, req, reply, query.turnstile));
       return withMessage('验证码发送成功，请检查邮箱');
     },
   );
@@ -60,13 +60,13 @@ export function registerSigninRoutes(app: FastifyInstance, deps: AppDeps) {
     { auth: 'public', query: emailQuery },
     async ({ query, req, reply }) => {
       const client = await humanClient(options, req, reply, query.turnstile);
-      await signin.sendPasswordReset(query, { ...client, origin: origin(req) });
+      await auth.sendPasswordReset(query, { ...client, origin: origin(req) });
       return withMessage('重置邮件发送成功，请检查邮箱');
     },
   );
 
   restRoute(app, deps, 'POST', '/api/user/reset', { auth: 'public', body: resetInput }, async ({ body, req }) =>
-    signin.resetPassword(body, req.ip),
+    auth.resetPassword(body, req.ip),
   );
 
   restRoute(app, deps, 'GET', '/api/oauth/state', { auth: 'public', query: stateQuery }, ({ query, req, reply }) =>
@@ -80,7 +80,7 @@ export function registerSigninRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/oauth/email/bind',
     { auth: 'public', query: emailBindQuery },
     async ({ query, req }) => {
-      await signin.bindEmail(await requireSession(req), query);
+      await auth.bindEmail(await requireSession(req), query);
       return withMessage('邮箱绑定成功');
     },
   );
@@ -103,7 +103,7 @@ export function registerSigninRoutes(app: FastifyInstance, deps: AppDeps) {
           redirectUri: redirectUri(req, provider),
           iss: query.iss,
         };
-        return answer(req, reply, await signin.completeRedirect(provider, query.code, query.state, ctx));
+        return answer(req, reply, await auth.completeRedirect(provider, query.code, query.state, ctx));
       },
     );
   }
@@ -114,8 +114,7 @@ export function registerSigninRoutes(app: FastifyInstance, deps: AppDeps) {
     'GET',
     '/api/oauth/wechat',
     { auth: 'public', query: codeQuery },
-    async ({ query, req, reply }) =>
-      answer(req, reply, await signin.wechat(query.code, { ip: req.ip, aff: query.aff })),
+    async ({ query, req, reply }) => answer(req, reply, await auth.wechat(query.code, { ip: req.ip, aff: query.aff })),
   );
 
   restRoute(
@@ -125,7 +124,7 @@ export function registerSigninRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/oauth/wechat/bind',
     { auth: 'public', query: codeQuery },
     async ({ query, req }) => {
-      await signin.wechat(query.code, { ip: req.ip, sessionUserId: await requireSession(req) });
+      await auth.wechat(query.code, { ip: req.ip, sessionUserId: await requireSession(req) });
       return withMessage('bind');
     },
   );
@@ -136,7 +135,7 @@ export function registerSigninRoutes(app: FastifyInstance, deps: AppDeps) {
     'GET',
     '/api/oauth/telegram/login',
     { auth: 'public', query: anyQuery },
-    async ({ query, req, reply }) => answer(req, reply, await signin.telegram(query, { ip: req.ip })),
+    async ({ query, req, reply }) => answer(req, reply, await auth.telegram(query, { ip: req.ip })),
   );
 
   // The widget navigates the browser here, so success is a redirect back to the settings page.
@@ -147,7 +146,7 @@ export function registerSigninRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/oauth/telegram/bind',
     { auth: 'public', query: anyQuery },
     async ({ query, req, reply }) => {
-      await signin.telegram(query, { ip: req.ip, sessionUserId: await requireSession(req) });
+      await auth.telegram(query, { ip: req.ip, sessionUserId: await requireSession(req) });
       return reply.redirect('/app/me', 302);
     },
   );

@@ -2,7 +2,7 @@ import type { Db } from '../../db/types.ts';
 import { badRequest } from '../../errors.ts';
 import type { OptionsService } from '../options/options.service.ts';
 import { providerUrls } from './endpoints.ts';
-import { consumeVerificationCode } from '../users/users.repo.ts';
+import { consumeVerificationCode } from './auth.repo.ts';
 
 /** Who is asking, as the transports know it. */
 export interface HumanClient {

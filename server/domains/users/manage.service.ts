@@ -12,7 +12,6 @@ import {
 import type { UserUpdate } from '../../db/types.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { insertAccount } from './account.ts';
-import { hashPassword } from '../auth/password.service.ts';
 import {
   addQuota,
   findUserById,
@@ -80,7 +79,7 @@ export function createManageService(d: UsersDeps) {
       if (await usernameTaken(d.db, input.username)) throw conflict('user.username_taken');
       const id = await insertAccount(d.db, {
         username: input.username,
-        passwordHash: await hashPassword(input.password),
+        passwordHash: await d.passwords.hash(input.password),
         displayName: input.display_name || input.username,
         role: Role.Common,
       });
@@ -106,7 +105,7 @@ export function createManageService(d: UsersDeps) {
       if (input.group) patch.group = input.group;
       if (input.password) {
         assertPassword(input.password);
-        patch.password = await hashPassword(input.password);
+        patch.password = await d.passwords.hash(input.password);
       }
       const add = input.add_quota ?? 0;
       const setQuota = add === 0 && input.quota !== undefined && input.quota !== Number(row.quota);

@@ -3,7 +3,6 @@ import { type UpdateSelfInput, updateSelfInput } from '../../../shared/schemas/u
 import type { UserUpdate } from '../../db/types.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { newAffCode } from './account.ts';
-import { hashPassword, verifyPassword } from '../auth/password.service.ts';
 import { randomAlphanumeric } from './random.ts';
 import {
   findLiveUserById,
@@ -54,8 +53,9 @@ export function createSelfService(d: UsersDeps) {
         // password form sends `{password}` alone (api-contract §2), which new-api accepts on the
         // session. Accounts made by third-party sign-in have no password to check.
         if (row.password !== '' && input.original_password)
-          if (!(await verifyPassword(row.password, input.original_password))) throw badRequest('self.wrong_password');
-        patch.password = await hashPassword(password);
+          if (!(await d.passwords.verify(row.password, input.original_password)))
+            throw badRequest('self.wrong_password');
+        patch.password = await d.passwords.hash(password);
       }
       if (Object.keys(patch).length === 0) return;
       try {

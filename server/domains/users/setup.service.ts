@@ -2,7 +2,6 @@ import { Role } from '../../../shared/constants.ts';
 import { type SetupInput, setupInput } from '../../../shared/schemas/users.ts';
 import { badRequest } from '../../errors.ts';
 import { insertAccount } from './account.ts';
-import { hashPassword } from '../auth/password.service.ts';
 import { hasSetupRow, insertSetupRow, rootExists } from './users.repo.ts';
 import { assertPassword, assertUsername, type UsersDeps } from './users.rules.ts';
 
@@ -29,7 +28,7 @@ export function createSetupService(d: UsersDeps) {
         const password = input.password ?? '';
         if (password !== (input.confirmPassword ?? '')) throw badRequest('register.passwords_differ');
         assertPassword(password);
-        passwordHash = await hashPassword(password);
+        passwordHash = await d.passwords.hash(password);
       }
       let rootId: number | undefined;
       await d.db.transaction().execute(async (tx) => {

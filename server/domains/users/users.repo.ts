@@ -28,15 +28,6 @@ export const findRelayUser = (db: Db, id: number) =>
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
 
-/** Login accepts the username or the e-mail address; soft-deleted users never sign in. */
-export async function findLiveUserByLogin(db: Db, name: string) {
-  const base = db.selectFrom('users').selectAll().where('deleted_at', 'is', null);
-  return (
-    (await base.where('username', '=', name).executeTakeFirst()) ??
-    (name.includes('@') ? await base.where('email', '=', name).executeTakeFirst() : undefined)
-  );
-}
-
 /** Soft-deleted rows count: a name or address once used stays taken. */
 export async function usernameTaken(db: Db, username: string, exceptId = 0): Promise<boolean> {
   const row = await db
@@ -180,19 +171,4 @@ export async function enabledModelsOfGroups(db: Db, groups: string[]): Promise<s
     .orderBy('model')
     .execute();
   return rows.map((r) => r.model);
-}
-
-/** Consumes an unused, unexpired code; true when this call got it (a code is good once). */
-export async function consumeVerificationCode(db: Db, purpose: string, target: string, code: string) {
-  const now = nowSeconds();
-  const res = await db
-    .updateTable('verification_codes')
-    .set({ used_at: now })
-    .where('purpose', '=', purpose)
-    .where('target', '=', target)
-    .where('code', '=', code)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
 }

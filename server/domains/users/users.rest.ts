@@ -3,8 +3,6 @@ import { z } from 'zod';
 import { createUserInput, manageUserInput, updateSelfInput, updateUserInput } from '../../../shared/schemas/users.ts';
 import { q, restRoute } from '../../compat/route.ts';
 import type { AppDeps } from '../../context.ts';
-import { endSession } from '../auth/session.plugin.ts';
-import { registerAuthRoutes } from '../auth/auth.rest.ts';
 
 const pageQuery = z.object({ p: q.int(1), page_size: q.int(10) }).loose();
 const searchQuery = pageQuery.extend({ keyword: q.str(), group: q.str() });
@@ -18,10 +16,9 @@ const pageAnswer = <T>(r: { items: T[]; total: number; page: number; pageSize: n
   page_size: r.pageSize,
 });
 
-/** Every /api route of the accounts and users domain (one registration line in compat/index.ts). */
+/** Every /api route of the users domain (one registration line in compat/index.ts); sign-in routes are auth's. */
 export function registerUserRoutes(app: FastifyInstance, deps: AppDeps) {
   const { users } = deps.services;
-  registerAuthRoutes(app, deps);
 
   // Groups and models
   restRoute(app, deps, 'GET', '/api/user/groups', { auth: 'public' }, () => users.publicGroups());
@@ -34,9 +31,9 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps) {
   restRoute(app, deps, 'PUT', '/api/user/self', { auth: 'user', body: updateSelfInput }, async ({ user, body }) => {
     await users.updateSelf(user.id, body);
   });
-  restRoute(app, deps, 'DELETE', '/api/user/self', { auth: 'user' }, async ({ user, req, reply }) => {
+  restRoute(app, deps, 'DELETE', '/api/user/self', { auth: 'user' }, async ({ user, endSession }) => {
     await users.deleteSelf(user.id);
-    await endSession(deps.db, req, reply);
+    await endSession();
   });
   restRoute(app, deps, 'GET', '/api/user/token', { auth: 'user' }, ({ user }) => users.generateAccessToken(user.id));
   restRoute(app, deps, 'GET', '/api/user/aff', { auth: 'user' }, ({ user }) => users.getAffCode(user.id));

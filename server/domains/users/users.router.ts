@@ -7,7 +7,6 @@ import {
   updateUserInput,
   userIdInput,
 } from '../../../shared/schemas/users.ts';
-import { endSession } from '../auth/session.plugin.ts';
 import { adminProcedure, router, userProcedure } from '../../trpc/trpc.ts';
 
 export const usersRouter = router({
@@ -18,7 +17,7 @@ export const usersRouter = router({
     .mutation(({ ctx, input }) => ctx.services.users.updateSelf(ctx.user.id, input)),
   deleteSelf: userProcedure.input(deleteSelfInput).mutation(async ({ ctx, input }) => {
     await ctx.services.users.deleteSelf(ctx.user.id, input.confirmUsername);
-    await endSession(ctx.db, ctx.req, ctx.reply);
+    await ctx.endSession();
   }),
   generateAccessToken: userProcedure.mutation(({ ctx }) => ctx.services.users.generateAccessToken(ctx.user.id)),
   affCode: userProcedure.query(({ ctx }) => ctx.services.users.getAffCode(ctx.user.id)),

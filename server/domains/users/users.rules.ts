@@ -5,10 +5,20 @@ import { badRequest, forbidden } from '../../errors.ts';
 import type { OptionsService } from '../options/options.service.ts';
 import type { StatusService } from '../status/status.service.ts';
 
+/**
+ * How passwords are stored and checked: the auth domain's KDF (auth/password.service.ts), handed in by
+ * services.ts so that users/ never imports auth/ (auth builds on users, not the other way round).
+ */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(stored: string, password: string): Promise<boolean>;
+}
+
 /** What every users service is built from. */
 export interface UsersDeps extends Infra {
   options: OptionsService;
   status: StatusService;
+  passwords: PasswordHasher;
 }
 
 /** The acting user as services need it (the transports' AuthUser fits). */

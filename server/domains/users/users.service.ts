@@ -4,14 +4,11 @@ import type { OptionsService } from '../options/options.service.ts';
 import type { StatusService } from '../status/status.service.ts';
 import { insertAccount } from './account.ts';
 import { createGroupsService } from './groups.service.ts';
-import { createLoginService } from '../auth/login.service.ts';
 import { createManageService } from './manage.service.ts';
-import { createRegisterService } from '../auth/register.service.ts';
 import { createSelfService } from './self.service.ts';
-import { hashPassword } from '../auth/password.service.ts';
 import { createSetupService } from './setup.service.ts';
 import { findUserById } from './users.repo.ts';
-import { assertPassword, assertUsername, type UsersDeps } from './users.rules.ts';
+import { assertPassword, assertUsername, type PasswordHasher, type UsersDeps } from './users.rules.ts';
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
@@ -26,15 +23,18 @@ export interface DirectUserInput {
 }
 
 /**
- * Accounts and users: setup wizard, sign-in, self-service and administration.
+ * Accounts and users: setup wizard, self-service and administration (signing in is auth's).
  * Each verb lives in its own file; this object is what `services.users` exposes.
  */
-export function createUsersService(infra: Infra, options: OptionsService, status: StatusService) {
-  const d: UsersDeps = { ...infra, options, status };
+export function createUsersService(
+  infra: Infra,
+  options: OptionsService,
+  status: StatusService,
+  passwords: PasswordHasher,
+) {
+  const d: UsersDeps = { ...infra, options, status, passwords };
   return {
     ...createSetupService(d),
-    ...createLoginService(d),
-    ...createRegisterService(d),
     ...createSelfService(d),
     ...createGroupsService(d),
     ...createManageService(d),
@@ -45,7 +45,7 @@ export function createUsersService(infra: Infra, options: OptionsService, status
       assertPassword(input.password);
       const id = await insertAccount(d.db, {
         username: input.username,
-        passwordHash: await hashPassword(input.password),
+        passwordHash: await d.passwords.hash(input.password),
         displayName: input.displayName,
         role: input.role,
         quota: input.quota,

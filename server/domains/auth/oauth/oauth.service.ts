@@ -11,7 +11,7 @@ import { oidcProfile } from './providers/oidc.ts';
 import type { ProviderProfile } from './providers/profile.ts';
 import { telegramProfile } from './providers/telegram.ts';
 import { wechatProfile } from './providers/wechat.ts';
-import type { SigninDeps } from '../auth.deps.ts';
+import type { AuthDeps } from '../auth.deps.ts';
 import { findUserByProviderId, maxUserId, type ProviderColumn, setProviderId } from '../auth.repo.ts';
 
 export type RedirectProvider = 'github' | 'oidc' | 'linuxdo';
@@ -51,7 +51,7 @@ export interface OAuthContext {
 }
 
 /** Third-party sign-in (api-contract §9): bind to the signed-in user, or log in / sign up. */
-export function createOAuthService(d: SigninDeps) {
+export function createOAuthService(d: AuthDeps) {
   function assertEnabled(p: Provider) {
     if (!d.options.get(PROVIDERS[p].enabled))
       throw badRequest('oauth.provider_disabled', { provider: PROVIDERS[p].label });
