@@ -1,3 +1,5 @@
+import { lingui } from '@lingui/vite-plugin';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const shared = {
@@ -22,8 +24,13 @@ export default defineConfig({
             'test/**/*.test.ts',
             'client/**/*.test.ts',
           ],
-          exclude: ['test/browser/**', '**/node_modules/**'],
+          exclude: ['test/browser/**', '**/node_modules/**', 'client/**/*.i18n.test.ts'],
         },
+      },
+      {
+        // Console code that speaks through Lingui (macros, .po catalogs), compiled as the build does.
+        plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui()],
+        test: { ...shared, name: 'i18n', include: ['client/**/*.i18n.test.ts'] },
       },
       {
         test: {

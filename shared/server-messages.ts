@@ -354,6 +354,12 @@ export const serverMessages = {
   // The relay's line for an answer with no tokens at all (relay/relay-log.ts).
   'log.price_mode_free': '模型价格 {price}，分组倍率 {group_ratio}，零 token 不计费',
   'log.ratio_mode_free': '模型倍率 {model_ratio}，补全倍率 {completion_ratio}，分组倍率 {group_ratio}，零 token 不计费',
+  // Task relays (Midjourney, Suno): the submission's consume line and a failed task's refund line.
+  'log.task_submitted': '{platform} {action}，任务 ID {task_id}',
+  'log.task_refund_midjourney': '构图失败 {task_id}，补偿 {amount} 额度，原因：{reason}',
+  'log.task_refund_suno': 'Suno 任务失败 {task_id}，补偿 {amount} 额度，原因：{reason}',
+  /** A task's failure reason when the upstream gave none (the task's `fail_reason`, a refund line's reason). */
+  'task.failed': '任务失败',
 } as const;
 
 export type ServerMessageCode = keyof typeof serverMessages;

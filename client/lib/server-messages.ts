@@ -6,6 +6,8 @@ import {
   type ServerMessage,
   type ServerMessageCode,
 } from '../../shared/server-messages.ts';
+import { paramsAsText, type StoredMessage } from '../../shared/stored-message.ts';
+import { formatQuota, type QuotaDisplay, quotaDisplay } from './format.ts';
 
 /*
  * The server's messages in the console's language (issue 22). The server sends a refusal as a code
@@ -707,12 +709,9 @@ const descriptors: Record<ServerMessageCode, MessageDescriptor> = {
   'log.redeemed': msg({ context: 'log.redeemed', message: 'Topped up {amount} with a redemption code' }),
   'log.online_topup': msg({ context: 'log.online_topup', message: 'Online top-up of {amount}, paid {money}' }),
   'log.checkin': msg({ context: 'log.checkin', message: 'Check-in reward: {amount}' }),
-  'log.new_user_gift': msg({ context: 'log.new_user_gift', message: 'Welcome gift for a new user: {amount} quota' }),
-  'log.invitee_gift': msg({
-    context: 'log.invitee_gift',
-    message: 'Gift for using an invitation code: {amount} quota',
-  }),
-  'log.inviter_gift': msg({ context: 'log.inviter_gift', message: 'Gift for inviting a user: {amount} quota' }),
+  'log.new_user_gift': msg({ context: 'log.new_user_gift', message: 'Welcome gift for a new user: {amount}' }),
+  'log.invitee_gift': msg({ context: 'log.invitee_gift', message: 'Gift for using an invitation code: {amount}' }),
+  'log.inviter_gift': msg({ context: 'log.inviter_gift', message: 'Gift for inviting a user: {amount}' }),
   'log.admin_quota_change': msg({
     context: 'log.admin_quota_change',
     message: 'An administrator changed the quota from {from} to {to}',
@@ -731,6 +730,16 @@ const descriptors: Record<ServerMessageCode, MessageDescriptor> = {
     context: 'log.ratio_mode',
     message: 'Model ratio {model_ratio}, completion ratio {completion_ratio}, group ratio {group_ratio}',
   }),
+  'log.task_submitted': msg({ context: 'log.task_submitted', message: '{platform} {action}, task ID {task_id}' }),
+  'log.task_refund_midjourney': msg({
+    context: 'log.task_refund_midjourney',
+    message: 'Image task {task_id} failed, refunded {amount}; reason: {reason}',
+  }),
+  'log.task_refund_suno': msg({
+    context: 'log.task_refund_suno',
+    message: 'Suno task {task_id} failed, refunded {amount}; reason: {reason}',
+  }),
+  'task.failed': msg({ context: 'task.failed', message: 'Task failed' }),
 };
 
 /** Parameters that are themselves server texts (a field name, "1000 点额度") are translated too. */
@@ -750,6 +759,16 @@ function translate(m: ServerMessage, depth: number): string {
 /** A server message in the active language. */
 export const serverMessageText = (code: ServerMessageCode, params: MessageParams = {}): string =>
   translate({ code, params }, 0);
+
+/**
+ * A message the server stored beside its prose (a log row's `other.message`, a notice's): in the active
+ * language, amounts of quota through the console's money formatter (the operator's display mode).
+ */
+export const storedMessageInLanguage = (m: StoredMessage, display: QuotaDisplay = quotaDisplay()): string =>
+  serverMessageText(
+    m.code,
+    paramsAsText(m.params, (quota) => formatQuota(quota, display)),
+  );
 
 /** A text the server sent (a REST message, a stored log line): translated when it is one of its messages. */
 export function serverTextInLanguage(text: string): string {

@@ -5,6 +5,7 @@ import { quotaDisplay } from '../../lib/format.ts';
 import { checkCost } from './cost-formula.ts';
 import { CostFormula } from './CostFormula.tsx';
 import { isConsumeLike, type LogOther, parseOther, retryChain } from './log-meta.ts';
+import { logText } from './log-text.ts';
 import type { LogItem } from './types.ts';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -38,6 +39,7 @@ export function LogDetails({
   const { t } = useLingui();
   const o: LogOther = parseOther(log.other);
   const chain = retryChain(o);
+  const text = logText(log);
   const cost = isConsumeLike(log.type)
     ? checkCost(o, log.prompt_tokens, log.completion_tokens, log.quota, quotaDisplay().quotaPerUnit)
     : null;
@@ -80,7 +82,7 @@ export function LogDetails({
 
   return (
     <Stack gap="sm" p="md" data-testid="log-details">
-      {log.content && <Field label={t`Details`}>{log.content}</Field>}
+      {text && <Field label={t`Details`}>{text}</Field>}
       {fields.length > 0 && (
         <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm" verticalSpacing="xs">
           {fields.map(([label, value]) => (
@@ -98,7 +100,7 @@ export function LogDetails({
           </Code>
         </Field>
       ))}
-      {fields.length === 0 && !log.content && cost === null && chat.length === 0 && (
+      {fields.length === 0 && !text && cost === null && chat.length === 0 && (
         <Text size="sm" c="dimmed">
           {t`No details`}
         </Text>

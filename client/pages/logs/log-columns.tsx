@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { formatCount, renderQuota } from '../../lib/format.ts';
 import { EXPANDER_WIDTH, type LogColumnKey, logColumns } from './columns.ts';
 import { firstTokenColor, isConsumeLike, parseOther, retryChain, useTimeColor } from './log-meta.ts';
+import { logText } from './log-text.ts';
 import { logTypeMeta } from './log-types.ts';
 import type { LogItem } from './types.ts';
 
@@ -146,7 +147,7 @@ export function logCells({ i18n, onUserClick }: Ctx): Record<LogColumnKey, (l: L
     },
     details: (l) => (
       <Text size="sm" lineClamp={2} style={{ whiteSpace: 'normal', wordBreak: 'break-word' }}>
-        {l.content || '-'}
+        {logText(l) || '-'}
       </Text>
     ),
   };

@@ -42,6 +42,8 @@ export interface LogOther {
   context?: unknown;
   input_content?: string;
   output_content?: string;
+  /** The registry message the server stored beside `content` (shared/stored-message.ts; read by log-text.ts). */
+  message?: unknown;
 }
 
 export function parseOther(other: string | null | undefined): LogOther {

@@ -1,9 +1,12 @@
 import { LogType, TOKEN_KEY_LENGTH } from '../../../shared/constants.ts';
 import type { Db } from '../../db/types.ts';
+import { messageLogFields } from '../logs/log-message.ts';
 import { insertAccount, type ProviderIds } from '../users/account.ts';
 import { randomAlphanumeric } from '../users/random.ts';
 import { creditInviter, findUserByAffCode, insertLog, insertUnlimitedToken, nowSeconds } from '../users/users.repo.ts';
 import type { UsersDeps } from '../users/users.rules.ts';
+
+type GiftCode = 'log.new_user_gift' | 'log.invitee_gift' | 'log.inviter_gift';
 
 export interface SignUp {
   username: string;
@@ -37,13 +40,20 @@ export async function createSignedUpAccount(d: UsersDeps, tx: Db, s: SignUp): Pr
     inviterId: inviter?.id,
     ids: s.ids,
   });
-  const log = (id: number, username: string, content: string) =>
-    insertLog(tx, { user_id: id, username, created_at: now, type: LogType.System, content });
-  if (forNewUser > 0) await log(userId, s.username, `新用户注册赠送 ${forNewUser} 额度`);
+  const log = (id: number, username: string, code: GiftCode, quota: number) =>
+    insertLog(tx, {
+      user_id: id,
+      username,
+      created_at: now,
+      type: LogType.System,
+      // The gift lines state the bare quota ("新用户注册赠送 500000 额度"), as new-api's do.
+      ...messageLogFields({ code, params: { amount: { quota } } }),
+    });
+  if (forNewUser > 0) await log(userId, s.username, 'log.new_user_gift', forNewUser);
   if (inviter) {
     await creditInviter(tx, inviter.id, forInviter);
-    if (forInvitee > 0) await log(userId, s.username, `使用邀请码赠送 ${forInvitee} 额度`);
-    if (forInviter > 0) await log(inviter.id, inviter.username, `邀请用户赠送 ${forInviter} 额度`);
+    if (forInvitee > 0) await log(userId, s.username, 'log.invitee_gift', forInvitee);
+    if (forInviter > 0) await log(inviter.id, inviter.username, 'log.inviter_gift', forInviter);
   }
   if (d.config.generateDefaultToken)
     await insertUnlimitedToken(tx, userId, `${s.username}的初始令牌`, randomAlphanumeric(TOKEN_KEY_LENGTH));

@@ -5,6 +5,7 @@ import type { Infra } from '../../context.ts';
 import { nowSeconds } from '../../db/time.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { badRequest, conflict } from '../../errors.ts';
+import { messageLogFields } from '../logs/log-message.ts';
 import type { OptionsService } from '../options/options.service.ts';
 import { addUserQuota, findUsername, hasCheckedIn, insertCheckIn, insertCheckInLog } from './checkin.repo.ts';
 
@@ -37,13 +38,14 @@ export function createCheckInService(infra: Infra, options: OptionsService) {
         await infra.db.transaction().execute(async (trx) => {
           await insertCheckIn(trx, userId, day, quota, now);
           if (quota > 0) await addUserQuota(trx, userId, quota);
-          const text = quotaText(quota, options.get('QuotaPerUnit'), options.get('DisplayInCurrencyEnabled'));
+          const amountText = (q: number) =>
+            quotaText(q, options.get('QuotaPerUnit'), options.get('DisplayInCurrencyEnabled'));
           await insertCheckInLog(trx, {
             user_id: userId,
             username: await findUsername(trx, userId),
             created_at: now,
             type: LogType.CheckIn,
-            content: `签到获得 ${text}`,
+            ...messageLogFields({ code: 'log.checkin', params: { amount: { quota } } }, { amountText }),
             quota,
           });
         });

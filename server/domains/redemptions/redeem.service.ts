@@ -4,6 +4,7 @@ import { nowSeconds } from '../../db/time.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { badRequest, isAppError, notFound, tooManyRequests } from '../../errors.ts';
 import type { OptionsService } from '../options/options.service.ts';
+import { messageLogFields } from '../logs/log-message.ts';
 import { quotaText } from '../topup/quota-text.ts';
 import { creditQuota, insertTopUpLog } from '../topup/wallet.repo.ts';
 import { claimGiftUse, claimSingleUse, findRedemptionByKey, hasUsedGift, insertGiftUse } from './redemptions.repo.ts';
@@ -65,7 +66,13 @@ export function createRedeemService(infra: Pick<Infra, 'db' | 'bus' | 'rateLimit
       }
 
       if (!(await creditQuota(trx, user.id, code.quota))) throw notFound('user.not_found');
-      await insertTopUpLog(trx, user, code.quota, `通过兑换码充值 ${quotaText(options, code.quota)}`);
+      const amountText = (quota: number) => quotaText(options, quota);
+      await insertTopUpLog(
+        trx,
+        user,
+        code.quota,
+        messageLogFields({ code: 'log.redeemed', params: { amount: { quota: code.quota } } }, { amountText }),
+      );
       return { quota: code.quota, is_gift: isGift };
     });
   }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { nowSeconds } from '../../db/time.ts';
 import type { Db, NewLog } from '../../db/types.ts';
+import { messageLogFields } from '../logs/log-message.ts';
 
 export interface TaskFailure {
   table: 'midjourneys' | 'tasks';
@@ -15,8 +16,8 @@ export interface TaskFailure {
   token?: { id: number; unlimited: boolean };
   /** The price key, shown as the refund log's model. */
   model: string;
-  /** What the refund log says was refunded (e.g. "构图失败 <mj_id>"). */
-  label: string;
+  /** Whose task it was and its upstream id: the refund log says "构图失败 <mj_id>…" or "Suno 任务失败 <task_id>…". */
+  refundOf: { code: 'log.task_refund_midjourney' | 'log.task_refund_suno'; taskId: string };
 }
 
 /**
@@ -62,11 +63,16 @@ export async function failAndRefund(db: Db, f: TaskFailure): Promise<NewLog | nu
       username: user?.username ?? '',
       created_at: nowSeconds(),
       type: 4,
-      content: `${f.label}，补偿 ${f.quota} 额度，原因：${f.failReason}`.slice(0, 1000),
+      ...messageLogFields(
+        {
+          code: f.refundOf.code,
+          params: { task_id: f.refundOf.taskId, amount: { quota: f.quota }, reason: f.failReason.slice(0, 1000) },
+        },
+        { other: { task_refund: true }, maxLength: 1000 },
+      ),
       quota: f.quota,
       channel_id: f.channelId,
       model_name: f.model,
-      other: JSON.stringify({ task_refund: true }),
     };
   });
 }

@@ -4,6 +4,7 @@ import type { PayInput, TopUpAmountInput } from '../../../shared/schemas/wallet.
 import type { Infra } from '../../context.ts';
 import { nowSeconds } from '../../db/time.ts';
 import { badRequest, notFound } from '../../errors.ts';
+import { messageLogFields } from '../logs/log-message.ts';
 import type { OptionsService } from '../options/options.service.ts';
 import { epayPurchaseForm, type EpayParams, epaySubmitUrl, epayVerify } from './epay.ts';
 import { quotaText } from './quota-text.ts';
@@ -128,7 +129,10 @@ export function createTopUpService(infra: Pick<Infra, 'db' | 'bus' | 'log'>, opt
           trx,
           user,
           quota,
-          `使用在线充值成功，充值金额: ${quotaText(options, quota)}，支付金额：${order.money.toFixed(2)}`,
+          messageLogFields(
+            { code: 'log.online_topup', params: { amount: { quota }, money: order.money.toFixed(2) } },
+            { amountText: (q) => quotaText(options, q) },
+          ),
         );
         return true;
       });

@@ -1,6 +1,6 @@
 import { LogType, TopUpStatus } from '../../../shared/constants.ts';
 import { nowSeconds } from '../../db/time.ts';
-import type { Db } from '../../db/types.ts';
+import type { Db, NewLog } from '../../db/types.ts';
 import { insertLogs } from '../logs/insert-logs.repo.ts';
 
 /* Kysely queries on a user's balance, top-up orders and top-up log lines. No rules here. */
@@ -24,7 +24,12 @@ export async function creditQuota(db: Db, userId: number, quota: number) {
   return Number(r.numUpdatedRows) === 1;
 }
 
-export async function insertTopUpLog(db: Db, user: { id: number; username: string }, quota: number, content: string) {
+export async function insertTopUpLog(
+  db: Db,
+  user: { id: number; username: string },
+  quota: number,
+  text: Pick<NewLog, 'content' | 'other'>,
+) {
   await insertLogs(db, [
     {
       user_id: user.id,
@@ -32,7 +37,7 @@ export async function insertTopUpLog(db: Db, user: { id: number; username: strin
       created_at: nowSeconds(),
       type: LogType.TopUp,
       quota,
-      content,
+      ...text,
     },
   ]);
 }

@@ -11,6 +11,7 @@ import {
 } from '../../../shared/schemas/users.ts';
 import type { UserUpdate } from '../../db/types.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { messageLogFields } from '../logs/log-message.ts';
 import { insertAccount } from './account.ts';
 import {
   addQuota,
@@ -130,7 +131,10 @@ export function createManageService(d: UsersDeps) {
             username: patch.username ?? row.username,
             created_at: nowSeconds(),
             type: LogType.Manage,
-            content: `管理员将用户额度从 ${formatQuota(change[0])} 修改为 ${formatQuota(change[1])}`,
+            ...messageLogFields(
+              { code: 'log.admin_quota_change', params: { from: { quota: change[0] }, to: { quota: change[1] } } },
+              { amountText: formatQuota },
+            ),
           });
       });
       d.bus.publish('users', String(row.id));

@@ -1,6 +1,7 @@
 import { nowSeconds } from '../../db/time.ts';
 import { isAppError } from '../../errors.ts';
 import type { Reservation } from '../../domains/billing/reserve.ts';
+import { messageLogFields } from '../../domains/logs/log-message.ts';
 import type { ChannelConfig } from '../channel-config.ts';
 import { refusal, relayErrorOfApp } from '../errors.ts';
 import { noChannelFor } from '../model-choice.ts';
@@ -80,6 +81,14 @@ export interface Charged {
   channelId: number;
 }
 
+/** What the consume log says was submitted: "Midjourney IMAGINE，任务 ID <id>" (log.task_submitted). */
+export interface SubmittedTask<T> {
+  platform: 'Midjourney' | 'Suno';
+  action: string;
+  /** The upstream's task id, read from its answer. */
+  id: (answer: T) => string;
+}
+
 /**
  * Reserves the task's price, lets `call` submit upstream, then either charges it
  * (accepted) or gives it all back (refused, or the call threw). The consume log
@@ -90,7 +99,7 @@ export async function chargeTask<T>(
   p: RelayPrincipal,
   model: string,
   channel: ChannelConfig,
-  meta: { ip: string; requestId: string; content: (answer: T) => string },
+  meta: { ip: string; requestId: string; task: SubmittedTask<T> },
   call: () => Promise<{ accepted: boolean; answer: T }>,
 ): Promise<{ accepted: boolean; answer: T; charged: Charged }> {
   checkModel(p.token, model);
@@ -122,7 +131,6 @@ export async function chargeTask<T>(
     user_id: p.user.id,
     created_at: nowSeconds(),
     type: 2,
-    content: meta.content(result.answer),
     username: p.user.username,
     token_name: p.token?.name ?? '',
     token_id: p.token?.id ?? 0,
@@ -133,7 +141,13 @@ export async function chargeTask<T>(
     group: p.group,
     ip: p.user.showIpInLogs ? meta.ip : '',
     request_id: meta.requestId,
-    other: JSON.stringify({ model_price: price.modelPrice, group_ratio: price.groupRatio, task: true }),
+    ...messageLogFields(
+      {
+        code: 'log.task_submitted',
+        params: { platform: meta.task.platform, action: meta.task.action, task_id: meta.task.id(result.answer) },
+      },
+      { other: { model_price: price.modelPrice, group_ratio: price.groupRatio, task: true } },
+    ),
   }));
   return { ...result, charged: { quota: s.charged, channelId: channel.id } };
 }

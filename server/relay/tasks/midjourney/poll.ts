@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { serverText } from '../../../../shared/server-messages.ts';
 import type { MidjourneyRow } from '../../../db/types.ts';
 import { postNotify } from '../../../domains/tasks/notify.ts';
 import { failAndRefund } from '../../../domains/tasks/task-refund.repo.ts';
@@ -104,10 +105,10 @@ async function applyUpdate(rt: RelayRuntime, row: MidjourneyRow, t: UpstreamTask
       channelId: Number(row.channel_id),
       quota: Number(row.quota),
       token: own.tokenId ? { id: own.tokenId, unlimited: own.unlimitedToken !== false } : undefined,
-      failReason: t.failReason || '任务失败',
+      failReason: t.failReason || serverText('task.failed'),
       changes: { ...changes, finish_time: changes.finish_time || Date.now() },
       model: MJ_PRICE_KEY[row.action as MjAction] ?? row.action,
-      label: `构图失败 ${row.mj_id}`,
+      refundOf: { code: 'log.task_refund_midjourney', taskId: row.mj_id },
     });
     if (log) deps.services.logWriter.write(log);
   } else {

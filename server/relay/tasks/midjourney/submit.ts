@@ -76,8 +76,11 @@ export async function submitMj(rt: RelayRuntime, p: RelayPrincipal, s: MjSubmit,
     {
       ip: meta.ip,
       requestId: meta.requestId,
-      content: (a) =>
-        `Midjourney ${s.action}，任务 ID ${typeof a.json === 'object' ? resultId(a.json as MjAnswer) : ''}`,
+      task: {
+        platform: 'Midjourney',
+        action: s.action,
+        id: (a) => (typeof a.json === 'object' ? resultId(a.json as MjAnswer) : ''),
+      },
     },
     async () => {
       const a = await callTaskUpstream(channel, 'mj', 'POST', path, upstreamBody(rt, s.body));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { serverText } from '../../../../shared/server-messages.ts';
 import { nowSeconds } from '../../../db/time.ts';
 import type { TaskRow } from '../../../db/types.ts';
 import { failAndRefund } from '../../../domains/tasks/task-refund.repo.ts';
@@ -79,10 +80,10 @@ async function applyUpdate(rt: RelayRuntime, row: TaskRow, t: UpstreamTask) {
       channelId: Number(row.channel_id),
       quota: Number(row.quota),
       token: payingToken(row.properties),
-      failReason: t.fail_reason || '任务失败',
+      failReason: t.fail_reason || serverText('task.failed'),
       changes,
       model: `suno_${row.action.toLowerCase()}`,
-      label: `Suno 任务失败 ${row.task_id}`,
+      refundOf: { code: 'log.task_refund_suno', taskId: row.task_id },
     });
     if (log) rt.deps.services.logWriter.write(log);
     return;

@@ -72,7 +72,10 @@ export async function submitSuno(
     p,
     model,
     channel,
-    { ...meta, content: (a) => `Suno ${action.toUpperCase()}，任务 ID ${String((a.json as SunoAnswer).data)}` },
+    {
+      ...meta,
+      task: { platform: 'Suno', action: action.toUpperCase(), id: (a) => String((a.json as SunoAnswer).data) },
+    },
     async () => {
       const a = await callTaskUpstream(channel, 'bearer', 'POST', `/suno/submit/${action}`, body);
       const j = a.json as SunoAnswer | null;

@@ -76,6 +76,20 @@ describe('Midjourney submit and polling', () => {
       [4, IMAGINE_QUOTA],
     ]);
     expect(logs[1].content).toContain('补偿');
+    // What the console renders the two lines from (issue 22), beside new-api's Chinese.
+    const id = String(sub.json.result);
+    expect(logs[0].content).toBe(`Midjourney IMAGINE，任务 ID ${id}`);
+    expect(JSON.parse(logs[0].other).message).toEqual({
+      code: 'log.task_submitted',
+      params: { platform: 'Midjourney', action: 'IMAGINE', task_id: id },
+    });
+    expect(JSON.parse(logs[1].other)).toEqual({
+      task_refund: true,
+      message: {
+        code: 'log.task_refund_midjourney',
+        params: { task_id: id, amount: { quota: IMAGINE_QUOTA }, reason: f.json.failReason },
+      },
+    });
   });
 
   it('codes 21 (waiting) and 22 (duplicate) are charged; other codes are refunded', async () => {

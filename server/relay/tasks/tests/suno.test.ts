@@ -66,6 +66,17 @@ describe('Suno submit and polling', () => {
       [2, 'suno_lyrics', LYRICS],
       [4, 'suno_lyrics', LYRICS],
     ]);
+    // What the console renders the two lines from (issue 22), beside new-api's Chinese.
+    const id = String(sub.json.data);
+    const reason = String(list.json.data[0].fail_reason);
+    expect(logs.map((l) => l.content)).toEqual([
+      `Suno LYRICS，任务 ID ${id}`,
+      `Suno 任务失败 ${id}，补偿 ${LYRICS} 额度，原因：${reason}`,
+    ]);
+    expect(logs.map((l) => JSON.parse(l.other).message)).toEqual([
+      { code: 'log.task_submitted', params: { platform: 'Suno', action: 'LYRICS', task_id: id } },
+      { code: 'log.task_refund_suno', params: { task_id: id, amount: { quota: LYRICS }, reason } },
+    ]);
   });
 
   it('a refused submit is refunded and passed through; bad input is a 400 in Suno shape', async () => {
