@@ -10,7 +10,6 @@ import { registerModelMappingRoutes } from '../domains/model-mapping/model-mappi
 import { registerOptionRoutes } from '../domains/options/options.rest.ts';
 import { registerPricingRoutes } from '../domains/pricing/pricing.rest.ts';
 import { registerRedemptionRoutes } from '../domains/redemptions/redemptions.rest.ts';
-import { registerSigninRoutes } from '../domains/auth/signin.rest.ts';
 import { registerStatusRoutes } from '../domains/status/status.rest.ts';
 import { registerTaskListRoutes } from '../domains/tasks/tasks.rest.ts';
 import { registerTokenRoutes } from '../domains/tokens/tokens.rest.ts';
@@ -32,7 +31,6 @@ const domainRoutes: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   registerMessageRoutes,
   registerAuthRoutes,
   registerUserRoutes,
-  registerSigninRoutes,
   registerAffiliateRoutes,
   registerCheckInRoutes,
   registerModelMappingRoutes,

@@ -1,16 +1,46 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { loginInput, registerInput, setupInput } from '../../../shared/schemas/users.ts';
 import { raw, restRoute, withMessage } from '../../compat/route.ts';
 import type { AppDeps } from '../../context.ts';
-import { startSession } from './session.plugin.ts';
-import { humanClient } from './human.ts';
+import { unauthorized } from '../../errors.ts';
+import { humanClient, passwordLogin, passwordRegister } from './http-steps.ts';
+import { emailBindQuery, emailQuery, resetInput } from './mail-flows.service.ts';
+import type { OAuthOutcome, RedirectProvider } from './oauth/oauth.service.ts';
+import { issueState, takeState } from './oauth/oauth-state.ts';
+import { sessionUser, startSession } from './session.plugin.ts';
 
 const turnstileQuery = z.object({ turnstile: z.string().optional() }).loose();
+const stateQuery = z.object({ aff: z.string().max(32).default('') });
+const callbackQuery = z.object({
+  code: z.string().default(''),
+  state: z.string().default(''),
+  iss: z.string().optional(),
+  error: z.string().optional(),
+  error_description: z.string().optional(),
+});
+const codeQuery = z.object({ code: z.string().default(''), aff: z.string().max(32).default('') });
+const anyQuery = z.record(z.string(), z.unknown());
 
-/** Setup wizard and sign-in: public routes of api-contract §2 and §12. */
+const origin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
+
+/** Setup wizard, sign-in, mail flows and third-party sign-in: the public routes of api-contract §2, §9 and §12. */
 export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
-  const { auth, users } = deps.services;
+  const { auth, options, users } = deps.services;
+  const redirectUri = (req: FastifyRequest, p: string) =>
+    `${(options.get('ServerAddress') || origin(req)).replace(/\/$/, '')}/oauth/${p}`;
+  const sessionId = async (req: FastifyRequest) => (await sessionUser(deps, req))?.id;
+  const requireSession = async (req: FastifyRequest) => {
+    const id = await sessionId(req);
+    if (id === undefined) throw unauthorized();
+    return id;
+  };
+  /** A login answer starts the session; a bind answers message "bind" (what the console checks). */
+  const answer = async (req: FastifyRequest, reply: FastifyReply, outcome: OAuthOutcome) => {
+    if (outcome.kind === 'bind') return withMessage('bind');
+    await startSession(deps.db, req, reply, outcome.user.id);
+    return outcome.user;
+  };
 
   // new-api sends this one without `message`.
   restRoute(app, deps, 'GET', '/api/setup', { auth: 'public' }, async () =>
@@ -35,11 +65,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
     'POST',
     '/api/user/login',
     { auth: 'public', body: loginInput, query: turnstileQuery },
-    async ({ body, query, req, reply }) => {
-      const user = await auth.login(body, await humanClient(deps.services.options, req, reply, query.turnstile));
-      await startSession(deps.db, req, reply, user.id);
-      return user;
-    },
+    ({ body, query, req, reply }) => passwordLogin(deps, req, reply, body, query.turnstile),
   );
 
   restRoute(
@@ -49,11 +75,122 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/user/register',
     { auth: 'public', body: registerInput, query: turnstileQuery },
     async ({ body, query, req, reply }) => {
-      await auth.register(body, await humanClient(deps.services.options, req, reply, query.turnstile));
+      await passwordRegister(deps, req, reply, body, query.turnstile);
     },
   );
 
   restRoute(app, deps, 'GET', '/api/user/logout', { auth: 'public' }, async ({ endSession }) => {
     await endSession();
   });
+
+  restRoute(
+    app,
+    deps,
+    'GET',
+    '/api/verification',
+    { auth: 'public', query: emailQuery },
+    async ({ query, req, reply }) => {
+      await auth.sendVerificationCode(query, await humanClient(options, req, reply, query.turnstile));
+      return withMessage('验证码发送成功，请检查邮箱');
+    },
+  );
+
+  restRoute(
+    app,
+    deps,
+    'GET',
+    '/api/reset_password',
+    { auth: 'public', query: emailQuery },
+    async ({ query, req, reply }) => {
+      const client = await humanClient(options, req, reply, query.turnstile);
+      await auth.sendPasswordReset(query, { ...client, origin: origin(req) });
+      return withMessage('重置邮件发送成功，请检查邮箱');
+    },
+  );
+
+  restRoute(app, deps, 'POST', '/api/user/reset', { auth: 'public', body: resetInput }, async ({ body, req }) =>
+    auth.resetPassword(body, req.ip),
+  );
+
+  restRoute(app, deps, 'GET', '/api/oauth/state', { auth: 'public', query: stateQuery }, ({ query, req, reply }) =>
+    issueState(req, reply, query.aff),
+  );
+
+  restRoute(
+    app,
+    deps,
+    'GET',
+    '/api/oauth/email/bind',
+    { auth: 'public', query: emailBindQuery },
+    async ({ query, req }) => {
+      await auth.bindEmail(await requireSession(req), query);
+      return withMessage('邮箱绑定成功');
+    },
+  );
+
+  for (const provider of ['github', 'oidc', 'linuxdo'] as const satisfies RedirectProvider[]) {
+    restRoute(
+      app,
+      deps,
+      'GET',
+      `/api/oauth/${provider}`,
+      { auth: 'public', query: callbackQuery },
+      async ({ query, req, reply }) => {
+        // The provider's own refusal (e.g. the user pressed "deny") is passed through as it came.
+        if (query.error) return raw({ success: false, message: query.error_description || query.error }, 400);
+        const kept = takeState(req, reply, query.state);
+        const ctx = {
+          ip: req.ip,
+          sessionUserId: await sessionId(req),
+          aff: kept.aff,
+          redirectUri: redirectUri(req, provider),
+          iss: query.iss,
+        };
+        return answer(req, reply, await auth.completeRedirect(provider, query.code, query.state, ctx));
+      },
+    );
+  }
+
+  restRoute(
+    app,
+    deps,
+    'GET',
+    '/api/oauth/wechat',
+    { auth: 'public', query: codeQuery },
+    async ({ query, req, reply }) => answer(req, reply, await auth.wechat(query.code, { ip: req.ip, aff: query.aff })),
+  );
+
+  restRoute(
+    app,
+    deps,
+    'GET',
+    '/api/oauth/wechat/bind',
+    { auth: 'public', query: codeQuery },
+    async ({ query, req }) => {
+      await auth.wechat(query.code, { ip: req.ip, sessionUserId: await requireSession(req) });
+      return withMessage('bind');
+    },
+  );
+
+  restRoute(
+    app,
+    deps,
+    'GET',
+    '/api/oauth/telegram/login',
+    { auth: 'public', query: anyQuery },
+    async ({ query, req, reply }) => answer(req, reply, await auth.telegram(query, { ip: req.ip })),
+  );
+
+  // The widget navigates the browser here, so success is a redirect back to the settings page.
+  restRoute(
+    app,
+    deps,
+    'GET',
+    '/api/oauth/telegram/bind',
+    { auth: 'public', query: anyQuery },
+    async ({ query, req, reply }) => {
+      await auth.telegram(query, { ip: req.ip, sessionUserId: await requireSession(req) });
+      return reply.redirect('/app/me', 302);
+    },
+  );
 }

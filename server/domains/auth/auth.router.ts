@@ -1,7 +1,7 @@
 import { loginInput, registerInput, setupInput } from '../../../shared/schemas/users.ts';
-import { startSession } from './session.plugin.ts';
 import { publicProcedure, router } from '../../trpc/trpc.ts';
-import { humanClient } from './human.ts';
+import { passwordLogin, passwordRegister } from './http-steps.ts';
+import { startSession } from './session.plugin.ts';
 
 /** Setup wizard and sign-in for the console; same services and session cookie as the REST adapter. */
 export const authRouter = router({
@@ -16,20 +16,12 @@ export const authRouter = router({
     await startSession(ctx.db, ctx.req, ctx.reply, rootId);
     return { user: await ctx.services.users.getLoginUser(rootId) };
   }),
-  login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const client = await humanClient(ctx.services.options, ctx.req, ctx.reply, turnstileOf(ctx.req.query));
-    const user = await ctx.services.auth.login(input, client);
-    await startSession(ctx.db, ctx.req, ctx.reply, user.id);
-    return user;
-  }),
+  login: publicProcedure
+    .input(loginInput)
+    .mutation(({ ctx, input }) => passwordLogin(ctx, ctx.req, ctx.reply, input, turnstileOf(ctx.req.query))),
   register: publicProcedure
     .input(registerInput)
-    .mutation(async ({ ctx, input }) =>
-      ctx.services.auth.register(
-        input,
-        await humanClient(ctx.services.options, ctx.req, ctx.reply, turnstileOf(ctx.req.query)),
-      ),
-    ),
+    .mutation(({ ctx, input }) => passwordRegister(ctx, ctx.req, ctx.reply, input, turnstileOf(ctx.req.query))),
   logout: publicProcedure.mutation(({ ctx }) => ctx.endSession()),
   /** The signed-in user in the login-answer shape, or null for a visitor. */
   me: publicProcedure.query(({ ctx }) => (ctx.user ? ctx.services.users.getLoginUser(ctx.user.id) : null)),

@@ -1,6 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { LoginInput, RegisterInput } from '../../../shared/schemas/users.ts';
+import type { AppDeps } from '../../context.ts';
 import type { OptionsService } from '../options/options.service.ts';
+import { startSession } from './session.plugin.ts';
 import { type HumanClient, verifyTurnstileToken } from './verification.service.ts';
+
+/*
+ * The steps of signing in that need the HTTP request, written once for both adapters (auth.rest.ts and
+ * auth.router.ts): the human-verification memory, then password login and registration around the services.
+ */
 
 /*
  * "After one success the session remembers it" (api-contract §0.3). Visitors
@@ -42,4 +50,28 @@ export async function humanClient(
     signed: true,
   });
   return { ...client, humanVerified: true };
+}
+
+/** Password login as either transport does it: human check, password check, then the session cookie. */
+export async function passwordLogin(
+  deps: AppDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  input: LoginInput,
+  turnstile: string | undefined,
+) {
+  const user = await deps.services.auth.login(input, await humanClient(deps.services.options, req, reply, turnstile));
+  await startSession(deps.db, req, reply, user.id);
+  return user;
+}
+
+/** Self sign-up with a password as either transport does it: human check, then the account (no session). */
+export async function passwordRegister(
+  deps: AppDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  input: RegisterInput,
+  turnstile: string | undefined,
+) {
+  return deps.services.auth.register(input, await humanClient(deps.services.options, req, reply, turnstile));
 }
