@@ -13,12 +13,6 @@ import { describe, expect, it } from 'vitest';
 const clientDir = path.resolve(import.meta.dirname, '../../client');
 const routesSource = readFileSync(path.join(clientDir, 'routes.tsx'), 'utf8');
 
-/** Folders whose rename is still to come, each with its reason. */
-const knownExceptions: Record<string, string> = {
-  // Serves /app/logs/api-usage: becomes logs-api-usage once the usage-log work under way in it is committed.
-  logs: 'logs-api-usage',
-};
-
 function folderForRoute(routePath: string): string {
   if (routePath === '*') return 'not-found';
   const segments = routePath.split('/').filter((s) => s !== '' && !s.startsWith(':'));
@@ -49,7 +43,7 @@ describe('page folders', () => {
     const firstRoute = new Map<string, string>();
     for (const [routePath, folder] of routes) if (!firstRoute.has(folder)) firstRoute.set(folder, routePath);
     const misnamed = [...firstRoute]
-      .filter(([folder, routePath]) => folderForRoute(routePath) !== folder && !(folder in knownExceptions))
+      .filter(([folder, routePath]) => folderForRoute(routePath) !== folder)
       .map(
         ([folder, routePath]) => `client/pages/${folder}/ serves ${routePath}: name it ${folderForRoute(routePath)}`,
       );
