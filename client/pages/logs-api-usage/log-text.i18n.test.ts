@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { LogType } from '../../../shared/constants.ts';
-import { messageLogFields } from '../../../server/domains/logs/log-message.ts';
+import { type StoredMessage, storedMessageText } from '../../../shared/stored-message.ts';
 import type { QuotaDisplay } from '../../lib/format.ts';
 import { messages as en } from '../../locales/en/server-messages.po';
 import { messages as zh } from '../../locales/zh/server-messages.po';
@@ -9,9 +9,19 @@ import { type LogLine, logText } from './log-text.ts';
 
 /*
  * Every kind of log row the gateway writes, rendered in both console languages from what the row
- * stores (`other`), as the usage-log table and the row details show it. The rows' `content` and
- * `other` come from the server's own helper, so these are the rows the gateway writes.
+ * stores (`other`), as the usage-log table and the row details show it. `content` and `other` are
+ * made as server/domains/logs/log-message.ts makes them (its test checks the rows the gateway writes).
  */
+
+function messageLogFields(
+  message: StoredMessage,
+  opts: { amountText?: (quota: number) => string; other?: Record<string, unknown> } = {},
+) {
+  return {
+    content: storedMessageText(message, opts.amountText),
+    other: JSON.stringify({ ...opts.other, message }),
+  };
+}
 
 const dollars: QuotaDisplay = { displayInCurrency: true, quotaPerUnit: 500_000 };
 const points: QuotaDisplay = { displayInCurrency: false, quotaPerUnit: 500_000 };
