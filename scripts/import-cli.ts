@@ -1,7 +1,7 @@
 import { loadConfig } from '../server/config.ts';
 import { migrateToLatest, openDatabase } from '../server/db/index.ts';
-import { importDatabase } from '../server/domains/importer/import-database.ts';
-import type { Flavor } from '../server/domains/importer/source.ts';
+import { importDatabase } from '../server/domains/importer/import-database.service.ts';
+import type { Flavor } from '../server/domains/importer/source.repo.ts';
 
 /**
  * The import command: `npm run import -- <db> [--from new-api|one-api]`, and the single executable's

@@ -27,8 +27,8 @@ const NOT_CONSOLE_MESSAGES: Record<string, string[]> = {
     '<p>您好，你正在进行{}密码重置',
   ],
   // Notices sent to the user's inbox, e-mail or webhook (content, like an admin's message).
-  'server/domains/notifications/quota-warning.ts': ['您的额度即将用尽', '{}：{}'],
-  'server/domains/channels/disabled-notice.ts': ['渠道「{}」', '渠道 **{}**'],
+  'server/domains/notifications/quota-warning.service.ts': ['您的额度即将用尽', '{}：{}'],
+  'server/domains/channels/disabled-notice.service.ts': ['渠道「{}」', '渠道 **{}**'],
   'server/domains/updates/update-check.service.ts': ['Switchyard 有新版本 {}', '当前运行 {}'],
   // Data: default option values, a copied channel's name suffix, a new user's token name.
   // ...and `${JSON_INVALID}：${issue}`, which reads as option.json_invalid_detail.

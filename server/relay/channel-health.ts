@@ -1,7 +1,7 @@
 import type { AppDeps } from '../context.ts';
 import { nowSeconds } from '../db/time.ts';
 import { autoDisableChannel, disableAbilitiesOf, replaceChannelKeys } from '../domains/channels/channels.repo.ts';
-import { noticeChannelDisabled } from '../domains/channels/disabled-notice.ts';
+import { noticeChannelDisabled } from '../domains/channels/disabled-notice.service.ts';
 import type { ChannelConfig } from './channel-config.ts';
 import { adapterFor } from './providers/index.ts';
 import type { UpstreamError } from './providers/types.ts';

@@ -1,6 +1,6 @@
 import type { OptionReader } from '../../shared/options.ts';
 import type { ChannelRow } from '../db/types.ts';
-import type { ChannelProbe, ProbeResult } from '../domains/channels/channel-probe.ts';
+import type { ChannelProbe, ProbeResult } from '../domains/channels/channel-probe.client.ts';
 import { badRequest } from '../errors.ts';
 import { buildChannelRequest, finishRequest } from './attempts.ts';
 import { parseChannel, pickKey, upstreamModelFor } from './channel-config.ts';

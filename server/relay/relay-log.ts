@@ -1,6 +1,6 @@
 import type { NewLog } from '../db/types.ts';
-import type { PriceInfo } from '../domains/billing/pricing.ts';
-import { priceDescription } from '../domains/billing/pricing.ts';
+import type { PriceInfo } from '../domains/billing/pricing.rules.ts';
+import { priceDescription } from '../domains/billing/pricing.rules.ts';
 import type { RelayPrincipal } from './principal.ts';
 import type { Usage } from './providers/types.ts';
 

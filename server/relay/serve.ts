@@ -1,5 +1,5 @@
-import { type PriceInfo, reservationFor } from '../domains/billing/pricing.ts';
-import type { Reservation } from '../domains/billing/reserve.ts';
+import { type PriceInfo, reservationFor } from '../domains/billing/pricing.rules.ts';
+import type { Reservation } from '../domains/billing/reserve.service.ts';
 import { AppError } from '../errors.ts';
 import { AttemptsFailed, type AttemptSuccess, runAttempts } from './attempts.ts';
 import { RelayError, refusal } from './errors.ts';

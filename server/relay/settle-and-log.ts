@@ -1,6 +1,6 @@
-import { computeQuota } from '../domains/billing/pricing.ts';
-import type { Reservation } from '../domains/billing/reserve.ts';
-import { notifyIfCrossed } from '../domains/notifications/quota-warning.ts';
+import { computeQuota } from '../domains/billing/pricing.rules.ts';
+import type { Reservation } from '../domains/billing/reserve.service.ts';
+import { notifyIfCrossed } from '../domains/notifications/quota-warning.service.ts';
 import type { RelayCall } from './prepare.ts';
 import type { Usage } from './providers/types.ts';
 import { buildConsumeLog, type ConsumeRecord } from './relay-log.ts';

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../server/context.ts';
 import type { NewLog } from '../../server/db/types.ts';
-import { computeQuota, type PriceInfo, priceDescription } from '../../server/domains/billing/pricing.ts';
+import { computeQuota, type PriceInfo, priceDescription } from '../../server/domains/billing/pricing.rules.ts';
 import { insertLogs } from '../../server/domains/logs/insert-logs.repo.ts';
 import { addToQuotaData } from '../../server/domains/logs/quota-data.repo.ts';
 

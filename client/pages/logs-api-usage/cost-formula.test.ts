@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeQuota, type PriceInfo } from '../../../server/domains/billing/pricing.ts';
+import { computeQuota, type PriceInfo } from '../../../server/domains/billing/pricing.rules.ts';
 import { checkCost, costFormula, plain } from './cost-formula.ts';
 import type { LogOther } from './log-meta.ts';
 

@@ -2,7 +2,7 @@ import type { LogOther } from './log-meta.ts';
 
 /*
  * The charge of a consume row, recomputed from what the row logged, in quota units (integers),
- * by the relay's own rule (relay.md §5, computeQuota in server/domains/billing/pricing.ts; a test
+ * by the relay's own rule (relay.md §5, computeQuota in server/domains/billing/pricing.rules.ts; a test
  * checks that both agree). The log details show it so that it adds up to the quota charged.
  * No macros here: vitest imports it.
  */

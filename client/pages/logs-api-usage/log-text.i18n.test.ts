@@ -10,7 +10,7 @@ import { type LogLine, logText } from './log-text.ts';
 /*
  * Every kind of log row the gateway writes, rendered in both console languages from what the row
  * stores (`other`), as the usage-log table and the row details show it. `content` and `other` are
- * made as server/domains/logs/log-message.ts makes them (its test checks the rows the gateway writes).
+ * made as server/domains/logs/log-message.view.ts makes them (its test checks the rows the gateway writes).
  */
 
 function messageLogFields(

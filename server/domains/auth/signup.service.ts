@@ -1,6 +1,6 @@
 import { LogType, TOKEN_KEY_LENGTH } from '../../../shared/constants.ts';
 import type { Db } from '../../db/types.ts';
-import { messageLogFields } from '../logs/log-message.ts';
+import { messageLogFields } from '../logs/log-message.view.ts';
 import { insertAccount, type ProviderIds } from '../users/account.ts';
 import { randomAlphanumeric } from '../users/random.ts';
 import { creditInviter, findUserByAffCode, insertLog, insertUnlimitedToken, nowSeconds } from '../users/users.repo.ts';

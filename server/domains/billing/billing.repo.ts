@@ -5,10 +5,10 @@ import type { Database, Db } from '../../db/types.ts';
 /*
  * Billing's SQL: reservation rows and the balance changes of reserve, settle and refund. The
  * statements the relay runs for every request are prepared once (db/prepared.ts); each balance
- * change is a conditional update, never a read-then-write. No rules here (reserve.ts, settle.ts).
+ * change is a conditional update, never a read-then-write. No rules here (reserve.service.ts, settle.service.ts).
  */
 
-// Reserve (reserve.ts), alone or batched: [sum, id]; a result's numAffectedRows is 0 when the balance is short.
+// Reserve (reserve.service.ts), alone or batched: [sum, id]; a result's numAffectedRows is 0 when the balance is short.
 export const takeUserQuota = prepared<[number, number]>((db, [sum, id]) =>
   db
     .updateTable('users')
@@ -54,7 +54,7 @@ export const giveTokenQuota = (db: Db, tokenId: number, quota: number) =>
 export const listReservationIdsBefore = (db: Db, cutoff: number) =>
   db.selectFrom('quota_reservations').select('id').where('created_at', '<', cutoff).execute();
 
-// Settle (settle.ts), per batch: reservation rows gone, charges summed per user, token and channel.
+// Settle (settle.service.ts), per batch: reservation rows gone, charges summed per user, token and channel.
 /** Deletes `count` reservation rows by id (one compiled statement per count). */
 export const deleteReservations = prepared<string[]>((db, ids, count) =>
   db.deleteFrom('quota_reservations').where(

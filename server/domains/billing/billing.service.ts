@@ -1,11 +1,11 @@
 import type { Infra } from '../../context.ts';
 import type { OptionsService } from '../options/options.service.ts';
-import { type PriceResolution, resolvePrice } from './pricing.ts';
-import { reconcileReservations } from './reconcile.ts';
+import { type PriceResolution, resolvePrice } from './pricing.rules.ts';
+import { reconcileReservations } from './reconcile.service.ts';
 import type { NewLog } from '../../db/types.ts';
 import { createGroupCommit } from './group-commit.ts';
-import { type Payer, refundReservation, type Reservation, reserveMany, reserveQuota } from './reserve.ts';
-import { type SettleItem, type Settlement, settleMany, settleOne } from './settle.ts';
+import { type Payer, refundReservation, type Reservation, reserveMany, reserveQuota } from './reserve.service.ts';
+import { type SettleItem, type Settlement, settleMany, settleOne } from './settle.service.ts';
 
 /**
  * Settlements (with their log rows) commit at most this long after the answer: the

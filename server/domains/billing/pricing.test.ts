@@ -7,7 +7,7 @@ import {
   type OptionValue,
   parseOption,
 } from '../../../shared/options.ts';
-import { computeQuota, priceDescription, reservationFor, resolvePrice } from './pricing.ts';
+import { computeQuota, priceDescription, reservationFor, resolvePrice } from './pricing.rules.ts';
 
 /** An in-memory option reader: registry defaults overridden by the given raw strings. */
 function reader(raw: Partial<Record<OptionKey, string>>): OptionReader {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { insertToken, insertUser } from '../../../test/relay-fixtures.ts';
-import { reserveMany, reserveQuota } from './reserve.ts';
-import { settleMany } from './settle.ts';
+import { reserveMany, reserveQuota } from './reserve.service.ts';
+import { settleMany } from './settle.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {

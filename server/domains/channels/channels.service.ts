@@ -1,7 +1,7 @@
 import type { Infra } from '../../context.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
 import type { OptionsService } from '../options/options.service.ts';
-import type { ChannelProbe } from './channel-probe.ts';
+import type { ChannelProbe } from './channel-probe.client.ts';
 import { rebuildAllAbilities } from './service/abilities.ts';
 import { createChannelBalances } from './service/balance.ts';
 import { type ChannelsCtx, channelsChanged } from './service/context.ts';

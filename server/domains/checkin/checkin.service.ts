@@ -5,7 +5,7 @@ import type { Infra } from '../../context.ts';
 import { nowSeconds } from '../../db/time.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { badRequest, conflict } from '../../errors.ts';
-import { messageLogFields } from '../logs/log-message.ts';
+import { messageLogFields } from '../logs/log-message.view.ts';
 import type { OptionsService } from '../options/options.service.ts';
 import { addUserQuota, findUsername, hasCheckedIn, insertCheckIn, insertCheckInLog } from './checkin.repo.ts';
 

@@ -4,7 +4,7 @@ import bcrypt from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { login, restHeaders } from '../../../test/users.ts';
-import { importDatabase } from './import-database.ts';
+import { importDatabase } from './import-database.service.ts';
 
 /** The tables of a new-api SQLite database as gorm creates them (relay.md, database section). */
 function createNewApiDatabase(file: string, flavor: 'new-api' | 'one-api') {

@@ -4,7 +4,7 @@ import { nowSeconds } from '../../db/time.ts';
 import type { Database } from '../../db/types.ts';
 import { notFound } from '../../errors.ts';
 import * as repo from './inbox.repo.ts';
-import { normalisePage } from './paging.ts';
+import { normalisePage } from './paging.rules.ts';
 
 const toItem = (r: Awaited<ReturnType<typeof repo.listInbox>>[number]) => ({
   id: Number(r.id),

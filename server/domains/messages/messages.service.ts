@@ -5,7 +5,7 @@ import type { Database } from '../../db/types.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { createInboxService } from './inbox.service.ts';
 import * as repo from './messages.repo.ts';
-import { dateRange, normalisePage } from './paging.ts';
+import { dateRange, normalisePage } from './paging.rules.ts';
 
 export const MESSAGE_NOT_FOUND = '消息不存在';
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { createUser, setupRoot } from '../../../test/users.ts';
-import { notifyIfCrossed } from './quota-warning.ts';
+import { notifyIfCrossed } from './quota-warning.service.ts';
 
 /* The e-mail path: a warning goes through the mailer (nodemailer) to an SMTP server on loopback. */
 

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { createUser, setupRoot } from '../../../test/users.ts';
-import { createQuotaWarningService, notifyIfCrossed } from './quota-warning.ts';
-import { signWebhookBody } from './webhook.ts';
+import { createQuotaWarningService, notifyIfCrossed } from './quota-warning.service.ts';
+import { signWebhookBody } from './webhook.client.ts';
 
 let t: TestApp;
 let server: Server;

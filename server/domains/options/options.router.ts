@@ -1,6 +1,6 @@
 import { optionRegistry } from '../../../shared/options.ts';
 import { rootProcedure, router } from '../../trpc/trpc.ts';
-import { fetchOidcConfig, oidcDiscoveryInput } from './oidc-discovery.ts';
+import { fetchOidcConfig, oidcDiscoveryInput } from './oidc-discovery.client.ts';
 import { updateOptionInput } from './options.rest.ts';
 
 export const optionsRouter = router({

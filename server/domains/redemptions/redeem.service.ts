@@ -4,8 +4,8 @@ import { nowSeconds } from '../../db/time.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { badRequest, isAppError, notFound, tooManyRequests } from '../../errors.ts';
 import type { OptionsService } from '../options/options.service.ts';
-import { messageLogFields } from '../logs/log-message.ts';
-import { quotaText } from '../topup/quota-text.ts';
+import { messageLogFields } from '../logs/log-message.view.ts';
+import { quotaText } from '../topup/quota-text.view.ts';
 import { creditQuota, insertTopUpLog } from '../topup/wallet.repo.ts';
 import { claimGiftUse, claimSingleUse, findRedemptionByKey, hasUsedGift, insertGiftUse } from './redemptions.repo.ts';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { nowSeconds } from '../../db/time.ts';
 import type { Db, NewLog } from '../../db/types.ts';
-import { messageLogFields } from '../logs/log-message.ts';
+import { messageLogFields } from '../logs/log-message.view.ts';
 
 export interface TaskFailure {
   table: 'midjourneys' | 'tasks';

@@ -4,10 +4,10 @@ import type { PayInput, TopUpAmountInput } from '../../../shared/schemas/wallet.
 import type { Infra } from '../../context.ts';
 import { nowSeconds } from '../../db/time.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import { messageLogFields } from '../logs/log-message.ts';
+import { messageLogFields } from '../logs/log-message.view.ts';
 import type { OptionsService } from '../options/options.service.ts';
-import { epayPurchaseForm, type EpayParams, epaySubmitUrl, epayVerify } from './epay.ts';
-import { quotaText } from './quota-text.ts';
+import { epayPurchaseForm, type EpayParams, epaySubmitUrl, epayVerify } from './epay.rules.ts';
+import { quotaText } from './quota-text.view.ts';
 import {
   completeTopUp,
   creditQuota,

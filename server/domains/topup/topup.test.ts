@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LogType, Role } from '../../../shared/constants.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { createUser, loginAs, setupRoot, trpcCaller } from '../../../test/users.ts';
-import { epaySign } from './epay.ts';
+import { epaySign } from './epay.rules.ts';
 
 const EPAY_KEY = 'merchant-secret-key';
 

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/schemas/users.ts';
 import type { UserUpdate } from '../../db/types.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
-import { messageLogFields } from '../logs/log-message.ts';
+import { messageLogFields } from '../logs/log-message.view.ts';
 import { insertAccount } from './account.ts';
 import {
   addQuota,

@@ -1,7 +1,7 @@
 import { nowSeconds } from '../../db/time.ts';
 import { isAppError } from '../../errors.ts';
-import type { Reservation } from '../../domains/billing/reserve.ts';
-import { messageLogFields } from '../../domains/logs/log-message.ts';
+import type { Reservation } from '../../domains/billing/reserve.service.ts';
+import { messageLogFields } from '../../domains/logs/log-message.view.ts';
 import type { ChannelConfig } from '../channel-config.ts';
 import { refusal, relayErrorOfApp } from '../errors.ts';
 import { noChannelFor } from '../model-choice.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../context.ts';
-import { createTaskPoller, type TaskPoller } from '../../domains/tasks/poller.ts';
+import { createTaskPoller, type TaskPoller } from '../../domains/tasks/poller.service.ts';
 import type { RelayRuntime } from '../runtime.ts';
 import { createMjPollJob } from './midjourney/poll.ts';
 import { registerMidjourneyRoutes } from './midjourney/routes.ts';

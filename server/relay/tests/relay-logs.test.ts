@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogWriter } from '../../domains/logs/log-writer.ts';
+import { createLogWriter } from '../../domains/logs/log-writer.service.ts';
 import {
   insertChannel,
   insertToken,

@@ -6,7 +6,7 @@ import { notFound } from '../../../errors.ts';
 import type { MessagesService } from '../../messages/messages.service.ts';
 import type { OptionsService } from '../../options/options.service.ts';
 import { findChannelById } from '../channels.repo.ts';
-import type { ChannelProbe } from '../channel-probe.ts';
+import type { ChannelProbe } from '../channel-probe.client.ts';
 
 /** What every verb of the channel service is built from. */
 export interface ChannelsCtx {

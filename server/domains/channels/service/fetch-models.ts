@@ -1,6 +1,6 @@
 import type { FetchModelsInput } from '../../../../shared/schemas/channels.ts';
 import { badRequest } from '../../../errors.ts';
-import { baseUrlOf, firstKeyOf } from '../probe-http.ts';
+import { baseUrlOf, firstKeyOf } from '../probe-http.client.ts';
 import { type ChannelsCtx, getChannelOrThrow } from './context.ts';
 
 /* fetch_models: the upstream's model ids, asked through the probe with the channel's first key. */

@@ -4,7 +4,7 @@ import { nowSeconds } from '../../../db/time.ts';
 import type { ChannelRow } from '../../../db/types.ts';
 import { badRequest, conflict } from '../../../errors.ts';
 import { listAllChannels, updateChannel } from '../channels.repo.ts';
-import { noticeChannelDisabled } from '../disabled-notice.ts';
+import { noticeChannelDisabled } from '../disabled-notice.service.ts';
 import { syncAbilities } from './abilities.ts';
 import { type ChannelsCtx, channelsChanged, getChannelOrThrow } from './context.ts';
 

@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelType } from '../../../../shared/channel-types.ts';
-import { runQuery, upstreamJson } from '../../../domains/channels/probe-http.ts';
+import { runQuery, upstreamJson } from '../../../domains/channels/probe-http.client.ts';
 import { modelsQueryFor } from '../index.ts';
 import type { UpstreamRequest } from '../types.ts';
 

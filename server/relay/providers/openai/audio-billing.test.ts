@@ -6,7 +6,7 @@ import {
   type OptionValue,
   parseOption,
 } from '../../../../shared/options.ts';
-import { computeQuota, resolvePrice } from '../../../domains/billing/pricing.ts';
+import { computeQuota, resolvePrice } from '../../../domains/billing/pricing.rules.ts';
 import { parseOpenAIUsage } from '../openai/usage.ts';
 import type { RelayPrincipal } from '../../principal.ts';
 import { buildConsumeLog } from '../../relay-log.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { serverText } from '../../../../shared/server-messages.ts';
 import type { MidjourneyRow } from '../../../db/types.ts';
-import { postNotify } from '../../../domains/tasks/notify.ts';
+import { postNotify } from '../../../domains/tasks/notify.client.ts';
 import { failAndRefund } from '../../../domains/tasks/task-refund.repo.ts';
 import {
   findMidjourneyById,

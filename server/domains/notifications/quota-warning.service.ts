@@ -2,10 +2,10 @@ import { quotaText } from '../../../shared/quota-format.ts';
 import { readUserSetting } from '../../../shared/schemas/user-setting.ts';
 import type { Infra } from '../../context.ts';
 import { nowSeconds } from '../../db/time.ts';
-import type { SendMail } from '../mail/mailer.ts';
+import type { SendMail } from '../mail/mailer.client.ts';
 import type { OptionsService } from '../options/options.service.ts';
 import { findWarningRecipient } from './quota-warning.repo.ts';
-import { postWebhook, type WebhookPayload } from './webhook.ts';
+import { postWebhook, type WebhookPayload } from './webhook.client.ts';
 
 /*
  * "Your quota is running low": sent once when a settled request takes a user's quota

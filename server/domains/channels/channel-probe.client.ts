@@ -3,7 +3,7 @@ import type { ChannelRow } from '../../db/types.ts';
 import { AppError, badRequest, type ErrorCode } from '../../errors.ts';
 import { balanceQueryFor, modelsQueryFor } from '../../relay/providers/index.ts';
 import type { UpstreamRequest } from '../../relay/providers/types.ts';
-import { baseUrlOf, firstKeyOf, networkText, runQuery, upstreamErrorText, upstreamJson } from './probe-http.ts';
+import { baseUrlOf, firstKeyOf, networkText, runQuery, upstreamErrorText, upstreamJson } from './probe-http.client.ts';
 
 /**
  * The channel service's only way to talk to an upstream for tests, balances and model lists.

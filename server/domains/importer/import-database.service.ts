@@ -2,7 +2,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { nowSeconds } from '../../db/time.ts';
 import type { Database, Db } from '../../db/types.ts';
 import { rebuildAllAbilities } from '../channels/service/abilities.ts';
-import { type Flavor, oneApiTypeMap, openSource, type SourceDb } from './source.ts';
+import { type Flavor, oneApiTypeMap, openSource, type SourceDb } from './source.repo.ts';
 
 /*
  * Imports a new-api / one-api SQLite database: users (password hashes kept, so

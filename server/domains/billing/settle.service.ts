@@ -12,7 +12,7 @@ import {
   listTokenRemains,
   listUserQuotas,
 } from './billing.repo.ts';
-import type { Reservation } from './reserve.ts';
+import type { Reservation } from './reserve.service.ts';
 
 export interface Settlement {
   /** What was actually charged (the log's quota). */

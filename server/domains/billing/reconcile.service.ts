@@ -1,7 +1,7 @@
 import type { Db } from '../../db/types.ts';
 import type { DatabaseType } from '../../db/index.ts';
 import { listReservationIdsBefore } from './billing.repo.ts';
-import { refundReservation } from './reserve.ts';
+import { refundReservation } from './reserve.service.ts';
 
 /**
  * Refunds reservations left behind by a crash (relay.md §5). With SQLite only this
