@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../components/AuthCard.tsx';
 import { OAuthButtons } from '../../components/OAuthButtons.tsx';
-import { restPost, turnstileQuery } from '../../lib/rest.ts';
 import { showError, showSuccess } from '../../lib/errors.ts';
 import { safeReturnTo } from '../../lib/navigation.ts';
 import { rememberLogin } from '../../lib/session.ts';
@@ -27,7 +26,6 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const returnTo = safeReturnTo(params.get('returnTo'));
   const human = useTurnstile();
-  const [restBusy, setRestBusy] = useState(false);
   const onLoggedIn = (user: StoredUser) => {
     rememberLogin(user);
     showSuccess(t`Login successful`);
@@ -41,17 +39,6 @@ export default function LoginPage() {
     navigate(returnTo, { replace: true });
   };
   const login = trpc.auth.login.useMutation({ onSuccess: onLoggedIn, onError: showError });
-  // With human verification on, the token travels as ?turnstile= (api-contract §0.3), so the REST call is used.
-  const loginWithToken = async (payload: { username: string; password: string }) => {
-    setRestBusy(true);
-    try {
-      onLoggedIn(await restPost<StoredUser>(`/api/user/login${turnstileQuery(human.token)}`, payload));
-    } catch (e) {
-      showError(e);
-    } finally {
-      setRestBusy(false);
-    }
-  };
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -63,9 +50,8 @@ export default function LoginPage() {
       showError(t`Please wait a moment, human verification is in progress...`);
       return;
     }
-    const payload = { username: username.trim(), password };
-    if (human.enabled) void loginWithToken(payload);
-    else login.mutate(payload);
+    // With human verification on, the widget's token goes with the credentials (api-contract §0.3).
+    login.mutate({ username: username.trim(), password, turnstile: human.enabled ? human.token : undefined });
   };
 
   const canRegister = status.register_enabled && !status.self_use_mode_enabled;
@@ -120,7 +106,7 @@ export default function LoginPage() {
                 </Group>
               )}
               <TurnstileWidget state={human} />
-              <Button type="submit" fullWidth loading={login.isPending || restBusy}>
+              <Button type="submit" fullWidth loading={login.isPending}>
                 {t`Log in`}
               </Button>
             </Stack>

@@ -1,7 +1,11 @@
+import { z } from 'zod';
 import { loginInput, registerInput, setupInput } from '../../../shared/schemas/users.ts';
 import { publicProcedure, router } from '../../trpc/trpc.ts';
 import { passwordLogin, passwordRegister } from './http-steps.ts';
 import { startSession } from './session.plugin.ts';
+
+/** The login page's one call: with human verification on, the widget's token travels with the credentials. */
+const loginWithTokenInput = loginInput.extend({ turnstile: z.string().optional() });
 
 /** Setup wizard and sign-in for the console; same services and session cookie as the REST adapter. */
 export const authRouter = router({
@@ -17,8 +21,10 @@ export const authRouter = router({
     return { user: await ctx.services.users.getLoginUser(rootId) };
   }),
   login: publicProcedure
-    .input(loginInput)
-    .mutation(({ ctx, input }) => passwordLogin(ctx, ctx.req, ctx.reply, input, turnstileOf(ctx.req.query))),
+    .input(loginWithTokenInput)
+    .mutation(({ ctx, input }) =>
+      passwordLogin(ctx, ctx.req, ctx.reply, input, input.turnstile ?? turnstileOf(ctx.req.query)),
+    ),
   register: publicProcedure
     .input(registerInput)
     .mutation(({ ctx, input }) => passwordRegister(ctx, ctx.req, ctx.reply, input, turnstileOf(ctx.req.query))),
@@ -27,7 +33,7 @@ export const authRouter = router({
   me: publicProcedure.query(({ ctx }) => (ctx.user ? ctx.services.users.getLoginUser(ctx.user.id) : null)),
 });
 
-/** The console passes the Turnstile token as `?turnstile=` on the tRPC URL, like the REST calls. */
+/** A caller may also pass the Turnstile token as `?turnstile=` on the tRPC URL, like the REST calls. */
 function turnstileOf(query: unknown): string | undefined {
   const value = (query as Record<string, unknown> | undefined)?.turnstile;
   return typeof value === 'string' ? value : undefined;

@@ -226,4 +226,29 @@ describe('Turnstile', () => {
     expect(mail.json()).toMatchObject({ success: false, message: 'Turnstile token 为空' });
     await setOption(t, 'TurnstileCheckEnabled', 'false');
   });
+
+  it('tRPC auth.login (the login page) takes the token with the credentials', async () => {
+    const u = await createUser(t);
+    await setOption(t, 'TurnstileSiteKey', 'site-key');
+    await setOption(t, 'TurnstileSecretKey', TURNSTILE_SECRET);
+    await setOption(t, 'TurnstileCheckEnabled', 'true');
+    const login = (turnstile?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/trpc/auth.login',
+        payload: { username: u.username, password: u.password, turnstile },
+        remoteAddress: randomIp(),
+      });
+    const none = await login();
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.message).toBe('Turnstile token 为空');
+    expect((await login('robot')).statusCode).toBe(400);
+    const ok = await login('human-ok');
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().result.data).toMatchObject({ id: u.id, username: u.username });
+    const cookies = cookiesOf(ok.headers['set-cookie']);
+    expect(cookies).toMatch(/(^|; )session=/);
+    expect(cookies).toMatch(/(^|; )human=/);
+    await setOption(t, 'TurnstileCheckEnabled', 'false');
+  });
 });
