@@ -1,5 +1,5 @@
 import type { Db } from '../../db/types.ts';
-import { nowSeconds } from '../users/users.repo.ts';
+import { nowSeconds } from '../../db/time.ts';
 
 /* Queries of the sign-in flows (login lookup, verification codes, provider bindings). No rules here. */
 

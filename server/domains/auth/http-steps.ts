@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginInput, RegisterInput } from '../../../shared/schemas/users.ts';
 import type { AppDeps } from '../../context.ts';
+import { nowSeconds } from '../../db/time.ts';
 import type { OptionsService } from '../options/options.service.ts';
 import { startSession } from './session.plugin.ts';
 import { type HumanClient, verifyTurnstileToken } from './verification.service.ts';
@@ -41,7 +42,7 @@ export async function humanClient(
   if (!options.get('TurnstileCheckEnabled')) return client;
   if (remembered(req)) return { ...client, humanVerified: true };
   await verifyTurnstileToken(options, turnstile, req.ip);
-  reply.setCookie(HUMAN_COOKIE, String(Math.floor(Date.now() / 1000) + HUMAN_TTL_S), {
+  reply.setCookie(HUMAN_COOKIE, String(nowSeconds() + HUMAN_TTL_S), {
     path: '/',
     httpOnly: true,
     sameSite: 'strict',

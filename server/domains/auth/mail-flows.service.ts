@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
+import { nowSeconds } from '../../db/time.ts';
 import { AppError, badRequest, conflict, tooManyRequests } from '../../errors.ts';
 import { deleteUserSessions } from './session.repo.ts';
 import { hashPassword } from './password.service.ts';
 import { randomAlphanumeric } from '../users/random.ts';
-import { emailTaken, nowSeconds, updateUser } from '../users/users.repo.ts';
+import { emailTaken, updateUser } from '../users/users.repo.ts';
 import { checkHumanVerification, EMAIL_VERIFY_PURPOSE, type HumanClient } from './verification.service.ts';
 import { assertAllowedEmail } from './email.rules.ts';
 import type { AuthDeps } from './auth.deps.ts';

@@ -9,12 +9,12 @@ import {
   findAuthUserBySession,
   insertSession,
 } from './session.repo.ts';
+import { nowSeconds } from '../../db/time.ts';
 import type { Db } from '../../db/types.ts';
 import { AppError, forbidden, unauthorized } from '../../errors.ts';
 
 export const SESSION_COOKIE = 'session';
 const SESSION_MAX_AGE_S = 30 * 24 * 3600;
-const nowS = () => Math.floor(Date.now() / 1000);
 
 /**
  * Sessions live in the database; the cookie carries a random id, signed by
@@ -24,7 +24,7 @@ const nowS = () => Math.floor(Date.now() / 1000);
  */
 export async function startSession(db: Db, req: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
   const id = randomBytes(24).toString('base64url');
-  const now = nowS();
+  const now = nowSeconds();
   await insertSession(db, { id, user_id: userId, created_at: now, expires_at: now + SESSION_MAX_AGE_S });
   reply.setCookie(SESSION_COOKIE, id, {
     path: '/',
@@ -43,7 +43,7 @@ export async function endSession(db: Db, req: FastifyRequest, reply: FastifyRepl
 }
 
 /** Ends every session of a user (password change, account deletion). */
-export const endAllSessions = (db: Db, userId: number) => deleteUserSessions(db, userId, nowS());
+export const endAllSessions = (db: Db, userId: number) => deleteUserSessions(db, userId, nowSeconds());
 
 function sessionId(req: FastifyRequest): string | undefined {
   const cookie = req.cookies[SESSION_COOKIE];
@@ -55,7 +55,7 @@ function sessionId(req: FastifyRequest): string | undefined {
 /** The session's user, or undefined; never throws (public pages call it). */
 export async function sessionUser(infra: Infra, req: FastifyRequest): Promise<AuthUser | undefined> {
   const id = sessionId(req);
-  return id === undefined ? undefined : findAuthUserBySession(infra.db, id, nowS());
+  return id === undefined ? undefined : findAuthUserBySession(infra.db, id, nowSeconds());
 }
 
 /**

@@ -1,9 +1,10 @@
 import { LogType, TOKEN_KEY_LENGTH } from '../../../shared/constants.ts';
+import { nowSeconds } from '../../db/time.ts';
 import type { Db } from '../../db/types.ts';
 import { messageLogFields } from '../logs/log-message.view.ts';
 import { insertAccount, type ProviderIds } from '../users/account.ts';
 import { randomAlphanumeric } from '../users/random.ts';
-import { creditInviter, findUserByAffCode, insertLog, insertUnlimitedToken, nowSeconds } from '../users/users.repo.ts';
+import { creditInviter, findUserByAffCode, insertLog, insertUnlimitedToken } from '../users/users.repo.ts';
 import type { UsersDeps } from '../users/users.rules.ts';
 
 type GiftCode = 'log.new_user_gift' | 'log.invitee_gift' | 'log.inviter_gift';

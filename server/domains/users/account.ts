@@ -1,8 +1,10 @@
 import { DEFAULT_GROUP, Role, UserStatus } from '../../../shared/constants.ts';
+import { nowSeconds } from '../../db/time.ts';
 import type { Db } from '../../db/types.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { conflict } from '../../errors.ts';
 import { randomAlphanumeric } from './random.ts';
-import { affCodeTaken, insertUser, isUniqueViolation, nowSeconds } from './users.repo.ts';
+import { affCodeTaken, insertUser } from './users.repo.ts';
 
 export interface NewAccount {
   username: string;

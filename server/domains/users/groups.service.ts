@@ -1,3 +1,4 @@
+import { mayUseGroup } from '../options/options.rules.ts';
 import { enabledModelsOfGroups } from './users.repo.ts';
 import type { UsersDeps } from './users.rules.ts';
 
@@ -5,15 +6,24 @@ export type GroupInfo = Record<string, { ratio: number; desc: string }>;
 
 /** Groups a user may choose for tokens, and the models those groups reach. */
 export function createGroupsService(d: UsersDeps) {
-  /** UserUsableGroups ∩ GroupRatio, plus `ownGroup` (an admin may have put the user in any group). */
+  /**
+   * The groups the user may use (mayUseGroup) with their ratio and description: the listed ones that have a
+   * ratio, in the site's order (the order the console's pickers show), then the own group, which shows even
+   * without a ratio (an admin may have put the user in any group).
+   */
   function usableGroups(ownGroup?: string): GroupInfo {
     const ratios = d.options.get('GroupRatio');
-    const usable = d.options.get('UserUsableGroups');
+    const listed = d.options.get('UserUsableGroups');
+    const hasRatio = (group: string) => Object.hasOwn(ratios, group);
+    const candidates = new Set([...Object.keys(listed).filter(hasRatio), ...Object.keys(ratios)]);
+    if (ownGroup) candidates.add(ownGroup);
     const out: GroupInfo = {};
-    for (const [group, desc] of Object.entries(usable))
-      if (Object.hasOwn(ratios, group)) out[group] = { ratio: ratios[group], desc };
-    if (ownGroup && !out[ownGroup])
-      out[ownGroup] = { ratio: ratios[ownGroup] ?? 1, desc: usable[ownGroup] ?? '用户分组' };
+    for (const group of candidates)
+      if (mayUseGroup(listed, ownGroup, group))
+        out[group] = {
+          ratio: hasRatio(group) ? ratios[group] : 1,
+          desc: Object.hasOwn(listed, group) ? listed[group] : '用户分组',
+        };
     return out;
   }
 

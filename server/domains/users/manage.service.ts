@@ -9,7 +9,9 @@ import {
   type UpdateUserInput,
   updateUserInput,
 } from '../../../shared/schemas/users.ts';
+import { nowSeconds } from '../../db/time.ts';
 import type { UserUpdate } from '../../db/types.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { messageLogFields } from '../logs/log-message.view.ts';
 import { insertAccount } from './account.ts';
@@ -18,9 +20,7 @@ import {
   findUserById,
   hardDeleteUser,
   insertLog,
-  isUniqueViolation,
   listUsers,
-  nowSeconds,
   softDeleteUser,
   updateUser,
   usernameTaken,

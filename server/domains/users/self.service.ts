@@ -1,17 +1,11 @@
 import { Role } from '../../../shared/constants.ts';
 import { type UpdateSelfInput, updateSelfInput } from '../../../shared/schemas/users.ts';
 import type { UserUpdate } from '../../db/types.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { newAffCode } from './account.ts';
 import { randomAlphanumeric } from './random.ts';
-import {
-  findLiveUserById,
-  isUniqueViolation,
-  setAffCodeIfMissing,
-  softDeleteUser,
-  updateUser,
-  usernameTaken,
-} from './users.repo.ts';
+import { findLiveUserById, setAffCodeIfMissing, softDeleteUser, updateUser, usernameTaken } from './users.repo.ts';
 import { assertPassword, assertUsername, type UsersDeps } from './users.rules.ts';
 import { loginUserView, userView } from './users.view.ts';
 

@@ -1,17 +1,10 @@
 import { sql } from 'kysely';
 import { UserStatus } from '../../../shared/constants.ts';
+import { nowSeconds } from '../../db/time.ts';
 import type { Db, NewLog, NewUser, UserUpdate } from '../../db/types.ts';
 import { insertLogs } from '../logs/insert-logs.repo.ts';
 
 /* Kysely queries on users (and the few neighbouring rows the account flows write). No rules here. */
-
-export const nowSeconds = () => Math.floor(Date.now() / 1000);
-
-/** A unique-index violation on SQLite or PostgreSQL (two requests racing for one name). */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string };
-  return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === '23505';
-}
 
 export const findUserById = (db: Db, id: number) =>
   db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
