@@ -3,6 +3,7 @@ import * as initial from './2026-11-22T0000-initial.ts';
 import * as sessions from './2026-11-22T0100-sessions.ts';
 import * as jobLeases from './2026-11-23T0000-job-leases.ts';
 import * as logHourly from './2026-11-23T0100-log-hourly.ts';
+import * as messageNotices from './2026-11-24T0000-message-notices.ts';
 
 /**
  * Every migration, in order of name. Listed statically (not read from the folder)
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0100-sessions': sessions,
   '2026-11-23T0000-job-leases': jobLeases,
   '2026-11-23T0100-log-hourly': logHourly,
+  '2026-11-24T0000-message-notices': messageNotices,
 };

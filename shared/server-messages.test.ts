@@ -16,7 +16,7 @@ const CJK = /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/;
 
 /**
  * Chinese texts in server code that are not console messages, with why: what the server writes
- * for people outside the console (e-mails, inbox notices), or data (default option values, names).
+ * for people outside the console (e-mails, webhooks), or data (default option values, names).
  */
 const NOT_CONSOLE_MESSAGES: Record<string, string[]> = {
   // E-mails go out in the site's language, new-api's wording.
@@ -26,10 +26,9 @@ const NOT_CONSOLE_MESSAGES: Record<string, string[]> = {
     '{}密码重置',
     '<p>您好，你正在进行{}密码重置',
   ],
-  // Notices sent to the user's inbox, e-mail or webhook (content, like an admin's message).
+  // A quota warning sent by e-mail or webhook (content, like an admin's message). Inbox notices are
+  // registry messages (notice.*), stored beside their words for the console.
   'server/domains/notifications/quota-warning.service.ts': ['您的额度即将用尽', '{}：{}'],
-  'server/domains/channels/disabled-notice.service.ts': ['渠道「{}」', '渠道 **{}**'],
-  'server/domains/updates/update-check.service.ts': ['Switchyard 有新版本 {}', '当前运行 {}'],
   // Data: default option values, a copied channel's name suffix, a new user's token name.
   // ...and `${JSON_INVALID}：${issue}`, which reads as option.json_invalid_detail.
   'shared/options.ts': ['{}：{}'],
@@ -38,8 +37,6 @@ const NOT_CONSOLE_MESSAGES: Record<string, string[]> = {
   'server/domains/auth/signup.service.ts': ['{}的初始令牌'],
   // The demo upstream's made-up answer (model output, in the asker's language).
   'server/demo/demo-upstream.ts': ['这是 Switchyard 的演示渠道'],
-  // A refund line of the task relays, built from the relay's own task labels.
-  'server/domains/tasks/task-refund.repo.ts': ['{}，补偿 {} 额度，原因：{}'],
 };
 
 /** Every string literal with Chinese in it, template holes written `{}`. */

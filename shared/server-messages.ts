@@ -267,6 +267,13 @@ export const serverMessages = {
 
   'demo.disabled': '演示渠道未开启（DEMO_CHANNEL）',
 
+  // Notices the server sends root's inbox itself (title, then markdown content)
+  'notice.channel_disabled_title': '渠道「{name}」（#{id}）已被自动禁用',
+  'notice.channel_disabled': '渠道 **{name}**（#{id}）于 {time} 被自动禁用。\n\n原因：{reason}',
+  'notice.update_title': 'Switchyard 有新版本 {version}',
+  /** `notes` is empty, or the release notes after a blank line. */
+  'notice.update': '当前运行 {current}，最新发布 [{latest}]({url})。{notes}',
+
   // Messages (inbox and admin)
   'message.not_found': '消息不存在',
   'message.enter_title': '请输入消息标题',

@@ -39,3 +39,18 @@ export function paramsAsText(
 /** The Chinese text of a stored message (what legacy clients read), amounts worded by `amountText`. */
 export const storedMessageText = (m: StoredMessage, amountText: (quota: number) => string = String): string =>
   serverText(m.code, paramsAsText(m.params, amountText));
+
+/** A notice the server wrote itself (an inbox message's title and content), stored beside its words. */
+export const storedNoticeSchema = z.object({ title: storedMessageSchema, content: storedMessageSchema });
+export type StoredNotice = z.infer<typeof storedNoticeSchema>;
+
+/** The stored notice of a JSON text (a message's `notice` column), when it is one; else null. */
+export function readStoredNotice(json: string | null | undefined): StoredNotice | null {
+  if (!json) return null;
+  try {
+    const r = storedNoticeSchema.safeParse(JSON.parse(json));
+    return r.success ? r.data : null;
+  } catch {
+    return null;
+  }
+}

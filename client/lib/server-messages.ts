@@ -6,7 +6,7 @@ import {
   type ServerMessage,
   type ServerMessageCode,
 } from '../../shared/server-messages.ts';
-import { paramsAsText, type StoredMessage } from '../../shared/stored-message.ts';
+import { paramsAsText, type StoredMessage, type StoredNotice } from '../../shared/stored-message.ts';
 import { formatQuota, type QuotaDisplay, quotaDisplay } from './format.ts';
 
 /*
@@ -536,6 +536,19 @@ const descriptors: Record<ServerMessageCode, MessageDescriptor> = {
     message: 'The request to the upstream failed: {reason}',
   }),
   'demo.disabled': msg({ context: 'demo.disabled', message: 'The demo channel is not turned on (DEMO_CHANNEL)' }),
+  'notice.channel_disabled_title': msg({
+    context: 'notice.channel_disabled_title',
+    message: 'Channel {name} (#{id}) was disabled automatically',
+  }),
+  'notice.channel_disabled': msg({
+    context: 'notice.channel_disabled',
+    message: 'Channel **{name}** (#{id}) was disabled automatically at {time}.\n\nReason: {reason}',
+  }),
+  'notice.update_title': msg({ context: 'notice.update_title', message: 'A new Switchyard version is out: {version}' }),
+  'notice.update': msg({
+    context: 'notice.update',
+    message: 'Running {current}, latest release [{latest}]({url}).{notes}',
+  }),
   'message.not_found': msg({ context: 'message.not_found', message: 'The message does not exist' }),
   'message.enter_title': msg({ context: 'message.enter_title', message: 'Enter the message title' }),
   'message.enter_content': msg({ context: 'message.enter_content', message: 'Enter the message content' }),
@@ -769,6 +782,25 @@ export const storedMessageInLanguage = (m: StoredMessage, display: QuotaDisplay 
     m.code,
     paramsAsText(m.params, (quota) => formatQuota(quota, display)),
   );
+
+/** A message's own text, unless it is a server notice (old rows, written before notices were stored). */
+function noticeTextInLanguage(text: string): string {
+  const m = matchServerText(text);
+  return m?.code.startsWith('notice.') ? translate(m, 0) : text;
+}
+
+/**
+ * An inbox message's title and content in the console's language when the server wrote it (a
+ * notice: its stored messages); an administrator's message is shown as written.
+ */
+export function noticeInLanguage(m: { title: string; content: string; notice?: StoredNotice | null }): {
+  title: string;
+  content: string;
+} {
+  if (m.notice)
+    return { title: storedMessageInLanguage(m.notice.title), content: storedMessageInLanguage(m.notice.content) };
+  return { title: noticeTextInLanguage(m.title), content: noticeTextInLanguage(m.content) };
+}
 
 /** A text the server sent (a REST message, a stored log line): translated when it is one of its messages. */
 export function serverTextInLanguage(text: string): string {

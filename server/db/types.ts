@@ -196,6 +196,8 @@ export interface MessagesTable {
   created_by: Defaulted<number>;
   created_at: Defaulted<number>;
   updated_at: Defaulted<number>;
+  /** The registry message of a notice the server wrote (JSON, shared/stored-message.ts); '' otherwise. */
+  notice: Defaulted<string>;
 }
 
 export interface MessageRecipientsTable {

@@ -1,4 +1,5 @@
 import type { OptionReader } from '../../shared/options.ts';
+import { type StoredMessage, storedMessageText } from '../../shared/stored-message.ts';
 import type { ChannelRow } from '../db/types.ts';
 import type { ChannelProbe, ProbeResult } from '../domains/channels/channel-probe.client.ts';
 import { badRequest } from '../errors.ts';
@@ -42,6 +43,11 @@ function testBody(mode: RelayMode, model: string): Record<string, unknown> {
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
+/** A failed test: new-api's Chinese words, and their code and parameters beside them. */
+function failed(timeMs: number, reason: StoredMessage): ProbeResult {
+  return { ok: false, timeMs, message: storedMessageText(reason), reason };
+}
+
 /** Some OpenAI-style resellers answer errors with HTTP 200 and an `error` object. */
 function hasErrorObject(text: string): boolean {
   try {
@@ -82,7 +88,7 @@ async function testChannel(
     req = await finishRequest(adapter, ctx, await buildChannelRequest(adapter, ctx, testBody(mode, model)));
   } catch (err) {
     // e.g. a Bedrock key not in AK|SK|region form: the channel cannot serve this model either.
-    return { ok: false, timeMs: 0, message: `无法构造上游请求：${errorText(err)}` };
+    return failed(0, { code: 'channel.test_build_failed', params: { reason: errorText(err) } });
   }
 
   const timeout = AbortSignal.timeout(TEST_TIMEOUT_MS);
@@ -95,17 +101,20 @@ async function testChannel(
     text = await res.body.text();
   } catch (err) {
     const timeMs = Math.round(performance.now() - started);
-    return { ok: false, timeMs, message: `请求上游失败：${errorText(err)}` };
+    return failed(timeMs, { code: 'channel.upstream_unreachable', params: { reason: errorText(err) } });
   }
   const timeMs = Math.round(performance.now() - started);
 
   if (status < 200 || status >= 300 || hasErrorObject(text))
-    return { ok: false, timeMs, message: `上游返回 HTTP ${status}：${adapter.mapError(status, text).message}` };
+    return failed(timeMs, {
+      code: 'channel.upstream_status_detail',
+      params: { status, detail: adapter.mapError(status, text).message },
+    });
   try {
     // The relay's own reading of a 2xx answer: one it cannot convert would reach no client.
     adapter.convertResponse(ctx, text);
   } catch (err) {
-    return { ok: false, timeMs, message: `上游返回 HTTP ${status}：${errorText(err)}` };
+    return failed(timeMs, { code: 'channel.upstream_status_detail', params: { status, detail: errorText(err) } });
   }
   return { ok: true, timeMs, message: '' };
 }

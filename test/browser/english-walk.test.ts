@@ -1,14 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertChannel } from '../relay-fixtures.ts';
 import { createUser, ROOT_PASSWORD, ROOT_USERNAME, setupRoot } from '../users.ts';
 import { type Gateway, launchChromium, logIn, openSession, type Session, startGateway } from './harness.ts';
 
 /*
  * Issue 22 acceptance: an English console shows no Chinese on any page after a session of typical
  * use. Root adds the demo channel, creates a token, chats in the playground, redeems a code, checks
- * in, changes a user's quota and gets a message; then every page (and every settings tab, every
- * usage-log row's details, the user menu) is read for CJK text. User data is written in English
- * here, so anything Chinese is ours.
+ * in, changes a user's quota and gets a message; a channel whose upstream is gone is auto-disabled by
+ * the channel tests, which tells root in the inbox. Then every page (and every settings tab, every
+ * usage-log row's details, the disabled channel's reason, the notice itself, the user menu) is read
+ * for CJK text. User data is written in English here, so anything Chinese is ours.
  * The language switch is the one deliberate exception: it is labelled "中文 / English".
  */
 
@@ -135,6 +137,11 @@ describe('an English console after typical use', () => {
       { title: 'Welcome', content: 'Hello from the admin', format: 'markdown', userIds: [Number(root.id)] },
       Number(root.id),
     );
+    // A channel with no upstream behind it, auto-disabled by the channel tests: a reason on the
+    // channels page and a notice in root's inbox, both worded by the gateway.
+    await gateway.test.deps.services.options.update('AutomaticDisableChannelEnabled', 'true');
+    await insertChannel(gateway.test.deps, { name: 'Dead end', baseUrl: 'http://127.0.0.1:9', models: ['dead-model'] });
+    await gateway.test.deps.services.channels.testAll();
     // An administrator's quota change (a log row of its own kind).
     const walker = await createUser(gateway.test, { username: 'walker' });
     await gateway.test.deps.services.users.updateUser(
@@ -168,7 +175,18 @@ describe('an English console after typical use', () => {
         for (const kind of ['Consumption', 'Top-up', 'Check-in', 'Admin'])
           await table.locator('tbody').getByText(kind, { exact: true }).first().waitFor({ timeout: 5_000 });
       }
+      if (path === '/admin/channels') {
+        // The auto-disabled channel's reason, in its tooltip.
+        await page.getByTestId('auto-disabled').first().hover();
+        await page.getByText('The request to the upstream failed', { exact: false }).first().waitFor();
+      }
       for (const f of await chineseOn(page)) found.push(`${path} ${f}`);
+      if (path === '/app/inbox') {
+        // The channel notice, opened.
+        await page.getByTestId('inbox-row').filter({ hasText: 'Dead end' }).first().click();
+        await page.getByTestId('message-content').waitFor();
+        for (const f of await chineseOn(page)) found.push(`${path} (notice) ${f}`);
+      }
     }
     // The user menu.
     await page.getByTestId('user-menu').click();

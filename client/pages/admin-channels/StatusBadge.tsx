@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Badge, Stack, Text, Tooltip } from '@mantine/core';
 import { ChannelStatus } from '../../../shared/constants.ts';
 import { formatTimestamp } from '../../lib/format.ts';
+import { serverTextInLanguage, storedMessageInLanguage } from '../../lib/server-messages.ts';
 import { type ChannelRow, statusInfo } from './types.ts';
 
 /** 1 enabled, 2 manually disabled, 3 auto-disabled (reason and time in a tooltip), else unknown. */
@@ -21,6 +22,8 @@ export function ChannelStatusBadge({ channel }: { channel: ChannelRow }) {
     );
   if (channel.status === ChannelStatus.AutoDisabled) {
     const info = statusInfo(channel);
+    // The gateway's own words in the console's language; an upstream's as it said them.
+    const reason = info?.message ? storedMessageInLanguage(info.message) : serverTextInLanguage(info?.reason ?? '');
     return (
       <Tooltip
         withinPortal
@@ -28,7 +31,7 @@ export function ChannelStatusBadge({ channel }: { channel: ChannelRow }) {
         maw={320}
         label={
           <Stack gap={2}>
-            <Text size="xs">{info?.reason || t`No reason recorded`}</Text>
+            <Text size="xs">{reason || t`No reason recorded`}</Text>
             {info?.time ? (
               <Text size="xs" c="dimmed">
                 {formatTimestamp(info.time)}

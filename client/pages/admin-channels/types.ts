@@ -1,6 +1,7 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import { channelTypeInfo } from '../../../shared/channel-types.ts';
 import { ChannelStatus } from '../../../shared/constants.ts';
+import { readStoredMessage, type StoredMessage } from '../../../shared/stored-message.ts';
 import type { AppRouter } from '../../../server/trpc/router.ts';
 
 export type ChannelRow = inferRouterOutputs<AppRouter>['channels']['list']['items'][number];
@@ -45,12 +46,22 @@ export const splitCsv = (v: string | null | undefined) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-/** other_info is JSON with status_reason and status_time when the relay disabled the channel. */
-export function statusInfo(c: Pick<ChannelRow, 'other_info'>): { reason: string; time: number } | null {
+/**
+ * other_info is JSON with status_reason and status_time when the relay disabled the channel, and
+ * status_message, the reason's registry code and parameters, when the gateway worded it itself.
+ */
+export function statusInfo(
+  c: Pick<ChannelRow, 'other_info'>,
+): { reason: string; time: number; message?: StoredMessage } | null {
   try {
-    const v = JSON.parse(c.other_info || '{}') as { status_reason?: unknown; status_time?: unknown };
+    const v = JSON.parse(c.other_info || '{}') as {
+      status_reason?: unknown;
+      status_time?: unknown;
+      status_message?: unknown;
+    };
     if (!v.status_reason && !v.status_time) return null;
-    return { reason: String(v.status_reason ?? ''), time: Number(v.status_time) || 0 };
+    const message = readStoredMessage(v.status_message);
+    return { reason: String(v.status_reason ?? ''), time: Number(v.status_time) || 0, ...(message ? { message } : {}) };
   } catch {
     return null;
   }

@@ -3,11 +3,13 @@ import { Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { MESSAGE_PAGE_SIZE_KEY } from '../../../shared/schemas/messages.ts';
+import type { StoredNotice } from '../../../shared/stored-message.ts';
 import { PagedTable } from '../../components/DataTable.tsx';
 import { Page } from '../../components/Page.tsx';
 import { usePageSize } from '../../components/usePageSize.ts';
 import { showError, showSuccess } from '../../lib/errors.ts';
 import { formatTimestamp } from '../../lib/format.ts';
+import { noticeInLanguage } from '../../lib/server-messages.ts';
 import { trpc } from '../../trpc.ts';
 import { CreateMessageDrawer } from './CreateMessageDrawer.tsx';
 import { EditMessageDrawer } from './EditMessageDrawer.tsx';
@@ -17,6 +19,9 @@ import { type MessageFilters, SearchForm } from './SearchForm.tsx';
 interface Row {
   id: number;
   title: string;
+  content: string;
+  /** A notice the server wrote: shown in the console's language. */
+  notice: StoredNotice | null;
   format: string;
   created_at: number;
   stats: { total_recipients: number; read_count: number };
@@ -83,11 +88,14 @@ export default function AdminMessagesPage() {
             accessor: 'title',
             title: t`Title`,
             // A fixed cap: long titles would otherwise widen the table past the screen.
-            render: (r) => (
-              <Text size="sm" truncate="end" maw={{ base: 160, sm: 220, md: 260, lg: 320, xl: 480 }} title={r.title}>
-                {r.title}
-              </Text>
-            ),
+            render: (r) => {
+              const { title } = noticeInLanguage(r);
+              return (
+                <Text size="sm" truncate="end" maw={{ base: 160, sm: 220, md: 260, lg: 320, xl: 480 }} title={title}>
+                  {title}
+                </Text>
+              );
+            },
           },
           { accessor: 'format', title: t`Format`, width: 110, render: (r) => <FormatBadge format={r.format} /> },
           {

@@ -8,6 +8,7 @@ import { Page } from '../../components/Page.tsx';
 import { PageLoader } from '../../layout/PageLoader.tsx';
 import { showError } from '../../lib/errors.ts';
 import { formatTimestamp } from '../../lib/format.ts';
+import { noticeInLanguage } from '../../lib/server-messages.ts';
 import { trpc } from '../../trpc.ts';
 import { MessageContent } from './MessageContent.tsx';
 
@@ -56,6 +57,7 @@ export function InboxDetail({ id: rawId }: { id: string }) {
   );
   if (!data) return <Page>{message.isLoading ? <PageLoader /> : back}</Page>;
 
+  const { title, content } = noticeInLanguage(data);
   const sent = formatTimestamp(data.created_at);
   const read = data.read_at ? formatTimestamp(data.read_at) : null;
   return (
@@ -65,7 +67,7 @@ export function InboxDetail({ id: rawId }: { id: string }) {
         <Stack gap="sm">
           <Group gap="sm" align="center" wrap="wrap">
             <Title order={3} fz={{ base: 18, sm: 22 }} style={{ wordBreak: 'break-word' }} data-testid="message-title">
-              {data.title}
+              {title}
             </Title>
             {data.format !== 'markdown' && (
               <Badge color="blue" variant="light" tt="uppercase">
@@ -84,7 +86,7 @@ export function InboxDetail({ id: rawId }: { id: string }) {
             )}
           </Group>
           <Divider />
-          <MessageContent content={data.content} format={data.format} />
+          <MessageContent content={content} format={data.format} />
         </Stack>
       </Paper>
     </Page>

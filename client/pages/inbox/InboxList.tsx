@@ -4,10 +4,12 @@ import { IconMailOpened } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/constants.ts';
+import type { StoredNotice } from '../../../shared/stored-message.ts';
 import { Page } from '../../components/Page.tsx';
 import { PageLoader } from '../../layout/PageLoader.tsx';
 import { showError } from '../../lib/errors.ts';
 import { formatTimestamp } from '../../lib/format.ts';
+import { noticeInLanguage } from '../../lib/server-messages.ts';
 import { trpc } from '../../trpc.ts';
 import classes from './inbox.module.css';
 import { InboxPager } from './InboxPager.tsx';
@@ -20,18 +22,20 @@ interface Row {
   format: string;
   created_at: number;
   is_read: boolean;
+  notice: StoredNotice | null;
 }
 
 function MessageRow({ row, onOpen }: { row: Row; onOpen: () => void }) {
   const { t, i18n } = useLingui();
   const when = relativeTime(row.created_at, i18n.locale) ?? formatTimestamp(row.created_at);
+  const { title, content } = noticeInLanguage(row);
   return (
     <UnstyledButton
       className={classes.row}
       data-unread={!row.is_read || undefined}
       onClick={onOpen}
       data-testid="inbox-row"
-      aria-label={row.is_read ? row.title : t`Unread: ${row.title}`}
+      aria-label={row.is_read ? title : t`Unread: ${title}`}
     >
       <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
         <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
@@ -41,7 +45,7 @@ function MessageRow({ row, onOpen }: { row: Row; onOpen: () => void }) {
             </Badge>
           )}
           <Text fw={row.is_read ? 500 : 700} truncate>
-            {row.title}
+            {title}
           </Text>
         </Group>
         <Text size="xs" c="dimmed" style={{ flexShrink: 0 }} title={formatTimestamp(row.created_at)}>
@@ -49,7 +53,7 @@ function MessageRow({ row, onOpen }: { row: Row; onOpen: () => void }) {
         </Text>
       </Group>
       <Text size="sm" c="dimmed" mt={4} lineClamp={2}>
-        {plainPreview(row.content, row.format)}
+        {plainPreview(content, row.format)}
       </Text>
     </UnstyledButton>
   );

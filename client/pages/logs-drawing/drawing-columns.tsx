@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { Anchor, Image, Text, Tooltip } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { formatTimestamp } from '../../lib/format.ts';
+import { serverTextInLanguage } from '../../lib/server-messages.ts';
 import { channelBadge, durationBadge, metaBadge, progressCell } from '../../components/task-cells.tsx';
 import { actionMeta, codeMeta, durationSeconds, statusMeta } from './drawing-meta.ts';
 import type { DrawingRow } from './types.ts';
@@ -89,8 +90,9 @@ export function buildDrawingColumns(o: {
       title: _(msg`Fail reason`),
       render: (r) =>
         r.fail_reason ? (
+          // The gateway's own reason ("任务失败", task.failed) in the console's language; an upstream's as it came.
           <Text c="red" size="sm">
-            {clip(r.fail_reason)}
+            {clip(serverTextInLanguage(r.fail_reason))}
           </Text>
         ) : (
           <Text c="dimmed">-</Text>

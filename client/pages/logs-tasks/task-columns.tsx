@@ -4,6 +4,7 @@ import { Badge, Button, Text, Tooltip } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { formatTimestamp } from '../../lib/format.ts';
+import { serverTextInLanguage } from '../../lib/server-messages.ts';
 import { channelBadge, durationBadge, metaBadge, progressCell } from '../../components/task-cells.tsx';
 import { type TaskRow, taskResult } from './types.ts';
 
@@ -75,9 +76,10 @@ export function buildTaskColumns(o: {
       title: _(msg`Fail reason`),
       render: (r) =>
         r.fail_reason ? (
-          <Tooltip label={r.fail_reason} multiline maw={420}>
+          // The gateway's own reason ("任务失败", task.failed) in the console's language; an upstream's as it came.
+          <Tooltip label={serverTextInLanguage(r.fail_reason)} multiline maw={420}>
             <Text c="red" size="sm" truncate maw={220}>
-              {r.fail_reason}
+              {serverTextInLanguage(r.fail_reason)}
             </Text>
           </Tooltip>
         ) : (

@@ -1,4 +1,5 @@
 import { type ServerMessage, serverText } from '../../../shared/server-messages.ts';
+import type { StoredMessage } from '../../../shared/stored-message.ts';
 import type { ChannelRow } from '../../db/types.ts';
 import { AppError, badRequest, type ErrorCode } from '../../errors.ts';
 import { balanceQueryFor, modelsQueryFor } from '../../relay/providers/index.ts';
@@ -28,6 +29,8 @@ export interface ProbeResult {
   timeMs: number;
   /** The upstream's error text on failure ("" on success); never contains the key. */
   message: string;
+  /** `message` as its registry code and parameters, so the console can word it in its language. */
+  reason?: StoredMessage;
 }
 
 /** One balance GET: a 2xx JSON object, else 503 with the upstream's words. */

@@ -13,10 +13,14 @@ export async function noticeChannelDisabled(
   at: number,
 ): Promise<void> {
   try {
-    await deps.messages.toRoot(
-      `渠道「${channel.name}」（#${channel.id}）已被自动禁用`,
-      `渠道 **${channel.name}**（#${channel.id}）于 ${new Date(at * 1000).toISOString()} 被自动禁用。\n\n原因：${reason.slice(0, 500)}`,
-    );
+    const who = { name: channel.name, id: channel.id };
+    await deps.messages.toRoot({
+      title: { code: 'notice.channel_disabled_title', params: who },
+      content: {
+        code: 'notice.channel_disabled',
+        params: { ...who, time: new Date(at * 1000).toISOString(), reason: reason.slice(0, 500) },
+      },
+    });
   } catch (err) {
     deps.log.error({ err, channelId: channel.id }, 'could not notify root of a disabled channel');
   }

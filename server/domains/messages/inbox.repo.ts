@@ -8,7 +8,7 @@ const inboxQuery = (db: Db, userId: number) =>
     .innerJoin('messages as m', 'm.id', 'r.message_id')
     .where('r.user_id', '=', userId);
 
-const inboxColumns = ['m.id', 'm.title', 'm.content', 'm.format', 'm.created_at', 'r.read_at'] as const;
+const inboxColumns = ['m.id', 'm.title', 'm.content', 'm.format', 'm.created_at', 'r.read_at', 'm.notice'] as const;
 
 export const listInbox = (db: Db, userId: number, offset: number, limit: number) =>
   inboxQuery(db, userId)

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { PageInput } from '../../../shared/schemas/messages.ts';
+import { readStoredNotice } from '../../../shared/stored-message.ts';
 import { nowSeconds } from '../../db/time.ts';
 import type { Database } from '../../db/types.ts';
 import { notFound } from '../../errors.ts';
@@ -14,6 +15,7 @@ const toItem = (r: Awaited<ReturnType<typeof repo.listInbox>>[number]) => ({
   created_at: r.created_at,
   read_at: r.read_at,
   is_read: r.read_at !== null,
+  notice: readStoredNotice(r.notice),
 });
 
 export type InboxItem = ReturnType<typeof toItem>;

@@ -12,7 +12,16 @@ const CHUNK = 500;
 const chunks = <T>(items: T[]) =>
   Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
 
-const messageColumns = ['id', 'title', 'content', 'format', 'created_by', 'created_at', 'updated_at'] as const;
+const messageColumns = [
+  'id',
+  'title',
+  'content',
+  'format',
+  'created_by',
+  'created_at',
+  'updated_at',
+  'notice',
+] as const;
 
 export interface MessageFilter {
   keyword?: string;
@@ -125,6 +134,8 @@ export interface NewMessage {
   format: string;
   created_by: number;
   created_at: number;
+  /** JSON of the notice's registry messages, for a notice the server wrote. */
+  notice?: string;
 }
 
 export async function insertMessage(db: Db, m: NewMessage): Promise<number> {
@@ -158,7 +169,7 @@ export const listRecipients = (db: Db, messageId: number) =>
 export async function updateMessage(
   db: Db,
   id: number,
-  patch: { title: string; content: string; format: string; updated_at: number },
+  patch: { title: string; content: string; format: string; updated_at: number; notice: string },
 ): Promise<boolean> {
   const res = await db.updateTable('messages').set(patch).where('id', '=', id).executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;

@@ -20,22 +20,33 @@ const searchQuery = z
   }))
   .refine((v) => [v.startDate, v.endDate].every((d) => d === '' || !Number.isNaN(Date.parse(d))), '日期格式无效');
 
+/** REST answers keep their fields: a notice's stored registry messages are for the console (tRPC). */
+function plain<T extends { notice: unknown }>(m: T): Omit<T, 'notice'> {
+  const { notice, ...rest } = m;
+  void notice;
+  return rest;
+}
+const plainPage = async <T extends { notice: unknown }, P extends { items: T[] }>(page: Promise<P>) => {
+  const p = await page;
+  return { ...p, items: p.items.map(plain) };
+};
+
 export function registerMessageRoutes(app: FastifyInstance, deps: AppDeps) {
   const messages = deps.services.messages;
   const admin = { auth: 'admin' } as const;
   const user = { auth: 'user' } as const;
 
-  restRoute(app, deps, 'POST', '/api/admin/messages', { ...admin, body: createMessageBody }, ({ body, user }) =>
-    messages.create(body, user.id),
+  restRoute(app, deps, 'POST', '/api/admin/messages', { ...admin, body: createMessageBody }, async ({ body, user }) =>
+    plain(await messages.create(body, user.id)),
   );
   restRoute(app, deps, 'GET', '/api/admin/messages', { ...admin, query: pageQuery }, ({ query }) =>
-    messages.list(query),
+    plainPage(messages.list(query)),
   );
   restRoute(app, deps, 'GET', '/api/admin/messages/search', { ...admin, query: searchQuery }, ({ query }) =>
-    messages.list(query),
+    plainPage(messages.list(query)),
   );
-  restRoute(app, deps, 'GET', '/api/admin/messages/:id', { ...admin, params: messageId }, ({ params }) =>
-    messages.get(params.id),
+  restRoute(app, deps, 'GET', '/api/admin/messages/:id', { ...admin, params: messageId }, async ({ params }) =>
+    plain(await messages.get(params.id)),
   );
   restRoute(app, deps, 'GET', '/api/admin/messages/:id/recipients', { ...admin, params: messageId }, ({ params }) =>
     messages.recipients(params.id),
@@ -46,22 +57,22 @@ export function registerMessageRoutes(app: FastifyInstance, deps: AppDeps) {
     'PUT',
     '/api/admin/messages/:id',
     { ...admin, params: messageId, body: messageFields },
-    ({ params, body }) => messages.update(params.id, body),
+    async ({ params, body }) => plain(await messages.update(params.id, body)),
   );
   restRoute(app, deps, 'DELETE', '/api/admin/messages/:id', { ...admin, params: messageId }, async ({ params }) => {
     await messages.remove(params.id);
   });
 
   restRoute(app, deps, 'GET', '/api/user/messages', { ...user, query: pageQuery }, ({ query, user }) =>
-    messages.inbox.list(user.id, query),
+    plainPage(messages.inbox.list(user.id, query)),
   );
   restRoute(app, deps, 'GET', '/api/user/messages/unread_count', user, ({ user }) =>
     messages.inbox.unreadCount(user.id),
   );
-  restRoute(app, deps, 'GET', '/api/user/messages/:id', { ...user, params: messageId }, ({ params, user }) =>
-    messages.inbox.get(user.id, params.id),
+  restRoute(app, deps, 'GET', '/api/user/messages/:id', { ...user, params: messageId }, async ({ params, user }) =>
+    plain(await messages.inbox.get(user.id, params.id)),
   );
-  restRoute(app, deps, 'PUT', '/api/user/messages/:id/read', { ...user, params: messageId }, ({ params, user }) =>
-    messages.inbox.markRead(user.id, params.id),
+  restRoute(app, deps, 'PUT', '/api/user/messages/:id/read', { ...user, params: messageId }, async ({ params, user }) =>
+    plain(await messages.inbox.markRead(user.id, params.id)),
   );
 }

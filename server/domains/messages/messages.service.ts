@@ -1,5 +1,6 @@
 import type { CreateMessageInput, ListMessagesInput, MessageFields } from '../../../shared/schemas/messages.ts';
 import type { Kysely } from 'kysely';
+import { readStoredNotice, type StoredNotice, storedMessageText } from '../../../shared/stored-message.ts';
 import { nowSeconds } from '../../db/time.ts';
 import type { Database } from '../../db/types.ts';
 import { badRequest, notFound } from '../../errors.ts';
@@ -22,12 +23,16 @@ function checkFields(f: MessageFields) {
  * comfort, so there is none; any other client of /api/user/messages must sanitise too.
  */
 export function createMessagesService(db: Kysely<Database>) {
-  async function withStats<T extends { id: number }>(rows: T[]) {
+  async function withStats<T extends { id: number; notice: string }>(rows: T[]) {
     const stats = await repo.recipientStats(
       db,
       rows.map((r) => r.id),
     );
-    return rows.map((r) => ({ ...r, stats: stats.get(r.id) ?? { total_recipients: 0, read_count: 0 } }));
+    return rows.map((r) => ({
+      ...r,
+      notice: readStoredNotice(r.notice),
+      stats: stats.get(r.id) ?? { total_recipients: 0, read_count: 0 },
+    }));
   }
 
   async function get(id: number) {
@@ -36,7 +41,8 @@ export function createMessagesService(db: Kysely<Database>) {
     return (await withStats([row]))[0];
   }
 
-  async function create(input: CreateMessageInput, createdBy: number) {
+  /** `notice`: the registry messages of a notice the server wrote (JSON), stored beside its words. */
+  async function create(input: CreateMessageInput, createdBy: number, notice = '') {
     checkFields(input);
     const userIds = [...new Set(input.userIds)];
     if (userIds.length === 0) throw badRequest('message.select_recipient');
@@ -51,6 +57,7 @@ export function createMessagesService(db: Kysely<Database>) {
         format: input.format,
         created_by: createdBy,
         created_at: t,
+        notice,
       });
       await repo.insertRecipients(tx, messageId, userIds, t);
       return messageId;
@@ -58,24 +65,32 @@ export function createMessagesService(db: Kysely<Database>) {
     return get(id);
   }
 
-  async function toRoot(title: string, content: string): Promise<boolean> {
+  /** The notice's Chinese words (what other clients read); the console renders the stored messages. */
+  const noticeTitle = (n: StoredNotice) => storedMessageText(n.title);
+
+  async function toRoot(notice: StoredNotice): Promise<boolean> {
     const roots = await repo.rootUserIds(db);
     if (roots.length === 0) return false;
-    await create({ title, content, format: 'markdown', userIds: roots }, 0);
+    const fields = {
+      title: noticeTitle(notice),
+      content: storedMessageText(notice.content),
+      format: 'markdown' as const,
+    };
+    await create({ ...fields, userIds: roots }, 0, JSON.stringify(notice));
     return true;
   }
 
   return {
-    create,
+    create: (input: CreateMessageInput, createdBy: number) => create(input, createdBy),
     /** A system notice (author 0, markdown) to every root user; false when there is none. */
     toRoot,
     /**
      * `toRoot` unless a message with this title was already sent: the inbox is the memory, so a
      * restart or a second instance does not tell root again. True when it was sent now.
      */
-    async toRootOnce(title: string, content: string): Promise<boolean> {
-      if (await repo.titleSent(db, title)) return false;
-      return toRoot(title, content);
+    async toRootOnce(notice: StoredNotice): Promise<boolean> {
+      if (await repo.titleSent(db, noticeTitle(notice))) return false;
+      return toRoot(notice);
     },
 
     async list(input: ListMessagesInput) {
@@ -101,10 +116,10 @@ export function createMessagesService(db: Kysely<Database>) {
       }));
     },
 
-    /** Title, format and content only: recipients never change after sending. */
+    /** Title, format and content only: recipients never change after sending. Edited words are the editor's own. */
     async update(id: number, fields: MessageFields) {
       checkFields(fields);
-      const ok = await repo.updateMessage(db, id, { ...fields, updated_at: nowSeconds() });
+      const ok = await repo.updateMessage(db, id, { ...fields, updated_at: nowSeconds(), notice: '' });
       if (!ok) throw notFound('message.not_found');
       return get(id);
     },

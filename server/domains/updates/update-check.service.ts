@@ -96,10 +96,13 @@ export function createUpdateCheckService(
     const info = await check();
     if (!info.newer) return;
     const notes = info.notes ? `\n\n${info.notes}` : '';
-    const sent = await messages.toRootOnce(
-      `Switchyard 有新版本 ${info.latest}`,
-      `当前运行 ${info.current}，最新发布 [${info.latest}](${info.url})。${notes}`,
-    );
+    const sent = await messages.toRootOnce({
+      title: { code: 'notice.update_title', params: { version: info.latest } },
+      content: {
+        code: 'notice.update',
+        params: { current: info.current, latest: info.latest, url: info.url, notes },
+      },
+    });
     if (sent) infra.log.info({ latest: info.latest, current: info.current }, 'a newer release was announced to root');
   }
 

@@ -99,5 +99,24 @@ describe('update check', () => {
     expect(got).toHaveLength(1);
     expect(got[0].title).toBe('Switchyard 有新版本 v99.2.0');
     expect(got[0].content).toContain('https://example.com/releases/v99.2.0');
+    // Beside the words, what the console renders in its own language (issue 22).
+    const inboxApi = trpcCaller(t, root).inbox;
+    const [item] = (await inboxApi.list({ page: 1, pageSize: 10 })).items;
+    expect(item.notice).toEqual({
+      title: { code: 'notice.update_title', params: { version: 'v99.2.0' } },
+      content: {
+        code: 'notice.update',
+        params: {
+          current: 'v1.4.0',
+          latest: 'v99.2.0',
+          url: 'https://example.com/releases/v99.2.0',
+          notes: '\n\n- faster relay\n- new channel types',
+        },
+      },
+    });
+    expect((await inboxApi.get({ id: item.id })).notice).toEqual(item.notice);
+    // An administrator who edits it makes the words their own: no stored notice any more.
+    await t.deps.services.messages.update(item.id, { title: 'Release', content: 'edited', format: 'markdown' });
+    expect((await inboxApi.get({ id: item.id })).notice).toBeNull();
   });
 });

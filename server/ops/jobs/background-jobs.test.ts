@@ -117,6 +117,25 @@ describe('channel test job (ChannelTestIntervalMinutes)', () => {
       titles = await inboxTitles();
     }
     expect(titles).toEqual([expect.stringMatching(/「dead」.*已被自动禁用/)]);
+    // Beside the words, what the console renders in its own language (issue 22): the notice's
+    // codes, and the channel's reason as a code of its own.
+    const reason = JSON.parse(deadRow.other_info) as { status_reason: string; status_message: unknown };
+    expect(reason.status_message).toEqual({
+      code: 'channel.upstream_status_detail',
+      params: { status: expect.any(Number), detail: expect.any(String) },
+    });
+    const notice = await t.deps.db
+      .selectFrom('messages')
+      .select('notice')
+      .where('title', '=', titles[0])
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(notice.notice)).toEqual({
+      title: { code: 'notice.channel_disabled_title', params: { name: 'dead', id: dead } },
+      content: {
+        code: 'notice.channel_disabled',
+        params: { name: 'dead', id: dead, time: expect.any(String), reason: reason.status_reason },
+      },
+    });
     // What a user notices: the recovered channel serves its model again.
     let status = 0;
     for (let i = 0; i < 50 && status !== 200; i++) {

@@ -1,5 +1,6 @@
 import { ChannelStatus } from '../../../../shared/constants.ts';
 import { splitList } from '../../../../shared/schemas/common.ts';
+import { type StoredMessage, storedMessageText } from '../../../../shared/stored-message.ts';
 import { nowSeconds } from '../../../db/time.ts';
 import type { ChannelRow } from '../../../db/types.ts';
 import { badRequest, conflict } from '../../../errors.ts';
@@ -12,6 +13,8 @@ export interface ChannelTestResult {
   ok: boolean;
   timeMs: number;
   message: string;
+  /** `message` as its registry code and parameters (stored beside it as other_info.status_message). */
+  reason?: StoredMessage;
   /** The upstream answered (passed, or failed only by being slower than ChannelDisableThreshold). */
   answered?: boolean;
 }
@@ -23,6 +26,13 @@ export interface ChannelTestResult {
  * AutomaticEnableChannelEnabled; in a test-all run a failure auto-disables an
  * enabled channel with auto_ban when AutomaticDisableChannelEnabled.
  */
+/** other_info of an auto-disabled channel: new-api's status_reason and time, and the reason's code beside them. */
+const disabledInfo = (r: ChannelTestResult) => ({
+  status_reason: r.message,
+  status_time: nowSeconds(),
+  ...(r.reason ? { status_message: r.reason } : {}),
+});
+
 export function createChannelTests(ctx: ChannelsCtx) {
   let running: Promise<void> | null = null;
 
@@ -31,13 +41,13 @@ export function createChannelTests(ctx: ChannelsCtx) {
     if (!testModel) throw badRequest('channel.no_test_model');
     const r = await ctx.probe.test(channel, testModel, signal);
     const threshold = ctx.options.get('ChannelDisableThreshold');
-    if (r.ok && threshold > 0 && r.timeMs > threshold * 1000)
-      return {
-        ok: false,
-        answered: true,
-        timeMs: r.timeMs,
-        message: `响应时间 ${(r.timeMs / 1000).toFixed(2)}s 超过阈值 ${threshold}s`,
+    if (r.ok && threshold > 0 && r.timeMs > threshold * 1000) {
+      const reason: StoredMessage = {
+        code: 'channel.test_too_slow',
+        params: { seconds: (r.timeMs / 1000).toFixed(2), threshold },
       };
+      return { ok: false, answered: true, timeMs: r.timeMs, message: storedMessageText(reason), reason };
+    }
     return r;
   }
 
@@ -59,9 +69,7 @@ export function createChannelTests(ctx: ChannelsCtx) {
         // A slow answer's time is stored too (relay.md §4); a failed call has no response time.
         ...(r.ok || r.answered ? { response_time: r.timeMs } : {}),
         ...(status !== undefined ? { status } : {}),
-        ...(status === ChannelStatus.AutoDisabled
-          ? { other_info: JSON.stringify({ status_reason: r.message, status_time: nowSeconds() }) }
-          : {}),
+        ...(status === ChannelStatus.AutoDisabled ? { other_info: JSON.stringify(disabledInfo(r)) } : {}),
       });
       if (status !== undefined) await syncAbilities(trx, [channel.id]);
     });
