@@ -13,18 +13,8 @@ const contributing = readFileSync(path.join(root, 'docs/CONTRIBUTING.md'), 'utf8
 /** Files that keep a plain name, each with its reason; a file renamed since drops out (checked below). */
 const EXCEPTIONS: Record<string, string> = {
   'server/domains/billing/group-commit.ts': 'a write-batching mechanism with no domain role (billing is its one user)',
-  // The sign-in move (users/ and signin/ into auth/) was in progress when this test came; name these when it is done.
-  'server/domains/auth/endpoints.ts': 'pending: sign-in move',
-  'server/domains/auth/http-steps.ts': 'pending: sign-in move',
-  'server/domains/auth/oauth/oauth-state.ts': 'pending: sign-in move',
-  'server/domains/auth/oauth/providers/github.ts': 'pending: sign-in move',
-  'server/domains/auth/oauth/providers/linuxdo.ts': 'pending: sign-in move',
-  'server/domains/auth/oauth/providers/oidc.ts': 'pending: sign-in move',
-  'server/domains/auth/oauth/providers/profile.ts': 'pending: sign-in move',
-  'server/domains/auth/oauth/providers/telegram.ts': 'pending: sign-in move',
-  'server/domains/auth/oauth/providers/wechat.ts': 'pending: sign-in move',
-  'server/domains/users/account.ts': 'pending: sign-in move',
-  'server/domains/users/random.ts': 'pending: sign-in move',
+  'server/domains/users/random.ts':
+    'a generic helper (uniform [a-zA-Z0-9] from the CSPRNG) with no domain role; users/ and auth/ draw secrets and codes from it',
 };
 
 /** `<area>.repo.ts`, `.view.ts`...: every backquoted role suffix CONTRIBUTING names. */

@@ -4,10 +4,10 @@ import { loginInput, registerInput, setupInput } from '../../../shared/schemas/u
 import { raw, restRoute, withMessage } from '../../compat/route.ts';
 import type { AppDeps } from '../../context.ts';
 import { unauthorized } from '../../errors.ts';
-import { humanClient, passwordLogin, passwordRegister } from './http-steps.ts';
+import { humanClient, passwordLogin, passwordRegister } from './http-steps.service.ts';
 import { emailBindQuery, emailQuery, resetInput } from './mail-flows.service.ts';
 import type { OAuthOutcome, RedirectProvider } from './oauth/oauth.service.ts';
-import { issueState, takeState } from './oauth/oauth-state.ts';
+import { issueState, takeState } from './oauth/oauth-state.service.ts';
 import { sessionUser, startSession } from './session.plugin.ts';
 
 const turnstileQuery = z.object({ turnstile: z.string().optional() }).loose();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { loginInput, registerInput, setupInput } from '../../../shared/schemas/users.ts';
 import { publicProcedure, router } from '../../trpc/trpc.ts';
-import { passwordLogin, passwordRegister } from './http-steps.ts';
+import { passwordLogin, passwordRegister } from './http-steps.service.ts';
 import { startSession } from './session.plugin.ts';
 
 /** The login page's one call: with human verification on, the widget's token travels with the credentials. */

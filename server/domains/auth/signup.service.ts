@@ -2,7 +2,7 @@ import { LogType, TOKEN_KEY_LENGTH } from '../../../shared/constants.ts';
 import { nowSeconds } from '../../db/time.ts';
 import type { Db } from '../../db/types.ts';
 import { messageLogFields } from '../logs/log-message.view.ts';
-import { insertAccount, type ProviderIds } from '../users/account.ts';
+import { insertAccount, type ProviderIds } from '../users/account.service.ts';
 import { randomAlphanumeric } from '../users/random.ts';
 import { creditInviter, findUserByAffCode, insertLog, insertUnlimitedToken } from '../users/users.repo.ts';
 import type { UsersDeps } from '../users/users.rules.ts';

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/types.ts';
 import { badRequest } from '../../errors.ts';
 import type { OptionsService } from '../options/options.service.ts';
-import { providerUrls } from './endpoints.ts';
+import { providerUrls } from './endpoints.client.ts';
 import { consumeVerificationCode } from './auth.repo.ts';
 
 /** Who is asking, as the transports know it. */

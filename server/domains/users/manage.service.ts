@@ -14,7 +14,7 @@ import type { UserUpdate } from '../../db/types.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { messageLogFields } from '../logs/log-message.view.ts';
-import { insertAccount } from './account.ts';
+import { insertAccount } from './account.service.ts';
 import {
   addQuota,
   findUserById,

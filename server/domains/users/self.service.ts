@@ -3,7 +3,7 @@ import { type UpdateSelfInput, updateSelfInput } from '../../../shared/schemas/u
 import type { UserUpdate } from '../../db/types.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
-import { newAffCode } from './account.ts';
+import { newAffCode } from './account.service.ts';
 import { randomAlphanumeric } from './random.ts';
 import { findLiveUserById, setAffCodeIfMissing, softDeleteUser, updateUser, usernameTaken } from './users.repo.ts';
 import { assertPassword, assertUsername, type UsersDeps } from './users.rules.ts';

@@ -1,7 +1,7 @@
 import { Role } from '../../../shared/constants.ts';
 import { type SetupInput, setupInput } from '../../../shared/schemas/users.ts';
 import { badRequest } from '../../errors.ts';
-import { insertAccount } from './account.ts';
+import { insertAccount } from './account.service.ts';
 import { hasSetupRow, insertSetupRow, rootExists } from './users.repo.ts';
 import { assertPassword, assertUsername, type UsersDeps } from './users.rules.ts';
 

@@ -2,7 +2,7 @@ import { type Infra } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import type { OptionsService } from '../options/options.service.ts';
 import type { StatusService } from '../status/status.service.ts';
-import { insertAccount } from './account.ts';
+import { insertAccount } from './account.service.ts';
 import { createGroupsService } from './groups.service.ts';
 import { createManageService } from './manage.service.ts';
 import { createSelfService } from './self.service.ts';

@@ -5,12 +5,12 @@ import { randomAlphanumeric } from '../../users/random.ts';
 import { createSignedUpAccount } from '../signup.service.ts';
 import { emailTaken, findLiveUserById, usernameTaken } from '../../users/users.repo.ts';
 import { loginUserView, type LoginUserView } from '../../users/users.view.ts';
-import { githubProfile } from './providers/github.ts';
-import { linuxdoProfile } from './providers/linuxdo.ts';
-import { oidcProfile } from './providers/oidc.ts';
-import type { ProviderProfile } from './providers/profile.ts';
-import { telegramProfile } from './providers/telegram.ts';
-import { wechatProfile } from './providers/wechat.ts';
+import { githubProfile } from './providers/github.client.ts';
+import { linuxdoProfile } from './providers/linuxdo.client.ts';
+import { oidcProfile } from './providers/oidc.client.ts';
+import type { ProviderProfile } from './providers/profile.client.ts';
+import { telegramProfile } from './providers/telegram.rules.ts';
+import { wechatProfile } from './providers/wechat.client.ts';
 import type { AuthDeps } from '../auth.deps.ts';
 import { findUserByProviderId, maxUserId, type ProviderColumn, setProviderId } from '../auth.repo.ts';
 

@@ -2,7 +2,7 @@ import type * as Oidc from 'openid-client';
 import { z } from 'zod';
 import { badRequest } from '../../../../errors.ts';
 import type { OptionsService } from '../../../options/options.service.ts';
-import { fetchJson, type ProviderProfile } from './profile.ts';
+import { fetchJson, type ProviderProfile } from './profile.client.ts';
 
 const claims = z
   .object({

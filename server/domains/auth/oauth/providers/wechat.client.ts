@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { appErrorOfText, badRequest } from '../../../../errors.ts';
 import type { OptionsService } from '../../../options/options.service.ts';
-import { fetchJson, type ProviderProfile } from './profile.ts';
+import { fetchJson, type ProviderProfile } from './profile.client.ts';
 
 const answer = z.object({ success: z.boolean(), message: z.string().default(''), data: z.string().default('') });
 

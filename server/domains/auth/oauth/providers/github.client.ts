@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { serverText } from '../../../../../shared/server-messages.ts';
 import { badRequest } from '../../../../errors.ts';
 import type { OptionsService } from '../../../options/options.service.ts';
-import { providerUrls } from '../../endpoints.ts';
-import { fetchJson, type ProviderProfile } from './profile.ts';
+import { providerUrls } from '../../endpoints.client.ts';
+import { fetchJson, type ProviderProfile } from './profile.client.ts';
 
 const tokenAnswer = z.object({ access_token: z.string().optional(), error_description: z.string().optional() });
 const githubUser = z.object({

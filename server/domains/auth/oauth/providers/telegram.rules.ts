@@ -2,7 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { badRequest } from '../../../../errors.ts';
 import type { OptionsService } from '../../../options/options.service.ts';
-import type { ProviderProfile } from './profile.ts';
+import type { ProviderProfile } from './profile.client.ts';
 
 /** The login widget's fields; all of them except `hash` (and the console's own `lang`) are signed. */
 export const telegramFields = z
