@@ -93,9 +93,13 @@ export function VisualPriceEditor({ form }: { form: OptionsForm }) {
             title: t`Billing`,
             render: (r) =>
               r.price !== undefined ? (
-                <Badge color="grape" variant="light">{t`Per call`}</Badge>
+                <Badge color="grape" variant="light" miw="fit-content">
+                  {t`Per call`}
+                </Badge>
               ) : (
-                <Badge variant="light">{t`Per token`}</Badge>
+                <Badge variant="light" miw="fit-content">
+                  {t`Per token`}
+                </Badge>
               ),
           },
           { accessor: 'ratio', title: t`Ratio`, render: (r) => (r.price !== undefined ? '-' : fmt(r.ratio)) },
