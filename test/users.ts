@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Role } from '../shared/constants.ts';
 import type { AuthUser } from '../server/context.ts';
-import { endSession } from '../server/domains/auth/session.plugin.ts';
+import { endSession } from '../server/domains/auth/session.service.ts';
 import type { UserRow } from '../server/db/types.ts';
 import { createCallerFactory, type TrpcContext } from '../server/trpc/trpc.ts';
 import { appRouter } from '../server/trpc/router.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps, AuthUser } from '../context.ts';
-import { type AuthLevel, endSession, minRoleOf, requireRole, restUser } from '../domains/auth/session.plugin.ts';
+import { type AuthLevel, endSession, minRoleOf, requireRole, restUser } from '../domains/auth/session.service.ts';
 import { markAuthRefusal } from './envelope.ts';
 import { decodeBody, decodeQuery } from './go-decode.ts';
 

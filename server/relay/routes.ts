@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { UserStatus } from '../../shared/constants.ts';
 import { findRelayUser } from '../domains/users/users.repo.ts';
-import { sessionUser } from '../domains/auth/session.plugin.ts';
+import { sessionUser } from '../domains/auth/session.service.ts';
 import { AttemptsFailed } from './attempts.ts';
 import { registerBillingRoutes } from './front-doors/billing.ts';
 import { modelsFor, oneModelFor } from './front-doors/models.ts';

@@ -5,7 +5,7 @@ import { classifyError } from '../compat/envelope.ts';
 import type { AppDeps, AuthUser } from '../context.ts';
 import { matchServerText, type ServerMessage, serverText } from '../../shared/server-messages.ts';
 import { AppError, type ErrorCode, isAppError } from '../errors.ts';
-import { endSession, minRoleOf, requireRole, sessionUser } from '../domains/auth/session.plugin.ts';
+import { endSession, minRoleOf, requireRole, sessionUser } from '../domains/auth/session.service.ts';
 
 export interface TrpcContext extends AppDeps {
   req: CreateFastifyContextOptions['req'];

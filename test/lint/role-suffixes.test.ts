@@ -13,8 +13,6 @@ const contributing = readFileSync(path.join(root, 'docs/CONTRIBUTING.md'), 'utf8
 /** Files that keep a plain name, each with its reason; a file renamed since drops out (checked below). */
 const EXCEPTIONS: Record<string, string> = {
   'server/domains/billing/group-commit.ts': 'a write-batching mechanism with no domain role (billing is its one user)',
-  'server/domains/users/random.ts':
-    'a generic helper (uniform [a-zA-Z0-9] from the CSPRNG) with no domain role; users/ and auth/ draw secrets and codes from it',
 };
 
 /** `<area>.repo.ts`, `.view.ts`...: every backquoted role suffix CONTRIBUTING names. */

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomAlphanumeric } from '../../random.ts';
 import { quotaText } from '../../../shared/quota-format.ts';
 import type { Infra } from '../../context.ts';
 import { badRequest, notFound } from '../../errors.ts';
@@ -7,15 +7,12 @@ import { affCodeTaken, findAffInfo, moveAffQuota, setAffCodeIfMissing } from './
 
 export type AffiliateService = ReturnType<typeof createAffiliateService>;
 
-const CODE_CHARS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-const randomCode = (n: number) => Array.from({ length: n }, () => CODE_CHARS[randomInt(CODE_CHARS.length)]).join('');
-
 export function createAffiliateService(infra: Infra, options: OptionsService) {
   /** new-api hands out 4-character codes; we grow the length if a few tries collide. */
   async function ensureCode(userId: number, current: string | null): Promise<string> {
     if (current) return current;
     for (let attempt = 0; attempt < 8; attempt++) {
-      const code = randomCode(attempt < 4 ? 4 : 6);
+      const code = randomAlphanumeric(attempt < 4 ? 4 : 6);
       if (await affCodeTaken(infra.db, code)) continue;
       await setAffCodeIfMissing(infra.db, userId, code);
       break;

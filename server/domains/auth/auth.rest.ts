@@ -8,7 +8,7 @@ import { humanClient, passwordLogin, passwordRegister } from './http-steps.servi
 import { emailBindQuery, emailQuery, resetInput } from './mail-flows.service.ts';
 import type { OAuthOutcome, RedirectProvider } from './oauth/oauth.service.ts';
 import { issueState, takeState } from './oauth/oauth-state.service.ts';
-import { sessionUser, startSession } from './session.plugin.ts';
+import { sessionUser, startSession } from './session.service.ts';
 
 const turnstileQuery = z.object({ turnstile: z.string().optional() }).loose();
 const stateQuery = z.object({ aff: z.string().max(32).default('') });

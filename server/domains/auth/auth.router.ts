@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { loginInput, registerInput, setupInput } from '../../../shared/schemas/users.ts';
 import { publicProcedure, router } from '../../trpc/trpc.ts';
 import { passwordLogin, passwordRegister } from './http-steps.service.ts';
-import { startSession } from './session.plugin.ts';
+import { startSession } from './session.service.ts';
 
 /** The login page's one call: with human verification on, the widget's token travels with the credentials. */
 const loginWithTokenInput = loginInput.extend({ turnstile: z.string().optional() });

@@ -3,7 +3,7 @@ import type { LoginInput, RegisterInput } from '../../../shared/schemas/users.ts
 import type { AppDeps } from '../../context.ts';
 import { nowSeconds } from '../../db/time.ts';
 import type { OptionsService } from '../options/options.service.ts';
-import { startSession } from './session.plugin.ts';
+import { startSession } from './session.service.ts';
 import { type HumanClient, verifyTurnstileToken } from './verification.service.ts';
 
 /*

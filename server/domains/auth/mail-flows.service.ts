@@ -4,7 +4,7 @@ import { nowSeconds } from '../../db/time.ts';
 import { AppError, badRequest, conflict, tooManyRequests } from '../../errors.ts';
 import { deleteUserSessions } from './session.repo.ts';
 import { hashPassword } from './password.service.ts';
-import { randomAlphanumeric } from '../users/random.ts';
+import { randomAlphanumeric } from '../../random.ts';
 import { emailTaken, updateUser } from '../users/users.repo.ts';
 import { checkHumanVerification, EMAIL_VERIFY_PURPOSE, type HumanClient } from './verification.service.ts';
 import { assertAllowedEmail } from './email.rules.ts';

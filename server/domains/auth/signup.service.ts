@@ -3,7 +3,7 @@ import { nowSeconds } from '../../db/time.ts';
 import type { Db } from '../../db/types.ts';
 import { messageLogFields } from '../logs/log-message.view.ts';
 import { insertAccount, type ProviderIds } from '../users/account.service.ts';
-import { randomAlphanumeric } from '../users/random.ts';
+import { randomAlphanumeric } from '../../random.ts';
 import { creditInviter, findUserByAffCode, insertLog, insertUnlimitedToken } from '../users/users.repo.ts';
 import type { UsersDeps } from '../users/users.rules.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { raw, restRoute } from '../../compat/route.ts';
 import type { AppDeps } from '../../context.ts';
-import { sessionUser } from '../auth/session.plugin.ts';
+import { sessionUser } from '../auth/session.service.ts';
 
 export function registerPricingRoutes(app: FastifyInstance, deps: AppDeps) {
   // Public with an optional session (new-api's TryUserAuth): the session only picks the usable groups.

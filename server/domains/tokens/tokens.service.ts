@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomAlphanumeric } from '../../random.ts';
 import { MAX_TOKEN_NAME_LENGTH, TOKEN_KEY_LENGTH, TokenStatus } from '../../../shared/constants.ts';
 import {
   type CreateTokenInput,
@@ -26,21 +26,6 @@ import {
 
 export type TokensService = ReturnType<typeof createTokensService>;
 type Owner = Pick<AuthUser, 'id' | 'group'>;
-
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
-/** Uniform random [a-zA-Z0-9] from the CSPRNG (bytes >= 248 are dropped to avoid modulo bias). */
-export function randomKey(length: number): string {
-  let out = '';
-  while (out.length < length) {
-    for (const b of randomBytes(length * 2)) {
-      if (b >= 248) continue;
-      out += ALPHABET[b % 62];
-      if (out.length === length) break;
-    }
-  }
-  return out;
-}
 
 /** The wire shape: new-api's Token (booleans as booleans, the key without `sk-`, `DeletedAt`). */
 export function toTokenView(row: TokenRow) {
@@ -94,7 +79,7 @@ export function createTokensService(infra: Infra, options: OptionsService) {
   /** Checked on the transaction's own connection: SQLite has only one, so `db` would wait forever. */
   async function uniqueKey(trx: Db): Promise<string> {
     for (let i = 0; i < 5; i++) {
-      const key = randomKey(TOKEN_KEY_LENGTH);
+      const key = randomAlphanumeric(TOKEN_KEY_LENGTH);
       if (!(await keyExists(trx, key))) return key;
     }
     throw new AppError('INTERNAL', 'token.generate_failed');
@@ -131,7 +116,7 @@ export function createTokensService(infra: Infra, options: OptionsService) {
           const key = await uniqueKey(trx);
           // The extra tokens' suffix must leave the name within the limit, or none of them could be saved again.
           const base = [...input.name].slice(0, MAX_TOKEN_NAME_LENGTH - 7).join('');
-          const name = i === 0 ? input.name : `${base}-${randomKey(6)}`;
+          const name = i === 0 ? input.name : `${base}-${randomAlphanumeric(6)}`;
           await insertToken(trx, {
             ...columnsOf(input),
             name,

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomAlphanumeric } from '../../random.ts';
 import { optionRegistry } from '../../../shared/options.ts';
 import type { PayInput, TopUpAmountInput } from '../../../shared/schemas/wallet.ts';
 import type { Infra } from '../../context.ts';
@@ -21,9 +21,6 @@ import {
 export type TopUpService = ReturnType<typeof createTopUpService>;
 
 const EPAY_TYPE = { zfb: 'alipay', wx: 'wxpay' } as const;
-const ALPHANUMERIC = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-
-const rand6 = () => Array.from({ length: 6 }, () => ALPHANUMERIC[randomInt(ALPHANUMERIC.length)]).join('');
 
 interface Payer {
   id: number;
@@ -77,7 +74,7 @@ export function createTopUpService(infra: Pick<Infra, 'db' | 'bus' | 'log'>, opt
       const money = priceOf(input.amount, user.group).toFixed(2);
       const server = (o('ServerAddress') || origin).replace(/\/+$/, '');
       const callback = (o('CustomCallbackAddress') || server).replace(/\/+$/, '');
-      const tradeNo = `USR${user.id}NO${rand6()}${nowSeconds()}`;
+      const tradeNo = `USR${user.id}NO${randomAlphanumeric(6)}${nowSeconds()}`;
       await insertTopUp(db, {
         user_id: user.id,
         amount: dollarsOf(input.amount),

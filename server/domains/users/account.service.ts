@@ -3,7 +3,7 @@ import { nowSeconds } from '../../db/time.ts';
 import type { Db } from '../../db/types.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { conflict } from '../../errors.ts';
-import { randomAlphanumeric } from './random.ts';
+import { randomAlphanumeric } from '../../random.ts';
 import { affCodeTaken, insertUser } from './users.repo.ts';
 
 export interface NewAccount {

@@ -4,7 +4,7 @@ import type { UserUpdate } from '../../db/types.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { newAffCode } from './account.service.ts';
-import { randomAlphanumeric } from './random.ts';
+import { randomAlphanumeric } from '../../random.ts';
 import { findLiveUserById, setAffCodeIfMissing, softDeleteUser, updateUser, usernameTaken } from './users.repo.ts';
 import { assertPassword, assertUsername, type UsersDeps } from './users.rules.ts';
 import { loginUserView, userView } from './users.view.ts';

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../../errors.ts';
-import { randomAlphanumeric } from '../../users/random.ts';
+import { randomAlphanumeric } from '../../../random.ts';
 
 /*
  * The OAuth `state` (api-contract §9): a random 12-char value the server keeps

@@ -1,7 +1,7 @@
 import { UserStatus } from '../../../../shared/constants.ts';
 import { AppError, badRequest, conflict, tooManyRequests } from '../../../errors.ts';
 import { hashPassword } from '../password.service.ts';
-import { randomAlphanumeric } from '../../users/random.ts';
+import { randomAlphanumeric } from '../../../random.ts';
 import { createSignedUpAccount } from '../signup.service.ts';
 import { emailTaken, findLiveUserById, usernameTaken } from '../../users/users.repo.ts';
 import { loginUserView, type LoginUserView } from '../../users/users.view.ts';
