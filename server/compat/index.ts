@@ -22,22 +22,22 @@ import { registerUserRoutes } from '../domains/users/users.rest.ts';
  * restRoute(); this list is the only place that knows them all.
  */
 const domainRoutes: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
-  registerStatusRoutes,
-  registerOptionRoutes,
-  registerRedemptionRoutes,
-  registerTopUpRoutes,
-  registerLogRoutes,
-  registerPricingRoutes,
-  registerMessageRoutes,
-  registerAuthRoutes,
-  registerUserRoutes,
   registerAffiliateRoutes,
-  registerCheckInRoutes,
-  registerModelMappingRoutes,
-  registerTaskListRoutes,
-  registerUserSettingRoutes,
+  registerAuthRoutes,
   registerChannelRoutes,
+  registerCheckInRoutes,
+  registerLogRoutes,
+  registerMessageRoutes,
+  registerModelMappingRoutes,
+  registerOptionRoutes,
+  registerPricingRoutes,
+  registerRedemptionRoutes,
+  registerStatusRoutes,
+  registerTaskListRoutes,
   registerTokenRoutes,
+  registerTopUpRoutes,
+  registerUserRoutes,
+  registerUserSettingRoutes,
 ];
 
 export function registerCompatRoutes(app: FastifyInstance, deps: AppDeps) {

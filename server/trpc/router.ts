@@ -1,4 +1,5 @@
 import { affiliateRouter } from '../domains/affiliate/affiliate.router.ts';
+import { authRouter } from '../domains/auth/auth.router.ts';
 import { channelsRouter } from '../domains/channels/channels.router.ts';
 import { checkInRouter } from '../domains/checkin/checkin.router.ts';
 import { logsCleanupRouter } from '../domains/logs/logs-cleanup.router.ts';
@@ -13,32 +14,31 @@ import { tasksRouter } from '../domains/tasks/tasks.router.ts';
 import { tokensRouter } from '../domains/tokens/tokens.router.ts';
 import { walletRouter } from '../domains/topup/wallet.router.ts';
 import { userSettingsRouter } from '../domains/user-settings/user-settings.router.ts';
-import { authRouter } from '../domains/auth/auth.router.ts';
 import { groupsRouter, usersRouter } from '../domains/users/users.router.ts';
 import { router } from './trpc.ts';
 
 /** The console's API. The client imports only the type. */
 export const appRouter = router({
-  status: statusRouter,
-  options: optionsRouter,
-  redemptions: redemptionsRouter,
-  wallet: walletRouter,
-  logs: logsRouter,
-  tasks: tasksRouter,
-  dashboard: dashboardRouter,
-  pricing: pricingRouter,
-  auth: authRouter,
-  users: usersRouter,
-  groups: groupsRouter,
-  messages: messagesRouter,
-  inbox: inboxRouter,
   affiliate: affiliateRouter,
-  checkIn: checkInRouter,
-  modelMapping: modelMappingRouter,
-  userSettings: userSettingsRouter,
-  logsCleanup: logsCleanupRouter,
+  auth: authRouter,
   channels: channelsRouter,
+  checkIn: checkInRouter,
+  dashboard: dashboardRouter,
+  groups: groupsRouter,
+  inbox: inboxRouter,
+  logs: logsRouter,
+  logsCleanup: logsCleanupRouter,
+  messages: messagesRouter,
+  modelMapping: modelMappingRouter,
+  options: optionsRouter,
+  pricing: pricingRouter,
+  redemptions: redemptionsRouter,
+  status: statusRouter,
+  tasks: tasksRouter,
   tokens: tokensRouter,
+  users: usersRouter,
+  userSettings: userSettingsRouter,
+  wallet: walletRouter,
 });
 
 export type AppRouter = typeof appRouter;
