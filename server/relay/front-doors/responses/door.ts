@@ -1,7 +1,8 @@
 import { nowSeconds } from '../../../db/time.ts';
 import type { CanonicalMessage } from '../../canonical/types.ts';
 import { relayError } from '../../errors.ts';
-import { messagesToItems, newId } from '../../providers/openai/responses-bridge/items.ts';
+import { messagesToItems } from '../../providers/openai/responses-bridge/messages-to-items.ts';
+import { newId } from '../../providers/openai/responses-bridge/shapes.ts';
 import { completionTextOf } from '../../usage.ts';
 import type { DoorRequest, FrontDoor } from '../types.ts';
 import { responsesBody, responsesToCanonical } from './request.ts';

@@ -2,14 +2,13 @@ import { z } from 'zod';
 import type { CanonicalMessage, CanonicalRequest } from '../../canonical/types.ts';
 import { isEffort } from '../../canonical/reasoning.ts';
 import { refusal, type RelayError } from '../../errors.ts';
+import { itemsToMessages } from '../../providers/openai/responses-bridge/items-to-messages.ts';
+import type { ResponsesItem, ResponsesTool } from '../../providers/openai/responses-bridge/shapes.ts';
 import {
   formatToCanonical,
-  itemsToMessages,
-  type ResponsesItem,
-  type ResponsesTool,
   toolChoiceToCanonical,
   toolsToCanonical,
-} from '../../providers/openai/responses-bridge/items.ts';
+} from '../../providers/openai/responses-bridge/tools-and-format.ts';
 
 /** The Responses body as far as the gateway reads it; a native channel gets every field as it came. */
 export const responsesBody = z.looseObject({

@@ -1,4 +1,4 @@
-import type { AssistantLike } from '../../providers/openai/responses-bridge/items.ts';
+import type { AssistantLike } from '../../providers/openai/responses-bridge/messages-to-items.ts';
 import type { Usage } from '../../providers/types.ts';
 import { keepTurn, outputItems, responseObject, responsesUsage, type ResponsesTurn, statusOf } from './turn.ts';
 

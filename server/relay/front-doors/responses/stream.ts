@@ -1,4 +1,5 @@
-import { customInput, newId, type ResponsesItem } from '../../providers/openai/responses-bridge/items.ts';
+import { newId, type ResponsesItem } from '../../providers/openai/responses-bridge/shapes.ts';
+import { customInput } from '../../providers/openai/responses-bridge/tools-and-format.ts';
 import type { StreamConverter } from '../../providers/types.ts';
 import { type CanonicalChunk, reencodeStream } from '../canonical-stream.ts';
 import { keepTurn, responseObject, responsesUsage, type ResponsesTurn, statusOf } from './turn.ts';

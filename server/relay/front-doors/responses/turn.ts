@@ -1,9 +1,6 @@
 import type { CanonicalMessage } from '../../canonical/types.ts';
-import {
-  assistantToItems,
-  type AssistantLike,
-  type ResponsesItem,
-} from '../../providers/openai/responses-bridge/items.ts';
+import { assistantToItems, type AssistantLike } from '../../providers/openai/responses-bridge/messages-to-items.ts';
+import type { ResponsesItem } from '../../providers/openai/responses-bridge/shapes.ts';
 import type { Usage } from '../../providers/types.ts';
 import type { DoorEnv } from '../types.ts';
 import type { ResponsesBody } from './request.ts';

@@ -1,6 +1,7 @@
 import type { CanonicalMessage, CanonicalReasoning, CanonicalTool } from '../../../canonical/types.ts';
 import { refusal } from '../../../errors.ts';
-import { formatToResponses, messagesToItems, toolChoiceToResponses, toolsToResponses } from './items.ts';
+import { messagesToItems } from './messages-to-items.ts';
+import { formatToResponses, toolChoiceToResponses, toolsToResponses } from './tools-and-format.ts';
 
 /*
  * A chat body (already fitted to the upstream model by the OpenAI adapter's chat rendering) ->

@@ -2,7 +2,9 @@ import { nowSeconds } from '../../../../db/time.ts';
 import { unparsableUpstreamJson } from '../../shared/error-body.ts';
 import type { Usage } from '../../types.ts';
 import { parseOpenAIUsage } from '../usage.ts';
-import { itemsToMessages, type ResponsesItem, type ResponsesUsage, usageToCanonical } from './items.ts';
+import { itemsToMessages } from './items-to-messages.ts';
+import type { ResponsesItem } from './shapes.ts';
+import { type ResponsesUsage, usageToCanonical } from './usage.ts';
 
 export interface ResponseObject {
   id?: string;

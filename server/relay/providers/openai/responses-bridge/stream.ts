@@ -1,7 +1,8 @@
 import { nowSeconds } from '../../../../db/time.ts';
 import type { SseEvent, StreamConverter, Usage } from '../../types.ts';
 import { usageChunk } from '../../shared/canonical-chunks.ts';
-import { type ResponsesItem, usageToCanonical } from './items.ts';
+import type { ResponsesItem } from './shapes.ts';
+import { usageToCanonical } from './usage.ts';
 import { billingUsageOf, finishOf, type ResponseObject } from './response.ts';
 
 interface Event {
