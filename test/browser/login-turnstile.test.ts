@@ -10,7 +10,7 @@ const FAKE_TURNSTILE = `window.turnstile = {
   remove() {},
 };`;
 
-describe('signing in with human verification on', () => {
+describe('signing in and up with human verification on', () => {
   let fake: FakeProviders;
   let gateway: Gateway;
   let browser: Browser;
@@ -49,5 +49,32 @@ describe('signing in with human verification on', () => {
     expect(paths.filter((p) => p.startsWith('/trpc/') && p.includes('auth.login'))).toHaveLength(1);
     expect(paths).not.toContain('/api/user/login');
     expect(s.errors).toEqual([]);
+  });
+
+  it('the sign-up page runs the check and registers through its one transport (tRPC)', async () => {
+    const visitor = await openSession(browser, gateway.baseUrl);
+    await visitor.page.route('https://challenges.cloudflare.com/**', (route) =>
+      route.fulfill({ contentType: 'application/javascript', body: FAKE_TURNSTILE }),
+    );
+    const paths: string[] = [];
+    visitor.page.on('request', (r) => paths.push(new URL(r.url()).pathname));
+    await visitor.page.goto('/register');
+    await visitor.page.getByText('human check passed').waitFor();
+    await visitor.page.getByLabel('Username', { exact: true }).fill('turnstile_walker');
+    await visitor.page.getByLabel('Password', { exact: true }).fill('walker-pw-123');
+    await visitor.page.getByLabel('Confirm password').fill('walker-pw-123');
+    await visitor.page.getByRole('button', { name: 'Register', exact: true }).last().click();
+    await visitor.page.waitForURL('**/login');
+    expect(paths.filter((p) => p.startsWith('/trpc/') && p.includes('auth.register'))).toHaveLength(1);
+    expect(paths).not.toContain('/api/user/register');
+    // The account exists.
+    const row = await gateway.test.deps.db
+      .selectFrom('users')
+      .select('username')
+      .where('username', '=', 'turnstile_walker')
+      .executeTakeFirst();
+    expect(row?.username).toBe('turnstile_walker');
+    expect(visitor.errors).toEqual([]);
+    await visitor.context.close();
   });
 });

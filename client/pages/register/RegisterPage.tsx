@@ -2,12 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Badge, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconGift, IconLock } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { MAX_USERNAME_LENGTH, MIN_PASSWORD_LENGTH } from '../../../shared/constants.ts';
 import { AuthCard } from '../../components/AuthCard.tsx';
 import { anyOAuthEnabled, OAuthButtons } from '../../components/OAuthButtons.tsx';
-import { restPost, turnstileQuery } from '../../lib/rest.ts';
 import { showError, showSuccess } from '../../lib/errors.ts';
 import { useStatus } from '../../lib/status-context.tsx';
 import { readString, writeString } from '../../lib/storage.ts';
@@ -49,7 +47,6 @@ export default function RegisterPage() {
     },
   });
   const human = useTurnstile();
-  const [restBusy, setRestBusy] = useState(false);
   const registered = () => {
     showSuccess(t`Registration successful`);
     navigate('/login');
@@ -58,7 +55,7 @@ export default function RegisterPage() {
 
   // Closing password registration leaves sign-up through the enabled providers (accounts spec §1).
   const withPassword = status.register_enabled && status.password_register_enabled;
-  const submit = async (v: RegisterValues) => {
+  const submit = (v: RegisterValues) => {
     if (!human.ready) return showError(t`Please wait a moment, human verification is in progress...`);
     const payload = {
       username: v.username.trim(),
@@ -67,17 +64,8 @@ export default function RegisterPage() {
       aff_code: aff || undefined,
       ...(withEmail ? { email: v.email.trim(), verification_code: v.verification_code.trim() } : {}),
     };
-    if (!human.enabled) return register.mutate(payload);
-    // The human-verification token travels as ?turnstile= on the REST call (api-contract §0.3).
-    setRestBusy(true);
-    try {
-      await restPost(`/api/user/register${turnstileQuery(human.token)}`, payload);
-      registered();
-    } catch (e) {
-      showError(e);
-    } finally {
-      setRestBusy(false);
-    }
+    // With human verification on, the widget's token goes with the form (api-contract §0.3).
+    register.mutate({ ...payload, turnstile: human.enabled ? human.token : undefined });
   };
 
   return (
@@ -104,7 +92,7 @@ export default function RegisterPage() {
             : t`The administrator has closed registration with a password.`}
         </Alert>
       ) : (
-        <form onSubmit={form.onSubmit((v) => void submit(v))} noValidate>
+        <form onSubmit={form.onSubmit(submit)} noValidate>
           <Stack gap="md">
             {aff && (
               <Group gap={6}>
@@ -132,7 +120,7 @@ export default function RegisterPage() {
             />
             {withEmail && <EmailCodeFields form={form} turnstile={human.token} />}
             <TurnstileWidget state={human} />
-            <Button type="submit" fullWidth loading={register.isPending || restBusy}>
+            <Button type="submit" fullWidth loading={register.isPending}>
               {t`Register`}
             </Button>
           </Stack>

@@ -4,8 +4,10 @@ import { publicProcedure, router } from '../../trpc/trpc.ts';
 import { passwordLogin, passwordRegister } from './http-steps.service.ts';
 import { startSession } from './session.service.ts';
 
-/** The login page's one call: with human verification on, the widget's token travels with the credentials. */
-const loginWithTokenInput = loginInput.extend({ turnstile: z.string().optional() });
+/** The login and sign-up pages' one call: with human verification on, the widget's token travels with the form. */
+const withToken = { turnstile: z.string().optional() };
+const loginWithTokenInput = loginInput.extend(withToken);
+const registerWithTokenInput = registerInput.extend(withToken);
 
 /** Setup wizard and sign-in for the console; same services and session cookie as the REST adapter. */
 export const authRouter = router({
@@ -26,8 +28,10 @@ export const authRouter = router({
       passwordLogin(ctx, ctx.req, ctx.reply, input, input.turnstile ?? turnstileOf(ctx.req.query)),
     ),
   register: publicProcedure
-    .input(registerInput)
-    .mutation(({ ctx, input }) => passwordRegister(ctx, ctx.req, ctx.reply, input, turnstileOf(ctx.req.query))),
+    .input(registerWithTokenInput)
+    .mutation(({ ctx, input }) =>
+      passwordRegister(ctx, ctx.req, ctx.reply, input, input.turnstile ?? turnstileOf(ctx.req.query)),
+    ),
   logout: publicProcedure.mutation(({ ctx }) => ctx.endSession()),
   /** The signed-in user in the login-answer shape, or null for a visitor. */
   me: publicProcedure.query(({ ctx }) => (ctx.user ? ctx.services.users.getLoginUser(ctx.user.id) : null)),

@@ -251,4 +251,36 @@ describe('Turnstile', () => {
     expect(cookies).toMatch(/(^|; )human=/);
     await setOption(t, 'TurnstileCheckEnabled', 'false');
   });
+
+  it('tRPC auth.register (the sign-up page) takes the token with the form', async () => {
+    await setOption(t, 'TurnstileSiteKey', 'site-key');
+    await setOption(t, 'TurnstileSecretKey', TURNSTILE_SECRET);
+    await setOption(t, 'TurnstileCheckEnabled', 'true');
+    const register = (username: string, turnstile?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/trpc/auth.register',
+        payload: { username, password: 'new-user-pw-1', password2: 'new-user-pw-1', turnstile },
+        remoteAddress: randomIp(),
+      });
+    const none = await register('human_none');
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.message).toBe('Turnstile token 为空');
+    expect((await register('human_robot', 'robot')).statusCode).toBe(400);
+    expect((await register('human_ok', 'human-ok')).statusCode).toBe(200);
+    // Only the verified call made an account: the refused names are still free.
+    const login = async (username: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/user/login',
+          payload: { username, password: 'new-user-pw-1' },
+          remoteAddress: randomIp(),
+        })
+      ).json().success;
+    await setOption(t, 'TurnstileCheckEnabled', 'false');
+    expect(await login('human_ok')).toBe(true);
+    expect(await login('human_none')).toBe(false);
+    expect(await login('human_robot')).toBe(false);
+  });
 });
