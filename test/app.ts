@@ -38,7 +38,7 @@ export interface TestAppOptions {
 
 export async function createTestApp(overrides: Partial<Config> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'switchyard-test-'));
-  let pg =
+  const pg =
     opts.sqlDsn === undefined && process.env.TEST_SQL_DSN ? await createPgSchema(process.env.TEST_SQL_DSN) : undefined;
   const config: Config = {
     ...loadConfig({
@@ -52,20 +52,11 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: TestA
     ipRateLimits: { api: { count: 0, windowSeconds: 60 }, relay: { count: 0, windowSeconds: 60 } },
     ...overrides,
   };
-  let handle = openDatabase(config);
-  try {
-    await migrateToLatest(handle.db);
-  } catch (err) {
-    // Seen rarely on PostgreSQL when many test files create their schemas at once (Kysely's
-    // migration-table bookkeeping on a just-created schema): one retry on a fresh schema.
-    if (!pg) throw err;
-    await handle.close();
-    await pg.drop().catch(() => undefined);
-    pg = await createPgSchema(process.env.TEST_SQL_DSN!);
-    config.database = { dialect: 'postgres', url: pg.url };
-    handle = openDatabase(config);
-    await migrateToLatest(handle.db);
-  }
+  const handle = openDatabase(config);
+  const adminDsn = process.env.TEST_SQL_DSN;
+  if (adminDsn && handle.type === 'postgres')
+    await withSchemaLock(adminDsn, 'shared', () => migrateToLatest(handle.db));
+  else await migrateToLatest(handle.db);
   const redisLimits = opts.redisUrl ? createRedisRateLimitStore(opts.redisUrl, config.redisKeyPrefix) : undefined;
   const redisKv = opts.redisUrl ? createRedisKv(opts.redisUrl, config.redisKeyPrefix) : undefined;
   const infra = {
@@ -110,11 +101,35 @@ export async function createPgSchema(dsn: string): Promise<{ url: string; drop()
   url.searchParams.set('options', `-c search_path=${schema}`);
   return {
     url: url.toString(),
-    async drop() {
-      const c = new pgLib.Client({ connectionString: dsn });
-      await c.connect();
-      await c.query(`DROP SCHEMA ${schema} CASCADE`);
-      await c.end();
+    drop: async () => {
+      await withSchemaLock(dsn, 'exclusive', (c) => c.query(`DROP SCHEMA ${schema} CASCADE`));
     },
   };
+}
+
+/** Any number of migrations at once, or one schema drop (the key is arbitrary, the same in every worker). */
+const SCHEMA_LOCK_KEY = 7_031_994;
+
+/*
+ * Kysely's migrator looks for its bookkeeping table by introspecting every table of the database, and
+ * PostgreSQL resolves each table's schema by name as it goes (pg_get_serial_sequence): a schema another
+ * test file drops at that moment can fail the migration with "schema t_... does not exist" (seen in CI). So
+ * migrations hold this advisory lock shared and drops hold it alone; a drop waits for running migrations
+ * and a migration for a running drop.
+ */
+async function withSchemaLock<T>(
+  dsn: string,
+  mode: 'shared' | 'exclusive',
+  fn: (client: pgLib.Client) => Promise<T>,
+): Promise<T> {
+  const c = new pgLib.Client({ connectionString: dsn });
+  await c.connect();
+  const suffix = mode === 'shared' ? '_shared' : '';
+  try {
+    await c.query(`SELECT pg_advisory_lock${suffix}($1)`, [SCHEMA_LOCK_KEY]);
+    return await fn(c);
+  } finally {
+    await c.query(`SELECT pg_advisory_unlock${suffix}($1)`, [SCHEMA_LOCK_KEY]).catch(() => undefined);
+    await c.end();
+  }
 }
