@@ -72,8 +72,11 @@ describe('the dashboard with 1 row, 1 hour, 7 days and 30 days of data', () => {
       consumeRow(await who('one'), { at: now - 60, model: 'gpt-4o-mini', prompt: 100, completion: 15, ratio: 0.075 }),
     ]);
     await writeUsage(deps, spread(await who('hour'), now - HOUR, now, 40));
-    await writeUsage(deps, spread(await who('week'), now - 7 * DAY + 2 * HOUR, now, 300));
-    await writeUsage(deps, spread(await who('month'), now - 30 * DAY + 2 * HOUR, now, 600));
+    // From just inside the first whole hour of each range, the page's first slot (a fixed offset such as
+    // +2 h left the first day empty when the run started after 22:00).
+    const firstHour = (range: number) => Math.ceil((now - range) / HOUR) * HOUR + 60;
+    await writeUsage(deps, spread(await who('week'), firstHour(7 * DAY), now, 300));
+    await writeUsage(deps, spread(await who('month'), firstHour(30 * DAY), now, 600));
     idle = await createUser(gateway.test, { username: 'idle' });
     s = await openSession(browser, gateway.baseUrl, { width: 1366, height: 900 });
     await logIn(s, ROOT);
