@@ -10,3 +10,19 @@ export const listEnabledModelGroups = (db: Db) =>
     .orderBy('model')
     .orderBy('group')
     .execute();
+
+/** Distinct (model, channel) pairs of enabled abilities, with the channel's name: who serves what. */
+export const listEnabledModelChannels = (db: Db) =>
+  db
+    .selectFrom('abilities')
+    .innerJoin('channels', 'channels.id', 'abilities.channel_id')
+    .select(['abilities.model as model', 'channels.id as channelId', 'channels.name as channelName'])
+    .distinct()
+    .where('abilities.enabled', '=', 1)
+    .orderBy('abilities.model')
+    .orderBy('channels.id')
+    .execute();
+
+/** A user's stored settings JSON (the pricing page reads "accept models without a price" from it). */
+export const findUserSetting = async (db: Db, id: number): Promise<string | null | undefined> =>
+  (await db.selectFrom('users').select('setting').where('id', '=', id).executeTakeFirst())?.setting;

@@ -8,6 +8,6 @@ export function registerPricingRoutes(app: FastifyInstance, deps: AppDeps) {
   // The answer has no message and carries group_ratio/usable_group beside data (api-contract §0.1).
   restRoute(app, deps, 'GET', '/api/pricing', { auth: 'public' }, async ({ req }) => {
     const user = await sessionUser(deps, req);
-    return raw({ success: true, ...(await deps.services.pricing.list(user?.group)) });
+    return raw({ success: true, ...(await deps.services.pricing.list(user)) });
   });
 }

@@ -2,17 +2,24 @@ import type { ChangeBus } from '../../cache/bus.ts';
 import type { Db } from '../../db/types.ts';
 import { mayUseGroup } from '../options/options.rules.ts';
 import type { OptionsService } from '../options/options.service.ts';
-import { listEnabledModelGroups } from './pricing.repo.ts';
+import { findUserSetting, listEnabledModelChannels, listEnabledModelGroups } from './pricing.repo.ts';
+import {
+  hasOwnPrice,
+  type ModelPricing,
+  modelPricing,
+  type UnpricedOutcome,
+  unpricedOutcome,
+} from './pricing.rules.ts';
 
-/** One model on the pricing page (api-contract §1 Pricing item). */
-export interface PricingItem {
+/** One model on the pricing page (api-contract §1 Pricing item, plus what the relay really does with it). */
+export interface PricingItem extends ModelPricing {
   model_name: string;
-  /** 0: billed per token by ratios; 1: a fixed price per call. */
-  quota_type: 0 | 1;
-  model_ratio: number;
-  model_price: number;
   owner_by: string;
-  completion_ratio: number;
+  /**
+   * A call is billed, not refused: false for a model without a price in selling mode (the relay
+   * answers 403 "no ratio or price is set"), unless the caller accepts models without a price.
+   */
+  callable: boolean;
   /** Groups whose enabled channels offer the model; left out when empty, as new-api does. */
   enable_groups?: string[];
 }
@@ -25,30 +32,11 @@ export interface PricingAnswer {
   usable_group: Record<string, string>;
 }
 
-/**
- * What a request for the model is billed (relay.md §5): a fixed ModelPrice wins over
- * ratios; a model with neither shows the fallback pricing when that is on, else ratio 0.
- */
-function priceOf(
-  opt: OptionsService['get'],
-  model: string,
-): Pick<PricingItem, 'quota_type' | 'model_ratio' | 'model_price' | 'completion_ratio'> {
-  const fixed = opt('ModelPrice')[model];
-  if (fixed !== undefined) return { quota_type: 1, model_ratio: 0, model_price: fixed, completion_ratio: 0 };
-  const ratio = opt('ModelRatio')[model];
-  if (ratio !== undefined)
-    return { quota_type: 0, model_ratio: ratio, model_price: 0, completion_ratio: opt('CompletionRatio')[model] ?? 1 };
-  if (opt('fallback_pricing_enabled')) {
-    const single = opt('fallback_single_price');
-    if (single > 0) return { quota_type: 1, model_ratio: 0, model_price: single, completion_ratio: 0 };
-    return {
-      quota_type: 0,
-      model_ratio: opt('fallback_input_ratio'),
-      model_price: 0,
-      completion_ratio: opt('fallback_completion_ratio'),
-    };
-  }
-  return { quota_type: 0, model_ratio: 0, model_price: 0, completion_ratio: 1 };
+/** Models some enabled channel serves that have neither a ModelPrice nor a ModelRatio. */
+export interface UnpricedAnswer {
+  /** What calls to them get now; null when there are none. */
+  outcome: UnpricedOutcome | null;
+  models: { model: string; channels: { id: number; name: string }[] }[];
 }
 
 export type PricingService = ReturnType<typeof createPricingService>;
@@ -57,6 +45,16 @@ export type PricingService = ReturnType<typeof createPricingService>;
 const CACHE_TTL_MS = 60_000;
 /** Description of a user's own group when the site does not list it as usable (new-api's text). */
 const OWN_GROUP_DESC = '用户分组';
+
+/** The user's "accept models without a price" setting (accept_unset_model_ratio_model), as the relay reads it. */
+function acceptsUnset(setting: string | null | undefined): boolean {
+  try {
+    const v: unknown = setting ? JSON.parse(setting) : {};
+    return !!v && typeof v === 'object' && (v as Record<string, unknown>).accept_unset_model_ratio_model === true;
+  } catch {
+    return false;
+  }
+}
 
 export function createPricingService(db: Db, bus: ChangeBus, options: OptionsService) {
   let cached: { at: number; items: Promise<PricingItem[]> } | undefined;
@@ -75,7 +73,13 @@ export function createPricingService(db: Db, bus: ChangeBus, options: OptionsSer
       groupsOf.set(model, list);
     }
     return [...groupsOf.entries()].map(([model, groups]) => {
-      const item: PricingItem = { model_name: model, owner_by: '', ...priceOf(options.get, model) };
+      const pricing = modelPricing(options.get, model);
+      const item: PricingItem = {
+        model_name: model,
+        owner_by: '',
+        ...pricing,
+        callable: pricing.price_source !== 'unset',
+      };
       if (groups.length > 0) item.enable_groups = groups;
       return item;
     });
@@ -103,12 +107,37 @@ export function createPricingService(db: Db, bus: ChangeBus, options: OptionsSer
   return {
     invalidate,
 
-    async list(ownGroup: string | undefined): Promise<PricingAnswer> {
+    /** The pricing page; a signed-in caller who accepts models without a price may call them (free). */
+    async list(user?: { id: number; group: string }): Promise<PricingAnswer> {
+      const ownGroup = user?.group;
       const listed = options.get('UserUsableGroups');
       const group_ratio: Record<string, number> = {};
       for (const [group, ratio] of Object.entries(options.get('GroupRatio')))
         if (mayUseGroup(listed, ownGroup, group)) group_ratio[group] = ratio;
-      return { data: await items(), group_ratio, usable_group: usableGroups(ownGroup) };
+      let data = await items();
+      if (user && data.some((i) => !i.callable) && acceptsUnset(await findUserSetting(db, user.id)))
+        data = data.map((i) => (i.callable ? i : { ...i, callable: true }));
+      return { data, group_ratio, usable_group: usableGroups(ownGroup) };
+    },
+
+    /**
+     * Models without a price of their own (no ModelPrice, no ModelRatio), from the options in
+     * memory: among `models` when given (a channel form's list before it is saved), else among the
+     * models enabled channels serve; each with the enabled channels that serve it.
+     */
+    async unpriced(models?: string[]): Promise<UnpricedAnswer> {
+      const channelsOf = new Map<string, { id: number; name: string }[]>();
+      for (const row of await listEnabledModelChannels(db)) {
+        const list = channelsOf.get(row.model) ?? [];
+        list.push({ id: Number(row.channelId), name: row.channelName });
+        channelsOf.set(row.model, list);
+      }
+      const names = models ? [...new Set(models.map((m) => m.trim()).filter(Boolean))] : [...channelsOf.keys()];
+      const out = names
+        .filter((m) => !hasOwnPrice(options.get, m))
+        .sort()
+        .map((model) => ({ model, channels: channelsOf.get(model) ?? [] }));
+      return { outcome: out.length ? unpricedOutcome(options.get, out[0].model) : null, models: out };
     },
   };
 }

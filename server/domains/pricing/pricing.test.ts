@@ -52,10 +52,15 @@ describe('model pricing', () => {
       model_price: 0,
       owner_by: '',
       completion_ratio: 4,
+      price_source: 'model',
+      unit: 'token',
+      callable: true,
       enable_groups: ['default', 'vip'],
     });
-    expect(by('dall-e-3')).toMatchObject({ quota_type: 1, model_price: 0.04, enable_groups: ['svip'] });
-    expect(by('no-ratio-model')).toMatchObject({ quota_type: 0, model_ratio: 0 });
+    // A fixed price of an image model is charged per image (n images = n calls).
+    expect(by('dall-e-3')).toMatchObject({ quota_type: 1, model_price: 0.04, unit: 'image', enable_groups: ['svip'] });
+    // Selling mode: no price means the relay refuses it; no amount is given for it.
+    expect(by('no-ratio-model')).toMatchObject({ price_source: 'unset', callable: false, model_ratio: 0 });
   });
 
   it("adds a signed-in user's own group to the usable groups", async () => {
@@ -65,6 +70,7 @@ describe('model pricing', () => {
     expect(body.usable_group).toEqual({ default: 'Default', vip: 'VIP', secret: '用户分组' });
     expect(body.group_ratio).toEqual({ default: 1, vip: 0.8, secret: 3 });
     const viaTrpc = await trpcCaller(t, { id: u.id, role: 1, group: 'secret' }).pricing.list();
+    expect(viaTrpc.data.find((p) => p.model_name === 'no-ratio-model')?.callable).toBe(false);
     expect(viaTrpc.group_ratio).toEqual(body.group_ratio);
     expect((await trpcCaller(t).pricing.list()).usable_group).toEqual({ default: 'Default', vip: 'VIP' });
   });
