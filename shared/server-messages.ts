@@ -249,6 +249,7 @@ export const serverMessages = {
   'channel.type_invalid': '渠道类型无效',
   'channel.enter_key': '请填写密钥',
   'channel.enter_base_url': '请填写渠道的 Base URL',
+  'channel.base_url_invalid': 'Base URL 格式不正确，应为 http(s)://主机[:端口][/路径]',
   'channel.enter_tag': '请填写标签',
   'channel.select_first': '请先选择渠道',
   'channel.tag_not_found': '标签不存在',

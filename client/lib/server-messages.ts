@@ -493,6 +493,10 @@ const descriptors: Record<ServerMessageCode, MessageDescriptor> = {
   'channel.type_invalid': msg({ context: 'channel.type_invalid', message: 'Invalid channel type' }),
   'channel.enter_key': msg({ context: 'channel.enter_key', message: 'Enter the key' }),
   'channel.enter_base_url': msg({ context: 'channel.enter_base_url', message: 'Enter the channel base URL' }),
+  'channel.base_url_invalid': msg({
+    context: 'channel.base_url_invalid',
+    message: 'The base URL must look like http(s)://host[:port][/path]',
+  }),
   'channel.enter_tag': msg({ context: 'channel.enter_tag', message: 'Enter the tag' }),
   'channel.select_first': msg({ context: 'channel.select_first', message: 'Select channels first' }),
   'channel.tag_not_found': msg({ context: 'channel.tag_not_found', message: 'The tag does not exist' }),

@@ -21,7 +21,31 @@ export const MESSAGES = {
   modelName: '模型名称过长，最多 255 个字符',
   fetchKey: '请填写密钥',
   tagRequired: '请填写标签',
+  baseUrl: 'Base URL 格式不正确，应为 http(s)://主机[:端口][/路径]',
 } as const;
+
+/**
+ * A channel's base URL: `http(s)://host[:port][/path]` (issue 28: `localhost:9100` was saved and every
+ * call then failed). No query, fragment or credentials; the path may hold anything else. Empty means
+ * the type's default and is checked by whoever needs one.
+ */
+export function isChannelBaseUrl(v: string): boolean {
+  if (!/^https?:\/\/[^\s/?#@]+(\/[^\s?#]*)?$/i.test(v)) return false;
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** Trimmed, trailing slashes dropped, and refused unless empty or a base URL. */
+const baseUrlField = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((v) => (v ? v.replace(/\/+$/, '') : v))
+  .refine((v) => !v || isChannelBaseUrl(v), MESSAGES.baseUrl);
 
 /** Empty, or the text of a JSON object (arrays and scalars are not mappings). */
 export const isJsonObjectText = (v: string | null | undefined): boolean => {
@@ -53,11 +77,7 @@ export const channelFields = z.object({
   key: z.string().optional(),
   openai_organization: z.string().nullish(),
   test_model: z.string().trim().nullish(),
-  base_url: z
-    .string()
-    .trim()
-    .nullish()
-    .transform((v) => (v ? v.replace(/\/+$/, '') : v)),
+  base_url: baseUrlField,
   other: z.string().nullish(),
   model_mapping: jsonText(MESSAGES.modelMapping),
   status_code_mapping: jsonText(MESSAGES.statusCodeMapping),
@@ -173,7 +193,7 @@ export const editTagInput = z.object({
 export type EditTagInput = z.infer<typeof editTagInput>;
 
 export const fetchModelsInput = z.object({
-  base_url: z.string().trim().nullish(),
+  base_url: baseUrlField,
   type: intish('渠道类型无效').default(1),
   key: z.string().trim().nullish(),
 });

@@ -482,7 +482,14 @@ async function snapshot(): Promise<Map<string, string>> {
         ).rows
       : (await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(db)).rows;
   // Written by background jobs and channel probes at any time, whatever the request.
-  const volatile = new Set(['test_time', 'response_time', 'balance', 'balance_updated_time', 'used_quota']);
+  const volatile = new Set([
+    'test_time',
+    'response_time',
+    'test_result',
+    'balance',
+    'balance_updated_time',
+    'used_quota',
+  ]);
   const out = new Map<string, string>();
   for (const { name } of names) {
     if (name.startsWith('sqlite_') || name.startsWith('kysely_') || name === 'job_leases') continue;

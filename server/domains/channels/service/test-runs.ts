@@ -1,3 +1,4 @@
+import type { StoredChannelTest } from '../../../../shared/channel-test-result.ts';
 import { ChannelStatus } from '../../../../shared/constants.ts';
 import { splitList } from '../../../../shared/schemas/common.ts';
 import { type StoredMessage, storedMessageText } from '../../../../shared/stored-message.ts';
@@ -22,7 +23,7 @@ export interface ChannelTestResult {
 /*
  * Channel tests (relay.md §4): one probe per channel through the relay's
  * adapters (the request real traffic would send), the result stored as
- * response_time/test_time. A pass re-enables an auto-disabled channel when
+ * response_time/test_time and the outcome (passed, or failed and why) as test_result. A pass re-enables an auto-disabled channel when
  * AutomaticEnableChannelEnabled; in a test-all run a failure auto-disables an
  * enabled channel with auto_ban when AutomaticDisableChannelEnabled.
  */
@@ -32,6 +33,17 @@ const disabledInfo = (r: ChannelTestResult) => ({
   status_time: nowSeconds(),
   ...(r.reason ? { status_message: r.reason } : {}),
 });
+
+/** What channels.test_result keeps of a test (shared/channel-test-result.ts); a pass clears the last failure. */
+const storedTest = (r: ChannelTestResult): StoredChannelTest =>
+  r.ok
+    ? { ok: true, time_ms: Math.max(0, Math.round(r.timeMs)) }
+    : {
+        ok: false,
+        time_ms: Math.max(0, Math.round(r.timeMs)),
+        message: r.message,
+        ...(r.reason ? { reason: r.reason } : {}),
+      };
 
 export function createChannelTests(ctx: ChannelsCtx) {
   let running: Promise<void> | null = null;
@@ -68,6 +80,8 @@ export function createChannelTests(ctx: ChannelsCtx) {
         test_time: nowSeconds(),
         // A slow answer's time is stored too (relay.md §4); a failed call has no response time.
         ...(r.ok || r.answered ? { response_time: r.timeMs } : {}),
+        // The outcome itself, so the channel list shows a failure in the row (issue 28).
+        test_result: JSON.stringify(storedTest(r)),
         ...(status !== undefined ? { status } : {}),
         ...(status === ChannelStatus.AutoDisabled ? { other_info: JSON.stringify(disabledInfo(r)) } : {}),
       });
