@@ -155,6 +155,8 @@ export const optionRegistry = {
   ChannelDisableThreshold: num(5, { min: 0 }),
   RetryTimes: int(0, { min: 0, max: 10 }),
   LogConsumeEnabled: bool(true),
+  // Error log rows (type 6) for failed relay calls and retried attempts (relay/error-log.ts).
+  ErrorLogEnabled: bool(true),
   CheckSensitiveEnabled: bool(false),
   CheckSensitiveOnPromptEnabled: bool(true),
   StopOnSensitiveEnabled: bool(true),

@@ -4,6 +4,7 @@ import OpenAI from 'openai';
 import type { Config } from '../server/config.ts';
 import type { AppDeps } from '../server/context.ts';
 import { relayRuntimeOf } from '../server/relay/runtime.ts';
+import { LogType } from '../shared/constants.ts';
 import { createChannelInput } from '../shared/schemas/channels.ts';
 import { type FakeOptions, type FakeUpstream, startFakeOpenAI } from '../scripts/fake-upstream/server.ts';
 import { createTestApp, type TestApp } from './app.ts';
@@ -162,11 +163,20 @@ export async function setOptions(deps: AppDeps, values: Record<string, string>) 
   for (const [k, v] of Object.entries(values)) await deps.services.options.update(k, v);
 }
 
-/** Every place a relayed request leaves money: the user, the token, the channels and the log rows. */
+/**
+ * Every place a relayed request leaves money: the user, the token, the channels and the log rows
+ * (error rows, type 6, bill nothing and are left out; relay-error-logs.test.ts reads them).
+ */
 export async function ledger(deps: AppDeps, userId: number, tokenId: number) {
   const user = await deps.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
   const token = await deps.db.selectFrom('tokens').selectAll().where('id', '=', tokenId).executeTakeFirst();
-  const logs = await deps.db.selectFrom('logs').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+  const logs = await deps.db
+    .selectFrom('logs')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('type', '!=', LogType.Error)
+    .orderBy('id')
+    .execute();
   const reservations = await deps.db.selectFrom('quota_reservations').selectAll().execute();
   const logQuota = logs.reduce((s, l) => s + Number(l.quota), 0);
   return { user, token, logs, logQuota, reservations };

@@ -12,6 +12,7 @@ import type { Candidate } from './routing-cache.ts';
 import { selectChannel } from './select-channel.ts';
 import { relayRuntimeOf } from './runtime.ts';
 import { describeNetworkError, isHeadersTimeout, sendUpstream, type UpstreamResponse } from './upstream.ts';
+import type { AttemptFailure } from './error-log.ts';
 
 export interface AttemptInput {
   mode: RelayMode;
@@ -25,6 +26,8 @@ export interface AttemptInput {
   abort: RelayCancel;
   /** The paying user: turn carry-over (reasoning signatures) is kept per user. */
   userId: number;
+  /** Told of every attempt that failed, as it fails (the error log rows of error-log.ts). */
+  onAttemptFailed?: (f: AttemptFailure) => void;
   /** The client's body in a front door's own protocol, relayed unchanged to channels that speak it. */
   native?: {
     protocol: NativeProtocol;
@@ -77,6 +80,15 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
     const cand = selectChannel(a.candidates, i, failed);
     if (!cand) break;
     const channel = cand.channel;
+    const attemptAt = performance.now();
+    const report = (error: RelayError, upstreamReason?: string) =>
+      a.onAttemptFailed?.({
+        channel,
+        model: a.model,
+        error,
+        upstreamReason,
+        durationMs: performance.now() - attemptAt,
+      });
     chain.push(channel.id);
     failed.add(channel.id);
     const adapter = adapterFor(channel.type);
@@ -87,6 +99,7 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
         `渠道 #${channel.id} 的类型 ${channel.type} 暂不支持此接口`,
         'channel_type_unsupported',
       );
+      report(last);
       continue;
     }
     const up = upstreamModelFor(channel, a.model);
@@ -109,6 +122,7 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
         (adapter.native.serves?.(up.name) ?? true));
     if (!native && a.native?.nativeOnly) {
       last = a.native.nativeOnly;
+      report(last);
       continue;
     }
     let req;
@@ -126,11 +140,9 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
       req = await finishRequest(adapter, ctx, req, opt('global.pass_through_request_enabled') ? a.rawBody : undefined);
     } catch (err) {
       // A conversion failure (e.g. an image URL that cannot be fetched) is the client's: final, never retried.
-      throw new AttemptsFailed(
-        err instanceof RelayError ? err : new RelayError(400, (err as Error).message, 'invalid_request'),
-        chain,
-        upstreamWaitMs,
-      );
+      const refused = err instanceof RelayError ? err : new RelayError(400, (err as Error).message, 'invalid_request');
+      report(refused);
+      throw new AttemptsFailed(refused, chain, upstreamWaitMs);
     }
 
     const sentAt = performance.now();
@@ -148,6 +160,7 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
       if (isHeadersTimeout(err)) {
         // Like a 504: the upstream may still be working (and billing), so it is retried only when configured.
         last = new RelayError(504, 'The upstream did not answer in time', 'upstream_timeout', true, '上游响应超时');
+        report(last);
         if (!isRetryableStatus(504, opt, adapter, false)) break;
         continue;
       }
@@ -158,6 +171,7 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
         true,
         `上游连接失败：${describeNetworkError(err)}`,
       );
+      report(last);
       continue;
     }
     upstreamWaitMs += performance.now() - sentAt;
@@ -173,6 +187,7 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
       );
     const status = Number(channel.statusCodeMapping[String(res.statusCode)] ?? res.statusCode) || res.statusCode;
     last = clientError(deps, status, e.message, e.code);
+    report(last, last.message === e.message ? undefined : e.message);
     if (!isRetryableStatus(status, opt, adapter, dead)) break;
   }
   throw new AttemptsFailed(last ?? noChannel(a.model), chain, upstreamWaitMs);

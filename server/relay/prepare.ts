@@ -21,6 +21,8 @@ export interface RelayRequest {
   startedAt: number;
   /** Native dialects (Anthropic, Gemini, Responses); absent for OpenAI's own endpoints. */
   door?: FrontDoor;
+  /** Told of every upstream attempt that failed (run-relay.ts keeps them for the error log). */
+  onAttemptFailed?: AttemptInput['onAttemptFailed'];
 }
 
 /** One relayed call as every later step (serve, answer, settle) needs it; built once by `prepareCall`. */

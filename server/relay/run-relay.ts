@@ -1,18 +1,41 @@
 import { answerCall } from './answer.ts';
-import { prepareCall, type RelayRequest } from './prepare.ts';
+import { type FailedAttempt, logFailedCall, logRetriedAttempts } from './error-log.ts';
+import { prepareCall, type RelayCall, type RelayRequest } from './prepare.ts';
 import type { RelayRuntime } from './runtime.ts';
-import { serveCall } from './serve.ts';
+import { type Served, serveCall } from './serve.ts';
 
 /**
  * The relay's straight line (architecture.md), one step per module: prepare (body -> model limit
  * -> guards -> rate limits), serve (candidates -> price -> reserve -> attempts, a virtual model's
  * real models in turn), answer (JSON, stream or audio to the client) and settle (usage -> settlement
  * + log, one transaction, after the bytes are sent). Throws before the first byte only; afterwards
- * failures end the stream and are billed as produced.
+ * failures end the stream and are billed as produced. Failed attempts and an error the client is
+ * answered with become error log rows (error-log.ts), written off the request path.
  */
-export async function runRelay(rt: RelayRuntime, r: RelayRequest): Promise<void> {
-  const call = await prepareCall(rt, r);
-  const served = await serveCall(rt, call);
+export async function runRelay(rt: RelayRuntime, request: RelayRequest): Promise<void> {
+  const startedAtMs = Date.now() - (performance.now() - request.startedAt);
+  const failures: FailedAttempt[] = [];
+  const r: RelayRequest = {
+    ...request,
+    onAttemptFailed: (f) => failures.push({ ...f, atMs: Date.now() - startedAtMs }),
+  };
+  let call: RelayCall | undefined;
+  let served: Served;
+  try {
+    call = await prepareCall(rt, r);
+    served = await serveCall(rt, call);
+  } catch (err) {
+    logFailedCall(rt, { request: r, startedAtMs, model: call?.body.model, stream: call?.stream }, failures, err);
+    throw err;
+  }
+  const failed = { request: r, startedAtMs, model: served.model, stream: call.stream };
+  logRetriedAttempts(rt, failed, failures);
   call.countSuccess();
-  await answerCall(rt, call, served);
+  try {
+    await answerCall(rt, call, served);
+  } catch (err) {
+    // An answer that could not be read or converted, before any byte reached the client.
+    if (!call.reply.raw.headersSent) logFailedCall(rt, failed, [], err, served.ok.ctx.channel);
+    throw err;
+  }
 }

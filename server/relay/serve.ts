@@ -89,6 +89,7 @@ async function serveWith(rt: RelayRuntime, call: RelayCall, model: string): Prom
       abort: call.abort,
       native: call.nativeBody,
       userId: principal.user.id,
+      onAttemptFailed: call.onAttemptFailed,
     });
     return { model, price, calls, reservation, ok, upstreamWaitMs: ok.upstreamWaitMs };
   } catch (err) {

@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LogType } from '../../shared/constants.ts';
 import { relayRuntimeOf } from '../../server/relay/runtime.ts';
 import { type FakeUpstream, startFakeOpenAI } from '../../scripts/fake-upstream/server.ts';
 import { signThinking } from '../../scripts/fake-upstream/strict/signatures.ts';
@@ -174,10 +175,17 @@ describe.skipIf(!enabled)('two instances on one PostgreSQL and one Redis', () =>
       statuses.join(),
     ).toBe(true);
     const row = await a.deps.db.selectFrom('tokens').selectAll().where('id', '=', token.id).executeTakeFirstOrThrow();
-    const logs = await a.deps.db.selectFrom('logs').select('quota').where('token_id', '=', token.id).execute();
+    const logs = await a.deps.db
+      .selectFrom('logs')
+      .select(['quota', 'type'])
+      .where('token_id', '=', token.id)
+      .execute();
+    const consumed = logs.filter((l) => l.type === LogType.Consume);
     const logQuota = logs.reduce((s, l) => s + Number(l.quota), 0);
     expect(Number(row.remain_quota)).toBeGreaterThanOrEqual(0);
-    expect(logs).toHaveLength(ok);
+    expect(consumed).toHaveLength(ok);
+    // Every refused request left an error row (issue 28), which billed nothing.
+    expect(logs.filter((l) => l.type === LogType.Error)).toHaveLength(40 - ok);
     expect(budget - Number(row.remain_quota)).toBe(logQuota);
     expect(Number(row.used_quota)).toBe(logQuota);
     expect(await a.deps.db.selectFrom('quota_reservations').select('id').execute()).toHaveLength(0);
