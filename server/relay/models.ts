@@ -10,10 +10,15 @@ export interface ModelEntry {
   owned_by: string;
 }
 
-/** Models this key may call: its model limits when set, else what the group's channels serve. */
+/**
+ * Models this key can call: those some enabled channel of its group serves (the routing cache's
+ * enabled abilities, no database read), narrowed to its model limits when it has them. A limit no
+ * channel serves is not offered (issue 28: the list named models every call to would fail).
+ */
 function usableModels(rt: RelayRuntime, p: RelayPrincipal): ModelEntry[] {
   const served = rt.routing.models(p.group);
-  const names = p.token?.modelLimits ? [...p.token.modelLimits] : served;
+  const limits = p.token?.modelLimits;
+  const names = limits ? served.filter((m) => limits.has(m)) : served;
   return names.sort().map((id) => {
     const channel = rt.routing.candidates(p.group, id)[0]?.channel;
     const owner = channel ? (channelTypeInfo(channel.type)?.name ?? 'custom') : 'custom';
