@@ -87,6 +87,12 @@ const chatLinks = z.array(z.record(z.string(), z.string()));
 const modelHeaders = z.record(z.string(), z.record(z.string(), z.union([z.string(), z.array(z.string())])));
 
 /** Comma list of HTTP status classes/codes, e.g. `5xx,4xx` or `429,500-503`; empty means all. */
+/**
+ * The upstream statuses the relay retries on another channel by default, written as a status list:
+ * 429 and every 5xx except 504 and 524 (timeouts). The custom list starts from it.
+ */
+export const DEFAULT_RETRY_STATUS_CODES = '429,500-503,505-523,525-599';
+
 export const statusCodeList = z
   .string()
   .trim()
@@ -153,7 +159,8 @@ export const optionRegistry = {
   ),
   StreamCacheQueueLength: int(0, { min: 0 }),
   ChannelDisableThreshold: num(5, { min: 0 }),
-  RetryTimes: int(0, { min: 0, max: 10 }),
+  // How many other channels a failed request is tried on (relay.md §4; server/relay/retry.ts).
+  RetryTimes: int(3, { min: 0, max: 10 }),
   LogConsumeEnabled: bool(true),
   // Error log rows (type 6) for failed relay calls and retried attempts (relay/error-log.ts).
   ErrorLogEnabled: bool(true),
@@ -199,10 +206,12 @@ export const optionRegistry = {
   'global.rate_limit_exempt_group': str('bulk-ok'),
   'global.safe_check_exempt_enabled': bool(false),
   'global.safe_check_exempt_group': str('nsfw-ok'),
+  // Retries (one concept): RetryTimes is the count; auto_retry_enabled switches from the built-in
+  // statuses to auto_retry_status_codes; auto_retry_count is RetryTimes under its legacy name.
   'global.auto_retry_enabled': bool(false),
   'global.auto_retry_count': int(3, { min: 1, max: 10 }),
   'global.auto_retry_force_channel_switch': bool(false),
-  'global.auto_retry_status_codes': { default: '5xx,4xx', schema: statusCodeList },
+  'global.auto_retry_status_codes': { default: DEFAULT_RETRY_STATUS_CODES, schema: statusCodeList },
   'general_setting.ping_interval_enabled': bool(false),
   'general_setting.ping_interval_seconds': int(60, { min: 1 }),
   'general_setting.docs_link': str(''),

@@ -356,6 +356,15 @@ const descriptors: Record<ServerMessageCode, MessageDescriptor> = {
     context: 'billing.price_unset',
     message: 'No ratio or price is set for model {model}; ask the administrator to set one',
   }),
+  'billing.request_exceeds_user_quota': msg({
+    context: 'billing.request_exceeds_user_quota',
+    message: 'This request needs up to {need}, but your account has only {remain} left; lower max_tokens or top up',
+  }),
+  'billing.request_exceeds_token_quota': msg({
+    context: 'billing.request_exceeds_token_quota',
+    message:
+      "This request needs up to {need}, but this token has only {remain} left; lower max_tokens or raise the token's quota",
+  }),
   'redeem.enter_code': msg({ context: 'redeem.enter_code', message: 'Enter the redemption code' }),
   'redeem.invalid': msg({ context: 'redeem.invalid', message: 'Invalid redemption code' }),
   'redeem.used': msg({ context: 'redeem.used', message: 'This redemption code has already been used' }),

@@ -119,7 +119,7 @@ const geminiCount: CountDoor = {
 function pickChannel(rt: RelayRuntime, principal: RelayPrincipal, requested: string) {
   const model = applyReasoningSuffix(rt, principal, {}, modelsToTry(rt, principal, requested)[0]);
   const cand = selectChannel(candidatesFor(rt, principal, model), 0, new Set());
-  if (!cand) throw noChannelFor(principal.group, model);
+  if (!cand) throw noChannelFor(rt, principal.group, model);
   return { channel: cand.channel, upstreamModel: upstreamModelFor(cand.channel, model).name };
 }
 

@@ -1,5 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { matchServerText, type MessageParams, type ServerMessageCode } from '../../shared/server-messages.ts';
+import type { OptionReader } from '../../shared/options.ts';
+import {
+  matchServerText,
+  type MessageParams,
+  type ServerMessageCode,
+  serverText,
+} from '../../shared/server-messages.ts';
 import { classifyError, type ErrorAnswer } from '../compat/envelope.ts';
 import { type AppError, isAppError } from '../errors.ts';
 
@@ -158,6 +164,28 @@ function englishOf(err: unknown, zh: string): string | undefined {
 export function relayErrorOfApp(err: AppError, status: number, code: string): RelayError {
   const en = englishOf(err, err.message);
   return en === undefined ? new RelayError(status, err.message, code) : refusal(status, en, err.message, code);
+}
+
+/**
+ * A reservation larger than the remaining balance (billing's requestExceedsQuota) as the caller reads
+ * it: a 403 `insufficient_quota_for_request` saying how much the request needs and how much is left,
+ * in the site's display unit (dollars when DisplayInCurrencyEnabled, else quota points). Other errors: undefined.
+ */
+export function quotaShortfall(err: unknown, opt: OptionReader): RelayError | undefined {
+  if (!isAppError(err) || err.detail !== 'insufficient_quota_for_request') return undefined;
+  const perUnit = opt('QuotaPerUnit');
+  const amount = (quota: number, zh: boolean) =>
+    opt('DisplayInCurrencyEnabled') && perUnit > 0
+      ? `$${Number((quota / perUnit).toFixed(6))}`
+      : `${quota}${zh ? ' 点额度' : ' quota points'}`;
+  const need = Number(err.params.need);
+  const remain = Number(err.params.remain);
+  const en =
+    err.messageCode === 'billing.request_exceeds_token_quota'
+      ? `This request needs up to ${amount(need, false)}, but this token has only ${amount(remain, false)} left; lower max_tokens or raise the token's quota`
+      : `This request needs up to ${amount(need, false)}, but your account has only ${amount(remain, false)} left; lower max_tokens or top up`;
+  const zh = serverText(err.messageCode, { need: amount(need, true), remain: amount(remain, true) });
+  return refusal(403, en, zh, 'insufficient_quota_for_request');
 }
 
 /** The relay's one error translator (the last-resort handler hides 5xx details via classifyError). */

@@ -34,14 +34,26 @@ export function applyReasoningSuffix(
   return m[1];
 }
 
-/** The 503 of relay.md §3: no channel of this group serves the model. */
-export const noChannelFor = (group: string, model: string) =>
-  refusal(
-    503,
-    `No channel is available for model ${model} in group ${group}`,
-    `当前分组 ${group} 下对于模型 ${model} 无可用渠道`,
-    'no_available_channel',
-  );
+/**
+ * No enabled channel of this group serves the model (relay.md §3), told apart for clients (issue 28):
+ * when no channel of the group lists the model at all it does not exist here, a 404 `model_not_found`
+ * that SDKs do not retry; when channels list it but every one is disabled (by an admin or after
+ * failures), it is an outage, a 503 that says so.
+ */
+export const noChannelFor = (rt: RelayRuntime, group: string, model: string) =>
+  rt.routing.listed(group, model)
+    ? refusal(
+        503,
+        `No channel is available for model ${model} in group ${group}: every channel serving it is disabled`,
+        `当前分组 ${group} 下对于模型 ${model} 无可用渠道：提供该模型的渠道均已被禁用`,
+        'no_available_channel',
+      )
+    : refusal(
+        404,
+        `The model ${model} does not exist or is not served in group ${group}`,
+        `模型 ${model} 不存在，或当前分组 ${group} 下没有渠道提供该模型`,
+        'model_not_found',
+      );
 
 export function candidatesFor(rt: RelayRuntime, p: RelayPrincipal, model: string): readonly Candidate[] {
   if (p.pinnedChannelId !== null) {
@@ -56,6 +68,6 @@ export function candidatesFor(rt: RelayRuntime, p: RelayPrincipal, model: string
     return [{ channel, priority: 0, weight: 0 }];
   }
   const list = rt.routing.candidates(p.group, model);
-  if (list.length === 0) throw noChannelFor(p.group, model);
+  if (list.length === 0) throw noChannelFor(rt, p.group, model);
   return list;
 }

@@ -1,4 +1,4 @@
-import type { OptionReader } from '../../shared/options.ts';
+import { DEFAULT_RETRY_STATUS_CODES, type OptionReader } from '../../shared/options.ts';
 import type { ProviderAdapter } from './providers/types.ts';
 
 /**
@@ -7,9 +7,12 @@ import type { ProviderAdapter } from './providers/types.ts';
  * reached the client (the caller stops retrying after the first write).
  */
 
-/** Attempts for one request: 1 + RetryTimes, or 1 + global.auto_retry_count when auto retry is on. */
+/**
+ * Attempts for one request: the first channel plus `RetryTimes` others (default 3). The legacy key
+ * `global.auto_retry_count` is the same number under another name (the options service keeps both equal).
+ */
 export function maxAttempts(opt: OptionReader): number {
-  return 1 + (opt('global.auto_retry_enabled') ? opt('global.auto_retry_count') : opt('RetryTimes'));
+  return 1 + opt('RetryTimes');
 }
 
 const listCache = new Map<string, (status: number) => boolean>();
@@ -33,11 +36,13 @@ export function statusMatcher(list: string): (status: number) => boolean {
 }
 
 /**
- * Whether an upstream status may be retried on another channel. Auto retry uses
- * its own status list; the default rule is 429 and 5xx except 504/524 (a timeout
- * is likely to time out again and doubles the wait), plus the statuses the channel's
- * provider names (Anthropic's 400). A status that just disabled the channel (dead
- * key) is always worth another channel [beyond].
+ * Whether an upstream status may be retried on another channel. The built-in rule
+ * (DEFAULT_RETRY_STATUS_CODES) is 429 and 5xx except 504/524 (a timeout is likely to
+ * time out again, doubles the client's wait, and the upstream may still be working and
+ * billing), plus the statuses the channel's provider names (Anthropic's 400). With
+ * `global.auto_retry_enabled` the operator's status list replaces it. A status that just
+ * disabled the channel (dead key) is always worth another channel [beyond]. Connection
+ * failures are always retried (attempts.ts): nothing reached the upstream.
  */
 export function isRetryableStatus(
   status: number,
@@ -47,7 +52,6 @@ export function isRetryableStatus(
 ) {
   if (disabledChannel) return true;
   if (opt('global.auto_retry_enabled')) return statusMatcher(opt('global.auto_retry_status_codes'))(status);
-  if (status === 429) return true;
-  if (status >= 500) return status !== 504 && status !== 524;
+  if (statusMatcher(DEFAULT_RETRY_STATUS_CODES)(status)) return true;
   return adapter.retryableStatuses?.includes(status) ?? false;
 }

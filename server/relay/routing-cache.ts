@@ -1,5 +1,9 @@
 import type { Infra } from '../context.ts';
-import { listEnabledAbilities, listEnabledChannels } from '../domains/channels/channels.repo.ts';
+import {
+  listAbilityGroupModels,
+  listEnabledAbilities,
+  listEnabledChannels,
+} from '../domains/channels/channels.repo.ts';
 import { type ChannelConfig, parseChannel } from './channel-config.ts';
 
 /** One (group, model) candidate: the channel and its ability's priority and weight. */
@@ -13,12 +17,16 @@ interface RoutingIndex {
   byGroupModel: Map<string, Map<string, Candidate[]>>;
   /** Enabled channels by id (pinned `sk-KEY-CHANNELID` requests and health updates). */
   channels: Map<number, ChannelConfig>;
+  /** `group\0model` of every ability, disabled channels' too. */
+  listed: Set<string>;
 }
 
 export interface RoutingCache {
   /** Enabled candidates for (group, model); empty when none. Never reads the database. */
   candidates(group: string, model: string): Candidate[];
   channel(id: number): ChannelConfig | undefined;
+  /** Whether some channel of the group lists the model, enabled or not (404 versus 503, model-choice.ts). */
+  listed(group: string, model: string): boolean;
   /** Models any enabled channel serves in the group (GET /v1/models). */
   models(group: string): string[];
   /** Rebuilds from the database (also done on every bus 'channels' message). */
@@ -35,7 +43,7 @@ export interface RoutingCache {
  * until the new one is complete; overlapping rebuilds keep only the newest.
  */
 export function createRoutingCache(infra: Pick<Infra, 'db' | 'bus' | 'log'>): RoutingCache {
-  let index: RoutingIndex = { byGroupModel: new Map(), channels: new Map() };
+  let index: RoutingIndex = { byGroupModel: new Map(), channels: new Map(), listed: new Set() };
   let generation = 0;
 
   async function load(): Promise<RoutingIndex> {
@@ -53,7 +61,8 @@ export function createRoutingCache(infra: Pick<Infra, 'db' | 'bus' | 'log'>): Ro
       if (!list) models.set(a.model, (list = []));
       list.push({ channel, priority: Number(a.priority), weight: Math.max(0, Number(a.weight)) });
     }
-    return { byGroupModel, channels };
+    const listed = new Set((await listAbilityGroupModels(infra.db)).map((a) => `${a.group}\0${a.model}`));
+    return { byGroupModel, channels, listed };
   }
 
   async function reload() {
@@ -77,7 +86,7 @@ export function createRoutingCache(infra: Pick<Infra, 'db' | 'bus' | 'log'>): Ro
       }
       byGroupModel.set(group, kept);
     }
-    index = { byGroupModel, channels };
+    index = { byGroupModel, channels, listed: index.listed };
   }
 
   const unsubscribe = infra.bus.subscribe('channels', () => {
@@ -87,6 +96,7 @@ export function createRoutingCache(infra: Pick<Infra, 'db' | 'bus' | 'log'>): Ro
   return {
     candidates: (group, model) => index.byGroupModel.get(group)?.get(model) ?? [],
     channel: (id) => index.channels.get(id),
+    listed: (group, model) => index.listed.has(`${group}\0${model}`),
     models: (group) => [...(index.byGroupModel.get(group)?.keys() ?? [])],
     reload,
     forget,

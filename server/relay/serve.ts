@@ -2,7 +2,7 @@ import { type PriceInfo, reservationFor } from '../domains/billing/pricing.rules
 import type { Reservation } from '../domains/billing/reserve.service.ts';
 import { AppError } from '../errors.ts';
 import { AttemptsFailed, type AttemptSuccess, runAttempts } from './attempts.ts';
-import { RelayError, refusal } from './errors.ts';
+import { quotaShortfall, RelayError, refusal } from './errors.ts';
 import { applyReasoningSuffix, candidatesFor } from './model-choice.ts';
 import type { RelayPrincipal } from './principal.ts';
 import type { RelayCall } from './prepare.ts';
@@ -108,6 +108,6 @@ async function reserve(rt: RelayRuntime, p: RelayPrincipal, amount: number): Pro
   } catch (err) {
     // The cached token may think it still has quota; re-read it next time so it shows as exhausted.
     if (err instanceof AppError && err.detail === 'token_quota_exhausted') rt.tokenAuth.forget(p);
-    throw err;
+    throw quotaShortfall(err, rt.deps.services.options.get) ?? err;
   }
 }

@@ -8,6 +8,8 @@ import {
   giveTokenQuota,
   giveUserQuota,
   insertReservations,
+  listTokenRemains,
+  listUserQuotas,
   takeTokenQuota,
   takeUserQuota,
 } from './billing.repo.ts';
@@ -29,6 +31,28 @@ export const insufficientUserQuota = () =>
   new AppError('FORBIDDEN', 'billing.user_quota_insufficient', {}, { detail: 'insufficient_user_quota' });
 export const tokenQuotaExhausted = () =>
   new AppError('FORBIDDEN', 'billing.token_quota_exhausted', {}, { detail: 'token_quota_exhausted' });
+/**
+ * A reservation larger than the balance that remains (issue 28): not an empty balance, so it says
+ * how much the request needs (`need`) and how much is left (`remain`), in quota units. The relay
+ * words them in the site's display unit (relay/errors.ts, quotaShortfall).
+ */
+export const requestExceedsQuota = (who: 'user' | 'token', need: number, remain: number) =>
+  new AppError(
+    'FORBIDDEN',
+    who === 'user' ? 'billing.request_exceeds_user_quota' : 'billing.request_exceeds_token_quota',
+    { need, remain },
+    { detail: 'insufficient_quota_for_request' },
+  );
+
+/** The refusal of a reservation that did not fit; the balance is read after the refusal, for the words only. */
+async function notEnough(db: Db, payer: Payer, quota: number, who: 'user' | 'token') {
+  const remain =
+    who === 'user'
+      ? Number((await listUserQuotas(db, [payer.userId]))[0]?.quota ?? 0)
+      : Number((await listTokenRemains(db, [payer.tokenId]))[0]?.remain_quota ?? 0);
+  if (remain > 0 && remain < quota) return requestExceedsQuota(who, quota, remain);
+  return who === 'user' ? insufficientUserQuota() : tokenQuotaExhausted();
+}
 
 /** Thrown inside the transaction so that both balances roll back together. */
 class NotEnough extends Error {
@@ -65,7 +89,7 @@ export async function reserveQuota(db: Db, payer: Payer, quota: number): Promise
       await insertReservations(trx, [reservationRow(reservation, nowSeconds())]);
     });
   } catch (err) {
-    if (err instanceof NotEnough) throw err.who === 'user' ? insufficientUserQuota() : tokenQuotaExhausted();
+    if (err instanceof NotEnough) throw await notEnough(db, payer, quota, err.who);
     throw err;
   }
   return reservation;

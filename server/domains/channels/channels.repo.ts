@@ -199,6 +199,10 @@ export const listEnabledAbilities = (db: Db) =>
     .where('enabled', '=', 1)
     .execute();
 
+/** Every (group, model) some channel lists, enabled or not: tells "no such model" from "its channels are down". */
+export const listAbilityGroupModels = (db: Db) =>
+  db.selectFrom('abilities').select(['group', 'model']).distinct().execute();
+
 export const disableAbilitiesOf = (db: Db, channelId: number) =>
   db.updateTable('abilities').set({ enabled: 0 }).where('channel_id', '=', channelId).execute();
 

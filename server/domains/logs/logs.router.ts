@@ -31,4 +31,6 @@ export const dashboardRouter = router({
         ? ctx.services.logs.quotaDataAll(input)
         : ctx.services.logs.quotaDataSelf(ctx.user.id, input),
     ),
+  /** Requests and errors per model and per channel (issue 28), every user's. */
+  errors: adminProcedure.input(quotaDataInput).query(({ ctx, input }) => ctx.services.logs.errorRates(input)),
 });

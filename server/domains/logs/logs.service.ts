@@ -26,6 +26,7 @@ import {
 } from './logs.repo.ts';
 import { deleteLogsBeforeBatch } from './logs-delete.repo.ts';
 import { adminLogView, type LogView, selfLogView } from './logs.view.ts';
+import { errorRatesBy } from './error-rates.repo.ts';
 import { listAllQuotaData, listUserQuotaData, type QuotaDataRow } from './quota-data.repo.ts';
 
 export type LogsService = ReturnType<typeof createLogsService>;
@@ -38,6 +39,12 @@ export interface LogPage {
   total: number;
   page: number;
   page_size: number;
+}
+
+/** The dashboard's error rates (issue 28): calls and failed attempts, and how many of them failed. */
+export interface ErrorRates {
+  models: { model_name: string; requests: number; errors: number }[];
+  channels: { channel_id: number; channel_name: string; requests: number; errors: number }[];
 }
 
 export interface LogStat {
@@ -158,6 +165,28 @@ export function createLogsService(db: Db) {
       return q.username
         ? listUserQuotaData(db, { username: q.username }, start, end)
         : listAllQuotaData(db, start, end);
+    },
+
+    /**
+     * Every user's requests and errors per model and per channel in the range (admins). Requests are
+     * the answered calls plus the failed ones and the failed attempts retried elsewhere.
+     */
+    async errorRates(q: QuotaDataQuery): Promise<ErrorRates> {
+      const { start, end } = dataRange(q, false);
+      const [models, channels] = await Promise.all([
+        errorRatesBy(db, 'model', start, end),
+        errorRatesBy(db, 'channel', start, end),
+      ]);
+      const names = await channelNamesByIds(db, channels.map((c) => Number(c.key)).filter(Boolean));
+      return {
+        models: models.map((m) => ({ model_name: String(m.key), requests: m.successes + m.errors, errors: m.errors })),
+        channels: channels.map((c) => ({
+          channel_id: Number(c.key),
+          channel_name: names.get(Number(c.key)) ?? '',
+          requests: c.successes + c.errors,
+          errors: c.errors,
+        })),
+      };
     },
 
     quotaDataSelf(userId: number, q: QuotaDataQuery): Promise<QuotaDataRow[]> {

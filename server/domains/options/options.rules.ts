@@ -42,6 +42,17 @@ export function checkOptionDependencies(key: OptionKey, value: unknown, option: 
 }
 
 /**
+ * One setting under two names (issue 28): `global.auto_retry_count` is the legacy name of the retry
+ * count `RetryTimes`. Saving either saves the other (a count of 0 leaves the legacy key, whose range
+ * starts at 1), so an old console or script that sets either changes the one count the relay uses.
+ */
+export function mirroredOption(key: OptionKey, value: unknown): [OptionKey, string] | undefined {
+  if (key === 'global.auto_retry_count') return ['RetryTimes', String(value)];
+  if (key === 'RetryTimes' && Number(value) >= 1) return ['global.auto_retry_count', String(value)];
+  return undefined;
+}
+
+/**
  * The usable-group rule (new-api's GetUserUsableGroups): a user may use their own group and every group the
  * site lists in UserUsableGroups. Listed means an own key: a group named `toString` or `constructor` is not
  * usable just because every object inherits one.

@@ -10,7 +10,7 @@ import {
 import type { ChangeBus } from '../../cache/bus.ts';
 import type { Db } from '../../db/types.ts';
 import { appErrorOfText, badRequest } from '../../errors.ts';
-import { checkOptionDependencies } from './options.rules.ts';
+import { checkOptionDependencies, mirroredOption } from './options.rules.ts';
 import { listOptionRows, upsertOption } from './options.repo.ts';
 
 export type OptionsService = ReturnType<typeof createOptionsService>;
@@ -78,16 +78,25 @@ export function createOptionsService(db: Db, bus: ChangeBus) {
     async update(key: string, value: string): Promise<void> {
       if (key.trim() === '') throw badRequest('common.invalid_params');
       let stored = value;
+      let mirror: [string, string] | undefined;
       if (isOptionKey(key)) {
         const r = parseOption(key, value);
         if (!r.ok) throw appErrorOfText('BAD_REQUEST', r.message);
         checkOptionDependencies(key, r.value, service.get);
         // Normalised forms (trimmed URLs, cleaned domain lists) are what we keep.
         if (typeof r.value === 'string') stored = r.value;
+        mirror = mirroredOption(key, r.value);
       }
       await upsertOption(db, key, stored);
       store(key, stored);
-      for (const l of listeners) l(key);
+      if (mirror) {
+        await upsertOption(db, mirror[0], mirror[1]);
+        store(mirror[0], mirror[1]);
+      }
+      for (const l of listeners) {
+        l(key);
+        if (mirror) l(mirror[0]);
+      }
       ownPublishes++;
       bus.publish('options', key);
     },

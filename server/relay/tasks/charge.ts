@@ -3,7 +3,7 @@ import { isAppError } from '../../errors.ts';
 import type { Reservation } from '../../domains/billing/reserve.service.ts';
 import { messageLogFields } from '../../domains/logs/log-message.view.ts';
 import type { ChannelConfig } from '../channel-config.ts';
-import { refusal, relayErrorOfApp } from '../errors.ts';
+import { quotaShortfall, refusal, relayErrorOfApp } from '../errors.ts';
 import { noChannelFor } from '../model-choice.ts';
 import type { RelayPrincipal } from '../principal.ts';
 import type { RelayRuntime } from '../runtime.ts';
@@ -72,7 +72,7 @@ export function pickTaskChannel(
   }
   const candidates = rt.routing.candidates(p.group, model).filter((c) => types.includes(c.channel.type));
   const picked = selectChannel(candidates, 0, new Set());
-  if (!picked) throw noChannelFor(p.group, model);
+  if (!picked) throw noChannelFor(rt, p.group, model);
   return picked.channel;
 }
 
@@ -113,7 +113,11 @@ export async function chargeTask<T>(
       price.quota,
     );
   } catch (err) {
-    if (isAppError(err)) throw relayErrorOfApp(err, 403, err.detail ?? 'insufficient_quota');
+    if (isAppError(err))
+      throw (
+        quotaShortfall(err, rt.deps.services.options.get) ??
+        relayErrorOfApp(err, 403, err.detail ?? 'insufficient_quota')
+      );
     throw err;
   }
   let result: { accepted: boolean; answer: T };

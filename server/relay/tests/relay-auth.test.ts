@@ -99,16 +99,19 @@ describe('token checks, in order, each with its own error', () => {
       status: 403,
       message: expect.stringContaining('No ratio or price is set for model unpriced'),
     });
+    // No channel of the group lists the model: a 404 model_not_found, which SDKs do not retry (issue 28).
     await expect(chat(token.key, 'no-channel')).rejects.toMatchObject({
-      status: 503,
-      message: expect.stringContaining('No channel is available for model no-channel in group default'),
+      status: 404,
+      code: 'model_not_found',
+      message: expect.stringContaining('The model no-channel does not exist or is not served in group default'),
     });
     // No channel and no price: the missing channel is what the client hears (relay.md §3).
     await expect(chat(token.key, 'no-channel-no-price')).rejects.toMatchObject({
-      status: 503,
-      message: expect.stringContaining('No channel is available for model no-channel-no-price'),
+      status: 404,
+      message: expect.stringContaining('The model no-channel-no-price does not exist'),
     });
-    await expect(chat(token.key)).rejects.toMatchObject({ status: 403, code: 'insufficient_user_quota' });
+    // 100 quota left, more reserved: the answer says so instead of "not enough" (issue 28).
+    await expect(chat(token.key)).rejects.toMatchObject({ status: 403, code: 'insufficient_quota_for_request' });
     const res = await request(`${h.baseURL}/files`, {
       method: 'GET',
       headers: { authorization: `Bearer ${token.key}` },
@@ -140,10 +143,12 @@ describe('the language of refusals (issue 22)', () => {
     const user = await insertUser(h.deps, { quota: 100 });
     const disabled = await insertToken(h.deps, user.id, { status: 2 });
     const token = await insertToken(h.deps, user.id);
+    const broke = await insertToken(h.deps, (await insertUser(h.deps, { quota: 0 })).id);
     // The relay's own refusal, the billing step's (an AppError of the console side) and a schema's.
     const cases: [string, unknown, string, string][] = [
       [disabled.key, hi('auth-model'), 'This token is not enabled', '该令牌状态不可用'],
-      [token.key, hi('auth-model'), 'Your quota is not enough for this request', '用户额度不足'],
+      [broke.key, hi('auth-model'), 'Your quota is not enough for this request', '用户额度不足'],
+      [token.key, hi('auth-model'), 'but your account has only $0.0002 left', '但账户仅剩 $0.0002'],
       [token.key, { messages: [] }, 'model is required', 'model 不能为空'],
     ];
     for (const [key, body, en, zh] of cases) {

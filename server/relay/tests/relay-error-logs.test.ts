@@ -1,6 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LogType } from '../../../shared/constants.ts';
+import { LogType, Role } from '../../../shared/constants.ts';
 import {
   insertChannel,
   insertToken,
@@ -9,7 +9,7 @@ import {
   setOptions,
   startRelayHarness,
 } from '../../../test/relay-fixtures.ts';
-import { ROOT_PASSWORD, ROOT_USERNAME, login, restHeaders, setupRoot } from '../../../test/users.ts';
+import { ROOT_PASSWORD, ROOT_USERNAME, login, restHeaders, setupRoot, trpcCaller } from '../../../test/users.ts';
 
 /*
  * Error log rows (issue 28): a failed call, and every failed attempt retried elsewhere, leave a
@@ -319,6 +319,30 @@ describe('error log rows', () => {
     } finally {
       await setOptions(h.deps, { ErrorLogEnabled: 'true' });
     }
+  });
+
+  it('the dashboard counts requests and errors per model and per channel', async () => {
+    await h.drain();
+    const now = Math.floor(Date.now() / 1000);
+    const rates = await trpcCaller(h.t, { id: 1, role: Role.Root }).dashboard.errors({
+      start_timestamp: now - 3600,
+      end_timestamp: now + 60,
+    });
+    const model = (m: string) => rates.models.find((x) => x.model_name === m);
+    const channel = (n: string) => rates.channels.find((x) => x.channel_name === n);
+    // Two failed attempts of one doomed call; the retried call: one failed attempt and one answer.
+    expect(model('doomed-model')).toEqual({ model_name: 'doomed-model', requests: 2, errors: 2 });
+    expect(model('retry-model')).toMatchObject({ errors: 1 });
+    expect(model('retry-model')!.requests).toBeGreaterThanOrEqual(2);
+    expect(channel('flaky')).toMatchObject({ errors: 1, requests: 1 });
+    expect(channel('steady')).toMatchObject({ errors: 0 });
+    expect(channel('nowhere')).toMatchObject({ errors: 1, requests: 1 });
+    // Refusals before any channel was tried count under channel 0.
+    expect(rates.channels.find((x) => x.channel_id === 0)?.errors).toBeGreaterThanOrEqual(2);
+    // Admins only.
+    await expect(
+      trpcCaller(h.t, { id: 99, role: Role.Common }).dashboard.errors({ start_timestamp: 0, end_timestamp: now }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 
   it('a call whose token fails authentication writes nothing', async () => {
