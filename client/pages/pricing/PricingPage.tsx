@@ -18,10 +18,11 @@ import { useMemo, useState } from 'react';
 import { copyText } from '../../components/clipboard.tsx';
 import { Page } from '../../components/Page.tsx';
 import { errorMessage } from '../../lib/errors.ts';
+import { quotaDisplay } from '../../lib/format.ts';
 import { serverTextInLanguage } from '../../lib/server-messages.ts';
 import { useStoredUser } from '../../lib/user.ts';
 import { trpc } from '../../trpc.ts';
-import { availableIn, displayPrice, ratioColor } from './price.ts';
+import { availableIn, callable, displayPrice, priceText, ratioColor } from './price.ts';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/trpc/router.ts';
 
@@ -43,6 +44,7 @@ export default function PricingPage() {
     user?.group && groups.includes(user.group) ? user.group : groups.includes('default') ? 'default' : groups[0];
   const group = picked && groups.includes(picked) ? picked : (fallbackGroup ?? 'default');
   const groupRatio = ratios[group] ?? 1;
+  const display = quotaDisplay();
 
   const records = useMemo(() => {
     const q = search.trim().toLowerCase();
@@ -69,23 +71,56 @@ export default function PricingPage() {
     {
       accessor: 'quota_type',
       title: t`Billing`,
-      render: (p) =>
-        p.quota_type === 1 ? (
-          <Badge miw="max-content" color="teal" variant="light">{t`Per call`}</Badge>
+      render: (p) => {
+        if (p.price_source === 'unset')
+          return <Badge miw="max-content" color="gray" variant="light">{t`No price set`}</Badge>;
+        if (p.price_source === 'self_use')
+          return <Badge miw="max-content" color="green" variant="light">{t`Free`}</Badge>;
+        if (p.quota_type === 0) return <Badge miw="max-content" color="violet" variant="light">{t`Per token`}</Badge>;
+        return p.unit === 'image' ? (
+          <Badge miw="max-content" color="cyan" variant="light">{t`Per image`}</Badge>
         ) : (
-          <Badge miw="max-content" color="violet" variant="light">{t`Per token`}</Badge>
-        ),
+          <Badge miw="max-content" color="teal" variant="light">{t`Per call`}</Badge>
+        );
+      },
     },
     {
       accessor: 'price',
       title: t`Price`,
       render: (p) => {
         const d = displayPrice(p, groupRatio);
-        if (d.kind === 'call') return <Text size="sm">{t`$${d.price} / call`}</Text>;
+        if (d.kind === 'unavailable')
+          return (
+            <Text size="sm" c="red.7" data-testid="price-unavailable">
+              {t`No price set — not available`}
+            </Text>
+          );
+        if (d.kind === 'free_for_you') return <Text size="sm">{t`No price set — free for you`}</Text>;
+        if (d.kind === 'no_price_needed') return <Text size="sm">{t`No price needed`}</Text>;
+        const note = d.fallback && (
+          <Text size="xs" c="dimmed">
+            {t`Fallback price`}
+          </Text>
+        );
+        if (d.kind === 'call' || d.kind === 'image') {
+          const amount = priceText(d.price, display);
+          return (
+            <Stack gap={0}>
+              <Text size="sm">{d.kind === 'image' ? t`${amount} / image` : t`${amount} / call`}</Text>
+              {note}
+            </Stack>
+          );
+        }
+        const [prompt, completion] = [priceText(d.prompt, display), priceText(d.completion, display)];
+        const audioIn = d.audio && priceText(d.audio.prompt, display);
+        const audioOut = d.audio && priceText(d.audio.completion, display);
         return (
           <Stack gap={0}>
-            <Text size="sm">{t`Prompt $${d.prompt} / 1M tokens`}</Text>
-            <Text size="sm">{t`Completion $${d.completion} / 1M tokens`}</Text>
+            <Text size="sm">{t`Prompt ${prompt} / 1M tokens`}</Text>
+            <Text size="sm">{t`Completion ${completion} / 1M tokens`}</Text>
+            {audioIn && <Text size="sm">{t`Audio input ${audioIn} / 1M audio tokens`}</Text>}
+            {audioOut && <Text size="sm">{t`Audio output ${audioOut} / 1M audio tokens`}</Text>}
+            {note}
           </Stack>
         );
       },
@@ -95,7 +130,11 @@ export default function PricingPage() {
       title: t`Ratios`,
       hidden: !showRatio,
       render: (p) =>
-        p.quota_type === 1 ? (
+        p.price_source === 'unset' || p.price_source === 'self_use' ? (
+          <Text size="sm" c="dimmed">
+            -
+          </Text>
+        ) : p.quota_type === 1 ? (
           <Text size="sm" c="dimmed">{t`Group ratio ${groupRatio}`}</Text>
         ) : (
           <Stack gap={0}>
@@ -176,9 +215,16 @@ export default function PricingPage() {
             />
           </Group>
           <Text size="xs" c="dimmed">
-            <Trans>
-              Prices are in USD for the selected group (group ratio ×{groupRatio}). Click a model name to copy it.
-            </Trans>
+            {display.displayInCurrency ? (
+              <Trans>
+                Prices are in USD for the selected group (group ratio ×{groupRatio}). Click a model name to copy it.
+              </Trans>
+            ) : (
+              <Trans>
+                Prices are in quota units for the selected group (group ratio ×{groupRatio}). Click a model name to copy
+                it.
+              </Trans>
+            )}
           </Text>
         </Stack>
       </Card>
@@ -194,7 +240,7 @@ export default function PricingPage() {
         defaultColumnProps={{ noWrap: true }}
         fetching={pricing.isLoading}
         noRecordsText={t`No models`}
-        rowStyle={(p) => (availableIn(p, group) ? undefined : { opacity: 0.55 })}
+        rowStyle={(p) => (availableIn(p, group) && callable(p) ? undefined : { opacity: 0.55 })}
       />
     </Page>
   );

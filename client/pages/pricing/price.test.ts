@@ -1,20 +1,52 @@
 import { describe, expect, it } from 'vitest';
-import { availableIn, displayPrice, ratioColor } from './price.ts';
+import { availableIn, callable, displayPrice, priceText, ratioColor } from './price.ts';
+
+const usd = { displayInCurrency: true, quotaPerUnit: 500_000 };
+const quota = { displayInCurrency: false, quotaPerUnit: 500_000 };
+const priced = { price_source: 'model', callable: true } as const;
 
 describe('pricing display', () => {
-  it('shows per-1M-token prices with three decimals', () => {
-    expect(displayPrice({ quota_type: 0, model_ratio: 1.25, model_price: 0, completion_ratio: 4 }, 0.8)).toEqual({
-      kind: 'token',
-      prompt: '2.000',
-      completion: '8.000',
-    });
+  it('shows per-1M-token prices in the display unit, three decimals in currency', () => {
+    const d = displayPrice({ ...priced, quota_type: 0, model_ratio: 1.25, model_price: 0, completion_ratio: 4 }, 0.8);
+    expect(d).toMatchObject({ kind: 'token', prompt: 2, completion: 8 });
+    if (d.kind !== 'token') throw new Error(d.kind);
+    expect([priceText(d.prompt, usd), priceText(d.completion, usd)]).toEqual(['$2.000', '$8.000']);
+    // Quota mode: the same price in quota units (1M tokens at $2 = 1,000,000 at 500,000 per $).
+    expect(priceText(d.prompt, quota)).toBe('1,000,000');
+    // A small price keeps its digits: $0.075, not $0.08 or $0.000.
+    expect(priceText(0.075, usd)).toBe('$0.075');
   });
 
-  it('shows per-call prices times the group ratio', () => {
-    expect(displayPrice({ quota_type: 1, model_ratio: 0, model_price: 0.04, completion_ratio: 0 }, 1.5)).toEqual({
-      kind: 'call',
-      price: '0.060',
-    });
+  it('shows fixed prices per call, and per image for image models, times the group ratio', () => {
+    const fixed = { ...priced, quota_type: 1, model_ratio: 0, model_price: 0.04, completion_ratio: 0 };
+    expect(displayPrice({ ...fixed, unit: 'call' }, 1.5)).toEqual({ kind: 'call', price: 0.06, fallback: false });
+    expect(displayPrice({ ...fixed, unit: 'image' }, 1)).toEqual({ kind: 'image', price: 0.04, fallback: false });
+    expect(priceText(0.06, usd)).toBe('$0.060');
+  });
+
+  it('adds the audio token prices of audio models', () => {
+    const d = displayPrice(
+      {
+        ...priced,
+        quota_type: 0,
+        model_ratio: 1,
+        model_price: 0,
+        completion_ratio: 4,
+        audio_ratio: 8,
+        audio_completion_ratio: 2,
+      },
+      1,
+    );
+    expect(d).toMatchObject({ kind: 'token', prompt: 2, completion: 8, audio: { prompt: 16, completion: 32 } });
+  });
+
+  it('gives no amount for a model without a price', () => {
+    const none = { quota_type: 0, model_ratio: 0, model_price: 0, completion_ratio: 0 };
+    expect(displayPrice({ ...none, price_source: 'unset', callable: false }, 1)).toEqual({ kind: 'unavailable' });
+    expect(displayPrice({ ...none, price_source: 'unset', callable: true }, 1)).toEqual({ kind: 'free_for_you' });
+    expect(displayPrice({ ...none, price_source: 'self_use', callable: true }, 1)).toEqual({ kind: 'no_price_needed' });
+    expect(callable({ ...none, price_source: 'unset', callable: false })).toBe(false);
+    expect(callable({ ...none })).toBe(true);
   });
 
   it('colours group ratios and checks availability', () => {
