@@ -35,7 +35,7 @@ beforeAll(async () => {
               },
             },
           }
-        : undefined,
+        : null,
   });
   await setOptions(h.deps, {
     ModelRatio: JSON.stringify({
