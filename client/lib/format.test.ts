@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatQuota, renderNumber } from './format.ts';
+import {
+  formatCount,
+  formatMoney,
+  formatQuota,
+  inputDecimals,
+  quotaCounterpart,
+  quotaDisplay,
+  quotaInputText,
+  quotaOfInput,
+  quotaOfUnits,
+  renderNumber,
+  setQuotaDisplay,
+} from './format.ts';
 
 const dollars = { displayInCurrency: true, quotaPerUnit: 500_000 };
 const tokens = { displayInCurrency: false, quotaPerUnit: 500_000 };
@@ -53,5 +65,91 @@ describe('number and quota display', () => {
     expect(formatQuota(615_000, tokens)).toBe('615,000');
     expect(formatQuota(12, tokens)).toBe('12');
     expect(formatQuota(12_345, tokens)).toBe('12,345');
+  });
+});
+
+describe('one balance, one text (issue 28)', () => {
+  it('a balance of 99,999,984 quota reads $199.999968 everywhere, not $199.9997 or $199.99972', () => {
+    expect(formatQuota(99_999_984, dollars)).toBe('$199.999968');
+    expect(formatQuota(99_999_984, tokens)).toBe('99,999,984');
+    // Neighbours stay distinct from it and from the round amount.
+    expect(formatQuota(99_999_985, dollars)).toBe('$199.99997');
+    expect(formatQuota(100_000_000, dollars)).toBe('$200.00');
+  });
+
+  it('a non-zero amount never reads as zero, in either unit', () => {
+    expect(formatQuota(1, dollars)).not.toMatch(/^\$0\.0+$/);
+    expect(formatQuota(1, { displayInCurrency: true, quotaPerUnit: 7_000_000 })).toBe('$0.0000001');
+    expect(formatQuota(1, tokens)).toBe('1');
+  });
+
+  it('the loaded status object decides the display, at whatever rate the operator set', () => {
+    setQuotaDisplay({ display_in_currency: true, quota_per_unit: 1_000 });
+    expect(quotaDisplay()).toEqual({ displayInCurrency: true, quotaPerUnit: 1_000 });
+    setQuotaDisplay({ display_in_currency: false, quota_per_unit: 0 });
+    expect(quotaDisplay()).toEqual({ displayInCurrency: false, quotaPerUnit: 500_000 });
+  });
+});
+
+describe('quota inputs in the display unit', () => {
+  it('typing $5 means 5 x QuotaPerUnit quota; typing 5 in quota mode means 5 quota', () => {
+    expect(quotaOfInput('5', dollars)).toBe(2_500_000);
+    expect(quotaOfInput(5, tokens)).toBe(5);
+    expect(quotaOfInput('5', { displayInCurrency: true, quotaPerUnit: 1_000 })).toBe(5_000);
+    expect(quotaOfInput('1,234.5', dollars)).toBe(617_250_000);
+  });
+
+  it('rounds what was typed to the nearest whole quota', () => {
+    expect(quotaOfInput('0.1', dollars)).toBe(50_000);
+    expect(quotaOfInput('199.999968', dollars)).toBe(99_999_984);
+    expect(quotaOfInput('0.0000011', dollars)).toBe(1);
+    expect(quotaOfInput('0.3', { displayInCurrency: true, quotaPerUnit: 7 })).toBe(2);
+    expect(quotaOfInput('12.6', tokens)).toBe(13);
+    expect(quotaOfInput('-2', dollars)).toBe(-1_000_000);
+  });
+
+  it('an empty input is no quota at all, not zero', () => {
+    expect(quotaOfInput('', dollars)).toBeNaN();
+    expect(quotaOfInput('abc', tokens)).toBeNaN();
+  });
+
+  it('shows a stored quota as the exact amount, which reads back as the same quota', () => {
+    expect(quotaInputText(2_500_000, dollars)).toBe('5');
+    expect(quotaInputText(99_999_984, dollars)).toBe('199.999968');
+    expect(quotaInputText(12, dollars)).toBe('0.000024');
+    expect(quotaInputText(-1_000_000, dollars)).toBe('-2');
+    expect(quotaInputText(2_500_000, tokens)).toBe('2500000');
+    for (const q of [1, 7, 333, 99_999_984, 123_456_789])
+      expect(quotaOfInput(quotaInputText(q, dollars), dollars)).toBe(q);
+  });
+
+  it('accepts as many decimals as one quota unit needs', () => {
+    expect(inputDecimals(dollars)).toBe(6);
+    expect(inputDecimals({ displayInCurrency: true, quotaPerUnit: 1 })).toBe(2);
+    expect(inputDecimals(tokens)).toBe(0);
+  });
+
+  it('names the other unit beside the field', () => {
+    expect(quotaCounterpart(2_500_000, dollars)).toBe('2,500,000');
+    expect(quotaCounterpart(2_500_000, tokens)).toBe('$5.00');
+    expect(quotaCounterpart(5, tokens)).toBe('$0.00001');
+  });
+
+  it('presets in currency follow the rate, never a fixed 500,000', () => {
+    expect([1, 10, 1000].map((u) => quotaOfUnits(u, dollars))).toEqual([500_000, 5_000_000, 500_000_000]);
+    expect(quotaOfUnits(0.2, { displayInCurrency: false, quotaPerUnit: 1_000 })).toBe(200);
+  });
+});
+
+describe('money that is not quota (upstream balances, prices)', () => {
+  it('keeps at least two decimals and every significant digit', () => {
+    expect(formatMoney(2.5)).toBe('$2.50');
+    expect(formatMoney(0)).toBe('$0.00');
+    expect(formatMoney(0.075)).toBe('$0.075');
+    expect(formatMoney(0.0001)).toBe('$0.0001');
+    expect(formatMoney(199.999968)).toBe('$199.999968');
+    expect(formatMoney(1234567.5)).toBe('$1,234,567.50');
+    expect(formatMoney(-3)).toBe('-$3.00');
+    expect(formatMoney(0.1 + 0.2)).toBe('$0.30');
   });
 });

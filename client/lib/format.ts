@@ -12,8 +12,21 @@ export interface QuotaDisplay {
   quotaPerUnit: number;
 }
 
-/** The display settings the status object cached at start (spec §3 keys). */
+/** The site's settings as the loaded status object gave them; null until it loaded. */
+let loaded: QuotaDisplay | null = null;
+
+/** The status object's display settings, set as it loads: before any page renders, unlike the cached keys. */
+export function setQuotaDisplay(status: { display_in_currency: boolean; quota_per_unit: number }): void {
+  const perUnit = Number(status.quota_per_unit);
+  loaded = {
+    displayInCurrency: status.display_in_currency,
+    quotaPerUnit: Number.isFinite(perUnit) && perUnit > 0 ? perUnit : DEFAULT_QUOTA_PER_UNIT,
+  };
+}
+
+/** The display settings: the loaded status object's, else those it cached at a previous start (spec §3 keys). */
 export function quotaDisplay(): QuotaDisplay {
+  if (loaded) return loaded;
   const perUnit = Number(readString('quota_per_unit'));
   return {
     displayInCurrency: readString('display_in_currency') === 'true',
@@ -73,6 +86,55 @@ export function renderNumber(n: number): string {
 /** Quota in dollars for forms that accept amounts (quota per unit from status). */
 export const quotaToAmount = (quota: number, display = quotaDisplay()) => quota / display.quotaPerUnit;
 export const amountToQuota = (amount: number, display = quotaDisplay()) => Math.round(amount * display.quotaPerUnit);
+
+/*
+ * Quota inputs: the user types in the display unit (dollars when the site shows currency, else
+ * quota); the server gets the integer quota nearest to what was typed.
+ */
+
+/** Decimals a currency input accepts: enough for one quota unit (6 at 500,000 per $), at least 2. */
+export const inputDecimals = (display: QuotaDisplay): number =>
+  display.displayInCurrency ? Math.min(MAX_DECIMALS, Math.max(2, Math.ceil(Math.log10(display.quotaPerUnit)))) : 0;
+
+/** What a quota input shows for a quota: the digits formatQuota shows, without symbol or separators. */
+export function quotaInputText(quota: number, display: QuotaDisplay): string {
+  if (!Number.isFinite(quota)) return '';
+  const q = Math.round(quota);
+  if (!display.displayInCurrency) return String(q);
+  const text = (Math.abs(q) / display.quotaPerUnit).toFixed(decimalsFor(Math.abs(q), display.quotaPerUnit, 0));
+  return `${q < 0 ? '-' : ''}${text}`;
+}
+
+/** The integer quota a typed amount in the display unit stands for (exact rounding); NaN when nothing is typed. */
+export function quotaOfInput(typed: number | string, display: QuotaDisplay): number {
+  const n = typeof typed === 'number' ? typed : Number(String(typed).replace(/[,\s$]/g, ''));
+  if ((typeof typed === 'string' && typed.trim() === '') || !Number.isFinite(n)) return Number.NaN;
+  return display.displayInCurrency ? Math.round(n * display.quotaPerUnit) : Math.round(n);
+}
+
+/**
+ * The other unit of a quota, shown beside an input: the quota count when the input is in currency
+ * ("2,500,000"), the currency when it is in quota ("$5.00").
+ */
+export function quotaCounterpart(quota: number, display: QuotaDisplay): string {
+  return display.displayInCurrency ? formatCount(quota) : formatQuota(quota, { ...display, displayInCurrency: true });
+}
+
+/** Quota amounts for amounts of currency (presets "$1, $10 …" at the site's quota per unit). */
+export const quotaOfUnits = (units: number, display: QuotaDisplay = quotaDisplay()): number =>
+  Math.round(units * display.quotaPerUnit);
+
+/**
+ * Money that is not quota (a channel's balance as its upstream reports it, a model's price): at
+ * least two decimals, then every significant digit the number has (up to 10, which drops float
+ * noise), so a small amount never reads as zero and two different amounts never read the same.
+ * "$2.50", "$0.075", "$0.0001", "$199.999968", "-$3.00".
+ */
+export function formatMoney(amount: number, symbol = '$'): string {
+  if (!Number.isFinite(amount)) return '-';
+  const clean = Number(Math.abs(amount).toPrecision(10));
+  return `${amount < 0 && clean !== 0 ? '-' : ''}${symbol}${grouped(clean, 2, 20)}`;
+}
 
 /** Unix seconds -> "2026-01-02 15:04:05" in the browser's zone; 0 means never. */
 export function formatTimestamp(seconds: number): string {

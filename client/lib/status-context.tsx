@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
 import { trpc } from '../trpc.ts';
+import { setQuotaDisplay } from './format.ts';
 import { cachedStatus, cacheStatus, type Status } from './status.ts';
 
 const StatusContext = createContext<Status | null>(null);
@@ -26,6 +27,8 @@ export function useStatusQuery(): StatusState {
     if (query.data.logo) setFavicon(query.data.logo);
   }, [query.data]);
   const status = query.data ?? (query.isError ? cachedStatus() : null);
+  // Amounts render with these settings from the first page render on (the cached keys are written after it).
+  if (status) setQuotaDisplay(status);
   return { status, loading: query.isLoading, error: query.error };
 }
 

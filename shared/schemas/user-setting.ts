@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_QUOTA_PER_UNIT } from '../constants.ts';
 
 /** Old consoles and scripts send booleans as 0/1 or "true"/"false". */
 const boolish = () =>
@@ -18,15 +19,14 @@ const boolish = () =>
  */
 
 /** Spec: the threshold defaults to 500000 quota ($1); the console falls back to 100000 when nothing loaded. */
-export const DEFAULT_QUOTA_WARNING_THRESHOLD = 500_000;
+export const DEFAULT_QUOTA_WARNING_THRESHOLD = DEFAULT_QUOTA_PER_UNIT;
 
-/** Presets shown beside the threshold input (quota → dollars, as the spec lists them). */
-export const QUOTA_WARNING_PRESETS = [
-  { quota: 100_000, label: '0.2$' },
-  { quota: 500_000, label: '1$' },
-  { quota: 1_000_000, label: '5$' },
-  { quota: 5_000_000, label: '10$' },
-] as const;
+/**
+ * Presets beside the threshold input, in currency units: the spec's 100,000, 500,000, 1,000,000
+ * and 5,000,000 quota at the default 500,000 per $ (its "1000000 = 5$" label was wrong: that is
+ * $2). The console turns them into quota at the site's rate and labels them in its display unit.
+ */
+export const QUOTA_WARNING_PRESET_UNITS = [0.2, 1, 2, 10] as const;
 
 export const notifyTypes = ['email', 'webhook'] as const;
 export type NotifyType = (typeof notifyTypes)[number];

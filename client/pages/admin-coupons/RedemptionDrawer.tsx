@@ -1,12 +1,13 @@
 import '@mantine/dates/styles.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Chip, Drawer, Group, NumberInput, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Drawer, Group, NumberInput, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { useEffect } from 'react';
-import { formatQuota, quotaDisplay, renderQuota } from '../../lib/format.ts';
+import { QuotaInput } from '../../components/QuotaInput.tsx';
+import { renderQuota } from '../../lib/format.ts';
 import { showError, showSuccess } from '../../lib/errors.ts';
 import { trpc } from '../../trpc.ts';
-import { emptyRedemption, QUOTA_PRESETS, toInput, useRedemptionForm, valuesFromRow } from './form.ts';
+import { emptyRedemption, QUOTA_PRESET_UNITS, toInput, useRedemptionForm, valuesFromRow } from './form.ts';
 import { showGeneratedKeys } from './GeneratedKeys.tsx';
 import type { Redemption } from './types.ts';
 
@@ -58,7 +59,6 @@ export function RedemptionDrawer({ opened, editing, onClose }: Props) {
   });
 
   const quota = Number(form.values.quota) || 0;
-  const display = quotaDisplay();
   return (
     <Drawer
       opened={opened}
@@ -75,26 +75,15 @@ export function RedemptionDrawer({ opened, editing, onClose }: Props) {
             placeholder={creating ? t`Defaults to the quota, e.g. ${renderQuota(quota)}` : undefined}
             {...form.getInputProps('name')}
           />
-          <div>
-            <NumberInput
-              label={t({ message: 'Quota', context: 'redemption' })}
-              description={t`Worth ${formatQuota(quota, { ...display, displayInCurrency: true })}`}
-              min={1}
-              step={500000}
-              allowDecimal={false}
-              thousandSeparator=","
-              {...form.getInputProps('quota')}
-            />
-            <Chip.Group value={String(quota)} onChange={(v) => form.setFieldValue('quota', Number(v))}>
-              <Group gap={6} mt="xs">
-                {QUOTA_PRESETS.map((p) => (
-                  <Chip key={p} value={String(p)} size="xs" variant="light">
-                    {formatQuota(p, { ...display, displayInCurrency: true }, 0)}
-                  </Chip>
-                ))}
-              </Group>
-            </Chip.Group>
-          </div>
+          <QuotaInput
+            label={t({ message: 'Quota', context: 'redemption' })}
+            min={1}
+            presetUnits={QUOTA_PRESET_UNITS}
+            value={form.values.quota}
+            onChange={(q) => form.setFieldValue('quota', q)}
+            error={form.errors.quota}
+            data-testid="redemption-quota"
+          />
           {creating && (
             <NumberInput label={t`Count`} min={1} max={100} allowDecimal={false} {...form.getInputProps('count')} />
           )}

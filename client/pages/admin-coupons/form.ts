@@ -5,8 +5,8 @@ import { REDEMPTION_BATCH_MAX, REDEMPTION_DEFAULT_QUOTA } from '../../../shared/
 import { renderQuota } from '../../lib/format.ts';
 import type { Redemption } from './types.ts';
 
-/** The quota presets of the spec (§9): 500,000 quota = $1. */
-export const QUOTA_PRESETS = [500_000, 5_000_000, 25_000_000, 50_000_000, 250_000_000, 500_000_000];
+/** The presets of the spec (§9): $1 … $1000, in quota at the site's quota per unit. */
+export const QUOTA_PRESET_UNITS = [1, 10, 50, 100, 500, 1000];
 
 export interface RedemptionFormValues {
   name: string;
@@ -76,7 +76,7 @@ export function useRedemptionForm(creating: boolean) {
         if (n === 0 && creating) return null;
         return n >= 1 && n <= 20 ? null : t`The name must be 1 to 20 characters`;
       },
-      quota: (v) => (Number.isInteger(Number(v)) && Number(v) > 0 ? null : t`Enter a positive whole quota`),
+      quota: (v) => (Number.isInteger(Number(v)) && Number(v) > 0 ? null : t`Enter an amount greater than zero`),
       count: (v) =>
         !creating || (Number.isInteger(Number(v)) && Number(v) >= 1 && Number(v) <= REDEMPTION_BATCH_MAX)
           ? null

@@ -1,20 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
-import {
-  Button,
-  Divider,
-  Drawer,
-  Group,
-  NumberInput,
-  PasswordInput,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Divider, Drawer, Group, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { MAX_DISPLAY_NAME_LENGTH, MAX_USERNAME_LENGTH, MIN_PASSWORD_LENGTH } from '../../../shared/constants.ts';
 import { showError, showSuccess } from '../../lib/errors.ts';
+import { QuotaInput } from '../../components/QuotaInput.tsx';
 import { renderQuota } from '../../lib/format.ts';
 import { trpc } from '../../trpc.ts';
 import { BoundAccounts } from './BoundAccounts.tsx';
@@ -25,8 +15,8 @@ interface Values {
   display_name: string;
   password: string;
   group: string;
-  quota: number;
-  add_quota: number;
+  quota: number | '';
+  add_quota: number | '';
 }
 
 interface Props {
@@ -65,8 +55,8 @@ export function EditUserDrawer({ user, groups, onClose }: Props) {
       display_name: v.display_name,
       password: v.password || undefined,
       group: v.group,
-      quota: Math.trunc(v.quota),
-      add_quota: Math.trunc(v.add_quota) || undefined,
+      quota: Math.trunc(Number(v.quota)) || 0,
+      add_quota: Math.trunc(Number(v.add_quota)) || undefined,
     });
   });
   const values = form.getValues();
@@ -89,25 +79,21 @@ export function EditUserDrawer({ user, groups, onClose }: Props) {
             {...form.getInputProps('password')}
           />
           <Select label={t`Group`} data={groupOptions} searchable {...form.getInputProps('group')} />
-          <NumberInput
+          <QuotaInput
             label={t`Quota`}
-            description={renderQuota(values.quota)}
             min={0}
-            allowDecimal={false}
-            thousandSeparator=","
-            disabled={values.add_quota !== 0}
+            disabled={Number(values.add_quota) !== 0}
+            data-testid="user-quota"
             {...form.getInputProps('quota')}
           />
-          <NumberInput
+          <QuotaInput
             label={t`Add quota`}
             description={
-              values.add_quota
-                ? t`${renderQuota(values.add_quota)} will be added on save; negative numbers deduct`
+              Number(values.add_quota)
+                ? t`${renderQuota(Number(values.add_quota))} will be added on save; negative numbers deduct`
                 : t`Negative numbers deduct; when set, it replaces the quota above`
             }
-            allowDecimal={false}
             allowNegative
-            thousandSeparator=","
             data-testid="add-quota"
             {...form.getInputProps('add_quota')}
           />

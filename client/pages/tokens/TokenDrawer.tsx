@@ -53,7 +53,7 @@ export function TokenDrawer({ opened, editing, onClose }: Props) {
 
   useEffect(() => {
     if (!opened) return;
-    form.setValues(editing ? valuesFromToken(editing) : emptyToken);
+    form.setValues(editing ? valuesFromToken(editing) : emptyToken());
     form.resetDirty();
     form.clearErrors();
     // Reset when the drawer opens for another token, not on every render of the form.

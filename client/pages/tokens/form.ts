@@ -2,11 +2,11 @@ import { useLingui } from '@lingui/react/macro';
 import { useForm } from '@mantine/form';
 import dayjs from 'dayjs';
 import { isIpOrCidr } from '../../../shared/schemas/tokens.ts';
+import { quotaOfUnits } from '../../lib/format.ts';
 import type { TokenRow } from './types.ts';
 
-/** Spec §9: 500,000 quota = $1; presets $1 … $1000; default $1. */
-export const QUOTA_PRESETS = [500_000, 5_000_000, 25_000_000, 50_000_000, 250_000_000, 500_000_000];
-export const DEFAULT_REMAIN_QUOTA = 500_000;
+/** Spec §9: presets $1 … $1000, in quota at the site's quota per unit; default $1. */
+export const QUOTA_PRESET_UNITS = [1, 10, 50, 100, 500, 1000];
 export const BATCH_COUNTS = ['1', '10', '20', '30', '100'];
 
 export interface TokenFormValues {
@@ -26,9 +26,10 @@ export interface TokenFormValues {
   rate_limit_success: number | string;
 }
 
-export const emptyToken: TokenFormValues = {
+/** A new token's form; its quota is $1 at the site's quota per unit (500,000 by default). */
+export const emptyToken = (): TokenFormValues => ({
   name: '',
-  remain_quota: DEFAULT_REMAIN_QUOTA,
+  remain_quota: quotaOfUnits(1),
   unlimited_quota: false,
   expired_at: null,
   count: '1',
@@ -40,7 +41,7 @@ export const emptyToken: TokenFormValues = {
   rate_limit_period: 60,
   rate_limit_count: 1000,
   rate_limit_success: 10,
-};
+});
 
 const FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
@@ -96,7 +97,7 @@ export function useTokenForm() {
   const { t } = useLingui();
   return useForm<TokenFormValues>({
     mode: 'controlled',
-    initialValues: emptyToken,
+    initialValues: emptyToken(),
     validate: {
       name: (v) => ([...v.trim()].length > 30 ? t`The name can be at most 30 characters` : null),
       expired_at: (v) => (v && !dayjs(v).isValid() ? t`Expiry time format error` : null),

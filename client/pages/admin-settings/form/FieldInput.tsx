@@ -1,5 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { JsonInput, NumberInput, PasswordInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
+import { QuotaInput } from '../../../components/QuotaInput.tsx';
+import { renderQuota } from '../../../lib/format.ts';
 import { checkField, type FieldDef } from './fields.ts';
 import type { OptionsForm } from './useOptionsForm.ts';
 
@@ -19,13 +21,15 @@ export function FieldInput({ field, form }: { field: FieldDef; form: OptionsForm
       : problem === 'number'
         ? t`Please enter a number`
         : problem === 'range'
-          ? field.min !== undefined && field.max !== undefined
-            ? t`Must be between ${min} and ${max}`
-            : field.min !== undefined
-              ? field.decimals === 0
-                ? t`Must be an integer of at least ${min}`
-                : t`Must be at least ${min}`
-              : t`Must be at most ${max}`
+          ? field.kind === 'quota'
+            ? t`Must be at least ${renderQuota(field.min ?? 0)}`
+            : field.min !== undefined && field.max !== undefined
+              ? t`Must be between ${min} and ${max}`
+              : field.min !== undefined
+                ? field.decimals === 0
+                  ? t`Must be an integer of at least ${min}`
+                  : t`Must be at least ${min}`
+                : t`Must be at most ${max}`
           : undefined;
   const common = { label, description, disabled, 'data-option': field.key };
   switch (field.kind) {
@@ -50,6 +54,19 @@ export function FieldInput({ field, form }: { field: FieldDef; form: OptionsForm
           allowDecimal={field.decimals !== 0}
           onChange={(v) => form.set(field.key, String(v))}
           error={error}
+        />
+      );
+    case 'quota':
+      return (
+        <QuotaInput
+          {...common}
+          value={value}
+          min={field.min}
+          max={field.max}
+          step={field.step}
+          onChange={(q) => form.set(field.key, String(q))}
+          error={error}
+          data-testid={`option-${field.key}`}
         />
       );
     case 'json':

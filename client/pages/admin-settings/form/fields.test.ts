@@ -16,6 +16,15 @@ describe('client-side field checks', () => {
     expect(checkField(f({ min: 1, decimals: 0 }), '1.5')).toBe('range');
     expect(checkField(f({ min: 0.002, max: 1 }), '0.6')).toBeNull();
   });
+
+  it('quota fields hold whole quota, whatever unit the admin typed in', () => {
+    const quota = f({ kind: 'quota', min: 0 });
+    expect(checkField(quota, '2500000')).toBeNull();
+    expect(checkField(quota, '0')).toBeNull();
+    expect(checkField(quota, '-1')).toBe('range');
+    expect(checkField(quota, '12.5')).toBe('range');
+    expect(checkField(quota, '')).toBe('number');
+  });
 });
 
 describe('fallback pricing on the client', () => {

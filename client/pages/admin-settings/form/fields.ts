@@ -6,7 +6,8 @@ import type { MessageDescriptor } from '@lingui/core';
  * file reads like the spec's list of settings.
  */
 
-export type FieldKind = 'switch' | 'number' | 'text' | 'password' | 'textarea' | 'json' | 'select';
+/** 'quota': an integer quota option, typed in the site's display unit (QuotaInput). */
+export type FieldKind = 'switch' | 'number' | 'quota' | 'text' | 'password' | 'textarea' | 'json' | 'select';
 
 export type Values = Record<string, string>;
 
@@ -46,11 +47,11 @@ export function checkField(f: FieldDef, value: string): 'json' | 'number' | 'ran
       return 'json';
     }
   }
-  if (f.kind === 'number') {
+  if (f.kind === 'number' || f.kind === 'quota') {
     if (isBlank(value) || !Number.isFinite(Number(value))) return 'number';
     const n = Number(value);
     if ((f.min !== undefined && n < f.min) || (f.max !== undefined && n > f.max)) return 'range';
-    if (f.decimals === 0 && !Number.isInteger(n)) return 'range';
+    if ((f.decimals === 0 || f.kind === 'quota') && !Number.isInteger(n)) return 'range';
   }
   return null;
 }

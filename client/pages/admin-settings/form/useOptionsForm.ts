@@ -102,6 +102,9 @@ export function useOptionsForm(
     // The server never sends secrets back; empty the inputs so a second Save does not resend them.
     if (savedSecrets.length > 0) setValues((v) => ({ ...v, ...Object.fromEntries(savedSecrets.map((k) => [k, ''])) }));
     await utils.options.list.invalidate();
+    // The console's amounts follow the display settings of the status object: reload it when they change.
+    if (changed.some((k) => k === 'QuotaPerUnit' || k === 'DisplayInCurrencyEnabled'))
+      await utils.status.get.invalidate();
     if (failures.length === 0) notifications.show({ color: 'teal', message: t`Saved` });
     else if (failures.length === changed.length)
       notifications.show({ color: 'red', title: t`Save failed, please retry`, message: failures.join('\n') });

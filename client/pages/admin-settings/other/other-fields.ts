@@ -79,11 +79,10 @@ export const monitoringFields: FieldDef[] = [
   },
   {
     key: 'QuotaRemindThreshold',
-    kind: 'number',
+    kind: 'quota',
     label: msg`Default quota warning threshold`,
     description: msg`Users get a warning below this quota unless they chose their own`,
     min: 0,
-    decimals: 0,
     span: 6,
   },
   {
@@ -136,6 +135,6 @@ export const monitoringFields: FieldDef[] = [
 
 export const checkInFields: FieldDef[] = [
   { key: 'CheckInEnabled', kind: 'switch', label: msg`Daily check-in enabled`, span: 12 },
-  { key: 'CheckInQuota', kind: 'number', label: msg`Smallest reward`, min: 0, step: 100, decimals: 0, span: 6 },
-  { key: 'CheckInMaxQuota', kind: 'number', label: msg`Largest reward`, min: 0, step: 100, decimals: 0, span: 6 },
+  { key: 'CheckInQuota', kind: 'quota', label: msg`Smallest reward`, min: 0, step: 100, span: 6 },
+  { key: 'CheckInMaxQuota', kind: 'quota', label: msg`Largest reward`, min: 0, step: 100, span: 6 },
 ];

@@ -20,17 +20,16 @@ export const generalFields: FieldDef[] = [
 ];
 
 export const quotaFields: FieldDef[] = [
-  { key: 'QuotaForNewUser', kind: 'number', label: msg`Initial quota for new users`, min: 0, decimals: 0 },
+  { key: 'QuotaForNewUser', kind: 'quota', label: msg`Initial quota for new users`, min: 0 },
   {
     key: 'PreConsumedQuota',
-    kind: 'number',
+    kind: 'quota',
     label: msg`Quota reserved per request`,
     description: msg`Returned or topped up when the request ends`,
     min: 0,
-    decimals: 0,
   },
-  { key: 'QuotaForInviter', kind: 'number', label: msg`Reward for the inviter`, min: 0, decimals: 0 },
-  { key: 'QuotaForInvitee', kind: 'number', label: msg`Reward for the invitee`, min: 0, decimals: 0 },
+  { key: 'QuotaForInviter', kind: 'quota', label: msg`Reward for the inviter`, min: 0 },
+  { key: 'QuotaForInvitee', kind: 'quota', label: msg`Reward for the invitee`, min: 0 },
 ];
 
 export const rebateFields: FieldDef[] = [

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { QuotaInput } from '../../../components/QuotaInput.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
 import { renderQuota } from '../../../lib/format.ts';
 import { trpc } from '../../../trpc.ts';
@@ -50,16 +51,15 @@ export function AffTransfer() {
           <Text size="sm">
             <Trans>Available: {renderQuota(available)}</Trans>
           </Text>
-          <NumberInput
+          <QuotaInput
             label={t`Quota to transfer`}
-            description={t`Minimum ${renderQuota(min)} (${min} quota)`}
+            description={t`Minimum ${renderQuota(min)}`}
             value={amount}
             onChange={setAmount}
             min={min}
             max={available}
-            allowDecimal={false}
-            thousandSeparator=","
             error={error}
+            data-testid="aff-transfer-quota"
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setOpened(false)}>

@@ -1,23 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  Button,
-  Chip,
-  Group,
-  NumberInput,
-  PasswordInput,
-  Radio,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, PasswordInput, Radio, Skeleton, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import {
   DEFAULT_QUOTA_WARNING_THRESHOLD,
   type NotifyType,
-  QUOTA_WARNING_PRESETS,
+  QUOTA_WARNING_PRESET_UNITS,
 } from '../../../../shared/schemas/user-setting.ts';
-import { renderQuota } from '../../../lib/format.ts';
+import { QuotaInput } from '../../../components/QuotaInput.tsx';
 import { useUserSetting } from './useUserSetting.ts';
 
 /** Spec: the form falls back to 100000 until the server's value has loaded. */
@@ -71,36 +60,16 @@ export function NotificationSettings() {
           <Radio value="webhook" label={t`Webhook`} />
         </Group>
       </Radio.Group>
-      <div>
-        <NumberInput
-          label={t`Quota warning threshold`}
-          description={t`You are told once when a request takes your quota below this`}
-          value={threshold}
-          onChange={setThreshold}
-          min={1}
-          allowDecimal={false}
-          thousandSeparator=","
-          error={thresholdError}
-          rightSectionWidth={90}
-          rightSection={
-            <Text size="xs" c="dimmed">
-              ≈ {renderQuota(Number(threshold) || 0)}
-            </Text>
-          }
-        />
-        <Group gap={6} mt={8}>
-          {QUOTA_WARNING_PRESETS.map((p) => (
-            <Chip
-              key={p.quota}
-              size="xs"
-              checked={Number(threshold) === p.quota}
-              onChange={() => setThreshold(p.quota)}
-            >
-              {`${p.quota.toLocaleString()} = ${p.label}`}
-            </Chip>
-          ))}
-        </Group>
-      </div>
+      <QuotaInput
+        label={t`Quota warning threshold`}
+        description={t`You are told once when a request takes your quota below this`}
+        value={threshold}
+        onChange={setThreshold}
+        min={1}
+        error={thresholdError}
+        presetUnits={QUOTA_WARNING_PRESET_UNITS}
+        data-testid="quota-warning-threshold"
+      />
       {type === 'webhook' ? (
         <>
           <TextInput

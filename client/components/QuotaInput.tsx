@@ -1,0 +1,147 @@
+import { useLingui } from '@lingui/react/macro';
+import { Chip, Group, NumberInput, type NumberInputProps } from '@mantine/core';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { DEFAULT_QUOTA_PER_UNIT } from '../../shared/constants.ts';
+import {
+  formatQuota,
+  inputDecimals,
+  type QuotaDisplay,
+  quotaCounterpart,
+  quotaInputText,
+  quotaOfInput,
+  quotaOfUnits,
+} from '../lib/format.ts';
+import { useStatus } from '../lib/status-context.tsx';
+
+/** The site's quota display (currency or quota, and the rate), re-rendering when the status object changes. */
+export function useQuotaDisplay(): QuotaDisplay {
+  const status = useStatus();
+  const perUnit = Number(status.quota_per_unit);
+  const displayInCurrency = status.display_in_currency;
+  return useMemo(
+    () => ({ displayInCurrency, quotaPerUnit: perUnit > 0 ? perUnit : DEFAULT_QUOTA_PER_UNIT }),
+    [displayInCurrency, perUnit],
+  );
+}
+
+type Inherited = Omit<
+  NumberInputProps,
+  'value' | 'onChange' | 'prefix' | 'suffix' | 'decimalScale' | 'allowDecimal' | 'min' | 'max' | 'step' | 'defaultValue'
+>;
+
+export interface QuotaInputProps extends Inherited {
+  /** The quota, an integer ('' or a numeric string as forms hold it). */
+  value?: number | string;
+  /** The integer quota for what was typed, or '' while the field is empty. */
+  onChange: (quota: number | '') => void;
+  /** Bounds, in quota. */
+  min?: number;
+  max?: number;
+  /** Arrow-key step, in quota. */
+  step?: number;
+  /** Preset amounts in currency units ($1, $10 …), offered as chips worth that many times the quota per unit. */
+  presetUnits?: readonly number[];
+  /** Another display than the site's (tests, previews). */
+  quotaDisplay?: QuotaDisplay;
+  'data-testid'?: string;
+}
+
+const quotaOf = (v: number | string | undefined): number =>
+  v === undefined || v === '' ? Number.NaN : Number.isFinite(Number(v)) ? Math.round(Number(v)) : Number.NaN;
+
+/**
+ * An amount of quota typed in the site's display unit: dollars when the site shows currency,
+ * else quota. Value in and out is the integer quota (typed dollars are rounded to the nearest
+ * quota); the other unit reads under the field ("= 2,500,000 quota" under $5, "= $5.00" under
+ * 2,500,000).
+ */
+export function QuotaInput(props: QuotaInputProps) {
+  const { t } = useLingui();
+  const siteDisplay = useQuotaDisplay();
+  const {
+    value,
+    onChange,
+    min,
+    max,
+    step,
+    presetUnits,
+    quotaDisplay: display = siteDisplay,
+    description,
+    ...rest
+  } = props;
+  const testId = props['data-testid'];
+  const quota = quotaOf(value);
+  const inCurrency = display.displayInCurrency;
+  const [text, setText] = useState<string>(() => (Number.isNaN(quota) ? '' : quotaInputText(quota, display)));
+
+  // A value set from outside (a preset, a reset, another row) or a new display unit replaces
+  // the text, unless the text already says that quota (so "5." or "5.10" stay as typed).
+  useEffect(() => {
+    const typed = quotaOfInput(text, display);
+    if (Number.isNaN(typed) && Number.isNaN(quota)) return;
+    if (typed !== quota) setText(Number.isNaN(quota) ? '' : quotaInputText(quota, display));
+    // Only the outside value and the unit drive this; the text is what it is compared with.
+  }, [quota, display.displayInCurrency, display.quotaPerUnit]);
+
+  const toUnit = (q: number | undefined) => (q === undefined ? undefined : inCurrency ? q / display.quotaPerUnit : q);
+  const counterpart = Number.isNaN(quota)
+    ? null
+    : inCurrency
+      ? t`= ${quotaCounterpart(quota, display)} quota`
+      : `= ${quotaCounterpart(quota, display)}`;
+  const desc: ReactNode =
+    description || counterpart ? (
+      <>
+        {description && <span style={{ display: 'block' }}>{description}</span>}
+        {counterpart && (
+          <span
+            style={{ display: 'block', fontVariantNumeric: 'tabular-nums' }}
+            data-testid={testId ? `${testId}-counterpart` : undefined}
+            data-quota={quota}
+          >
+            {counterpart}
+          </span>
+        )}
+      </>
+    ) : undefined;
+
+  const input = (
+    <NumberInput
+      {...rest}
+      description={desc}
+      value={text}
+      onChange={(v) => {
+        const s = String(v);
+        setText(s);
+        const q = quotaOfInput(s, display);
+        onChange(Number.isNaN(q) ? '' : q);
+      }}
+      min={toUnit(min)}
+      max={toUnit(max)}
+      step={toUnit(step)}
+      prefix={inCurrency ? '$' : undefined}
+      decimalScale={inputDecimals(display)}
+      allowDecimal={inCurrency}
+      thousandSeparator=","
+      inputMode={inCurrency ? 'decimal' : 'numeric'}
+    />
+  );
+  if (!presetUnits?.length) return input;
+  return (
+    <div>
+      {input}
+      <Chip.Group value={String(quota)} onChange={(v) => onChange(Number(v))}>
+        <Group gap={6} mt="xs" data-testid={testId ? `${testId}-presets` : undefined}>
+          {presetUnits.map((u) => {
+            const q = quotaOfUnits(u, display);
+            return (
+              <Chip key={u} value={String(q)} size="xs" variant="light" disabled={rest.disabled}>
+                {formatQuota(q, display, 0)}
+              </Chip>
+            );
+          })}
+        </Group>
+      </Chip.Group>
+    </div>
+  );
+}
