@@ -4,8 +4,9 @@ import * as sessions from './2026-11-22T0100-sessions.ts';
 import * as jobLeases from './2026-11-23T0000-job-leases.ts';
 import * as logHourly from './2026-11-23T0100-log-hourly.ts';
 import * as messageNotices from './2026-11-24T0000-message-notices.ts';
-import * as retryCount from './2026-11-26T0400-retry-count.ts';
+import * as channelInfo from './2026-11-26T0000-channel-info.ts';
 import * as channelTestResult from './2026-11-26T0200-channel-test-result.ts';
+import * as retryCount from './2026-11-26T0400-retry-count.ts';
 
 /**
  * Every migration, in order of name. Listed statically (not read from the folder)
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0000-job-leases': jobLeases,
   '2026-11-23T0100-log-hourly': logHourly,
   '2026-11-24T0000-message-notices': messageNotices,
-  '2026-11-26T0400-retry-count': retryCount,
+  '2026-11-26T0000-channel-info': channelInfo,
   '2026-11-26T0200-channel-test-result': channelTestResult,
+  '2026-11-26T0400-retry-count': retryCount,
 };

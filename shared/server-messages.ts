@@ -269,6 +269,16 @@ export const serverMessages = {
   'channel.upstream_status': '上游返回 HTTP {status}',
   'channel.upstream_status_detail': '上游返回 HTTP {status}：{detail}',
   'channel.upstream_unreachable': '请求上游失败：{reason}',
+  // Multi-key channels (issue 28; the manage call's refusals are new-api's words)
+  'channel.not_multi_key': '该渠道不是多密钥模式',
+  'channel.key_index_missing': '未指定密钥索引',
+  'channel.key_index_out_of_range': '密钥索引超出范围',
+  'channel.no_key_to_disable': '没有可禁用的密钥',
+  'channel.no_auto_disabled_key': '没有需要删除的自动禁用密钥',
+  'channel.last_key': '不能删除最后一个密钥',
+  'channel.unsupported_action': '不支持的操作',
+  'channel.keys_changed': '渠道密钥已被修改，请刷新后重试',
+  'channel.all_keys_disabled': '所有密钥均已被自动禁用，最后一个的原因：{reason}',
 
   'demo.disabled': '演示渠道未开启（DEMO_CHANNEL）',
 

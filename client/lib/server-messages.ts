@@ -548,6 +548,33 @@ const descriptors: Record<ServerMessageCode, MessageDescriptor> = {
     context: 'channel.upstream_unreachable',
     message: 'The request to the upstream failed: {reason}',
   }),
+  'channel.not_multi_key': msg({
+    context: 'channel.not_multi_key',
+    message: 'This channel does not hold several keys',
+  }),
+  'channel.key_index_missing': msg({ context: 'channel.key_index_missing', message: 'No key index was given' }),
+  'channel.key_index_out_of_range': msg({
+    context: 'channel.key_index_out_of_range',
+    message: 'The key index is out of range',
+  }),
+  'channel.no_key_to_disable': msg({
+    context: 'channel.no_key_to_disable',
+    message: 'There is no enabled key to disable',
+  }),
+  'channel.no_auto_disabled_key': msg({
+    context: 'channel.no_auto_disabled_key',
+    message: 'There is no automatically disabled key to delete',
+  }),
+  'channel.last_key': msg({ context: 'channel.last_key', message: 'The last key cannot be deleted' }),
+  'channel.unsupported_action': msg({ context: 'channel.unsupported_action', message: 'Unsupported action' }),
+  'channel.keys_changed': msg({
+    context: 'channel.keys_changed',
+    message: "The channel's keys were changed meanwhile, please refresh and try again",
+  }),
+  'channel.all_keys_disabled': msg({
+    context: 'channel.all_keys_disabled',
+    message: 'Every key was disabled automatically; the last one because: {reason}',
+  }),
   'demo.disabled': msg({ context: 'demo.disabled', message: 'The demo channel is not turned on (DEMO_CHANNEL)' }),
   'notice.channel_disabled_title': msg({
     context: 'notice.channel_disabled_title',

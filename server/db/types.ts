@@ -89,6 +89,8 @@ export interface ChannelsTable {
   system_prompt: string | null;
   model_prefix: string | null;
   max_input_tokens: Defaulted<number>;
+  /** Per-key state of a multi-key channel, new-api's JSON (shared/channel-info.ts); '' for a single key. */
+  channel_info: Defaulted<string>;
   /** The last channel test's outcome as JSON (shared/channel-test-result.ts); '' before the first test. */
   test_result: Defaulted<string>;
 }

@@ -1,8 +1,8 @@
 import type { AppDeps } from '../context.ts';
 import type { RelayCancel } from './cancel.ts';
 import { createCarryStore } from './canonical/carry.ts';
-import { type ChannelConfig, pickKey, upstreamModelFor } from './channel-config.ts';
-import { shouldAutoDisable, disableKey } from './channel-health.ts';
+import { type ChannelConfig, hasOtherKey, pickKey, upstreamModelFor } from './channel-config.ts';
+import { disableKey, isDisablingError, shouldAutoDisable } from './channel-health.ts';
 import { RelayError, refusal } from './errors.ts';
 import { adapterFor } from './providers/index.ts';
 import { speaksResponses } from './providers/openai/responses-bridge/channel.ts';
@@ -75,9 +75,13 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
   const chain: number[] = [];
   let upstreamWaitMs = 0;
   let last: RelayError | undefined;
+  /** Keys tried per channel; a multi-key channel whose key failed is tried again with another (issue 28). */
+  const triedKeys = new Map<number, Set<string>>();
+  let sameChannel: Candidate | undefined;
 
   for (let i = 0; i < attempts; i++) {
-    const cand = selectChannel(a.candidates, i, failed);
+    const cand = sameChannel ?? selectChannel(a.candidates, i, failed);
+    sameChannel = undefined;
     if (!cand) break;
     const channel = cand.channel;
     const attemptAt = performance.now();
@@ -108,7 +112,7 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
     const ctx: AttemptContext = {
       mode: responses ? 'responses' : a.mode,
       channel,
-      key: pickKey(channel),
+      key: pickKey(channel, triedKeys.get(channel.id)),
       upstreamModel: up.name,
       stream: a.stream,
       options: opt,
@@ -181,6 +185,11 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
     const text = await res.body.text().catch(() => '');
     const e = adapter.mapError(res.statusCode, text);
     const dead = shouldAutoDisable(deps, channel, e);
+    // A dead key (auto-ban or not) or a rate-limited one: another enabled key of the same channel goes first.
+    const tried = triedKeys.get(channel.id) ?? new Set<string>();
+    triedKeys.set(channel.id, tried.add(ctx.key));
+    const keyFault = dead || res.statusCode === 429 || isDisablingError(deps, channel.type, e);
+    if (keyFault && hasOtherKey(channel, tried)) sameChannel = cand;
     if (dead)
       await disableKey(deps, channel, ctx.key, `${e.status} ${e.message}`).catch((err) =>
         deps.log.error({ err }, 'auto-disable failed'),
@@ -188,7 +197,7 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
     const status = Number(channel.statusCodeMapping[String(res.statusCode)] ?? res.statusCode) || res.statusCode;
     last = clientError(deps, status, e.message, e.code);
     report(last, last.message === e.message ? undefined : e.message);
-    if (!isRetryableStatus(status, opt, adapter, dead)) break;
+    if (!isRetryableStatus(status, opt, adapter, dead || sameChannel !== undefined)) break;
   }
   throw new AttemptsFailed(last ?? noChannel(a.model), chain, upstreamWaitMs);
 }

@@ -1,3 +1,4 @@
+import { type ChannelInfo, enabledKeyIndices, readChannelInfo, splitChannelKeys } from '../../shared/channel-info.ts';
 import { channelTypeInfo } from '../../shared/channel-types.ts';
 import type { ChannelRow } from '../db/types.ts';
 
@@ -13,8 +14,13 @@ export interface ChannelConfig {
   baseUrl: string;
   /** One or more keys (multi-key channels: newline- or comma-separated in the row). */
   keys: string[];
-  /** The raw key column, to make key removals conditional on it not having changed. */
+  /** The raw key column as read. */
   rawKey: string;
+  /**
+   * Per-key state (channel_info): only enabled keys are picked, at random or in turn. The relay
+   * replaces it in place when it marks a key dead, before the routing reload brings the stored one.
+   */
+  keyInfo: ChannelInfo;
   openaiOrganization: string;
   autoBan: boolean;
   modelMapping: Record<string, string>;
@@ -45,21 +51,19 @@ const stringMap = (o: Record<string, unknown>): Record<string, string> =>
   );
 
 /** Multi-key channels hold keys one per line (new-api) or comma-separated (older consoles). */
-export const splitKeys = (raw: string): string[] =>
-  raw
-    .split(raw.includes('\n') ? '\n' : ',')
-    .map((k) => k.trim())
-    .filter(Boolean);
+export const splitKeys = splitChannelKeys;
 
 export function parseChannel(row: ChannelRow): ChannelConfig {
   const base = (row.base_url ?? '').trim() || channelTypeInfo(row.type)?.baseUrl || '';
+  const keys = splitKeys(row.key);
   return {
     id: Number(row.id),
     type: row.type,
     name: row.name,
     baseUrl: base.replace(/\/+$/, ''),
-    keys: splitKeys(row.key),
+    keys,
     rawKey: row.key,
+    keyInfo: readChannelInfo(row.channel_info, keys.length, row.setting),
     openaiOrganization: row.openai_organization ?? '',
     autoBan: row.auto_ban === 1,
     modelMapping: stringMap(parseObject(row.model_mapping)),
@@ -84,19 +88,32 @@ export function upstreamModelFor(channel: ChannelConfig, model: string): { name:
   return { name, mapped: name !== model };
 }
 
-/** Next turn per channel for `multi_key_mode: "polling"` (per instance: an even spread, not a shared order). */
+/** Next turn per channel for the "polling" mode (per instance: an even spread, not a shared order). */
 const turns = new Map<number, number>();
 
+/** The channel has a key it may use (a multi-key channel whose keys are all disabled has none). */
+export const hasUsableKey = (channel: ChannelConfig): boolean =>
+  channel.keys.length <= 1 || enabledKeyIndices(channel.keyInfo).length > 0;
+
 /**
- * The key for the next request on a multi-key channel (relay.md §3: "picked at random
- * or in turn"): at random, or in turn when the channel's settings JSON (new-api's
- * name) says `{"multi_key_mode": "polling"}`.
+ * The key for the next request on a multi-key channel (relay.md §3: "picked at random or in
+ * turn"), among its enabled keys and not one in `avoid` (keys this request already failed on):
+ * at random, or in turn when channel_info's `multi_key_mode` is "polling" (before channel_info,
+ * the settings JSON's `{"multi_key_mode": "polling"}`, still honoured). Only when no enabled
+ * key is left (the channel is on its way out) does it fall back on the first key.
  */
-export function pickKey(channel: ChannelConfig): string {
+export function pickKey(channel: ChannelConfig, avoid?: ReadonlySet<string>): string {
   const { keys } = channel;
   if (keys.length <= 1) return keys[0] ?? '';
-  if (channel.setting.multi_key_mode !== 'polling') return keys[Math.floor(Math.random() * keys.length)];
-  const turn = turns.get(channel.id) ?? 0;
-  turns.set(channel.id, (turn + 1) % keys.length);
-  return keys[turn % keys.length];
+  const usable = enabledKeyIndices(channel.keyInfo).filter((i) => !avoid?.has(keys[i]));
+  if (usable.length === 0) return keys[0];
+  if (channel.keyInfo.multi_key_mode !== 'polling') return keys[usable[Math.floor(Math.random() * usable.length)]];
+  const turn = (turns.get(channel.id) ?? 0) % keys.length;
+  const index = usable.find((i) => i >= turn) ?? usable[0];
+  turns.set(channel.id, (index + 1) % keys.length);
+  return keys[index];
 }
+
+/** Whether a request that failed on `tried` keys of this channel has another enabled key to try. */
+export const hasOtherKey = (channel: ChannelConfig, tried: ReadonlySet<string>): boolean =>
+  channel.keys.length > 1 && enabledKeyIndices(channel.keyInfo).some((i) => !tried.has(channel.keys[i]));

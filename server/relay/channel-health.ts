@@ -1,6 +1,8 @@
 import type { AppDeps } from '../context.ts';
 import { nowSeconds } from '../db/time.ts';
-import { autoDisableChannel, disableAbilitiesOf, replaceChannelKeys } from '../domains/channels/channels.repo.ts';
+import { withKeyDisabled } from '../../shared/channel-info.ts';
+import { autoDisableChannel, disableAbilitiesOf } from '../domains/channels/channels.repo.ts';
+import { autoDisableKey } from '../domains/channels/service/multi-key.ts';
 import { noticeChannelDisabled } from '../domains/channels/disabled-notice.service.ts';
 import type { ChannelConfig } from './channel-config.ts';
 import { adapterFor } from './providers/index.ts';
@@ -31,25 +33,29 @@ export const shouldAutoDisable = (deps: AppDeps, channel: ChannelConfig, e: Upst
   isDisablingError(deps, channel.type, e);
 
 /**
- * Takes a dead key out of service: a multi-key channel loses that key alone
- * [beyond]; a single-key channel (or its last key) is auto-disabled: status 3,
- * other_info {status_reason, status_time}, its abilities disabled in the same
- * transaction. Conditional on the key column being unchanged, so two requests
- * failing together do not fight. Publishes 'channels' so every routing cache drops it.
+ * Takes a dead key out of service, never out of the channel (issue 28): on a multi-key channel the
+ * key is marked auto-disabled (channel_info: status 3, reason, time) and the others keep serving;
+ * a single-key channel, or a multi-key channel whose last enabled key this was, is auto-disabled:
+ * status 3, other_info {status_reason, status_time}, its abilities disabled in the same
+ * transaction. The key column is never written. Publishes 'channels' so every routing cache
+ * reloads; this instance stops picking the key (or the channel) at once.
  */
 export async function disableKey(deps: AppDeps, channel: ChannelConfig, key: string, reason: string): Promise<void> {
   const now = nowSeconds();
-  const remaining = channel.keys.filter((k) => k !== key);
-  const disabledChannel = await deps.db.transaction().execute(async (trx) => {
-    if (remaining.length > 0 && remaining.length < channel.keys.length) {
-      await replaceChannelKeys(trx, channel.id, channel.rawKey, remaining.join('\n'));
-      return false;
-    }
+  let disabledChannel: boolean;
+  if (channel.keys.length > 1) {
+    const index = channel.keys.indexOf(key);
+    // The next request on this instance must not wait for the routing reload to skip the key.
+    if (index >= 0) channel.keyInfo = withKeyDisabled(channel.keyInfo, index, 3, reason, now);
+    disabledChannel = (await autoDisableKey(deps.db, channel.id, key, reason, now)).channelDisabled;
+  } else {
     const info = JSON.stringify({ status_reason: reason.slice(0, 500), status_time: now });
-    if (!(await autoDisableChannel(trx, channel.id, info))) return false;
-    await disableAbilitiesOf(trx, channel.id);
-    return true;
-  });
+    disabledChannel = await deps.db.transaction().execute(async (trx) => {
+      if (!(await autoDisableChannel(trx, channel.id, info))) return false;
+      await disableAbilitiesOf(trx, channel.id);
+      return true;
+    });
+  }
   deps.log.warn({ channelId: channel.id, channel: channel.name, reason }, 'channel key disabled automatically');
   // The next request on this instance must not wait for the routing reload to skip the channel.
   if (disabledChannel) relayRuntimeOf(deps)?.routing.forget(channel.id);

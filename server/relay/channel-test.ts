@@ -68,6 +68,7 @@ async function testChannel(
   row: ChannelRow,
   model: string,
   signal?: AbortSignal,
+  key?: string,
 ): Promise<ProbeResult> {
   const adapter = adapterFor(row.type);
   const mode = adapter && testModeFor(adapter, model);
@@ -76,7 +77,7 @@ async function testChannel(
   const ctx: AttemptContext = {
     mode,
     channel,
-    key: pickKey(channel),
+    key: key ?? pickKey(channel),
     upstreamModel: upstreamModelFor(channel, model).name,
     stream: false,
     options: opt,
@@ -122,5 +123,5 @@ async function testChannel(
 /** The channel service's `test` (ChannelProbe), reading provider settings from the site options. */
 export const createAdapterChannelTest =
   (opt: OptionReader): ChannelProbe['test'] =>
-  (row, model, signal) =>
-    testChannel(opt, row, model, signal);
+  (row, model, signal, key) =>
+    testChannel(opt, row, model, signal, key);

@@ -4,7 +4,7 @@ import {
   listEnabledAbilities,
   listEnabledChannels,
 } from '../domains/channels/channels.repo.ts';
-import { type ChannelConfig, parseChannel } from './channel-config.ts';
+import { type ChannelConfig, hasUsableKey, parseChannel } from './channel-config.ts';
 
 /** One (group, model) candidate: the channel and its ability's priority and weight. */
 export interface Candidate {
@@ -49,7 +49,11 @@ export function createRoutingCache(infra: Pick<Infra, 'db' | 'bus' | 'log'>): Ro
   async function load(): Promise<RoutingIndex> {
     const rows = await listEnabledChannels(infra.db);
     const channels = new Map<number, ChannelConfig>();
-    for (const row of rows) channels.set(Number(row.id), parseChannel(row));
+    for (const row of rows) {
+      const channel = parseChannel(row);
+      // A multi-key channel whose keys an admin disabled one by one has nothing to send with.
+      if (hasUsableKey(channel)) channels.set(channel.id, channel);
+    }
     const abilities = await listEnabledAbilities(infra.db);
     const byGroupModel = new Map<string, Map<string, Candidate[]>>();
     for (const a of abilities) {

@@ -100,6 +100,8 @@ export const channelFields = z.object({
   model_prefix: z.string().trim().nullish(),
   max_input_tokens: intish().pipe(z.number().min(0)).nullish(),
   status: intish('状态无效').pipe(z.number().min(0).max(3, '状态无效')).optional(),
+  /** A multi-key channel's key selection, new-api's top-level field (stored in channel_info). */
+  multi_key_mode: z.enum(['random', 'polling']).nullish(),
 });
 export type ChannelFields = z.infer<typeof channelFields>;
 
@@ -124,6 +126,8 @@ export type CreateChannelInput = z.infer<typeof createChannelInput>;
 
 export const updateChannelInput = channelFields.extend({
   id: intish('id 无效').pipe(z.number().positive('id 无效')),
+  /** new-api: `append` adds the sent keys to a multi-key channel's list; otherwise they replace it. */
+  key_mode: z.enum(['append', 'replace']).nullish(),
 });
 export type UpdateChannelInput = z.infer<typeof updateChannelInput>;
 
@@ -148,6 +152,26 @@ export function checkChannelRules(c: ChannelRuleView, creating: boolean): string
 /** Type 18 (Xunfei Spark) keeps its API version in `other`; new-api defaults it to v2.1. */
 export const defaultOtherFor = (type: number, other: string | null | undefined): string =>
   type === ChannelType.XunfeiSpark && !other ? 'v2.1' : (other ?? '');
+
+/** new-api's per-key actions on a multi-key channel (POST /api/channel/multi_key/manage); get_key_status reads. */
+export const keyActions = [
+  'disable_key',
+  'enable_key',
+  'enable_all_keys',
+  'disable_all_keys',
+  'delete_key',
+  'delete_disabled_keys',
+] as const;
+export type KeyAction = (typeof keyActions)[number];
+
+export const multiKeyManageInput = z.object({
+  channel_id: intish('id 无效').pipe(z.number().positive('id 无效')),
+  action: z.string(),
+  key_index: intish().nullish(),
+  page: intish().nullish(),
+  page_size: intish().nullish(),
+  status: intish().nullish(),
+});
 
 export const listChannelsInput = z.object({
   page: z.number().int().min(1).default(1),

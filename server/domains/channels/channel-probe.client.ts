@@ -15,9 +15,10 @@ import { baseUrlOf, firstKeyOf, networkText, runQuery, upstreamErrorText, upstre
 export interface ChannelProbe {
   /**
    * Sends one minimal request with `model`; never throws for an upstream failure (AppError when
-   * untestable). `signal` (shutdown) abandons the request.
+   * untestable). `signal` (shutdown) abandons the request. `key`: that key of a multi-key channel
+   * (an auto-disabled one being re-tested); else one of its enabled keys.
    */
-  test(channel: ChannelRow, model: string, signal?: AbortSignal): Promise<ProbeResult>;
+  test(channel: ChannelRow, model: string, signal?: AbortSignal, key?: string): Promise<ProbeResult>;
   /** The channel's remaining balance in USD; throws AppError when unsupported or failing. */
   balance(channel: ChannelRow): Promise<number>;
   /** The upstream's model ids for a channel type, base URL and key; throws AppError (500) when failing. */

@@ -116,9 +116,28 @@ export const deleteChannels = (db: Db, ids: number[]) =>
     .executeTakeFirst()
     .then((r) => Number(r.numDeletedRows));
 
-/** A multi-key channel without one dead key; a no-op when its keys changed since they were read. */
-export const replaceChannelKeys = (db: Db, id: number, readKeys: string, keys: string) =>
-  db.updateTable('channels').set({ key: keys }).where('id', '=', id).where('key', '=', readKeys).execute();
+/**
+ * A multi-key channel's key state (channel_info, and the key list only on an admin's explicit key
+ * deletion) written only when neither its keys nor their state changed since they were read
+ * (`read`); false otherwise, so concurrent key updates retry instead of overwriting each other.
+ */
+export const updateKeyStateIf = async (
+  db: Db,
+  id: number,
+  read: { key: string; channel_info: string },
+  patch: { channel_info: string; key?: string },
+) =>
+  Number(
+    (
+      await db
+        .updateTable('channels')
+        .set(patch)
+        .where('id', '=', id)
+        .where('key', '=', read.key)
+        .where('channel_info', '=', read.channel_info)
+        .executeTakeFirst()
+    ).numUpdatedRows,
+  ) === 1;
 
 /**
  * An enabled channel marked auto-disabled with its reason (other_info); false when it was not enabled

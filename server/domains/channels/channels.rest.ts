@@ -5,12 +5,17 @@ import {
   createChannelInput,
   editTagInput,
   fetchModelsInput,
+  type KeyAction,
+  keyActions,
+  multiKeyManageInput,
   tagInput,
   updateChannelInput,
 } from '../../../shared/schemas/channels.ts';
 import { idsInput } from '../../../shared/schemas/common.ts';
-import { q, raw, restRoute } from '../../compat/route.ts';
+import { q, raw, restRoute, withMessage } from '../../compat/route.ts';
 import type { AppDeps } from '../../context.ts';
+import { badRequest } from '../../errors.ts';
+import { keyActionText } from './multi-key.view.ts';
 
 /* /api/channel/* (admin) and /api/models (user), with new-api's answer shapes (api-contract §4, §11). */
 
@@ -99,6 +104,21 @@ export function registerChannelRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   restRoute(app, deps, 'POST', '/api/channel/fix', admin, () => channels.fixAbilities());
+
+  // new-api's per-key management of a multi-key channel (issue 28): read the keys' status, or one action.
+  restRoute(app, deps, 'POST', '/api/channel/multi_key/manage', { ...admin, body: multiKeyManageInput }, async (i) => {
+    const b = i.body;
+    if (b.action === 'get_key_status')
+      return channels.keyStatus(b.channel_id, {
+        page: b.page ?? undefined,
+        pageSize: b.page_size ?? undefined,
+        status: b.status ?? undefined,
+      });
+    if (!(keyActions as readonly string[]).includes(b.action)) throw badRequest('channel.unsupported_action');
+    const action = b.action as KeyAction;
+    const count = await channels.manageKeys(b.channel_id, action, b.key_index ?? undefined);
+    return withMessage(keyActionText(action, count), action === 'delete_disabled_keys' ? count : undefined);
+  });
 
   restRoute(app, deps, 'GET', '/api/channel/:id', { ...admin, params: idParams }, ({ params }) =>
     channels.get(params.id),

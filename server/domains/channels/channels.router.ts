@@ -4,6 +4,7 @@ import {
   createChannelInput,
   editTagInput,
   fetchModelsInput,
+  keyActions,
   listChannelsInput,
   tagInput,
   updateChannelInput,
@@ -62,6 +63,22 @@ export const channelsRouter = router({
   fetchModelsOf: adminProcedure
     .input(idInput)
     .mutation(({ ctx, input }) => ctx.services.channels.fetchModelsOf(input.id)),
+  /** A multi-key channel's keys, masked, with status, reason and time (new-api's get_key_status). */
+  keys: adminProcedure
+    .input(
+      idInput.extend({
+        page: z.number().int().min(1).default(1),
+        pageSize: z.number().int().min(1).max(500).default(50),
+        status: z.number().int().min(1).max(3).optional(),
+      }),
+    )
+    .query(({ ctx, input }) => ctx.services.channels.keyStatus(input.id, input)),
+  /** Enable or disable one key or all (delete actions: the admin's explicit choice, confirmed in the console). */
+  manageKeys: adminProcedure
+    .input(idInput.extend({ action: z.enum(keyActions), index: z.number().int().min(0).optional() }))
+    .mutation(async ({ ctx, input }) => ({
+      count: await ctx.services.channels.manageKeys(input.id, input.action, input.index),
+    })),
   fixAbilities: adminProcedure.mutation(({ ctx }) => ctx.services.channels.fixAbilities()),
   enabledModels: adminProcedure.query(({ ctx }) => ctx.services.channels.enabledModels()),
   knownModels: adminProcedure.query(async ({ ctx }) => (await ctx.services.channels.knownModels()).map((m) => m.id)),

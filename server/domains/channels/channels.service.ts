@@ -6,6 +6,7 @@ import { rebuildAllAbilities } from './service/abilities.ts';
 import { createChannelBalances } from './service/balance.ts';
 import { type ChannelsCtx, channelsChanged } from './service/context.ts';
 import { createChannelModelFetch } from './service/fetch-models.ts';
+import { createMultiKeyManagement } from './service/multi-key.ts';
 import { createChannelQueries } from './service/list.ts';
 import { createChannelTags } from './service/tags.ts';
 import { createChannelTests } from './service/test-runs.ts';
@@ -32,6 +33,7 @@ export function createChannelsService(
     ...createChannelTests(ctx),
     ...createChannelBalances(ctx),
     ...createChannelModelFetch(ctx),
+    ...createMultiKeyManagement(ctx),
 
     /** POST /api/channel/fix: rebuilds every ability; answers the number of channels. */
     async fixAbilities(): Promise<number> {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { type ChannelInfo, readChannelInfo, splitChannelKeys } from '../../../../shared/channel-info.ts';
 import type { Logger } from 'pino';
 import type { ChangeBus } from '../../../cache/bus.ts';
 import type { ChannelRow, Database } from '../../../db/types.ts';
@@ -31,6 +32,13 @@ export async function getChannelOrThrow(ctx: ChannelsCtx, id: number): Promise<C
 /** The relay's routing cache listens on this topic; every committed channel write calls it. */
 export const channelsChanged = (ctx: ChannelsCtx) => ctx.bus.publish('channels');
 
-/** The admin view: keys never leave the server in lists or detail (api-contract §1, §15.2). */
-export type ChannelView = Omit<ChannelRow, 'key'> & { key: '' };
-export const toChannelView = (row: ChannelRow): ChannelView => ({ ...row, key: '' });
+/**
+ * The admin view: keys never leave the server in lists or detail (api-contract §1, §15.2);
+ * channel_info as the object new-api's console reads (per-key status of a multi-key channel).
+ */
+export type ChannelView = Omit<ChannelRow, 'key' | 'channel_info'> & { key: ''; channel_info: ChannelInfo };
+export const toChannelView = (row: ChannelRow): ChannelView => ({
+  ...row,
+  key: '',
+  channel_info: readChannelInfo(row.channel_info, splitChannelKeys(row.key).length, row.setting),
+});

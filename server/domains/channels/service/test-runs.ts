@@ -8,6 +8,7 @@ import { badRequest, conflict } from '../../../errors.ts';
 import { listAllChannels, updateChannel } from '../channels.repo.ts';
 import { noticeChannelDisabled } from '../disabled-notice.service.ts';
 import { syncAbilities } from './abilities.ts';
+import { isMultiKey, probeKeys } from './multi-key.ts';
 import { type ChannelsCtx, channelsChanged, getChannelOrThrow } from './context.ts';
 
 export interface ChannelTestResult {
@@ -48,10 +49,15 @@ const storedTest = (r: ChannelTestResult): StoredChannelTest =>
 export function createChannelTests(ctx: ChannelsCtx) {
   let running: Promise<void> | null = null;
 
-  async function probeOne(channel: ChannelRow, model?: string, signal?: AbortSignal): Promise<ChannelTestResult> {
+  async function probeOne(
+    channel: ChannelRow,
+    model?: string,
+    signal?: AbortSignal,
+    key?: string,
+  ): Promise<ChannelTestResult> {
     const testModel = model || channel.test_model || splitList(channel.models)[0];
     if (!testModel) throw badRequest('channel.no_test_model');
-    const r = await ctx.probe.test(channel, testModel, signal);
+    const r = await ctx.probe.test(channel, testModel, signal, key);
     const threshold = ctx.options.get('ChannelDisableThreshold');
     if (r.ok && threshold > 0 && r.timeMs > threshold * 1000) {
       const reason: StoredMessage = {
@@ -98,10 +104,11 @@ export function createChannelTests(ctx: ChannelsCtx) {
       // Manually disabled channels stay out of automatic runs.
       if (channel.status === ChannelStatus.ManuallyDisabled) continue;
       try {
-        const r = await probeOne(channel, undefined, signal);
+        // A multi-key channel: each auto-disabled key re-tested, a failing key marked, never the channel alone (issue 28).
+        const r = await probeKeys(ctx, channel, (key) => probeOne(channel, undefined, signal, key), true);
         // A test cut short by the shutdown says nothing about the channel.
         if (signal?.aborted) return;
-        await record(channel, r, true);
+        await record(channel, r, !isMultiKey(channel));
       } catch (err) {
         ctx.log.warn({ channelId: channel.id, err: (err as Error).message }, 'channel test skipped');
       }
@@ -112,7 +119,7 @@ export function createChannelTests(ctx: ChannelsCtx) {
     /** GET /api/channel/test/:id; the model defaults to test_model, then the first model. */
     async testChannel(id: number, model?: string): Promise<ChannelTestResult> {
       const channel = await getChannelOrThrow(ctx, id);
-      const r = await probeOne(channel, model);
+      const r = await probeKeys(ctx, channel, (key) => probeOne(channel, model, undefined, key), false);
       await record(channel, r, false);
       return r;
     },

@@ -22,6 +22,7 @@ import {
   updateChannel,
 } from '../channels.repo.ts';
 import { syncAbilities } from './abilities.ts';
+import { keyStateForWrite } from './multi-key.ts';
 import { type ChannelsCtx, type ChannelView, channelsChanged, getChannelOrThrow, toChannelView } from './context.ts';
 
 /** Splits `key` per mode; Vertex AI keys are service-account JSON and never split. */
@@ -114,7 +115,8 @@ export function createChannelWrites(ctx: ChannelsCtx) {
       const keys = keysFor(input.key ?? '', type, input.mode ?? 'batch');
       return write(async (trx) => {
         const ids: number[] = [];
-        for (const key of keys) ids.push(await insertChannel(trx, { ...row, key }));
+        for (const key of keys)
+          ids.push(await insertChannel(trx, { ...row, key, ...keyStateForWrite(undefined, { ...input, key }) }));
         await syncAbilities(trx, ids);
         return ids;
       });
@@ -123,7 +125,8 @@ export function createChannelWrites(ctx: ChannelsCtx) {
     /** PUT /api/channel/: applies what was sent; an empty key keeps the stored one. */
     async update(input: UpdateChannelInput): Promise<ChannelView> {
       const current = await getChannelOrThrow(ctx, input.id);
-      const patch = patchFrom(input);
+      // The key list and its per-key state (an admin's edit keeps the state of the keys it keeps).
+      const patch = { ...patchFrom(input), ...keyStateForWrite(current, input) };
       const merged: ChannelRow = { ...current, ...patch } as ChannelRow;
       merged.other = defaultOtherFor(merged.type, merged.other);
       if (merged.other !== current.other) patch.other = merged.other;
