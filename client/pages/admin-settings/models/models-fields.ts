@@ -1,4 +1,5 @@
 import { msg } from '@lingui/core/macro';
+import { DEFAULT_RETRY_STATUS_CODES } from '../../../../shared/options.ts';
 import type { FieldDef } from '../form/fields.ts';
 
 export const globalFields: FieldDef[] = [
@@ -29,30 +30,6 @@ export const globalFields: FieldDef[] = [
     label: msg`Group exempt from safety checks`,
     disabledWhen: (v) => v['global.safe_check_exempt_enabled'] !== 'true',
   },
-  { key: 'global.auto_retry_enabled', kind: 'switch', label: msg`Automatic retry`, span: 12 },
-  {
-    key: 'global.auto_retry_count',
-    kind: 'number',
-    label: msg`Retry count`,
-    min: 1,
-    max: 10,
-    decimals: 0,
-    disabledWhen: (v) => v['global.auto_retry_enabled'] !== 'true',
-  },
-  {
-    key: 'global.auto_retry_status_codes',
-    kind: 'text',
-    label: msg`Retry on status codes`,
-    description: msg`Like 5xx,4xx; empty means all`,
-    placeholder: '5xx,4xx',
-    disabledWhen: (v) => v['global.auto_retry_enabled'] !== 'true',
-  },
-  {
-    key: 'global.auto_retry_force_channel_switch',
-    kind: 'switch',
-    label: msg`Always switch channel when retrying`,
-    disabledWhen: (v) => v['global.auto_retry_enabled'] !== 'true',
-  },
   { key: 'general_setting.ping_interval_enabled', kind: 'switch', label: msg`Keep-alive ping on streams`, span: 6 },
   {
     key: 'general_setting.ping_interval_seconds',
@@ -62,6 +39,37 @@ export const globalFields: FieldDef[] = [
     decimals: 0,
     span: 6,
     disabledWhen: (v) => v['general_setting.ping_interval_enabled'] !== 'true',
+  },
+];
+
+/**
+ * The one retry concept (issue 28): how many other channels a failed request is tried on (RetryTimes;
+ * the server keeps its legacy name global.auto_retry_count equal), and which upstream statuses count
+ * as failed: the built-in list, or the operator's own when the custom switch is on.
+ */
+export const retryFields: FieldDef[] = [
+  {
+    key: 'RetryTimes',
+    kind: 'number',
+    label: msg`Other channels to try`,
+    description: msg`0 turns failover off`,
+    min: 0,
+    max: 10,
+    decimals: 0,
+  },
+  {
+    key: 'global.auto_retry_enabled',
+    kind: 'switch',
+    label: msg`Custom list of retried statuses`,
+    description: msg`Off: the built-in list`,
+  },
+  {
+    key: 'global.auto_retry_status_codes',
+    kind: 'text',
+    label: msg`Retried upstream statuses`,
+    description: msg`Like 429,5xx or 500-503; empty means every status`,
+    placeholder: DEFAULT_RETRY_STATUS_CODES,
+    disabledWhen: (v) => v['global.auto_retry_enabled'] !== 'true',
   },
 ];
 

@@ -13,7 +13,6 @@ export const generalFields: FieldDef[] = [
     description: msg`Do not change this unless you know what you are doing`,
     min: 1,
   },
-  { key: 'RetryTimes', kind: 'number', label: msg`Retry times`, min: 0, max: 10, decimals: 0 },
   { key: 'DisplayInCurrencyEnabled', kind: 'switch', label: msg`Show quota as currency` },
   { key: 'DisplayTokenStatEnabled', kind: 'switch', label: msg`Show token usage statistics` },
   { key: 'DefaultCollapseSidebar', kind: 'switch', label: msg`Collapse the sidebar by default` },
