@@ -23,6 +23,7 @@ import { formatCount, renderQuota } from '../../lib/format.ts';
 import { useStatus } from '../../lib/status-context.tsx';
 import { useStoredUser, userIsAdmin } from '../../lib/user.ts';
 import { trpc } from '../../trpc.ts';
+import { ErrorRates } from './ErrorRates.tsx';
 import { ModelBreakdown } from './ModelBreakdown.tsx';
 import { chartRows, compactTick, formatRate, type Granularity, modelTotals, OTHER, summarize } from './series.ts';
 import { UsageChart } from './UsageChart.tsx';
@@ -263,6 +264,7 @@ export default function DashboardPage() {
           </ChartCard>
         </>
       )}
+      {admin && <ErrorRates start={span.start} end={span.end} />}
     </Page>
   );
 }

@@ -4,7 +4,7 @@ import { IconChevronDown } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatTimestamp } from '../../lib/format.ts';
 import type { LogColumnKey } from './columns.ts';
-import { isConsumeLike } from './log-meta.ts';
+import { isConsumeLike, isError } from './log-meta.ts';
 import type { LogItem } from './types.ts';
 
 interface Props<R extends LogItem & { rowKey: string }> {
@@ -51,13 +51,13 @@ export function LogCards<R extends LogItem & { rowKey: string }>(p: Props<R>) {
                 <Box miw={0} style={{ flex: 1 }}>
                   {isConsumeLike(l.type) ? p.cells.model(l) : p.cells.type(l)}
                 </Box>
-                <Box style={{ flexShrink: 0 }}>{p.cells.quota(l)}</Box>
+                {!isError(l.type) && <Box style={{ flexShrink: 0 }}>{p.cells.quota(l)}</Box>}
               </Group>
               <Group justify="space-between" wrap="nowrap" gap="xs" mt={6}>
                 <Text size="xs" c="dimmed" ff="monospace" style={{ flexShrink: 0 }}>
                   {formatTimestamp(l.created_at)}
                 </Text>
-                {isConsumeLike(l.type) && (
+                {isConsumeLike(l.type) && !isError(l.type) && (
                   <Group gap={4} wrap="nowrap" miw={0}>
                     <Text size="xs" c="dimmed">
                       {t`Tokens`}
@@ -66,6 +66,8 @@ export function LogCards<R extends LogItem & { rowKey: string }>(p: Props<R>) {
                   </Group>
                 )}
               </Group>
+              {/* An error row: its status, code, attempt and reason (issue 28). */}
+              {isError(l.type) && <Box mt={6}>{p.cells.details(l)}</Box>}
               <Group justify="space-between" wrap="nowrap" gap="xs" mt={6}>
                 <Group gap={6} wrap="nowrap" miw={0} style={{ overflow: 'hidden' }}>
                   {p.admin && (

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { quotaDisplay } from '../../lib/format.ts';
 import { checkCost } from './cost-formula.ts';
 import { CostFormula } from './CostFormula.tsx';
-import { isConsumeLike, type LogOther, parseOther, retryChain } from './log-meta.ts';
+import { isConsumeLike, isError, type LogOther, parseOther, retryChain } from './log-meta.ts';
 import { logText } from './log-text.ts';
 import type { LogItem } from './types.ts';
 
@@ -67,9 +67,17 @@ export function LogDetails({
   );
   add((o.text_input ?? 0) > 0, t`Text in / out`, `${o.text_input ?? 0} / ${o.text_output ?? 0}`);
   add(Boolean(o.ws), t`Realtime`, 'WebSocket');
-  add(has(o.error_type), t`Error type`, o.error_type);
-  add(has(o.error_code), t`Error code`, o.error_code);
+  const errorTypes: Record<string, string> = {
+    upstream_error: t`Upstream error`,
+    gateway_error: t`Refused by the gateway`,
+  };
   add(has(o.status_code), t`Status code`, o.status_code);
+  add(has(o.error_type), t`Error type`, errorTypes[o.error_type ?? ''] ?? o.error_type);
+  add(has(o.error_code), t`Error code`, o.error_code);
+  const attempt = o.attempt ?? 0;
+  add(attempt > 0, t`Attempt`, o.retried ? t`${attempt} (retried on another channel)` : attempt);
+  add(isError(log.type) && has(o.duration_ms), t`Duration`, `${o.duration_ms} ms`);
+  add(admin && has(o.admin_info?.upstream_reason), t`Upstream's reason`, o.admin_info?.upstream_reason);
   add(admin && chain.length > 0, t`Channels tried`, chain.join(' → '));
   add(admin && log.channel > 0, t`Channel`, `#${log.channel} ${log.channel_name}`);
   add(has(log.client_ip), t`Client IP`, log.client_ip);

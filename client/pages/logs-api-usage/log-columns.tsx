@@ -6,7 +6,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import type { ReactNode } from 'react';
 import { formatCount, renderQuota } from '../../lib/format.ts';
 import { EXPANDER_WIDTH, type LogColumnKey, logColumns } from './columns.ts';
-import { firstTokenColor, isConsumeLike, parseOther, retryChain, useTimeColor } from './log-meta.ts';
+import { firstTokenColor, isConsumeLike, isError, parseOther, retryChain, useTimeColor } from './log-meta.ts';
 import { logText } from './log-text.ts';
 import { logTypeMeta } from './log-types.ts';
 import type { LogItem } from './types.ts';
@@ -36,6 +36,35 @@ function CutBadge({ text, color, variant, max }: { text: string; color?: string;
         {text}
       </Badge>
     </Tooltip>
+  );
+}
+
+/**
+ * What an error row says at a glance (issue 28): the status the client got, the error code, which
+ * attempt failed and whether the call went on to another channel.
+ */
+export function ErrorBadges({ log, i18n }: { log: LogItem; i18n: I18n }) {
+  const o = parseOther(log.other);
+  const attempt = o.attempt ?? 0;
+  return (
+    <Group gap={4} wrap="wrap" data-testid="log-error-badges">
+      {o.status_code !== undefined && (
+        <Badge color="red" variant="filled" tt="none" data-testid="log-error-status">
+          {o.status_code}
+        </Badge>
+      )}
+      {o.error_code && <CutBadge text={o.error_code} color="red" variant="light" max={200} />}
+      {attempt > 0 && (
+        <Badge color="gray" variant="light" tt="none">
+          {i18n._(msg`Attempt ${attempt}`)}
+        </Badge>
+      )}
+      {o.retried && (
+        <Badge color="orange" variant="light" tt="none" data-testid="log-error-retried">
+          {i18n._(msg`Retried`)}
+        </Badge>
+      )}
+    </Group>
   );
 }
 
@@ -122,7 +151,7 @@ export function logCells({ i18n, onUserClick }: Ctx): Record<LogColumnKey, (l: L
       );
     },
     tokens: (l) =>
-      isConsumeLike(l.type) ? (
+      isConsumeLike(l.type) && !isError(l.type) ? (
         <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
           {formatCount(l.prompt_tokens)}
           <Text span c="dimmed">
@@ -134,7 +163,7 @@ export function logCells({ i18n, onUserClick }: Ctx): Record<LogColumnKey, (l: L
         dash
       ),
     quota: (l) =>
-      isConsumeLike(l.type) ? (
+      isConsumeLike(l.type) && !isError(l.type) ? (
         <Text size="sm" fw={600} ff="monospace" style={{ whiteSpace: 'nowrap' }} data-testid="log-cost">
           {renderQuota(l.quota)}
         </Text>
@@ -145,11 +174,20 @@ export function logCells({ i18n, onUserClick }: Ctx): Record<LogColumnKey, (l: L
       const chain = retryChain(parseOther(l.other));
       return chain.length > 1 ? <Text size="sm">{chain.join(' → ')}</Text> : dash;
     },
-    details: (l) => (
-      <Text size="sm" lineClamp={2} style={{ whiteSpace: 'normal', wordBreak: 'break-word' }}>
-        {logText(l) || '-'}
-      </Text>
-    ),
+    details: (l) => {
+      const text = (
+        <Text size="sm" lineClamp={2} style={{ whiteSpace: 'normal', wordBreak: 'break-word' }}>
+          {logText(l) || '-'}
+        </Text>
+      );
+      if (!isError(l.type)) return text;
+      return (
+        <Stack gap={4} data-testid="log-error">
+          <ErrorBadges log={l} i18n={i18n} />
+          {text}
+        </Stack>
+      );
+    },
   };
 }
 

@@ -32,12 +32,19 @@ export interface LogOther {
   /** The relay counted the tokens itself (the upstream reported none). */
   usage_counted?: boolean;
   fallback_pricing?: boolean;
-  admin_info?: { use_channel?: (number | string)[] };
+  /** Admins only: the channels tried, and an upstream's own reason the caller was not shown. */
+  admin_info?: { use_channel?: (number | string)[]; upstream_reason?: string };
   reasoning_effort?: string;
   error_type?: string;
   error_code?: string;
   status_code?: number;
   channel_id?: number;
+  /** Error rows: which attempt of the call failed (1-based; 0 when no channel was tried). */
+  attempt?: number;
+  /** Error rows: the attempt failed and the call went on to another channel. */
+  retried?: boolean;
+  duration_ms?: number;
+  request_id?: string;
   system_prompt?: string;
   context?: unknown;
   input_content?: string;
@@ -59,6 +66,8 @@ export function parseOther(other: string | null | undefined): LogOther {
 /** Rows that carry model, tokens and cost (consumption, and type 0 shown as such, and errors). */
 export const isConsumeLike = (type: number) =>
   type === LogType.Consume || type === LogType.Unknown || type === LogType.Error;
+
+export const isError = (type: number) => type === LogType.Error;
 
 /** Total time: under 101 s green, under 300 s orange, else red. */
 export function useTimeColor(seconds: number): string {

@@ -95,6 +95,26 @@ const rows = {
   ),
   // Rows written before the message was stored: the line is recognised by its wording.
   oldRedeem: row(LogType.TopUp, { content: '通过兑换码充值 $10.000000 额度', other: '' }),
+  // Error rows (issue 28, relay/error-log.ts): the gateway's refusal in both languages, a billing
+  // refusal by its code, an upstream's own words as given.
+  refused: row(LogType.Error, {
+    content: '该令牌无权访问模型 gpt-x',
+    other: JSON.stringify({
+      status_code: 403,
+      message: {
+        code: 'log.relay_error',
+        params: { en: 'This token may not use model gpt-x', zh: '该令牌无权访问模型 gpt-x' },
+      },
+    }),
+  }),
+  noQuota: row(
+    LogType.Error,
+    messageLogFields({ code: 'billing.user_quota_insufficient', params: {} }, { other: { status_code: 403 } }),
+  ),
+  upstream: row(LogType.Error, {
+    content: 'The server had an error while processing your request.',
+    other: JSON.stringify({ status_code: 500, error_type: 'upstream_error' }),
+  }),
   // Words the registry does not know (an imported row, an upstream's text) are shown as stored.
   foreign: row(LogType.System, { content: 'imported by hand', other: '{"message":{"code":"no.such_code"}}' }),
 };
@@ -118,6 +138,9 @@ describe('a log row in the console language', () => {
       gift: 'Welcome gift for a new user: $0.50',
       refund: 'Suno task abc failed, refunded $0.10; reason: Task failed',
       oldRedeem: 'Topped up $10.000000 of quota with a redemption code',
+      refused: 'This token may not use model gpt-x',
+      noQuota: 'Your quota is not enough',
+      upstream: 'The server had an error while processing your request.',
       foreign: 'imported by hand',
     });
   });
@@ -135,6 +158,9 @@ describe('a log row in the console language', () => {
       gift: '新用户注册赠送 250,000 额度',
       refund: 'Suno 任务失败 abc，补偿 50,000 额度，原因：任务失败',
       oldRedeem: '通过兑换码充值 $10.000000 额度',
+      refused: '该令牌无权访问模型 gpt-x',
+      noQuota: '用户额度不足',
+      upstream: 'The server had an error while processing your request.',
       foreign: 'imported by hand',
     });
   });

@@ -11,9 +11,18 @@ import { msg } from '@lingui/core/macro';
 import type { FieldDef } from '../form/fields.ts';
 import { OptionsSection } from '../form/OptionsSection.tsx';
 
-const fields: FieldDef[] = [{ key: 'LogConsumeEnabled', kind: 'switch', label: msg`Record usage logs`, span: 12 }];
+const fields: FieldDef[] = [
+  { key: 'LogConsumeEnabled', kind: 'switch', label: msg`Record usage logs`, span: 12 },
+  {
+    key: 'ErrorLogEnabled',
+    kind: 'switch',
+    label: msg`Record error logs`,
+    description: msg`Failed relay calls and retried attempts appear in the usage log under "Error"; they are never billed`,
+    span: 12,
+  },
+];
 
-/** Usage-log switch, and deleting the history older than a chosen time. */
+/** Usage- and error-log switches, and deleting the history older than a chosen time. */
 export function LogsSection() {
   const { t } = useLingui();
   const [before, setBefore] = useState<string | null>(null);
