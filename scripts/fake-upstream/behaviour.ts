@@ -2,7 +2,8 @@
  * Per-request behaviour of the fake upstream, chosen by the model name (and the
  * API key, so a whole channel can be "dead"): tokens joined with `+`, e.g.
  * `gpt-4o+slow-200+no-usage`. Known tokens:
- * fail-<status> (fail-429 sends Retry-After), fail-401-invalid-key (OpenAI's body),
+ * fail-<status> (fail-429 sends Retry-After), fail-401-invalid-key (OpenAI's body), fail-quota (OpenAI's 429
+ * insufficient_quota: the account is out of credit),
  * reset-before, reset-mid-stream, slow-<ms>, drip, hang, no-done, no-usage, cache-<n>,
  * chunks-<n> (content chunks, the completion token count), gap-<ms> (delay between stream chunks),
  * reasoning-<n> (n `reasoning_content` pieces before the content, as DeepSeek sends them; counted as
@@ -11,6 +12,7 @@
 export interface Behaviour {
   failStatus?: number;
   invalidKey: boolean;
+  quotaExceeded: boolean;
   resetBefore: boolean;
   resetMidStream: boolean;
   slowMs: number;
@@ -30,6 +32,7 @@ export function parseBehaviour(model: string, key: string): Behaviour {
   const parts = `${model}+${key}`.split('+');
   const b: Behaviour = {
     invalidKey: false,
+    quotaExceeded: false,
     resetBefore: false,
     resetMidStream: false,
     slowMs: 0,
@@ -44,6 +47,7 @@ export function parseBehaviour(model: string, key: string): Behaviour {
   for (const p of parts) {
     let m: RegExpMatchArray | null;
     if (p.includes('fail-401-invalid-key')) b.invalidKey = true;
+    else if (p === 'fail-quota') b.quotaExceeded = true;
     else if ((m = p.match(/fail-(\d{3})/))) b.failStatus = Number(m[1]);
     else if (p === 'reset-before') b.resetBefore = true;
     else if (p === 'reset-mid-stream') b.resetMidStream = true;
@@ -78,6 +82,17 @@ export const invalidKeyBody = {
     type: 'invalid_request_error',
     param: null,
     code: 'invalid_api_key',
+  },
+};
+
+/** OpenAI's real answer (HTTP 429) when the account behind a key has no credit left. */
+export const insufficientQuotaBody = {
+  error: {
+    message:
+      'You exceeded your current quota, please check your plan and billing details. For more information on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.',
+    type: 'insufficient_quota',
+    param: null,
+    code: 'insufficient_quota',
   },
 };
 

@@ -8,6 +8,7 @@ import {
   choiceCount,
   failureBody,
   fakePromptTokens,
+  insufficientQuotaBody,
   invalidKeyBody,
   parseBehaviour,
 } from './behaviour.ts';
@@ -106,6 +107,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Record<st
   const wait = (o.latencyMs ?? 0) + b.slowMs;
   if (wait > 0) await sleep(wait);
   if (b.invalidKey) return json(res, 401, invalidKeyBody);
+  if (b.quotaExceeded) return json(res, 429, insufficientQuotaBody);
   if (b.failStatus) {
     if (b.failStatus === 429) res.setHeader('retry-after', '1');
     return json(res, b.failStatus, failureBody(b.failStatus));
