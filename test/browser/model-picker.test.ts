@@ -15,7 +15,7 @@ describe('the channel drawer: choosing models from the upstream list', () => {
   afterAll(() => upstream.close());
   const c = rootConsole();
 
-  it('ticks what the channel has, marks the rest new, and applies exactly the choice', async () => {
+  it('ticks what the channel has, marks the rest new, and adds exactly the choice when asked to add', async () => {
     const id = await insertChannel(c.gateway.test.deps, {
       name: 'Picker',
       baseUrl: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
@@ -35,6 +35,12 @@ describe('the channel drawer: choosing models from the upstream list', () => {
     await expect(picker.getByTestId('picker-count').innerText()).resolves.toBe('3 of 4 selected, 2 new');
     await picker.getByPlaceholder('Search models').fill('');
     await picker.getByRole('checkbox', { name: 'gpt-4o', exact: true }).uncheck();
+    // Replacing is the default (issue 28); adding, which keeps what the upstream did not list, is chosen.
+    await picker.getByText("Add to the channel's models").click();
+    await picker
+      .getByTestId('picker-effect')
+      .getByText('The ticked models are added; the 1 the upstream does not list stay')
+      .waitFor();
     await picker.getByRole('button', { name: 'Apply' }).click();
     await picker.waitFor({ state: 'hidden' });
 
@@ -47,6 +53,46 @@ describe('the channel drawer: choosing models from the upstream list', () => {
       .executeTakeFirstOrThrow();
     // The model the upstream does not list stays; gpt-4o was unticked; the two minis were added.
     expect(row.models.split(',').sort()).toEqual(['gpt-4o-mini', 'my-custom-model', 'o3-mini']);
+    expect(c.s.errors).toEqual([]);
+  });
+});
+
+describe('the channel drawer: applying fetched models replaces by default', () => {
+  const upstream: Server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ object: 'list', data: ['local-a', 'local-b'].map((id) => ({ id, object: 'model' })) }));
+  });
+  beforeAll(() => new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r)));
+  afterAll(() => upstream.close());
+  const c = rootConsole();
+
+  it('select all, apply: the channel serves exactly the upstream list', async () => {
+    const id = await insertChannel(c.gateway.test.deps, {
+      name: 'Replace',
+      baseUrl: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
+      models: ['gpt-4o', 'gpt-4.1', 'local-a'],
+    });
+    await c.s.page.goto(`/channel/edit/${id}`);
+    const drawer = c.s.page.getByRole('dialog', { name: `Edit channel #${id}` });
+    await drawer.getByRole('button', { name: 'Fetch from upstream' }).click();
+    const picker = c.s.page.getByRole('dialog', { name: 'Choose models' });
+    await picker.getByRole('button', { name: 'Select all' }).click();
+    await picker
+      .getByTestId('picker-effect')
+      .getByText(
+        'The channel will serve only the ticked models; 2 it has now that the upstream does not list will be removed',
+      )
+      .waitFor();
+    await picker.getByRole('button', { name: 'Apply' }).click();
+    await picker.waitFor({ state: 'hidden' });
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    const row = await c.gateway.test.deps.db
+      .selectFrom('channels')
+      .select(['models', 'test_model'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.models.split(',').sort()).toEqual(['local-a', 'local-b']);
     expect(c.s.errors).toEqual([]);
   });
 });

@@ -1,10 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import { IconTag } from '@tabler/icons-react';
+import { IconAlertTriangle, IconTag } from '@tabler/icons-react';
 import { ChannelStatus } from '../../../shared/constants.ts';
-import { type ChannelRow, splitCsv } from './types.ts';
+import { type ChannelRow, lastTest, splitCsv } from './types.ts';
 
 export function NameCell({ channel }: { channel: ChannelRow }) {
+  const { t } = useLingui();
   return (
     <Stack gap={2}>
       <Text size="sm" fw={500} miw={120} maw={240} lineClamp={2}>
@@ -15,6 +16,15 @@ export function NameCell({ channel }: { channel: ChannelRow }) {
           <IconTag size={12} color="var(--mantine-color-dimmed)" />
           <Text size="xs" c="dimmed">
             {channel.tag}
+          </Text>
+        </Group>
+      )}
+      {lastTest(channel).state === 'failed' && (
+        // Phones see the name but scroll for the response time column: the failure shows here too.
+        <Group gap={4} wrap="nowrap" hiddenFrom="sm" data-testid="name-test-failed">
+          <IconAlertTriangle size={12} color="var(--mantine-color-red-6)" />
+          <Text size="xs" c="red">
+            {t`Test failed`}
           </Text>
         </Group>
       )}

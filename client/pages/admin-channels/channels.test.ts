@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { baseUrlEndsInV1, emptyChannel, problemOf, splitKeys, toChannelInput } from './drawer/form.ts';
-import { type ChannelRow, responseColor, statusInfo, toEntries } from './types.ts';
+import { baseUrlEndsInV1, baseUrlProblem, emptyChannel, problemOf, splitKeys, toChannelInput } from './drawer/form.ts';
+import { type ChannelRow, lastTest, responseColor, statusInfo, toEntries } from './types.ts';
 
 const row = (o: Partial<ChannelRow>) => ({ id: 1, tag: null, other_info: '', ...o }) as ChannelRow;
 
@@ -35,6 +35,53 @@ describe('channel form rules (spec §5)', () => {
     expect(toChannelInput({ ...valid, multiKey: true, key: 'a,b\nc' }).key).toBe('a\nb\nc');
     expect(baseUrlEndsInV1('https://api.example.com/v1/')).toBe(true);
     expect(baseUrlEndsInV1('https://api.example.com/v1beta')).toBe(false);
+  });
+});
+
+describe('base URL and last test (issue 28)', () => {
+  it('takes http(s)://host[:port][/path] or empty, refuses anything else', () => {
+    const p = (base_url: string, type = 1) => baseUrlProblem({ type, base_url });
+    expect([p(''), p('http://localhost:9100'), p('https://api.example.com/v1/'), p('http://10.0.0.2:8080/x')]).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect([p('localhost:9100'), p('api.example.com'), p('ftp://x'), p('http://'), p('https://x/?a=1')]).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    // Types without a base URL field (Vertex AI) never complain about a leftover value.
+    expect(p('localhost:9100', 41)).toBe(false);
+  });
+
+  it('reads the stored outcome; legacy rows with only a response time count as passed', () => {
+    const failed = JSON.stringify({
+      ok: false,
+      time_ms: 40,
+      message: '请求上游失败：x',
+      reason: { code: 'channel.upstream_unreachable', params: { reason: 'x' } },
+    });
+    expect(lastTest({ test_time: 100, response_time: 0, test_result: failed })).toMatchObject({
+      state: 'failed',
+      ms: 40,
+      time: 100,
+      message: { code: 'channel.upstream_unreachable' },
+    });
+    const passed = JSON.stringify({ ok: true, time_ms: 0 });
+    expect(lastTest({ test_time: 100, response_time: 0, test_result: passed })).toEqual({
+      state: 'passed',
+      ms: 0,
+      time: 100,
+    });
+    expect(lastTest({ test_time: 100, response_time: 900, test_result: '' })).toMatchObject({
+      state: 'passed',
+      ms: 900,
+    });
+    expect(lastTest({ test_time: 0, response_time: 0, test_result: '' })).toEqual({ state: 'untested' });
   });
 });
 

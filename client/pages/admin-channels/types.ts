@@ -1,5 +1,6 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import { channelTypeInfo } from '../../../shared/channel-types.ts';
+import { readChannelTestResult } from '../../../shared/channel-test-result.ts';
 import { ChannelStatus } from '../../../shared/constants.ts';
 import { readStoredMessage, type StoredMessage } from '../../../shared/stored-message.ts';
 import type { AppRouter } from '../../../server/trpc/router.ts';
@@ -74,4 +75,29 @@ export function responseColor(ms: number): string {
   if (ms <= 3000) return 'lime';
   if (ms <= 5000) return 'yellow';
   return 'red';
+}
+
+/** The last channel test as the row shows it: never run, passed in `ms`, or failed (why, after `ms`). */
+export type LastTest =
+  | { state: 'untested' }
+  | { state: 'passed'; ms: number; time: number }
+  | { state: 'failed'; ms: number; time: number; reason: string; message?: StoredMessage };
+
+/**
+ * test_result (issue 28) says how the last test went; rows tested before it was stored, or tested by
+ * a legacy console's own writes, fall back to new-api's columns (a response time means it answered).
+ */
+export function lastTest(c: Pick<ChannelRow, 'test_time' | 'response_time' | 'test_result'>): LastTest {
+  const r = readChannelTestResult(c.test_result);
+  if (r && !r.ok)
+    return {
+      state: 'failed',
+      ms: r.time_ms,
+      time: c.test_time,
+      reason: r.message ?? '',
+      ...(r.reason ? { message: r.reason } : {}),
+    };
+  if (r) return { state: 'passed', ms: r.time_ms, time: c.test_time };
+  if (c.response_time > 0) return { state: 'passed', ms: c.response_time, time: c.test_time };
+  return { state: 'untested' };
 }

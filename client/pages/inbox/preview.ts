@@ -29,14 +29,5 @@ export function plainPreview(content: string, format: string): string {
   return s.length > PREVIEW_LENGTH ? `${s.slice(0, PREVIEW_LENGTH - 3)}...` : s;
 }
 
-/** "3 minutes ago" in the UI language within a week; older messages show their date. */
-export function relativeTime(seconds: number, locale: string, now = Date.now()): string | null {
-  const diff = Math.round(seconds - now / 1000);
-  const abs = Math.abs(diff);
-  if (abs >= 7 * 86_400) return null;
-  const rtf = new Intl.RelativeTimeFormat(locale === 'zh' ? 'zh-CN' : locale, { numeric: 'auto' });
-  if (abs < 60) return rtf.format(0, 'second');
-  if (abs < 3600) return rtf.format(Math.trunc(diff / 60), 'minute');
-  if (abs < 86_400) return rtf.format(Math.trunc(diff / 3600), 'hour');
-  return rtf.format(Math.trunc(diff / 86_400), 'day');
-}
+/** "3 minutes ago" within a week; older messages show their date (shared with the channel list). */
+export { relativeTime } from '../../lib/relative-time.ts';

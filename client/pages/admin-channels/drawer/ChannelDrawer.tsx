@@ -19,7 +19,14 @@ import { CHANNEL_TYPES, channelTypeInfo, TASK_CHANNEL_TYPES } from '../../../../
 import { trpc } from '../../../trpc.ts';
 import type { ChannelRow } from '../types.ts';
 import { AdvancedFields } from './AdvancedFields.tsx';
-import { type ChannelFormValues, emptyChannel, hasBaseUrl, hasMultiKey, valuesFromChannel } from './form.ts';
+import {
+  baseUrlProblem,
+  type ChannelFormValues,
+  emptyChannel,
+  hasBaseUrl,
+  hasMultiKey,
+  valuesFromChannel,
+} from './form.ts';
 import { KeyInput } from './KeyInput.tsx';
 import { ModelsField } from './ModelsField.tsx';
 import { useChannelSubmit } from './useChannelSubmit.ts';
@@ -39,7 +46,15 @@ const typeOptions = CHANNEL_TYPES.filter((c) => c.id !== 0).map((c) => ({
 export function ChannelDrawer({ opened, editing, onClose }: Props) {
   const { t } = useLingui();
   const mobile = useMediaQuery('(max-width: 600px)');
-  const form = useForm<ChannelFormValues>({ mode: 'controlled', initialValues: emptyChannel() });
+  const form = useForm<ChannelFormValues>({
+    mode: 'controlled',
+    initialValues: emptyChannel(),
+    // Checked when the field loses focus and on save (the server refuses it too).
+    validate: {
+      base_url: (_, v) => (baseUrlProblem(v) ? t`The base URL must look like http(s)://host[:port][/path]` : null),
+    },
+    validateInputOnBlur: ['base_url'],
+  });
   const groups = trpc.groups.list.useQuery();
   const full = trpc.channels.get.useQuery({ id: editing?.id ?? 0 }, { enabled: opened && !!editing });
   const { submit, pending } = useChannelSubmit(editing?.id, onClose);
@@ -48,6 +63,7 @@ export function ChannelDrawer({ opened, editing, onClose }: Props) {
     if (!opened) return;
     const source = editing ? (full.data ?? editing) : undefined;
     form.setValues(source ? valuesFromChannel(source) : emptyChannel());
+    form.clearErrors();
     form.resetDirty();
     // Reset when the drawer opens for another channel or its full record arrives.
   }, [opened, editing?.id, full.data]);

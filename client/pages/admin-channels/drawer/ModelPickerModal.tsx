@@ -1,13 +1,27 @@
 import { useLingui } from '@lingui/react/macro';
-import { Badge, Button, Checkbox, Group, Modal, ScrollArea, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  ScrollArea,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 
 /**
  * The advanced model picker (admin spec, channel page): the upstream's model list with a
  * box each, those already on the channel ticked, new ones marked, searchable, all or none
- * at once. Applying sets exactly the ticked ones among the upstream's (models the upstream
- * did not list stay on the channel).
+ * at once. Applying replaces the channel's models with the ticked ones (issue 28: the type's
+ * suggested names the upstream never serves must not stay behind); "add" is the explicit
+ * choice that keeps the models the upstream did not list.
  */
 export function ModelPickerModal(props: {
   opened: boolean;
@@ -20,6 +34,8 @@ export function ModelPickerModal(props: {
   const { opened, upstream, current } = props;
   const [search, setSearch] = useState('');
   const [ticked, setTicked] = useState<Set<string>>(new Set());
+  const [mode, setMode] = useState<'replace' | 'add'>('replace');
+  const narrow = useMediaQuery('(max-width: 600px)');
   const have = useMemo(() => new Set(current), [current]);
 
   // Each opening starts from the channel's models as they are.
@@ -27,6 +43,7 @@ export function ModelPickerModal(props: {
     if (!opened) return;
     setTicked(new Set(upstream.filter((m) => have.has(m))));
     setSearch('');
+    setMode('replace');
   }, [opened, upstream, have]);
 
   const shown = upstream.filter((m) => m.toLowerCase().includes(search.trim().toLowerCase()));
@@ -45,12 +62,16 @@ export function ModelPickerModal(props: {
         else next.delete(m);
       return next;
     });
+  const listed = new Set(upstream);
+  // Models on the channel the upstream did not list: dropped when replacing, kept when adding.
+  const unlisted = current.filter((m) => !listed.has(m));
   const apply = () => {
-    const listed = new Set(upstream);
-    props.onApply([...current.filter((m) => !listed.has(m)), ...upstream.filter((m) => ticked.has(m))]);
+    const chosen = upstream.filter((m) => ticked.has(m));
+    props.onApply(mode === 'replace' ? chosen : [...unlisted, ...chosen]);
     props.onClose();
   };
   const added = upstream.filter((m) => ticked.has(m) && !have.has(m)).length;
+  const dropped = unlisted.length;
 
   return (
     <Modal opened={opened} onClose={props.onClose} title={t`Choose models`} size="lg" centered>
@@ -103,6 +124,31 @@ export function ModelPickerModal(props: {
             </Text>
           )}
         </ScrollArea.Autosize>
+        <Stack gap={4}>
+          <SegmentedControl
+            size="xs"
+            fullWidth
+            orientation={narrow ? 'vertical' : 'horizontal'}
+            value={mode}
+            onChange={(v) => setMode(v === 'add' ? 'add' : 'replace')}
+            data={[
+              { value: 'replace', label: t`Replace the channel's models` },
+              { value: 'add', label: t`Add to the channel's models` },
+            ]}
+            data-testid="picker-mode"
+          />
+          <Text
+            size="xs"
+            c={mode === 'replace' && unlisted.length > 0 ? 'orange' : 'dimmed'}
+            data-testid="picker-effect"
+          >
+            {mode === 'replace'
+              ? unlisted.length > 0
+                ? t`The channel will serve only the ticked models; ${dropped} it has now that the upstream does not list will be removed`
+                : t`The channel will serve only the ticked models`
+              : t`The ticked models are added; the ${dropped} the upstream does not list stay`}
+          </Text>
+        </Stack>
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={props.onClose}>
             {t`Cancel`}

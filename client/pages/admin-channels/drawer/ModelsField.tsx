@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import { Button, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconCloudDownload, IconPlus } from '@tabler/icons-react';
+import { IconBulb, IconCloudDownload, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { channelTypeInfo } from '../../../../shared/channel-types.ts';
 import { showError } from '../../../lib/errors.ts';
@@ -20,6 +20,12 @@ export function ModelsField({ form, editingId }: { form: UseFormReturnType<Chann
   const { type, models } = form.values;
   const related = [...(channelTypeInfo(type)?.defaultModels ?? [])];
   const setModels = (next: string[]) => form.setFieldValue('models', uniq(next));
+  // A new channel starts with its type's usual names: a suggestion, said as one (issue 28), until changed.
+  const suggested =
+    editingId === undefined &&
+    related.length > 0 &&
+    models.length === related.length &&
+    models.every((m) => related.includes(m));
   // The upstream's list goes to the picker; the admin chooses which of them the channel serves.
   const [upstream, setUpstream] = useState<string[] | null>(null);
   const fetched = (list: string[]) => {
@@ -66,6 +72,18 @@ export function ModelsField({ form, editingId }: { form: UseFormReturnType<Chann
         styles={{ pillsList: { maxHeight: 160, overflowY: 'auto' } }}
         data-testid="channel-models"
       />
+      {suggested && (
+        <Alert
+          variant="light"
+          color="yellow"
+          p="xs"
+          icon={<IconBulb size={16} />}
+          title={t`Suggested models`}
+          data-testid="suggested-models"
+        >
+          {t`These are the usual names for this type. Replace them with what your upstream serves: "Fetch from upstream" lists them.`}
+        </Alert>
+      )}
       <Group gap={6}>
         <Button size="compact-xs" variant="light" onClick={() => setModels([...models, ...related])}>
           {t`Fill related models`}

@@ -1,6 +1,6 @@
 import { ChannelType, channelTypeInfo } from '../../../../shared/channel-types.ts';
 import { DEFAULT_GROUP } from '../../../../shared/constants.ts';
-import { isJsonObjectText } from '../../../../shared/schemas/channels.ts';
+import { isChannelBaseUrl, isJsonObjectText } from '../../../../shared/schemas/channels.ts';
 import type { ChannelRow } from '../types.ts';
 
 /** How several keys are stored on create: one channel each, or all in one channel. */
@@ -116,6 +116,12 @@ export function problemOf(v: ChannelFormValues, creating: boolean): Problem | nu
   if (Number(v.priority) < -999) return 'priority';
   return null;
 }
+
+/** The base URL as it will be sent is empty (the type's default) or http(s)://host[:port][/path]. */
+export const baseUrlProblem = (v: Pick<ChannelFormValues, 'type' | 'base_url'>): boolean => {
+  const url = v.base_url.trim().replace(/\/+$/, '');
+  return hasBaseUrl(v.type) && url !== '' && !isChannelBaseUrl(url);
+};
 
 /** A base URL ending in /v1 usually doubles the path; the form asks before saving it. */
 export const baseUrlEndsInV1 = (url: string) => /\/v1\/*$/.test(url.trim());
