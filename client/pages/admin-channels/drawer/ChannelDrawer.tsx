@@ -29,6 +29,7 @@ import {
 } from './form.ts';
 import { KeyInput } from './KeyInput.tsx';
 import { ModelsField } from './ModelsField.tsx';
+import { UnpricedModelsWarning } from './UnpricedModelsWarning.tsx';
 import { useChannelSubmit } from './useChannelSubmit.ts';
 
 interface Props {
@@ -116,6 +117,7 @@ export function ChannelDrawer({ opened, editing, onClose }: Props) {
           )}
           <KeyInput form={form} editingId={editing?.id} />
           <ModelsField form={form} editingId={editing?.id} />
+          <UnpricedModelsWarning models={form.values.models} />
           <MultiSelect
             label={t`Groups`}
             description={t`Users in these groups can be routed to this channel`}

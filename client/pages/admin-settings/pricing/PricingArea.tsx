@@ -2,11 +2,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Skeleton, Tabs } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { FieldGrid, SectionFrame, useFieldCheck } from '../form/OptionsSection.tsx';
 import { useOptionsForm } from '../form/useOptionsForm.ts';
 import { ratioJsonFields } from '../tabs/operation-fields.ts';
 import { trpc } from '../../../trpc.ts';
 import { PresetFill } from './PresetFill.tsx';
+import { UnpricedAlert } from './UnpricedAlert.tsx';
 import { UnsetModelsTable } from './UnsetModelsTable.tsx';
 import { VisualPriceEditor } from './VisualPriceEditor.tsx';
 
@@ -19,10 +22,26 @@ export function PricingArea() {
   const utils = trpc.useUtils();
   const form = useOptionsForm(ratioJsonFields.map((f) => f.key));
   const check = useFieldCheck(ratioJsonFields);
+  // ?pricing=unset (the channel form's "set prices" link) opens the list of models without a price.
+  const [params] = useSearchParams();
+  const [view, setView] = useState(params.get('pricing') === 'unset' ? 'unset' : 'visual');
+  const scrollHere = () => document.getElementById('section-pricing')?.scrollIntoView({ block: 'start' });
+  const showUnset = () => {
+    setView('unset');
+    scrollHere();
+  };
+  useEffect(() => {
+    if (params.get('pricing') === 'unset' && form.loaded) scrollHere();
+  }, [form.loaded]);
+  // A saved price changes which models are unpriced (the warning above the tabs).
+  const save = async () => {
+    if (await form.save(check)) void utils.pricing.unpriced.invalidate();
+  };
   const reset = trpc.options.resetModelRatio.useMutation({
     onSuccess: () => {
       notifications.show({ color: 'teal', message: t`Model ratios were reset` });
       void utils.options.list.invalidate();
+      void utils.pricing.unpriced.invalidate();
     },
     onError: () => notifications.show({ color: 'red', message: t`Failed to reset preset ratios, please retry` }),
   });
@@ -38,8 +57,9 @@ export function PricingArea() {
 
   return (
     <SectionFrame title={<Trans>Model pricing</Trans>} testId="section-pricing">
+      <UnpricedAlert onShow={showUnset} />
       {form.loaded ? (
-        <Tabs defaultValue="visual" keepMounted={false}>
+        <Tabs value={view} onChange={(v) => v && setView(v)} keepMounted={false}>
           <Tabs.List>
             <Tabs.Tab value="visual">
               <Trans>Visual editor</Trans>
@@ -65,7 +85,7 @@ export function PricingArea() {
         <Skeleton h={200} />
       )}
       <Group gap="xs">
-        <Button loading={form.saving} onClick={() => void form.save(check)} data-testid="pricing-save">
+        <Button loading={form.saving} onClick={() => void save()} data-testid="pricing-save">
           <Trans>Save</Trans>
         </Button>
         <PresetFill form={form} />

@@ -14,6 +14,9 @@ import { mapsFromRows, rowsFromMaps, upsertRow } from './price-math.ts';
 export function UnsetModelsTable({ form }: { form: OptionsForm }) {
   const { t } = useLingui();
   const enabled = trpc.channels.enabledModels.useQuery();
+  // The channels serving each model, for the operator to see where a model without a price comes from.
+  const unpriced = trpc.pricing.unpriced.useQuery();
+  const channelsOf = new Map((unpriced.data?.models ?? []).map((m) => [m.model, m.channels]));
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
   const [editing, setEditing] = useState<string | undefined>();
@@ -51,6 +54,11 @@ export function UnsetModelsTable({ form }: { form: OptionsForm }) {
         paginationText={({ from, to, totalRecords }) => t`${from}-${to} of ${totalRecords}`}
         columns={[
           { accessor: 'name', title: t`Model` },
+          {
+            accessor: 'channels',
+            title: t`Served by`,
+            render: (r) => (channelsOf.get(r.name) ?? []).map((c) => `${c.name} #${c.id}`).join(', '),
+          },
           {
             accessor: 'actions',
             title: '',
