@@ -185,11 +185,12 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
     const text = await res.body.text().catch(() => '');
     const e = adapter.mapError(res.statusCode, text);
     const dead = shouldAutoDisable(deps, channel, e);
-    // A dead key (auto-ban or not) or a rate-limited one: another enabled key of the same channel goes first.
+    // A dead key (auto-ban or not) or a rate-limited one: another enabled key of the same channel goes first,
+    // unless the operator asked to always switch channel (global.auto_retry_force_channel_switch).
     const tried = triedKeys.get(channel.id) ?? new Set<string>();
     triedKeys.set(channel.id, tried.add(ctx.key));
     const keyFault = dead || res.statusCode === 429 || isDisablingError(deps, channel.type, e);
-    if (keyFault && hasOtherKey(channel, tried)) sameChannel = cand;
+    if (keyFault && !opt('global.auto_retry_force_channel_switch') && hasOtherKey(channel, tried)) sameChannel = cand;
     if (dead)
       await disableKey(deps, channel, ctx.key, `${e.status} ${e.message}`).catch((err) =>
         deps.log.error({ err }, 'auto-disable failed'),

@@ -142,6 +142,45 @@ describe('failover with default settings', () => {
   });
 });
 
+describe('multi-key channels', () => {
+  it('a rate-limited key tries another key of the same channel first; force_channel_switch goes to another channel', async () => {
+    const model = 'gpt-4-turbo';
+    const multi = await insertChannel(h.deps, {
+      baseUrl: h.fake.url,
+      key: 'fail-429-a\ngood-a',
+      models: [model],
+      priority: 10,
+      setting: { multi_key_mode: 'polling' },
+    });
+    const other = await insertChannel(h.deps, { baseUrl: h.fake.url, key: 'good-b', models: [model], priority: 0 });
+    const user = await insertUser(h.deps);
+    const token = await insertToken(h.deps, user.id, { unlimited: true });
+    /** The keys each request reached, in order. */
+    const keysPerRequest = async (n: number) => {
+      const out: string[][] = [];
+      for (let i = 0; i < n; i++) {
+        const before = h.fake.requests.length;
+        await ask(token.key, model);
+        out.push(h.fake.requests.slice(before).map((r) => String(r.headers.authorization).replace('Bearer ', '')));
+      }
+      return out;
+    };
+    const after429 = (runs: string[][]) => runs.filter((k) => k[0] === 'fail-429-a').map((k) => k[1]);
+    const same = await keysPerRequest(4);
+    expect(after429(same).length).toBeGreaterThan(0);
+    expect(new Set(after429(same))).toEqual(new Set(['good-a']));
+    await setOptions(h.deps, { 'global.auto_retry_force_channel_switch': 'true' });
+    try {
+      const switched = await keysPerRequest(4);
+      expect(after429(switched).length).toBeGreaterThan(0);
+      expect(new Set(after429(switched))).toEqual(new Set(['good-b']));
+    } finally {
+      await setOptions(h.deps, { 'global.auto_retry_force_channel_switch': 'false' });
+    }
+    expect(multi).not.toBe(other);
+  });
+});
+
 describe('one retry count under two names', () => {
   it('a legacy client setting global.auto_retry_count sets RetryTimes, and the other way round', async () => {
     await setupRoot(h.t);

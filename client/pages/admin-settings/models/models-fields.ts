@@ -45,7 +45,8 @@ export const globalFields: FieldDef[] = [
 /**
  * The one retry concept (issue 28): how many other channels a failed request is tried on (RetryTimes;
  * the server keeps its legacy name global.auto_retry_count equal), and which upstream statuses count
- * as failed: the built-in list, or the operator's own when the custom switch is on.
+ * as failed: the built-in list, or the operator's own when the custom switch is on; and whether a
+ * multi-key channel's other keys are tried before another channel (force_channel_switch off).
  */
 export const retryFields: FieldDef[] = [
   {
@@ -70,6 +71,12 @@ export const retryFields: FieldDef[] = [
     description: msg`Like 429,5xx or 500-503; empty means every status`,
     placeholder: DEFAULT_RETRY_STATUS_CODES,
     disabledWhen: (v) => v['global.auto_retry_enabled'] !== 'true',
+  },
+  {
+    key: 'global.auto_retry_force_channel_switch',
+    kind: 'switch',
+    label: msg`Always switch channel`,
+    description: msg`Off: a multi-key channel first tries its other keys after a rate limit or a dead key`,
   },
 ];
 
