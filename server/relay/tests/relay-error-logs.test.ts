@@ -1,4 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
+import { GoogleGenAI } from '@google/genai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LogType, Role } from '../../../shared/constants.ts';
 import {
@@ -249,6 +250,24 @@ describe('error log rows', () => {
     expect(await balances(user.id, token.id)).toEqual(before);
   });
 
+  it('the Gemini door and embeddings: the row names the model of the path, and the failed embedding', async () => {
+    const c = await caller();
+    const genai = new GoogleGenAI({ apiKey: c.token.key, httpOptions: { baseUrl: h.baseURL.replace(/\/v1$/, '') } });
+    const gem = (await genai.models
+      .generateContent({ model: 'gemini-nowhere', contents: 'hi' })
+      .catch((e: unknown) => e)) as { status: number };
+    expect(gem.status).toBeGreaterThanOrEqual(400);
+    await expect(
+      h.client(c.token.key).embeddings.create({ model: 'refused-model', input: 'hi' }),
+    ).rejects.toMatchObject({ status: 502 });
+    const { rows } = await rowsWithinASecond(c.user.username, 2);
+    const byModel = Object.fromEntries(rows.map((r) => [r.model_name, r]));
+    expect(byModel['gemini-nowhere'].o).toMatchObject({ status_code: gem.status, attempt: 0 });
+    expect(byModel['refused-model']).toMatchObject({ channel_name: 'nowhere', quota: 0 });
+    expect(byModel['refused-model'].o).toMatchObject({ status_code: 502, error_code: 'upstream_connection_error' });
+    expect(await balances(c.user.id, c.token.id)).toEqual(c.before);
+  });
+
   it('a 500 retried on a second channel that succeeds: one retried error row and one consume row', async () => {
     const c = await caller();
     const r = await chat(c.token.key, 'retry-model');
@@ -336,7 +355,8 @@ describe('error log rows', () => {
     expect(model('retry-model')!.requests).toBeGreaterThanOrEqual(2);
     expect(channel('flaky')).toMatchObject({ errors: 1, requests: 1 });
     expect(channel('steady')).toMatchObject({ errors: 0 });
-    expect(channel('nowhere')).toMatchObject({ errors: 1, requests: 1 });
+    // The refused chat and the refused embedding.
+    expect(channel('nowhere')).toMatchObject({ errors: 2, requests: 2 });
     // Refusals before any channel was tried count under channel 0.
     expect(rates.channels.find((x) => x.channel_id === 0)?.errors).toBeGreaterThanOrEqual(2);
     // Admins only.
