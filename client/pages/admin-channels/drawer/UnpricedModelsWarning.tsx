@@ -34,7 +34,7 @@ export function UnpricedModelsWarning({ models }: { models: string[] }) {
       color={refused ? 'orange' : 'blue'}
       variant="light"
       icon={<IconAlertTriangle size={18} />}
-      title={refused ? t`${count} models have no price` : t`${count} models use the fallback price`}
+      title={refused ? t`Models without a price: ${count}` : t`Models on the fallback price: ${count}`}
       data-testid="unpriced-models-warning"
     >
       <Text size="sm">

@@ -23,7 +23,7 @@ export function UnpricedAlert({ onShow }: { onShow: () => void }) {
     <Alert
       color={refused ? 'orange' : 'blue'}
       icon={<IconAlertTriangle size={18} />}
-      title={refused ? t`${count} enabled models have no price` : t`${count} enabled models use the fallback price`}
+      title={refused ? t`Enabled models without a price: ${count}` : t`Enabled models on the fallback price: ${count}`}
       data-testid="unpriced-alert"
     >
       <Text size="sm">
