@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Badge, Card, SimpleGrid, Skeleton, Table, Text, Title } from '@mantine/core';
+import { Badge, Box, Card, SimpleGrid, Skeleton, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatCount } from '../../lib/format.ts';
 import { trpc } from '../../trpc.ts';
@@ -31,18 +31,19 @@ const rateColor = (errors: number, requests: number) => {
 function RateTable({ first, rows, testId }: { first: ReactNode; rows: RateRow[]; testId: string }) {
   const { t } = useLingui();
   const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+  const nowrap = { whiteSpace: 'nowrap' } as const;
   return (
     <Table verticalSpacing={6} layout="fixed" data-testid={testId}>
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{first}</Table.Th>
-          <Table.Th ta="right" w={{ base: 72, sm: 88 }}>
+          <Table.Th ta="right" w={84} style={nowrap}>
             {t`Requests`}
           </Table.Th>
-          <Table.Th ta="right" w={{ base: 60, sm: 72 }}>
+          <Table.Th ta="right" w={68} style={nowrap}>
             {t`Errors`}
           </Table.Th>
-          <Table.Th ta="right" w={{ base: 76, sm: 88 }}>
+          <Table.Th ta="right" w={84} style={nowrap}>
             {t`Error rate`}
           </Table.Th>
         </Table.Tr>
@@ -117,8 +118,13 @@ export function ErrorRates({ start, end }: { start: number; end: number }) {
             </Text>
           )}
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-            <RateTable first={t`Model`} rows={models} testId="error-rates-models" />
-            <RateTable first={t`Channel`} rows={channels} testId="error-rates-channels" />
+            {/* Each table in a box of its own: a grid cell would stretch a shorter table's rows. */}
+            <Box>
+              <RateTable first={t`Model`} rows={models} testId="error-rates-models" />
+            </Box>
+            <Box>
+              <RateTable first={t`Channel`} rows={channels} testId="error-rates-channels" />
+            </Box>
           </SimpleGrid>
         </>
       )}
