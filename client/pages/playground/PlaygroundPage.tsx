@@ -31,6 +31,8 @@ export default function PlaygroundPage() {
   const { t } = useLingui();
   const user = useStoredUser();
   const models = trpc.users.models.useQuery();
+  // Models the relay would refuse (no price in selling mode) are not offered (issue 28).
+  const pricing = trpc.pricing.list.useQuery(undefined, { staleTime: 60_000 });
   const groups = trpc.users.selfGroups.useQuery();
   const chat = useChat();
   const [drawerOpen, drawer] = useDisclosure(false);
@@ -44,7 +46,8 @@ export default function PlaygroundPage() {
   });
   const viewport = useRef<HTMLDivElement>(null);
 
-  const modelList = models.data ?? [];
+  const refused = new Set((pricing.data?.data ?? []).filter((p) => !p.callable).map((p) => p.model_name));
+  const modelList = (models.data ?? []).filter((m) => !refused.has(m));
   const groupList = Object.entries(groups.data ?? {}).map(([g, info]) => ({
     value: g,
     label: info.desc && info.desc !== g ? `${g} (${serverTextInLanguage(info.desc)})` : g,
@@ -52,6 +55,8 @@ export default function PlaygroundPage() {
 
   // Pick defaults once the lists arrive (gpt-4o-mini when offered, the user's own group); later picks stay.
   useEffect(() => {
+    // Wait for the prices, so the default is never a model the relay refuses.
+    if (pricing.isLoading) return;
     setSettings((s) => ({
       ...s,
       model: s.model || (modelList.includes(DEFAULT_MODEL) ? DEFAULT_MODEL : (modelList[0] ?? '')),
@@ -59,7 +64,7 @@ export default function PlaygroundPage() {
         s.group ||
         (user?.group && groupList.some((g) => g.value === user.group) ? user.group : (groupList[0]?.value ?? '')),
     }));
-  }, [models.data, groups.data]);
+  }, [models.data, groups.data, pricing.data]);
 
   useEffect(() => {
     viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
