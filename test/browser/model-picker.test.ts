@@ -72,6 +72,7 @@ describe('the channel drawer: applying fetched models replaces by default', () =
       baseUrl: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
       models: ['gpt-4o', 'gpt-4.1', 'local-a'],
     });
+    await c.gateway.test.deps.services.channels.update({ id, test_model: 'gpt-4.1' });
     await c.s.page.goto(`/channel/edit/${id}`);
     const drawer = c.s.page.getByRole('dialog', { name: `Edit channel #${id}` });
     await drawer.getByRole('button', { name: 'Fetch from upstream' }).click();
@@ -85,6 +86,9 @@ describe('the channel drawer: applying fetched models replaces by default', () =
       .waitFor();
     await picker.getByRole('button', { name: 'Apply' }).click();
     await picker.waitFor({ state: 'hidden' });
+    // The test model is no longer listed: the form says so (it is kept, the admin decides).
+    await drawer.getByRole('button', { name: 'Advanced settings' }).click();
+    await drawer.getByTestId('test-model-unlisted').waitFor();
     await drawer.getByRole('button', { name: 'Save' }).click();
     await drawer.waitFor({ state: 'hidden' });
     const row = await c.gateway.test.deps.db
@@ -93,6 +97,7 @@ describe('the channel drawer: applying fetched models replaces by default', () =
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     expect(row.models.split(',').sort()).toEqual(['local-a', 'local-b']);
+    expect(row.test_model).toBe('gpt-4.1');
     expect(c.s.errors).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Stack, Textarea, TextInput } from '@mantine/core';
+import { Autocomplete, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { ChannelType } from '../../../../shared/channel-types.ts';
 import { JsonField } from '../JsonField.tsx';
@@ -17,6 +17,8 @@ const jsonProps = (form: Form, field: keyof ChannelFormValues) => ({
 export function AdvancedFields({ form }: { form: Form }) {
   const { t } = useLingui();
   const { type } = form.values;
+  const testModel = form.values.test_model.trim();
+  const unlistedTestModel = testModel !== '' && !form.values.models.includes(testModel);
   return (
     <Stack gap="md">
       {hasOther(type) && (
@@ -41,9 +43,20 @@ export function AdvancedFields({ form }: { form: Form }) {
         placeholder="org-…"
         {...form.getInputProps('openai_organization')}
       />
-      <TextInput
+      <Autocomplete
         label={t`Test model`}
-        description={t`Used by channel tests; empty means the first model`}
+        // A test model the channel no longer lists (e.g. after replacing the list with the upstream's) would
+        // test a name the upstream may not serve: said, not refused (a mapped name can be meant).
+        description={
+          unlistedTestModel ? (
+            <Text span size="xs" c="orange" data-testid="test-model-unlisted">
+              {t`Not among this channel's models: the test would call a model the upstream may not serve`}
+            </Text>
+          ) : (
+            t`Used by channel tests; empty means the first model`
+          )
+        }
+        data={form.values.models}
         {...form.getInputProps('test_model')}
       />
       <TextInput
