@@ -129,7 +129,7 @@ export const optionRegistry = {
   RebateEnabled: bool(false),
   RebatePercentage: num(0, { min: 0, max: 100, message: '返利比例必须在0到100之间' }),
   // Also the default quota-warning threshold of users who never chose one; the spec's default is 500000 ($1).
-  QuotaRemindThreshold: int(500000, { min: 0 }),
+  QuotaRemindThreshold: int(DEFAULT_QUOTA_PER_UNIT, { min: 0 }),
   QuotaPerUnit: num(DEFAULT_QUOTA_PER_UNIT, { min: 1 }),
   TopUpLink: str(),
   // Pricing

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { Chip, Group, NumberInput, type NumberInputProps } from '@mantine/core';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { Chip, Group, NumberInput, type NumberInputProps, Text } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
 import { DEFAULT_QUOTA_PER_UNIT } from '../../shared/constants.ts';
 import {
   formatQuota,
@@ -53,7 +53,7 @@ const quotaOf = (v: number | string | undefined): number =>
  * An amount of quota typed in the site's display unit: dollars when the site shows currency,
  * else quota. Value in and out is the integer quota (typed dollars are rounded to the nearest
  * quota); the other unit reads under the field ("= 2,500,000 quota" under $5, "= $5.00" under
- * 2,500,000).
+ * 2,500,000), then the presets if any.
  */
 export function QuotaInput(props: QuotaInputProps) {
   const { t } = useLingui();
@@ -89,26 +89,10 @@ export function QuotaInput(props: QuotaInputProps) {
     : inCurrency
       ? t`= ${quotaCounterpart(quota, display)} quota`
       : `= ${quotaCounterpart(quota, display)}`;
-  const desc: ReactNode =
-    description || counterpart ? (
-      <>
-        {description && <span style={{ display: 'block' }}>{description}</span>}
-        {counterpart && (
-          <span
-            style={{ display: 'block', fontVariantNumeric: 'tabular-nums' }}
-            data-testid={testId ? `${testId}-counterpart` : undefined}
-            data-quota={quota}
-          >
-            {counterpart}
-          </span>
-        )}
-      </>
-    ) : undefined;
-
   const input = (
     <NumberInput
       {...rest}
-      description={desc}
+      description={description}
       value={text}
       onChange={(v) => {
         const s = String(v);
@@ -126,22 +110,34 @@ export function QuotaInput(props: QuotaInputProps) {
       inputMode={inCurrency ? 'decimal' : 'numeric'}
     />
   );
-  if (!presetUnits?.length) return input;
   return (
     <div>
       {input}
-      <Chip.Group value={String(quota)} onChange={(v) => onChange(Number(v))}>
-        <Group gap={6} mt="xs" data-testid={testId ? `${testId}-presets` : undefined}>
-          {presetUnits.map((u) => {
-            const q = quotaOfUnits(u, display);
-            return (
-              <Chip key={u} value={String(q)} size="xs" variant="light" disabled={rest.disabled}>
-                {formatQuota(q, display, 0)}
-              </Chip>
-            );
-          })}
-        </Group>
-      </Chip.Group>
+      {/* Under the field, the other unit; a blank line while the field is empty, so nothing jumps. */}
+      <Text
+        size="xs"
+        c="dimmed"
+        mt={4}
+        style={{ fontVariantNumeric: 'tabular-nums' }}
+        data-testid={testId ? `${testId}-counterpart` : undefined}
+        data-quota={Number.isNaN(quota) ? undefined : quota}
+      >
+        {counterpart ?? '\u00a0'}
+      </Text>
+      {presetUnits && presetUnits.length > 0 && (
+        <Chip.Group value={String(quota)} onChange={(v) => onChange(Number(v))}>
+          <Group gap={6} mt={6} data-testid={testId ? `${testId}-presets` : undefined}>
+            {presetUnits.map((u) => {
+              const q = quotaOfUnits(u, display);
+              return (
+                <Chip key={u} value={String(q)} size="xs" variant="light" disabled={rest.disabled}>
+                  {formatQuota(q, display, Number.isInteger(u) ? 0 : 2)}
+                </Chip>
+              );
+            })}
+          </Group>
+        </Chip.Group>
+      )}
     </div>
   );
 }

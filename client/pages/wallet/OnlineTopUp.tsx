@@ -6,7 +6,9 @@ import { notifications } from '@mantine/notifications';
 import { IconBrandAlipay, IconBrandWechat, IconCreditCard } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { PaymentMethod } from '../../../shared/schemas/wallet.ts';
+import { useQuotaDisplay } from '../../components/QuotaInput.tsx';
 import { errorMessage, showError } from '../../lib/errors.ts';
+import { formatQuota, quotaCounterpart } from '../../lib/format.ts';
 import { useStatus } from '../../lib/status-context.tsx';
 import { trpc } from '../../trpc.ts';
 import { submitPayForm } from './pay-form.ts';
@@ -19,6 +21,7 @@ export function OnlineTopUp() {
   const status = useStatus();
   // Amounts are dollars when the site shows money, quota units otherwise (as the server reads them).
   const unit = status.display_in_currency ? 1 : status.quota_per_unit;
+  const display = useQuotaDisplay();
   const minAmount = Math.max(1, status.min_topup * unit);
   const presets = PRESET_DOLLARS.map((d) => d * unit).filter((a) => a >= minAmount);
   const [amount, setAmount] = useState<number>(presets[0] ?? minAmount);
@@ -89,14 +92,21 @@ export function OnlineTopUp() {
           value={amount}
           error={tooLow ? t`Top-up amount cannot be less than ${minAmount}` : undefined}
           data-testid="topup-amount"
+          prefix={status.display_in_currency ? '$' : undefined}
+          thousandSeparator=","
           onChange={(v) => setAmount(Math.max(1, Math.floor(Number(v) || 1)))}
         />
+        <Text size="xs" c="dimmed" mt={-8} data-testid="topup-amount-counterpart">
+          {status.display_in_currency
+            ? t`= ${quotaCounterpart(amount * display.quotaPerUnit, display)} quota`
+            : `= ${quotaCounterpart(amount, display)}`}
+        </Text>
         {presets.length > 0 && (
           <Chip.Group value={String(amount)} onChange={(v) => setAmount(Number(v))}>
             <Group gap={6}>
               {presets.map((p) => (
                 <Chip key={p} value={String(p)} size="xs" variant="light">
-                  {status.display_in_currency ? `$${p}` : p.toLocaleString()}
+                  {formatQuota(status.display_in_currency ? p * display.quotaPerUnit : p, display, 0)}
                 </Chip>
               ))}
             </Group>
