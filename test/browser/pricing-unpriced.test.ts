@@ -91,6 +91,23 @@ describe('models without a price in the console', () => {
     await s.context.close();
   });
 
+  it('the playground does not offer the model the relay would refuse', async () => {
+    const s = await openSession(browser, gateway.baseUrl);
+    await logIn(s, { username: ROOT_USERNAME, password: ROOT_PASSWORD });
+    await s.page.goto('/playground');
+    const model = s.page.getByLabel('Model', { exact: true }).and(s.page.locator('input'));
+    // The default is a priced model, never the refused one.
+    await expect.poll(() => model.inputValue(), { timeout: 20_000 }).toBe(PRICED);
+    await model.click();
+    const options = s.page.getByRole('option');
+    await options.first().waitFor();
+    const offered = await options.allInnerTexts();
+    expect(offered).toEqual(expect.arrayContaining([PRICED, IMAGE, PER_CALL]));
+    expect(offered).not.toContain(UNPRICED);
+    expect(s.errors).toEqual([]);
+    await s.context.close();
+  });
+
   it('the pricing settings warn, list the model with its channel, and a price set there reaches the public page', async () => {
     const s = await openSession(browser, gateway.baseUrl);
     await logIn(s, { username: ROOT_USERNAME, password: ROOT_PASSWORD });
