@@ -4,6 +4,7 @@ import { useDisclosure, useElementSize, useMediaQuery } from '@mantine/hooks';
 import { IconColumns3 } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
+import { LogType } from '../../../shared/constants.ts';
 import { Page } from '../../components/Page.tsx';
 import { PagedTable } from '../../components/DataTable.tsx';
 import { usePageSize } from '../../components/usePageSize.ts';
@@ -74,8 +75,14 @@ export default function ApiUsagePage() {
     [list.data, page],
   );
   const pageTokens = rows.reduce((n, l) => n + l.prompt_tokens + l.completion_tokens, 0);
+  // Error rows have no tokens and no cost: filtered to them, the table gives that room to the reason.
+  const errorsOnly = filters.type === LogType.Error;
+  const shownColumns = useMemo(
+    () => (errorsOnly ? { ...visible, tokens: false, quota: false } : visible),
+    [visible, errorsOnly],
+  );
   // Before the first measurement every chosen column is laid out; the table settles once measured.
-  const fit = useMemo(() => fitColumns(visible, tableWidth || Infinity), [visible, tableWidth]);
+  const fit = useMemo(() => fitColumns(shownColumns, tableWidth || Infinity), [shownColumns, tableWidth]);
   const cells = useMemo(() => logCells({ i18n, onUserClick: setUserInfoId }), [i18n]);
   const columns = useMemo(
     () => buildLogColumns({ i18n, onUserClick: setUserInfoId }, fit.shown, (l) => expanded.includes((l as Row).rowKey)),
