@@ -200,6 +200,8 @@ const procs = appRouter._def.procedures as unknown as Record<string, Proc>;
 function procLevel(name: string): Level {
   const [ns, fn] = name.split('.');
   if (ns === 'options' || name === 'channels.revealKey') return 'root';
+  // Which enabled models have no price: the operator's view (issue 28).
+  if (name === 'pricing.unpriced') return 'admin';
   if (['status', 'auth', 'pricing'].includes(ns)) return 'public';
   if (['redemptions', 'messages', 'modelMapping', 'logsCleanup'].includes(ns)) return 'admin';
   if (ns === 'channels') return fn === 'defaultModels' ? 'user' : 'admin';
