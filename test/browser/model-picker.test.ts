@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { updateChannelInput } from '../../shared/schemas/channels.ts';
 import { insertChannel } from '../relay-fixtures.ts';
 import { rootConsole } from './harness.ts';
 
@@ -72,7 +73,7 @@ describe('the channel drawer: applying fetched models replaces by default', () =
       baseUrl: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
       models: ['gpt-4o', 'gpt-4.1', 'local-a'],
     });
-    await c.gateway.test.deps.services.channels.update({ id, test_model: 'gpt-4.1' });
+    await c.gateway.test.deps.services.channels.update(updateChannelInput.parse({ id, test_model: 'gpt-4.1' }));
     await c.s.page.goto(`/channel/edit/${id}`);
     const drawer = c.s.page.getByRole('dialog', { name: `Edit channel #${id}` });
     await drawer.getByRole('button', { name: 'Fetch from upstream' }).click();
