@@ -6,6 +6,7 @@ import {
   IconCheck,
   IconCopy,
   IconDots,
+  IconKey,
   IconListSearch,
   IconPencil,
   IconPlayerPlay,
@@ -14,6 +15,7 @@ import {
 import { ChannelStatus } from '../../../shared/constants.ts';
 import { errorMessage, showError, showSuccess } from '../../lib/errors.ts';
 import { trpc } from '../../trpc.ts';
+import { useOpenKeys } from './keys/open-keys.tsx';
 import type { ChannelRow } from './types.ts';
 
 interface Props {
@@ -43,6 +45,7 @@ export function RowActions({ channel, onEdit, onTest, onPickModel, testing }: Pr
   });
   const remove = trpc.channels.remove.useMutation({ onSuccess: done(t`Channel deleted`), onError: showError });
   const enabled = channel.status === ChannelStatus.Enabled;
+  const openKeys = useOpenKeys();
   const confirmDelete = () =>
     modals.openConfirmModal({
       title: t`Delete channel`,
@@ -75,6 +78,11 @@ export function RowActions({ channel, onEdit, onTest, onPickModel, testing }: Pr
           <Menu.Item leftSection={<IconListSearch size={14} />} onClick={onPickModel}>
             {t`Test with a chosen model`}
           </Menu.Item>
+          {channel.channel_info?.is_multi_key && (
+            <Menu.Item leftSection={<IconKey size={14} />} onClick={() => openKeys(channel)}>
+              {t`Keys`}
+            </Menu.Item>
+          )}
           <Menu.Item leftSection={<IconCopy size={14} />} onClick={() => copy.mutate({ id: channel.id })}>
             {t`Copy channel`}
           </Menu.Item>

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconTag } from '@tabler/icons-react';
 import { ChannelStatus } from '../../../shared/constants.ts';
+import { KeyCount } from './keys/KeyCount.tsx';
 import { type ChannelRow, lastTest, splitCsv } from './types.ts';
 
 export function NameCell({ channel }: { channel: ChannelRow }) {
@@ -19,6 +20,7 @@ export function NameCell({ channel }: { channel: ChannelRow }) {
           </Text>
         </Group>
       )}
+      <KeyCount channel={channel} />
       {lastTest(channel).state === 'failed' && (
         // Phones see the name but scroll for the response time column: the failure shows here too.
         <Group gap={4} wrap="nowrap" hiddenFrom="sm" data-testid="name-test-failed">

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeUpstream } from '../../../scripts/fake-upstream/server.ts';
 import { startFakeGemini } from '../../../scripts/fake-upstream/gemini.ts';
 import { ChannelType } from '../../../shared/channel-types.ts';
+import { updateChannelInput } from '../../../shared/schemas/channels.ts';
 import {
   insertChannel,
   insertToken,
@@ -175,6 +176,9 @@ describe('no code path removes a channel key', () => {
     await expect
       .poll(async () => (await h.deps.services.messages.list({ page: 1, pageSize: 50 })).items.map((m) => m.title))
       .toContainEqual(expect.stringContaining(`#${id}`));
+    // The admin enables the channel again: its auto-disabled keys come back with it, still the same keys.
+    await trpcCaller(h.t, admin).channels.setStatus({ id, status: 1 });
+    expect(await state(id)).toMatchObject({ statuses: {}, status: 1, keyUnchanged: true });
   });
 });
 
@@ -236,10 +240,11 @@ describe('what the admin sees and does', () => {
       models: ['mview'],
       setting: { multi_key_mode: 'polling' },
     });
-    await ask(await userToken(), 'mview');
-    const answered = Date.now();
     const caller = trpcCaller(h.t, admin);
     const { headers } = await loginAs(h.t, 100);
+    const token = await userToken();
+    await ask(token, 'mview');
+    const answered = Date.now();
     const [viaTrpc, viaRest] = await Promise.all([
       caller.channels.keys({ id }),
       h.t.app.inject({
@@ -339,7 +344,9 @@ describe('what the admin sees and does', () => {
     const id = await channel({ key: 'ed-a\ned-b\ned-c', baseUrl: h.fake.url, models: ['medit'] });
     const caller = trpcCaller(h.t, admin);
     await caller.channels.manageKeys({ id, action: 'disable_key', index: 1 });
-    await h.deps.services.channels.update({ id, key: 'ed-c\ned-new\ned-b', multi_key_mode: 'polling' });
+    await h.deps.services.channels.update(
+      updateChannelInput.parse({ id, key: 'ed-c\ned-new\ned-b', multi_key_mode: 'polling' }),
+    );
     const r = await row(id);
     expect(r.key).toBe('ed-c\ned-new\ned-b');
     entered.set(id, r.key);
@@ -347,7 +354,7 @@ describe('what the admin sees and does', () => {
     expect(list.keys.map((k) => k.status)).toEqual([1, 1, 2]);
     expect(list.multi_key_mode).toBe('polling');
     // new-api's key_mode append adds keys, each once.
-    await h.deps.services.channels.update({ id, key: 'ed-new\ned-d', key_mode: 'append' });
+    await h.deps.services.channels.update(updateChannelInput.parse({ id, key: 'ed-new\ned-d', key_mode: 'append' }));
     expect((await row(id)).key).toBe('ed-c\ned-new\ned-b\ned-d');
     entered.set(id, 'ed-c\ned-new\ned-b\ned-d');
     expect((await caller.channels.keys({ id })).keys.map((k) => k.status)).toEqual([1, 1, 2, 1]);

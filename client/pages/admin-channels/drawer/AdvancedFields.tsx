@@ -88,9 +88,9 @@ export function AdvancedFields({ form }: { form: Form }) {
       />
       <JsonField
         label={t`Extra settings`}
-        description={t`"multi_key_mode": "polling" takes a multi-key channel's keys in turn instead of at random`}
+        description={t`Provider options as JSON, e.g. force_format or thinking_to_content`}
         placeholder={'{"force_format": true}'}
-        example={'{\n  "force_format": true,\n  "thinking_to_content": false,\n  "multi_key_mode": "polling"\n}'}
+        example={'{\n  "force_format": true,\n  "thinking_to_content": false\n}'}
         {...jsonProps(form, 'setting')}
       />
       <JsonField

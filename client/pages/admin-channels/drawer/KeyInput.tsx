@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Radio, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Radio, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -132,6 +132,20 @@ export function KeyInput({ form, editingId }: Props) {
             <Radio value="multi_to_single" label={t`All keys in one channel`} />
           </Group>
         </Radio.Group>
+      )}
+      {multiKey && multiAllowed && (editing || form.values.multiKeyMode === 'multi_to_single') && (
+        <Select
+          label={t`Key selection`}
+          description={t`How requests pick among the enabled keys of this channel`}
+          data={[
+            { value: 'random', label: t`At random` },
+            { value: 'polling', label: t`In turn` },
+          ]}
+          allowDeselect={false}
+          mt={4}
+          data-testid="key-selection"
+          {...form.getInputProps('keySelection')}
+        />
       )}
     </Stack>
   );

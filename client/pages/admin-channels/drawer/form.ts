@@ -13,6 +13,8 @@ export interface ChannelFormValues {
   key: string;
   multiKey: boolean;
   multiKeyMode: MultiKeyMode;
+  /** How a multi-key channel picks its keys: at random or in turn (channel_info.multi_key_mode). */
+  keySelection: 'random' | 'polling';
   openai_organization: string;
   models: string[];
   model_mapping: string;
@@ -38,6 +40,7 @@ export const emptyChannel = (): ChannelFormValues => ({
   key: '',
   multiKey: false,
   multiKeyMode: 'batch',
+  keySelection: 'random',
   openai_organization: '',
   models: [...(channelTypeInfo(ChannelType.OpenAI)?.defaultModels ?? [])],
   model_mapping: '',
@@ -68,6 +71,8 @@ export function valuesFromChannel(c: ChannelRow): ChannelFormValues {
     name: c.name,
     base_url: c.base_url ?? '',
     key: '',
+    multiKey: c.channel_info?.is_multi_key ?? false,
+    keySelection: c.channel_info?.multi_key_mode ?? 'random',
     openai_organization: c.openai_organization ?? '',
     models: csv(c.models),
     model_mapping: c.model_mapping ?? '',
@@ -152,5 +157,7 @@ export function toChannelInput(v: ChannelFormValues) {
     setting: v.setting.trim(),
     param_override: v.param_override.trim(),
     other,
+    // Only a channel holding several keys has a key selection (sent as new-api's top-level field).
+    ...(v.multiKey ? { multi_key_mode: v.keySelection } : {}),
   };
 }

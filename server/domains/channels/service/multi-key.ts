@@ -199,6 +199,21 @@ export async function reEnableKey(db: Kysely<Database>, channelId: number, key: 
 }
 
 /**
+ * An admin enabled a multi-key channel with no enabled key (every key auto-disabled): its
+ * auto-disabled keys are enabled with it, or it would stay out of routing; manual ones stay.
+ */
+export async function revivedWithChannel(db: Kysely<Database>, channelId: number): Promise<boolean> {
+  const r = await changeKeyState(db, channelId, ({ keys, info }) => {
+    if (keys.length < 2 || enabledKeyIndices(info).length > 0) return null;
+    let next = info;
+    for (let i = 0; i < keys.length; i++)
+      if (keyStatusOf(info, i) === ChannelStatus.AutoDisabled) next = withKeyEnabled(next, i);
+    return next === info ? null : { info: next };
+  });
+  return r.changed;
+}
+
+/**
  * A channel test over a multi-key channel's keys (the admin's test and the periodic test-all,
  * which is also the automatic re-enable probe): one enabled key is tested for the channel, and
  * with AutomaticEnableChannelEnabled every auto-disabled key is tried again and enabled when it

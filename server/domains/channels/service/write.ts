@@ -22,7 +22,7 @@ import {
   updateChannel,
 } from '../channels.repo.ts';
 import { syncAbilities } from './abilities.ts';
-import { keyStateForWrite } from './multi-key.ts';
+import { keyStateForWrite, revivedWithChannel } from './multi-key.ts';
 import { type ChannelsCtx, type ChannelView, channelsChanged, getChannelOrThrow, toChannelView } from './context.ts';
 
 /** Splits `key` per mode; Vertex AI keys are service-account JSON and never split. */
@@ -87,6 +87,12 @@ export function createChannelWrites(ctx: ChannelsCtx) {
       for (const id of ids) await updateChannel(trx, id, { status, ...(otherInfo ? { other_info: otherInfo } : {}) });
       await syncAbilities(trx, ids);
     });
+    // A multi-key channel the admin enables gets its auto-disabled keys back when none is left enabled.
+    if (status === ChannelStatus.Enabled) {
+      let revived = false;
+      for (const id of ids) revived = (await revivedWithChannel(ctx.db, id)) || revived;
+      if (revived) channelsChanged(ctx);
+    }
   }
 
   return {
