@@ -382,6 +382,11 @@ export const serverMessages = {
   'log.task_refund_suno': 'Suno 任务失败 {task_id}，补偿 {amount} 额度，原因：{reason}',
   /** A task's failure reason when the upstream gave none (the task's `fail_reason`, a refund line's reason). */
   'task.failed': '任务失败',
+  /**
+   * An error log row's reason worded by the relay in both languages (relay/error-log.ts): `content` is
+   * the Chinese, and the console shows `en` in English. Never recognised by its text (it is any text).
+   */
+  'log.relay_error': '{zh}',
 } as const;
 
 export type ServerMessageCode = keyof typeof serverMessages;
@@ -419,7 +424,7 @@ function index() {
   staticTexts = new Map();
   patterns = [];
   for (const [code, text] of Object.entries(serverMessages) as [ServerMessageCode, string][]) {
-    if (code === 'common.text') continue;
+    if (code === 'common.text' || code === 'log.relay_error') continue;
     const names = [...text.matchAll(PLACEHOLDER)].map((m) => m[1]);
     if (names.length === 0) {
       staticTexts.set(text, code);

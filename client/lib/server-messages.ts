@@ -793,6 +793,7 @@ const descriptors: Record<ServerMessageCode, MessageDescriptor> = {
     message: 'Suno task {task_id} failed, refunded {amount}; reason: {reason}',
   }),
   'task.failed': msg({ context: 'task.failed', message: 'Task failed' }),
+  'log.relay_error': msg({ context: 'log.relay_error', message: '{en}' }),
 };
 
 /** Parameters that are themselves server texts (a field name, "1000 点额度") are translated too. */
