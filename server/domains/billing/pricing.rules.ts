@@ -29,6 +29,10 @@ export interface TokenCounts {
   audioCompletionTokens?: number;
 }
 
+/** A price map's own entry: a model or group named like an Object.prototype member (toString) has none. */
+const own = (map: Record<string, number>, name: string): number | undefined =>
+  Object.hasOwn(map, name) ? map[name] : undefined;
+
 export type PriceResolution = { ok: true; price: PriceInfo } | { ok: false; message: string };
 
 /**
@@ -37,24 +41,26 @@ export type PriceResolution = { ok: true; price: PriceInfo } | { ok: false; mess
  * user accepts unset models (billed by the fallback when on, else free).
  */
 export function resolvePrice(opt: OptionReader, model: string, group: string, acceptUnset: boolean): PriceResolution {
-  const groupRatio = opt('GroupRatio')[group] ?? 1;
+  const groupRatio = own(opt('GroupRatio'), group) ?? 1;
   const quotaPerUnit = opt('QuotaPerUnit');
   const base = {
     groupRatio,
     quotaPerUnit,
-    cacheRatio: opt('CacheRatio')[model] ?? 1,
-    cacheCreationRatio: opt('CacheCreationRatio')[model] ?? 1,
+    cacheRatio: own(opt('CacheRatio'), model) ?? 1,
+    cacheCreationRatio: own(opt('CacheCreationRatio'), model) ?? 1,
     fallback: false,
   };
-  const fixed = opt('ModelPrice')[model];
+  const fixed = own(opt('ModelPrice'), model);
   if (fixed !== undefined)
     return { ok: true, price: { ...base, mode: 'price', modelPrice: fixed, modelRatio: 0, completionRatio: 0 } };
-  const ratio = opt('ModelRatio')[model];
+  const ratio = own(opt('ModelRatio'), model);
   if (ratio !== undefined) {
-    const completionRatio = opt('CompletionRatio')[model] ?? 1;
-    const audioRatio = opt('AudioRatio')[model];
+    const completionRatio = own(opt('CompletionRatio'), model) ?? 1;
+    const audioRatio = own(opt('AudioRatio'), model);
     const audio =
-      audioRatio === undefined ? {} : { audioRatio, audioCompletionRatio: opt('AudioCompletionRatio')[model] ?? 1 };
+      audioRatio === undefined
+        ? {}
+        : { audioRatio, audioCompletionRatio: own(opt('AudioCompletionRatio'), model) ?? 1 };
     return {
       ok: true,
       price: { ...base, ...audio, mode: 'ratio', modelRatio: ratio, completionRatio, modelPrice: -1 },

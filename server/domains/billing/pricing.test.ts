@@ -77,6 +77,17 @@ describe('pricing', () => {
     expect(s.ok && computeQuota(s.price, counts(1, 1))).toBe(500);
   });
 
+  it('a model named like an Object member (toString, constructor) has no price unless one is set', () => {
+    for (const name of ['toString', 'constructor', '__proto__']) {
+      const r = resolvePrice(opts, name, 'toString', false);
+      expect(r.ok).toBe(false);
+    }
+    const priced = reader({ ModelRatio: JSON.stringify({ toString: 2 }) });
+    const r = resolvePrice(priced, 'toString', 'constructor', false);
+    expect(r.ok && r.price.modelRatio).toBe(2);
+    expect(r.ok && r.price.groupRatio).toBe(1);
+  });
+
   it('never prices with a half-set fallback (a ratio cleared while fallback is on)', () => {
     const half = reader({
       fallback_pricing_enabled: 'true',
