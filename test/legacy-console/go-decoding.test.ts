@@ -438,6 +438,11 @@ const table: Record<string, Row> = {
     body: () => ({ ids: [ids.channel], tag: 'taga' }),
     fields: { ids: 'ints', tag: 'string' },
   },
+  'POST /api/channel/multi_key/manage': {
+    as: 'root',
+    body: () => ({ channel_id: ids.channel, action: 'get_key_status' }),
+    fields: { channel_id: 'int', action: 'string', key_index: 'int', page: 'int', page_size: 'int', status: 'int' },
+  },
   'GET /api/channel/:id': { as: 'root', path: () => `/api/channel/${ids.channel}` },
   'DELETE /api/channel/:id': { as: 'root', path: () => `/api/channel/${MISSING}` },
 };
