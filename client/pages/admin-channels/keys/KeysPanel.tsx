@@ -156,18 +156,18 @@ export function KeysPanel({ channelId }: { channelId: number }) {
   );
 }
 
-/** Why and when a key was disabled: the reason on one line (whole on hover), the time beside it. */
+/** Why and when a key was disabled: the reason on up to two lines (whole on hover or touch), the time beside it. */
 function KeyReason({ reason, time, manual }: { reason?: string; time?: number; manual: boolean }) {
   const { t } = useLingui();
   const text = manual ? t`Disabled by an admin` : reason ? serverTextInLanguage(reason) : t`No reason recorded`;
   return (
-    <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
+    <Group gap={8} wrap="wrap" style={{ minWidth: 0, rowGap: 2 }}>
       <Tooltip label={text} multiline maw={360} withinPortal events={{ hover: true, focus: true, touch: true }}>
         <Text
           size="xs"
           c={manual ? 'dimmed' : 'orange'}
-          lineClamp={1}
-          style={{ minWidth: 0, cursor: 'help' }}
+          lineClamp={2}
+          style={{ flex: '1 1 180px', minWidth: 0, cursor: 'help' }}
           data-testid="key-reason"
         >
           {text}
