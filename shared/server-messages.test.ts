@@ -35,6 +35,16 @@ const NOT_CONSOLE_MESSAGES: Record<string, string[]> = {
   'server/domains/channels/channels.rest.ts': ['_复制'],
   'server/domains/channels/channels.router.ts': ['_复制'],
   'server/domains/auth/signup.service.ts': ['{}的初始令牌'],
+  // new-api's answers to POST /api/channel/multi_key/manage, read by REST clients only; the console's
+  // key list (tRPC channels.manageKeys) words its own success notes.
+  'server/domains/channels/multi-key.view.ts': [
+    '密钥已禁用',
+    '密钥已启用',
+    '已启用 {} 个密钥',
+    '已禁用 {} 个密钥',
+    '密钥已删除',
+    '已删除 {} 个自动禁用的密钥',
+  ],
   // The demo upstream's made-up answer (model output, in the asker's language).
   'server/demo/demo-upstream.ts': ['这是 Switchyard 的演示渠道'],
 };

@@ -195,7 +195,8 @@ export const serverMessages = {
   // A request whose reservation (its max_tokens upper bound) is larger than what remains (issue 28);
   // {need} and {remain} are amounts of quota as the site shows them (the relay fills them in).
   'billing.request_exceeds_user_quota': '本次请求最多需要 {need}，但账户仅剩 {remain}，请调低 max_tokens 或充值',
-  'billing.request_exceeds_token_quota': '本次请求最多需要 {need}，但该令牌仅剩 {remain}，请调低 max_tokens 或增加令牌额度',
+  'billing.request_exceeds_token_quota':
+    '本次请求最多需要 {need}，但该令牌仅剩 {remain}，请调低 max_tokens 或增加令牌额度',
 
   // Redemption codes, top-up, invitations, check-in
   'redeem.enter_code': '请输入兑换码',

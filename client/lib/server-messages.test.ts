@@ -42,7 +42,9 @@ describe('server-message catalogs', () => {
   });
 
   it('keep every parameter in the English wording', () => {
+    // log.relay_error carries its own two wordings ({zh} stored, {en} shown in English): nothing to keep.
     const lost = codes.filter((c) => {
+      if (c === 'log.relay_error') return false;
       const english = en.get(c)?.text ?? '';
       return placeholders(english).join() !== placeholders(serverMessages[c]).join();
     });

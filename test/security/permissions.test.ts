@@ -202,6 +202,8 @@ function procLevel(name: string): Level {
   if (ns === 'options' || name === 'channels.revealKey') return 'root';
   // Which enabled models have no price: the operator's view (issue 28).
   if (name === 'pricing.unpriced') return 'admin';
+  // Site-wide error rates per model and channel (issue 28): other users' calls, so admins only.
+  if (name === 'dashboard.errors') return 'admin';
   if (['status', 'auth', 'pricing'].includes(ns)) return 'public';
   if (['redemptions', 'messages', 'modelMapping', 'logsCleanup'].includes(ns)) return 'admin';
   if (ns === 'channels') return fn === 'defaultModels' ? 'user' : 'admin';
