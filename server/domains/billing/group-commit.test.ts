@@ -33,8 +33,9 @@ describe('reservations made at the same time (group commit)', () => {
     const ok = results.filter((r) => r.status === 'fulfilled');
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(ok).toHaveLength(3);
+    // 100 is left, less than each request needs: told how much it needs, not that the token is empty.
     expect(refused.map((r) => (r.reason as { detail?: string }).detail)).toEqual(
-      Array(5).fill('token_quota_exhausted'),
+      Array(5).fill('insufficient_quota_for_request'),
     );
     expect(await balance(user.id, token.id)).toEqual({ user: 400, token: 100 });
     const rows = await t.deps.db
