@@ -6,7 +6,7 @@ import { rebuildAllAbilities } from './service/abilities.ts';
 import { createChannelBalances } from './service/balance.ts';
 import { type ChannelsCtx, channelsChanged } from './service/context.ts';
 import { createChannelModelFetch } from './service/fetch-models.ts';
-import { createMultiKeyManagement } from './service/multi-key.ts';
+import { createMultiKeyManagement } from './service/manage-keys.ts';
 import { createChannelQueries } from './service/list.ts';
 import { createChannelTags } from './service/tags.ts';
 import { createChannelTests } from './service/test-runs.ts';
