@@ -1,9 +1,5 @@
 import type { Infra } from '../context.ts';
-import {
-  listAbilityGroupModels,
-  listEnabledAbilities,
-  listEnabledChannels,
-} from '../domains/channels/channels.repo.ts';
+import { listAbilities, listEnabledChannels } from '../domains/channels/channels.repo.ts';
 import { type ChannelConfig, hasUsableKey, parseChannel } from './channel-config.ts';
 
 /** One (group, model) candidate: the channel and its ability's priority and weight. */
@@ -54,9 +50,12 @@ export function createRoutingCache(infra: Pick<Infra, 'db' | 'bus' | 'log'>): Ro
       // A multi-key channel whose keys an admin disabled one by one has nothing to send with.
       if (hasUsableKey(channel)) channels.set(channel.id, channel);
     }
-    const abilities = await listEnabledAbilities(infra.db);
+    // One read of the abilities: every row says the model is listed (404 versus 503), enabled ones route.
     const byGroupModel = new Map<string, Map<string, Candidate[]>>();
-    for (const a of abilities) {
+    const listed = new Set<string>();
+    for (const a of await listAbilities(infra.db)) {
+      listed.add(`${a.group}\0${a.model}`);
+      if (Number(a.enabled) !== 1) continue;
       const channel = channels.get(Number(a.channel_id));
       if (!channel) continue;
       let models = byGroupModel.get(a.group);
@@ -65,7 +64,6 @@ export function createRoutingCache(infra: Pick<Infra, 'db' | 'bus' | 'log'>): Ro
       if (!list) models.set(a.model, (list = []));
       list.push({ channel, priority: Number(a.priority), weight: Math.max(0, Number(a.weight)) });
     }
-    const listed = new Set((await listAbilityGroupModels(infra.db)).map((a) => `${a.group}\0${a.model}`));
     return { byGroupModel, channels, listed };
   }
 

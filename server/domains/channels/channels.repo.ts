@@ -211,16 +211,9 @@ export async function insertAbilities(db: Db, rows: AbilityInsert[]) {
 }
 
 /** The relay's routing index: each enabled (group, model) -> channel route with its priority and weight. */
-export const listEnabledAbilities = (db: Db) =>
-  db
-    .selectFrom('abilities')
-    .select(['group', 'model', 'channel_id', 'priority', 'weight'])
-    .where('enabled', '=', 1)
-    .execute();
-
-/** Every (group, model) some channel lists, enabled or not: tells "no such model" from "its channels are down". */
-export const listAbilityGroupModels = (db: Db) =>
-  db.selectFrom('abilities').select(['group', 'model']).distinct().execute();
+/** Every ability, enabled or not: the routing index serves the enabled ones and knows what is listed at all. */
+export const listAbilities = (db: Db) =>
+  db.selectFrom('abilities').select(['group', 'model', 'channel_id', 'priority', 'weight', 'enabled']).execute();
 
 export const disableAbilitiesOf = (db: Db, channelId: number) =>
   db.updateTable('abilities').set({ enabled: 0 }).where('channel_id', '=', channelId).execute();
