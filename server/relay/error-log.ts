@@ -3,7 +3,7 @@ import type { StoredMessage } from '../../shared/stored-message.ts';
 import type { NewLog } from '../db/types.ts';
 import { isAppError } from '../errors.ts';
 import type { ChannelConfig } from './channel-config.ts';
-import { RelayError } from './errors.ts';
+import { RelayError, relayAnswerOf } from './errors.ts';
 import type { RelayRequest } from './prepare.ts';
 import type { RelayRuntime } from './runtime.ts';
 
@@ -73,28 +73,16 @@ function reasonOf(err: unknown, keys: readonly string[]): { content: string; mes
     return { content: en };
   }
   if (isAppError(err)) return { content: err.message, message: { code: err.messageCode, params: { ...err.params } } };
-  const status = (err as { status?: unknown }).status;
-  const text = (err as { message?: unknown }).message;
-  if (typeof status === 'number' && status < 500 && typeof text === 'string')
-    return { content: scrubSecrets(text, keys) };
+  const answer = relayAnswerOf(err);
+  if (answer.status < 500) return { content: scrubSecrets(answer.message, keys) };
   return { content: '服务器内部错误，请联系管理员', message: { code: 'common.internal', params: {} } };
 }
 
-const statusOf = (err: unknown) =>
-  err instanceof RelayError
-    ? err.status
-    : isAppError(err)
-      ? err.status
-      : typeof (err as { status?: unknown }).status === 'number'
-        ? (err as { status: number }).status
-        : 500;
+/** The status the client was answered with (a zod or Fastify error's too, as sendRelayError classifies it). */
+const statusOf = (err: unknown) => relayAnswerOf(err).status;
 
 const codeOf = (err: unknown): string =>
-  err instanceof RelayError
-    ? (err.code ?? '')
-    : isAppError(err)
-      ? (err.detail ?? err.messageCode)
-      : String((err as { code?: unknown }).code ?? '');
+  isAppError(err) ? (err.detail ?? err.messageCode) : (relayAnswerOf(err).code ?? '');
 
 /** What a row needs of the call besides the failure itself. */
 export interface FailedCall {

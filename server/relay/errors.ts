@@ -188,6 +188,15 @@ export function quotaShortfall(err: unknown, opt: OptionReader): RelayError | un
   return refusal(403, en, zh, 'insufficient_quota_for_request');
 }
 
+/**
+ * The status, message and code a relay failure is answered with, before the caller's language is
+ * chosen (sendRelayError's rule): what the error log records of a call that failed (error-log.ts).
+ */
+export function relayAnswerOf(err: unknown): ErrorAnswer {
+  if (err instanceof RelayError) return { status: err.status, message: err.message, code: err.code };
+  return isAnswer(err) ? err : classifyError(err);
+}
+
 /** The relay's one error translator (the last-resort handler hides 5xx details via classifyError). */
 export function sendRelayError(req: FastifyRequest, reply: FastifyReply, err: unknown) {
   const answer: ErrorAnswer =
