@@ -78,7 +78,7 @@ describe('channel health in the channel list', () => {
     await s.context.close();
   });
 
-  it('screenshots the list after a failed test (light/dark, zh/en, 1366/390)', async () => {
+  it('screenshots the list after a failed test (zh/en, 1366/390)', async () => {
     const errors = await screenshotSweep(
       c.browser,
       c.gateway.baseUrl,

@@ -166,7 +166,7 @@ describe('error rows in the usage log', () => {
     await s.context.close();
   });
 
-  it('screenshots: the usage log filtered to errors and the dashboard, light/dark, zh/en, 1366 and 390', async () => {
+  it('screenshots: the usage log filtered to errors and the dashboard, zh/en, 1366 and 390', async () => {
     const errors = await screenshotSweep(browser, gateway.baseUrl, ROOT, [
       {
         route: '/app/logs/api-usage',

@@ -5,8 +5,7 @@ import { repoRoot } from './global-setup.ts';
 import { openSession } from './harness.ts';
 
 /*
- * Layout assertions by measurement, and the screenshot sweep (light/dark, zh/en, 1366/390)
- * of the usage screens.
+ * Layout assertions by measurement, and the screenshot sweep (zh/en, 1366/390) of the usage screens.
  */
 
 export interface Offender {
@@ -62,7 +61,16 @@ export function overflowing(page: Page): Promise<Offender[]> {
 export const shotsDir = path.join(repoRoot, 'test-artifacts/screenshots');
 
 /**
- * Screenshots of `routes` for every theme, language and width, signed in as `who`;
+ * The themes a sweep renders: light only unless SWEEP_THEMES=light,dark. Language and width change
+ * what fits and what is said; the theme changes colours only, so the suite's sweeps (what CI times)
+ * stay in light and the dark shots are taken for review (`SWEEP_THEMES=light,dark`, or
+ * scripts/screenshots.ts).
+ */
+export const sweepThemes = (): ('light' | 'dark')[] =>
+  (process.env.SWEEP_THEMES ?? 'light').split(',').filter((t): t is 'light' | 'dark' => t === 'light' || t === 'dark');
+
+/**
+ * Screenshots of `routes` for each sweep theme, every language and width, signed in as `who`;
  * `ready` waits for the page's content, `after` may open something (e.g. a row) for a second shot.
  */
 export async function screenshotSweep(
@@ -92,7 +100,7 @@ export async function screenshotSweep(
     const [name, ...rest] = pair.split('=');
     return { name, value: rest.join('='), domain: host, path: '/' };
   });
-  for (const theme of ['light', 'dark'] as const)
+  for (const theme of sweepThemes())
     for (const lang of ['zh', 'en'] as const)
       for (const width of [1366, 390]) {
         const s = await openSession(browser, baseUrl, { theme, lang, width, height: width < 600 ? 844 : 900 });

@@ -131,7 +131,7 @@ describe('the key list of a multi-key channel', () => {
     await s.context.close();
   });
 
-  it('screenshots the key list (light/dark, zh/en, 1366/390)', async () => {
+  it('screenshots the key list (zh/en, 1366/390)', async () => {
     const deps = c.gateway.test.deps;
     // One key of each state for the pictures: auto-disabled with its reason, manually disabled, enabled.
     const user = await insertUser(deps);

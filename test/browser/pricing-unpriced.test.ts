@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertChannel, setOptions } from '../relay-fixtures.ts';
 import { ROOT_PASSWORD, ROOT_USERNAME, setupRoot } from '../users.ts';
 import { type Gateway, launchChromium, logIn, openSession, startGateway } from './harness.ts';
-import { overflowing, shotsDir } from './layout-checks.ts';
+import { overflowing, shotsDir, sweepThemes } from './layout-checks.ts';
 import type { Browser, Page } from 'playwright-core';
 
 /*
@@ -139,7 +139,7 @@ describe('models without a price in the console', () => {
     await s.context.close();
   });
 
-  it('screenshots: the pricing page and the pricing settings, light/dark, zh/en, 1366/390', async () => {
+  it('screenshots: the pricing page and the pricing settings, zh/en, 1366/390', async () => {
     // Put the model back without a price, so the shots show the warning and the "not available" row.
     const ratios = { ...gateway.test.deps.services.options.get('ModelRatio') };
     delete ratios[UNPRICED];
@@ -157,7 +157,7 @@ describe('models without a price in the console', () => {
       const [name, ...rest] = c.split(';')[0].split('=');
       return { name, value: rest.join('='), domain: '127.0.0.1', path: '/' };
     });
-    for (const theme of ['light', 'dark'] as const)
+    for (const theme of sweepThemes())
       for (const lang of ['zh', 'en'] as const)
         for (const width of [1366, 390]) {
           const s = await openSession(browser, gateway.baseUrl, {
