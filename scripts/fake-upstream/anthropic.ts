@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { createAnthropicPromptCache } from './anthropic-cache.ts';
 import type { FakeUpstream } from './server.ts';
 import { redactedThinkingData, signThinking } from './strict/signatures.ts';
 import type { StrictValidator } from './strict/types.ts';
@@ -108,6 +109,7 @@ export function anthropicAnswer(
  * Output tokens: one per text piece, 3 for thinking, 7 for a tool call.
  */
 export function startFakeAnthropic(port = 0, opts: { validate?: StrictValidator } = {}): Promise<FakeUpstream> {
+  const cache = createAnthropicPromptCache();
   return startRecordingServer(async (req, res, body) => {
     // Strict mode (strict/index.ts): what the real API refuses is refused before any answer.
     const refusal = opts.validate?.(req.url ?? '', req.headers, body);
@@ -128,6 +130,7 @@ export function startFakeAnthropic(port = 0, opts: { validate?: StrictValidator 
     if (req.url === '/v1/messages/count_tokens')
       return sendJson(res, 200, { input_tokens: fakeNativePrompt(body.messages, body.system) });
     const message = anthropicAnswer(body, b);
+    if (b.promptCache) Object.assign(message.usage, cache.account(key, body, message.usage.input_tokens));
     if (body.stream !== true) return sendJson(res, 200, message);
     await streamMessage(res, message, b.resetMidStream);
   }, port);

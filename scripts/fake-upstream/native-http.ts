@@ -57,7 +57,10 @@ export function sendJson(res: ServerResponse, status: number, body: unknown) {
   res.end(text);
 }
 
-/** Model/key tokens joined with `+` (see behaviour.ts): fail-<status>, cache-<n>, cachew-<n>, no-usage. */
+/**
+ * Model/key tokens joined with `+` (see behaviour.ts): fail-<status>, cache-<n>, cachew-<n>, no-usage;
+ * `prompt-cache` (Anthropic): cache reads and writes follow the request's breakpoints (anthropic-cache.ts).
+ */
 export function nativeBehaviour(model: string, key: string) {
   const parts = `${model}+${key}`.split('+');
   const num = (re: RegExp) => {
@@ -72,6 +75,7 @@ export function nativeBehaviour(model: string, key: string) {
     cacheRead: num(/^cache-(\d+)$/),
     cacheWrite: num(/^cachew-(\d+)$/),
     badKey: parts.includes('bad-key'),
+    promptCache: parts.includes('prompt-cache'),
     /** A stream whose connection dies after the content, before the final usage (message_delta). */
     resetMidStream: parts.includes('reset-mid-stream'),
   };
