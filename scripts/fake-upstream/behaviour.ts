@@ -7,7 +7,9 @@
  * reset-before, reset-mid-stream, slow-<ms>, drip, hang, no-done, no-usage, cache-<n>,
  * chunks-<n> (content chunks, the completion token count), gap-<ms> (delay between stream chunks),
  * reasoning-<n> (n `reasoning_content` pieces before the content, as DeepSeek sends them; counted as
- * completion tokens), or-reasoning-<n> (the same under OpenRouter's field name `reasoning`).
+ * completion tokens), or-reasoning-<n> (the same under the name `reasoning`, as vLLM and OpenRouter
+ * send it), details-reasoning-<n> (OpenRouter's whole shape: `reasoning` and `reasoning_details`
+ * together, see reasoningFields).
  */
 export interface Behaviour {
   failStatus?: number;
@@ -25,8 +27,11 @@ export interface Behaviour {
   gapMs?: number;
   /** Reasoning pieces sent before the content, and the field that carries them. */
   reasoning: number;
-  reasoningField: 'reasoning_content' | 'reasoning';
+  reasoningField: ReasoningSpelling;
 }
+
+/** The answer field(s) reasoning text comes in: `details` is OpenRouter's `reasoning` + `reasoning_details`. */
+export type ReasoningSpelling = 'reasoning_content' | 'reasoning' | 'details';
 
 export function parseBehaviour(model: string, key: string): Behaviour {
   const parts = `${model}+${key}`.split('+');
@@ -59,12 +64,55 @@ export function parseBehaviour(model: string, key: string): Behaviour {
     else if ((m = p.match(/^cache-(\d+)$/))) b.cachedTokens = Number(m[1]);
     else if ((m = p.match(/^chunks-(\d+)$/))) b.chunks = Number(m[1]);
     else if ((m = p.match(/^gap-(\d+)$/))) b.gapMs = Number(m[1]);
-    else if ((m = p.match(/^(or-)?reasoning-(\d+)$/))) {
+    else if ((m = p.match(/^(or-|details-)?reasoning-(\d+)$/))) {
       b.reasoning = Number(m[2]);
-      b.reasoningField = m[1] ? 'reasoning' : 'reasoning_content';
+      b.reasoningField = m[1] === 'or-' ? 'reasoning' : m[1] === 'details-' ? 'details' : 'reasoning_content';
     }
   }
   return b;
+}
+
+/*
+ * OpenRouter's `reasoning_details` as it answers for a Claude model: the thinking text as
+ * `reasoning.text` items (the signature on the block's last piece) and a redacted block as an
+ * opaque `reasoning.encrypted` item, each with its block `index`; the plain text also as `reasoning`.
+ * Streamed, every reasoning delta carries both spellings of its piece; the signature and the
+ * encrypted item come in deltas of their own with no `reasoning` text.
+ */
+export const FAKE_REASONING_SIGNATURE = 'or-sig-fake';
+export const FAKE_REASONING_ENCRYPTED = 'or-encrypted-fake';
+const DETAIL_FORMAT = 'anthropic-claude-v1';
+const encryptedDetail = {
+  type: 'reasoning.encrypted',
+  data: FAKE_REASONING_ENCRYPTED,
+  format: DETAIL_FORMAT,
+  index: 1,
+};
+
+/** The reasoning fields of a whole (JSON) answer whose reasoning is `text`. */
+export function reasoningFields(spelling: ReasoningSpelling, text: string): Record<string, unknown> {
+  if (text === '') return {};
+  if (spelling !== 'details') return { [spelling]: text };
+  const textDetail = {
+    type: 'reasoning.text',
+    text,
+    signature: FAKE_REASONING_SIGNATURE,
+    format: DETAIL_FORMAT,
+    index: 0,
+  };
+  return { reasoning: text, reasoning_details: [textDetail, encryptedDetail] };
+}
+
+/** The reasoning deltas of a streamed answer whose reasoning comes in `pieces`, in order. */
+export function reasoningDeltas(spelling: ReasoningSpelling, pieces: string[]): Record<string, unknown>[] {
+  if (spelling !== 'details') return pieces.map((t) => ({ [spelling]: t }));
+  if (pieces.length === 0) return [];
+  const detail = (extra: object) => ({ type: 'reasoning.text', format: DETAIL_FORMAT, index: 0, ...extra });
+  return [
+    ...pieces.map((t) => ({ reasoning: t, reasoning_details: [detail({ text: t })] })),
+    { reasoning_details: [detail({ text: '', signature: FAKE_REASONING_SIGNATURE })] },
+    { reasoning_details: [encryptedDetail] },
+  ];
 }
 
 /** `n`: how many choices an OpenAI-style request asks for (1 when absent, as OpenAI defaults). */

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { choiceCount, fakePromptTokens, parseBehaviour } from './behaviour.ts';
+import { choiceCount, fakePromptTokens, parseBehaviour, reasoningDeltas, reasoningFields } from './behaviour.ts';
 
 /*
  * What agent clients need of the OpenAI fake: a tool call on chat completions, and a Responses
@@ -58,7 +58,7 @@ export function answerChatToolCall(res: ServerResponse, body: Json, model: strin
     type: 'function',
     function: { name: names[0], arguments: ARGS },
   });
-  const reasoning = thoughts.length ? { [b.reasoningField]: thoughts.join('') } : {};
+  const reasoning = reasoningFields(b.reasoningField, thoughts.join(''));
   if (body.stream !== true) {
     send(res, {
       id,
@@ -81,7 +81,7 @@ export function answerChatToolCall(res: ServerResponse, body: Json, model: strin
     );
   for (const index of indexes) {
     chunk([{ index, delta: { role: 'assistant', content: null }, finish_reason: null }]);
-    for (const t of thoughts) chunk([{ index, delta: { [b.reasoningField]: t }, finish_reason: null }]);
+    for (const delta of reasoningDeltas(b.reasoningField, thoughts)) chunk([{ index, delta, finish_reason: null }]);
     const call = callOf(index);
     chunk([
       {

@@ -11,6 +11,8 @@ import {
   insufficientQuotaBody,
   invalidKeyBody,
   parseBehaviour,
+  reasoningDeltas,
+  reasoningFields,
 } from './behaviour.ts';
 import type { StrictValidator } from './strict/types.ts';
 
@@ -129,7 +131,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Record<st
   if (body.stream !== true) {
     const choices = Array.from({ length: count }, (_, index) => {
       const text = candidateText(pieces.join(''), index);
-      const reasoning = thoughts.length ? { [b.reasoningField]: thoughts.join('') } : {};
+      const reasoning = reasoningFields(b.reasoningField, thoughts.join(''));
       return chat
         ? { index, message: { role: 'assistant', content: text, ...reasoning }, finish_reason: 'stop' }
         : { index, text, finish_reason: 'stop' };
@@ -194,10 +196,10 @@ async function streamAnswer(res: ServerResponse, p: StreamPlan) {
   const indexes = Array.from({ length: p.count }, (_, index) => index);
   if (p.chat)
     for (const index of indexes) send([{ index, delta: { role: 'assistant', content: '' }, finish_reason: null }]);
-  for (const t of p.thoughts) {
+  for (const delta of reasoningDeltas(p.b.reasoningField, p.thoughts)) {
     if (res.destroyed) return;
     if (p.delayMs > 0) await sleep(p.delayMs);
-    for (const index of indexes) send([{ index, delta: { [p.b.reasoningField]: t }, finish_reason: null }]);
+    for (const index of indexes) send([{ index, delta, finish_reason: null }]);
   }
   for (let i = 0; i < p.pieces.length; i++) {
     if (res.destroyed) return;

@@ -1,3 +1,4 @@
+import { type Reasoned, reasoningTextOf } from './canonical/reasoning-spellings.ts';
 import { imageTokens } from './image-tokens.ts';
 import type { Usage } from './providers/types.ts';
 
@@ -84,21 +85,15 @@ export function completionTextOf(body: string): string {
     const o = JSON.parse(body) as {
       choices?: {
         text?: string;
-        message?: {
-          content?: unknown;
-          reasoning_content?: unknown;
-          /** OpenRouter-style vendors' name for it. */
-          reasoning?: unknown;
-          tool_calls?: { function?: { arguments?: string } }[];
-        };
+        message?: Reasoned & { content?: unknown; tool_calls?: { function?: { arguments?: string } }[] };
       }[];
     };
     let s = '';
     for (const c of o.choices ?? []) {
       if (typeof c.text === 'string') s += c.text;
       if (typeof c.message?.content === 'string') s += c.message.content;
-      if (typeof c.message?.reasoning_content === 'string') s += c.message.reasoning_content;
-      else if (typeof c.message?.reasoning === 'string') s += c.message.reasoning;
+      // Reasoning in whichever spelling the vendor used, counted once.
+      if (c.message) s += reasoningTextOf(c.message);
       for (const t of c.message?.tool_calls ?? []) s += t.function?.arguments ?? '';
     }
     return s;

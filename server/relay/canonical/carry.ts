@@ -1,13 +1,15 @@
 import type { KeyValueStore } from '../../cache/kv.ts';
-import type { ThinkingBlock } from './types.ts';
+import type { ReasoningDetail, ThinkingBlock } from './types.ts';
 
 /*
  * What a provider needs back on the next turn that a client of another dialect cannot echo:
  * Anthropic's signed thinking blocks and Gemini's thoughtSignature must accompany the tool call
- * they preceded, or the upstream refuses turn 2 of a tool loop. Every client echoes tool-call ids
- * faithfully, so that is the key: the provider's converter remembers what came with each call it
- * returned, and the provider's request builder looks the calls up when they come back. Entries
- * live in the shared kv store (Redis with several instances), scoped to the user, for a day.
+ * they preceded, or the upstream refuses turn 2 of a tool loop; OpenRouter continues a model's
+ * reasoning from the `reasoning_details` it returned (and Gemini behind it refuses a call without
+ * them). Every client echoes tool-call ids faithfully, so that is the key: the provider's
+ * converter remembers what came with each call it returned, and the provider's request builder
+ * looks the calls up when they come back. Entries live in the shared kv store (Redis with several
+ * instances), scoped to the user, for a day.
  */
 
 export interface TurnCarry {
@@ -15,6 +17,8 @@ export interface TurnCarry {
   thinking_blocks?: ThinkingBlock[];
   /** Gemini's signature on this functionCall part. */
   thought_signature?: string;
+  /** The `reasoning_details` of the OpenAI-compatible answer this call came in (whole items, merged). */
+  reasoning_details?: ReasoningDetail[];
 }
 
 export interface CarryStore {

@@ -25,6 +25,21 @@ export type CanonicalPart =
 export type ThinkingBlock =
   { type: 'thinking'; thinking: string; signature: string } | { type: 'redacted_thinking'; data: string };
 
+/**
+ * One item of OpenRouter's `reasoning_details` (MiniMax sends them too): readable text or a
+ * summary, or an opaque encrypted block; the upstream wants them back to continue its reasoning.
+ */
+export interface ReasoningDetail {
+  type: 'reasoning.text' | 'reasoning.summary' | 'reasoning.encrypted' | (string & {});
+  text?: string;
+  summary?: string;
+  data?: string;
+  signature?: string | null;
+  id?: string | null;
+  format?: string | null;
+  index?: number;
+}
+
 export interface CanonicalToolCall {
   id: string;
   type: 'function';
@@ -40,8 +55,13 @@ export type CanonicalMessage =
       role: 'assistant';
       content: string | CanonicalPart[] | null;
       tool_calls?: CanonicalToolCall[];
-      /** [ext] The turn's reasoning text (DeepSeek's name; OpenRouter's `reasoning` is read as the same). */
+      /**
+       * [ext] The turn's reasoning text (DeepSeek's name). Answers that spell it `reasoning` or
+       * `reasoning_details` are read into it (canonical/reasoning-spellings.ts).
+       */
       reasoning_content?: string;
+      /** [ext] The upstream's own `reasoning_details` of this turn, recalled for it (canonical/carry.ts). */
+      reasoning_details?: ReasoningDetail[];
       /** [ext] Signed reasoning blocks the client gave back (Anthropic clients do). */
       thinking_blocks?: ThinkingBlock[];
     }

@@ -5,7 +5,7 @@ import { createResponsesStreamConverter } from './responses-stream.ts';
 import { withResponsesBridge } from './responses-bridge/bridge.ts';
 import { createOpenAIStreamConverter } from './stream.ts';
 import { reasoningIntoContent, thinkingToContent } from './thinking.ts';
-import { moveReasoningToContentField } from './reasoning-field.ts';
+import { readAnswerReasoning, wantsCarriedDetails, withCarriedDetails } from './reasoning-field.ts';
 import { renderChatBody } from './request.ts';
 import { parseOpenAIUsage } from './usage.ts';
 import { mapErrorBody, unparsableUpstreamJson } from '../shared/error-body.ts';
@@ -48,31 +48,11 @@ export function openAIUrl(ctx: AttemptContext): string {
 export const openAIAdapter: ProviderAdapter = withResponsesBridge({
   supports: () => true,
 
-  buildRequest(ctx, body): UpstreamRequest {
-    // The internal form's extensions and what the upstream model refuses (request.ts); a plain body is itself.
-    const src = ctx.mode === 'chat' ? renderChatBody(ctx, body) : body;
-    const out: Record<string, unknown> = { ...src, model: ctx.upstreamModel };
-    // Only chat and completions know stream_options (the Responses API rejects it and reports usage anyway).
-    if (ctx.stream && (ctx.mode === 'chat' || ctx.mode === 'completions')) {
-      // Always ask for usage so billing never has to guess; the chunk is hidden from clients who did not ask.
-      const so = (body.stream_options && typeof body.stream_options === 'object' ? body.stream_options : {}) as object;
-      out.stream_options = { ...so, include_usage: true };
-    }
-    const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      accept: ctx.stream ? 'text/event-stream' : 'application/json',
-      authorization: `Bearer ${ctx.key}`,
-    };
-    if (ctx.channel.openaiOrganization) headers['openai-organization'] = ctx.channel.openaiOrganization;
-    const form = multipartBody(ctx, body);
-    if (form)
-      return {
-        url: openAIUrl(ctx),
-        method: 'POST',
-        headers: { ...headers, 'content-type': form.contentType },
-        body: form.body,
-      };
-    return { url: openAIUrl(ctx), method: 'POST', headers, body: JSON.stringify(out) };
+  buildRequest(ctx, body) {
+    // A tool loop of another dialect's client gets back the reasoning_details its calls came with (reasoning-field.ts).
+    if (wantsCarriedDetails(ctx, body))
+      return withCarriedDetails(ctx, body).then((withDetails) => buildOpenAIRequest(ctx, withDetails));
+    return buildOpenAIRequest(ctx, body);
   },
 
   convertResponse(ctx, text) {
@@ -86,11 +66,10 @@ export const openAIAdapter: ProviderAdapter = withResponsesBridge({
       throw unparsableUpstreamJson();
     }
     const usage = parseOpenAIUsage(parsed?.usage);
-    // Another dialect's client reads reasoning from `reasoning_content` (reasoning-field.ts).
+    // Another dialect's client reads reasoning from `reasoning_content`, whatever the vendor's spelling.
     if (ctx.clientProtocol !== undefined && ctx.mode === 'chat' && Array.isArray(parsed?.choices)) {
-      let changed = false;
-      for (const c of parsed.choices) if (c?.message && moveReasoningToContentField(c.message)) changed = true;
-      if (changed) return { body: JSON.stringify(parsed), usage, produced: completionTextOf(text) };
+      if (readAnswerReasoning(ctx, parsed.choices))
+        return { body: JSON.stringify(parsed), usage, produced: completionTextOf(text) };
     }
     if (thinkingToContent(ctx) && Array.isArray(parsed?.choices)) {
       let changed = false;
@@ -104,11 +83,43 @@ export const openAIAdapter: ProviderAdapter = withResponsesBridge({
   createStreamConverter: (ctx, clientWantsUsage) =>
     ctx.mode === 'responses'
       ? createResponsesStreamConverter()
-      : createOpenAIStreamConverter(clientWantsUsage, thinkingToContent(ctx), ctx.clientProtocol !== undefined),
+      : createOpenAIStreamConverter(
+          clientWantsUsage,
+          thinkingToContent(ctx),
+          ctx.clientProtocol !== undefined ? ctx.carry : undefined,
+        ),
 
   mapError: mapOpenAIError,
   balances: openAICompatibleBalances,
 });
+
+/** The upstream request for a body in the internal form (or any other mode's plain body). */
+function buildOpenAIRequest(ctx: AttemptContext, body: Record<string, unknown>): UpstreamRequest {
+  // The internal form's extensions and what the upstream model refuses (request.ts); a plain body is itself.
+  const src = ctx.mode === 'chat' ? renderChatBody(ctx, body) : body;
+  const out: Record<string, unknown> = { ...src, model: ctx.upstreamModel };
+  // Only chat and completions know stream_options (the Responses API rejects it and reports usage anyway).
+  if (ctx.stream && (ctx.mode === 'chat' || ctx.mode === 'completions')) {
+    // Always ask for usage so billing never has to guess; the chunk is hidden from clients who did not ask.
+    const so = (body.stream_options && typeof body.stream_options === 'object' ? body.stream_options : {}) as object;
+    out.stream_options = { ...so, include_usage: true };
+  }
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: ctx.stream ? 'text/event-stream' : 'application/json',
+    authorization: `Bearer ${ctx.key}`,
+  };
+  if (ctx.channel.openaiOrganization) headers['openai-organization'] = ctx.channel.openaiOrganization;
+  const form = multipartBody(ctx, body);
+  if (form)
+    return {
+      url: openAIUrl(ctx),
+      method: 'POST',
+      headers: { ...headers, 'content-type': form.contentType },
+      body: form.body,
+    };
+  return { url: openAIUrl(ctx), method: 'POST', headers, body: JSON.stringify(out) };
+}
 
 /** `{"error":{"message","type","code"}}` (or a bare text body) -> UpstreamError. */
 export function mapOpenAIError(status: number, text: string): UpstreamError {

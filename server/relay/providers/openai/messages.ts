@@ -62,6 +62,8 @@ function needsRender(m: Message, p: MessagePolicy): boolean {
       return (
         m.thinking_blocks !== undefined ||
         (m.reasoning_content !== undefined && (p.strict || (p.converted && !m.tool_calls?.length))) ||
+        (m.reasoning_details !== undefined && (p.strict || p.converted)) ||
+        (p.strict && 'reasoning' in m) ||
         (p.converted && Array.isArray(m.content)) ||
         partsNeedRender(m.content, p) ||
         (m.tool_calls?.some((c) => c.thought_signature !== undefined) ?? false)
@@ -171,13 +173,17 @@ function renderTool(m: ToolMessage, p: MessagePolicy, attached: Part[]): ToolMes
  * Signed thinking blocks and Gemini signatures mean nothing to an OpenAI-compatible upstream and
  * go. The reasoning text of a tool-call turn stays for vendors (DeepSeek and Kimi refuse turn 2
  * of a thinking tool loop without it), taken from the thinking blocks when the message has no
- * text of its own. On other turns a converted body leaves it out (DeepSeek ignores it there, its
- * older reasoner refused it); an OpenAI client's own field is left as sent. OpenAI itself refuses
- * the field: it goes everywhere.
+ * text of its own; when the vendor's own `reasoning_details` were recalled for the turn
+ * (reasoning-field.ts) they go instead, holding the same text and what continues it (never both).
+ * On other turns a converted body leaves it out (DeepSeek ignores it there, its older reasoner
+ * refused it); an OpenAI client's own fields (`reasoning_content`, `reasoning`,
+ * `reasoning_details`) are left as sent. OpenAI itself refuses them all: they go everywhere.
  */
 function renderAssistant(m: AssistantMessage, p: MessagePolicy): AssistantMessage {
-  const { thinking_blocks, reasoning_content, ...rest } = m;
+  const { thinking_blocks, reasoning_content, reasoning_details, ...rest } = m;
   const out: AssistantMessage = { ...rest };
+  if (p.strict) delete (out as { reasoning?: unknown }).reasoning;
+  else if (!p.converted && reasoning_details !== undefined) out.reasoning_details = reasoning_details;
   if (Array.isArray(m.content)) {
     const parts = renderParts(m.content, p);
     out.content = p.converted && onlyText(parts) ? joinText(parts, '') : parts;
@@ -185,7 +191,9 @@ function renderAssistant(m: AssistantMessage, p: MessagePolicy): AssistantMessag
   if (m.tool_calls?.some((c) => c.thought_signature !== undefined)) out.tool_calls = m.tool_calls.map(withoutSignature);
   // A turn that was only thinking: OpenAI refuses an assistant message with neither content nor calls.
   if (out.content === null && !out.tool_calls?.length) out.content = '';
-  if (!p.strict) {
+  if (!p.strict && p.converted && reasoning_details?.length && m.tool_calls?.length)
+    out.reasoning_details = reasoning_details;
+  else if (!p.strict) {
     const reasoning = m.tool_calls?.length
       ? reasoning_content || thinkingText(thinking_blocks)
       : p.converted

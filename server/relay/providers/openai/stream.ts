@@ -1,5 +1,7 @@
+import type { CarryStore } from '../../canonical/carry.ts';
+import { reasoningTextOf } from '../../canonical/reasoning-spellings.ts';
 import type { SseEvent, StreamConverter, Usage } from '../types.ts';
-import { moveReasoningToContentField } from './reasoning-field.ts';
+import { createStreamReasoningReader } from './reasoning-field.ts';
 import { createThinkingRewriter, type StreamChunk } from './thinking.ts';
 import { parseOpenAIUsage } from './usage.ts';
 
@@ -12,7 +14,8 @@ interface Chunk extends StreamChunk {
       content?: string | null;
       reasoning_content?: string | null;
       reasoning?: string | null;
-      tool_calls?: { function?: { arguments?: string } }[];
+      reasoning_details?: unknown;
+      tool_calls?: { id?: string; function?: { arguments?: string } }[];
     };
   }[];
   usage?: unknown;
@@ -25,18 +28,19 @@ interface Chunk extends StreamChunk {
  * did not ask. A stream that ends without `[DONE]` gets one. With `thinkingToContent`
  * (the channel's thinking_to_content setting, thinking.ts) reasoning deltas are
  * rewritten into <think> content; the text counted for billing stays the upstream's. With
- * `canonicalReasoning` (a client of another dialect) OpenRouter-style `reasoning` deltas become
- * `reasoning_content` (reasoning-field.ts).
+ * `carry` (a client of another dialect) reasoning in any spelling becomes `reasoning_content` and
+ * the turn's `reasoning_details` are remembered under its tool calls (reasoning-field.ts).
  */
 export function createOpenAIStreamConverter(
   clientWantsUsage: boolean,
   thinkingToContent = false,
-  canonicalReasoning = false,
+  carry?: CarryStore,
 ): StreamConverter {
   let usage: Usage | undefined;
   let done = false;
   const text: string[] = [];
   const thinking = thinkingToContent ? createThinkingRewriter() : undefined;
+  const reasoning = carry ? createStreamReasoningReader(carry) : undefined;
   /** The closing </think> of a stream that ended in reasoning without a finish_reason. */
   const closeThinking = (): string[] => {
     const tail = thinking?.close();
@@ -48,6 +52,7 @@ export function createOpenAIStreamConverter(
       const data = event.data;
       if (data === '[DONE]') {
         done = true;
+        reasoning?.end();
         return [...closeThinking(), '[DONE]'];
       }
       let chunk: Chunk;
@@ -62,11 +67,11 @@ export function createOpenAIStreamConverter(
         const d = c.delta;
         if (!d) continue;
         if (typeof d.content === 'string') text.push(d.content);
-        if (typeof d.reasoning_content === 'string') text.push(d.reasoning_content);
-        else if (typeof d.reasoning === 'string') text.push(d.reasoning);
-        if (canonicalReasoning && moveReasoningToContentField(d)) renamed = true;
+        text.push(reasoningTextOf(d));
         for (const t of d.tool_calls ?? [])
           if (typeof t.function?.arguments === 'string') text.push(t.function.arguments);
+        if (reasoning?.delta(c.index ?? 0, d)) renamed = true;
+        if (c.finish_reason) reasoning?.finish(c.index ?? 0);
       }
       const rewritten = thinking !== undefined && thinking.rewrite(chunk);
       // The usage-only chunk ends the answer: a <think> still open is closed before it.
@@ -82,7 +87,10 @@ export function createOpenAIStreamConverter(
       const out = rewritten || renamed ? JSON.stringify(chunk) : data;
       return head ? [head, out] : [out];
     },
-    end: () => (done ? [] : [...closeThinking(), '[DONE]']),
+    end: () => {
+      reasoning?.end();
+      return done ? [] : [...closeThinking(), '[DONE]'];
+    },
     usage: () => usage,
     producedText: () => text.join(''),
   };

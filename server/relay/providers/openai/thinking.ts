@@ -1,10 +1,12 @@
+import { hasVendorSpelling, type Reasoned as Spelled, reasoningTextOf } from '../../canonical/reasoning-spellings.ts';
 import type { AttemptContext } from '../types.ts';
 
 /*
  * relay.md §8, "channel option to turn reasoning into <think> text": a channel whose settings
  * JSON says `{"thinking_to_content": true}` (new-api's key) gives OpenAI chat clients the
- * upstream's reasoning (`reasoning_content`, or `reasoning` as OpenRouter-style upstreams name
- * it) inside `content`, between <think> tags, for clients that only show content. The Anthropic
+ * upstream's reasoning (in any spelling: `reasoning_content`, `reasoning`, `reasoning_details`,
+ * canonical/reasoning-spellings.ts) inside `content`, between <think> tags, for clients that only
+ * show content. The Anthropic
  * and Gemini front doors have thinking blocks of their own and keep them. Billing is untouched:
  * usage is the upstream's, and an answer without usage is counted from the upstream's own text.
  */
@@ -17,22 +19,16 @@ export const thinkingToContent = (ctx: AttemptContext): boolean =>
   ctx.mode === 'chat' && ctx.clientProtocol === undefined && ctx.channel.setting.thinking_to_content === true;
 
 /** A chat message or stream delta, as far as reasoning goes. */
-interface Reasoned {
+interface Reasoned extends Spelled {
   content?: unknown;
-  reasoning_content?: unknown;
-  reasoning?: unknown;
 }
-
-const reasoningOf = (o: Reasoned): string => {
-  if (typeof o.reasoning_content === 'string' && o.reasoning_content !== '') return o.reasoning_content;
-  return typeof o.reasoning === 'string' ? o.reasoning : '';
-};
 
 /** Removes the reasoning fields; true when there were any. */
 function dropReasoning(o: Reasoned): boolean {
-  if (!('reasoning_content' in o) && !('reasoning' in o)) return false;
+  if (!('reasoning_content' in o) && !hasVendorSpelling(o)) return false;
   delete o.reasoning_content;
   delete o.reasoning;
+  delete o.reasoning_details;
   return true;
 }
 
@@ -43,7 +39,7 @@ function dropReasoning(o: Reasoned): boolean {
  */
 export function reasoningIntoContent(m: Reasoned): boolean {
   if (m.content !== undefined && m.content !== null && typeof m.content !== 'string') return false;
-  const reasoning = reasoningOf(m);
+  const reasoning = reasoningTextOf(m);
   const dropped = dropReasoning(m);
   if (reasoning === '') return dropped;
   m.content = `${THINK_OPEN}${reasoning}${THINK_CLOSE}${m.content ?? ''}`;
@@ -82,7 +78,7 @@ export function createThinkingRewriter() {
       for (const c of chunk.choices ?? []) {
         const i = c.index ?? 0;
         const d: Reasoned = c.delta ?? {};
-        const reasoning = reasoningOf(d);
+        const reasoning = reasoningTextOf(d);
         if (dropReasoning(d)) changed = true;
         let prefix = '';
         if (reasoning !== '') {
