@@ -29,6 +29,8 @@ beforeAll(async () => {
       'claude-529': 'claude+fail-529',
       'claude-cut': 'claude+reset-mid-stream',
     },
+    // These tests read the conversion block by block; the automatic breakpoints have cache-breakpoints.test.ts.
+    setting: { auto_cache_control: false },
   });
 });
 afterAll(async () => {

@@ -36,6 +36,8 @@ beforeAll(async () => {
     baseUrl: ant.url,
     models: models.filter((m) => m.startsWith('claude')),
     modelMapping: { 'claude-loop': 'claude-x+loop-3', 'claude-red': 'claude-x+loop-3+redacted' },
+    // These tests read the conversion block by block; the automatic breakpoints have cache-breakpoints.test.ts.
+    setting: { auto_cache_control: false },
   });
   await insertChannel(h.deps, { type: 1, baseUrl: oai.url, models: ['gpt-rep'] });
 });

@@ -34,7 +34,10 @@ const CONVERTED = [
 /** Dropped, each for its reason: hints and options whose effect Anthropic has no means to give. */
 export const DROPPED: Record<string, string> = {
   stream_options: 'Anthropic always reports usage in a stream (message_start, message_delta)',
-  prompt_cache_key: "a routing hint for OpenAI's prompt cache; Anthropic caches by cache_control on blocks",
+  prompt_cache_key:
+    "a routing hint for OpenAI's prompt cache; Anthropic caches by cache_control on blocks (placed for the client when the channel's auto_cache_control is on)",
+  prompt_cache_retention:
+    "how long OpenAI keeps a cached prefix; Anthropic's lifetime is per breakpoint (5 minutes unless the client's own cache_control says 1h)",
   store: 'OpenAI stores completions for its dashboard; Anthropic keeps nothing to store',
   metadata: "OpenAI's tags for stored completions; Anthropic's metadata holds only user_id (taken from user)",
   service_tier: "OpenAI's tiers (flex, priority) mean nothing to Anthropic; the channel's account decides",
@@ -44,6 +47,8 @@ export const DROPPED: Record<string, string> = {
   frequency_penalty: 'Anthropic has no repetition penalties',
   presence_penalty: 'Anthropic has no repetition penalties',
   include_reasoning: "OpenRouter's switch for reasoning text; Anthropic returns thinking whenever it is on",
+  web_search_options:
+    "OpenAI's web search, which the gateway does not carry to Anthropic's server tool: left out, and the answer says so (relay/dropped-tools.ts)",
 };
 
 /**
@@ -85,10 +90,6 @@ const REFUSED: Record<string, (v: unknown) => [string, string] | undefined> = {
   function_call: () => [
     'function_call: legacy function calling is not converted for Anthropic; send tool_choice instead',
     'function_call：旧版函数调用无法转换给 Anthropic，请改用 tool_choice',
-  ],
-  web_search_options: () => [
-    "web_search_options: OpenAI's built-in web search has no counterpart on an Anthropic upstream",
-    'web_search_options：Anthropic 上游没有对应的联网搜索参数',
   ],
 };
 

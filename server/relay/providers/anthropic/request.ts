@@ -1,5 +1,7 @@
+import { autoCacheControlOn } from '../../../../shared/channel-cache.ts';
 import { refusal } from '../../errors.ts';
 import type { AttemptContext } from '../types.ts';
+import { type CacheableBody, placeCacheBreakpoints } from './cache-breakpoints.ts';
 import { checkFields, isNativeField } from './fields.ts';
 import { type Block, type Message, renderMessages } from './messages.ts';
 import { structuredOutput } from './structured.ts';
@@ -36,6 +38,8 @@ export function defaultMaxTokens(ctx: AttemptContext, model: string): number {
  */
 export async function toAnthropicRequest(ctx: AttemptContext, body: Record<string, unknown>) {
   checkFields(body);
+  // A search the client offered the model, not one it needs: left out, and reported.
+  if (body.web_search_options) (ctx.droppedTools ??= []).push('web_search_options');
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(body)) if (isNativeField(k) && v !== null && v !== undefined) out[k] = v;
   const model = baseModel(ctx.upstreamModel);
@@ -83,6 +87,8 @@ export async function toAnthropicRequest(ctx: AttemptContext, body: Record<strin
   }
   out.max_tokens = maxTokens;
   if (ctx.stream) out.stream = true;
+  // The channel's switch (shared/channel-cache.ts): breakpoints on the stable prefix (cache-breakpoints.ts).
+  if (autoCacheControlOn(ctx.channel.type, ctx.channel.setting)) placeCacheBreakpoints(out as unknown as CacheableBody);
   return out;
 }
 

@@ -17,6 +17,7 @@ const models = [
   'claude-b-nokey',
   'nova-b',
   'llama-b-cache',
+  'claude-b-auto',
 ];
 
 /**
@@ -39,7 +40,7 @@ export async function startBedrockSetup() {
     type: 33,
     key: `AKIAFAKE|${FAKE_BEDROCK_SECRET}|us-east-1`,
     baseUrl: fake.url,
-    models: models.filter((m) => m !== 'claude-b-badkey' && m !== 'claude-b-nokey'),
+    models: models.filter((m) => !['claude-b-badkey', 'claude-b-nokey', 'claude-b-auto'].includes(m)),
     modelMapping: {
       'claude-b-cache': 'anthropic.claude-b-v1:0+cache-40+cachew-12',
       'claude-b-midfail': 'anthropic.claude-b-midfail-v1:0',
@@ -56,6 +57,15 @@ export async function startBedrockSetup() {
     models: ['claude-b-badkey'],
   });
   await insertChannel(h.deps, { type: 33, key: 'sk-not-aws', baseUrl: fake.url, models: ['claude-b-nokey'] });
+  // Automatic cache breakpoints are off on Bedrock unless the operator turns them on (shared/channel-cache.ts).
+  await insertChannel(h.deps, {
+    type: 33,
+    key: `AKIAFAKE|${FAKE_BEDROCK_SECRET}|us-east-1`,
+    baseUrl: fake.url,
+    models: ['claude-b-auto'],
+    modelMapping: { 'claude-b-auto': 'anthropic.claude-3-5-haiku-20241022-v1:0' },
+    setting: { auto_cache_control: true },
+  });
   return { h, fake, mainChannel, badKeyChannel };
 }
 

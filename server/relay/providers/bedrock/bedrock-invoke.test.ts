@@ -56,6 +56,22 @@ describe('AWS Bedrock channels (type 33): Anthropic models over InvokeModel, Sig
     expect(await p.charges()).toEqual([quotaOf({ prompt: r.usage!.prompt_tokens, completion: 5 }, R)]);
   });
 
+  it('automatic cache breakpoints reach InvokeModel only on a channel whose settings turn them on', async () => {
+    const p = await payer(h);
+    const messages = [
+      { role: 'system' as const, content: 'Be brief.' },
+      { role: 'user' as const, content: 'hello' },
+    ];
+    await h.client(p.key).chat.completions.create({ model: 'claude-b-auto', messages, max_tokens: 100 });
+    const cc = { type: 'ephemeral' };
+    expect(fake.requests.at(-1)!.body).toMatchObject({
+      system: [{ type: 'text', text: 'Be brief.', cache_control: cc }],
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'hello', cache_control: cc }] }],
+    });
+    await h.client(p.key).chat.completions.create({ model: HAIKU, messages, max_tokens: 100 });
+    expect(JSON.stringify(fake.requests.at(-1)!.body)).not.toContain('cache_control');
+  });
+
   it('OpenAI client, streamed over the binary event stream: text, usage chunk, cache tokens billed', async () => {
     const p = await payer(h);
     const { text, usage } = await streamedText(h, p.key, 'claude-b-cache');

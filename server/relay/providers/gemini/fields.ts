@@ -43,6 +43,7 @@ export const OPENAI_FIELDS: Record<string, Rule> = {
   metadata: { dropped: "tags for OpenAI's stored completions" },
   service_tier: { dropped: "OpenAI's processing tier; a Gemini key has its own" },
   prompt_cache_key: { dropped: "OpenAI's cache routing hint; Gemini caches implicitly" },
+  prompt_cache_retention: { dropped: "how long OpenAI keeps a cached prefix; Gemini's implicit cache has no setting" },
   safety_identifier: { dropped: 'an end-user id for abuse tracking; Gemini has no such field' },
   verbosity: { dropped: "GPT-5's answer-length hint; Gemini has none" },
   prediction: { dropped: 'predicted output only speeds OpenAI up; the answer is the same without it' },
