@@ -243,6 +243,7 @@ export const serverMessages = {
   'channel.model_mapping_json': '模型映射必须是合法的 JSON 格式！',
   'channel.status_code_mapping_json': '状态码复写必须是合法的 JSON 格式！',
   'channel.setting_json': '渠道额外设置必须是合法的 JSON 格式！',
+  'channel.auto_cache_control': '渠道额外设置中的 auto_cache_control 只能是 true 或 false',
   'channel.param_override_json': '参数覆盖必须是合法的 JSON 格式！',
   'channel.vertex_other_json': '部署地区必须是合法的 JSON 格式！',
   'channel.priority_min': '优先级不能小于 -999',

@@ -473,6 +473,10 @@ const descriptors: Record<ServerMessageCode, MessageDescriptor> = {
     context: 'channel.setting_json',
     message: 'The extra channel settings must be valid JSON',
   }),
+  'channel.auto_cache_control': msg({
+    context: 'channel.auto_cache_control',
+    message: 'auto_cache_control in the extra channel settings must be true or false',
+  }),
   'channel.param_override_json': msg({
     context: 'channel.param_override_json',
     message: 'The parameter override must be valid JSON',

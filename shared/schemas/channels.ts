@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { validAutoCacheControl } from '../channel-cache.ts';
 import { ChannelType } from '../channel-types.ts';
 import { boolish, intish, splitList } from './common.ts';
 
@@ -15,6 +16,7 @@ export const MESSAGES = {
   modelMapping: '模型映射必须是合法的 JSON 格式！',
   statusCodeMapping: '状态码复写必须是合法的 JSON 格式！',
   setting: '渠道额外设置必须是合法的 JSON 格式！',
+  autoCacheControl: '渠道额外设置中的 auto_cache_control 只能是 true 或 false',
   paramOverride: '参数覆盖必须是合法的 JSON 格式！',
   vertexOther: '部署地区必须是合法的 JSON 格式！',
   priority: '优先级不能小于 -999',
@@ -81,7 +83,8 @@ export const channelFields = z.object({
   other: z.string().nullish(),
   model_mapping: jsonText(MESSAGES.modelMapping),
   status_code_mapping: jsonText(MESSAGES.statusCodeMapping),
-  setting: jsonText(MESSAGES.setting),
+  /** Provider options as JSON; `auto_cache_control`, when present, is a boolean (shared/channel-cache.ts). */
+  setting: jsonText(MESSAGES.setting).refine((v) => validAutoCacheControl(v), MESSAGES.autoCacheControl),
   param_override: jsonText(MESSAGES.paramOverride),
   models: commaList.optional(),
   group: commaList.optional(),

@@ -9,6 +9,7 @@ type Json = Record<string, unknown>;
 describe('channels REST', () => {
   let t: TestApp;
   let admin: Record<string, string>;
+  let adminUser: { id: number; role: number };
   let userHeaders: Record<string, string>;
   const published: (string | undefined)[] = [];
 
@@ -31,7 +32,9 @@ describe('channels REST', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    admin = (await loginAs(t, Role.Admin)).headers;
+    const a = await loginAs(t, Role.Admin);
+    admin = a.headers;
+    adminUser = { id: Number(a.user.id), role: Role.Admin };
     userHeaders = (await loginAs(t, Role.Common)).headers;
     t.deps.bus.subscribe('channels', (p) => published.push(p));
   });
@@ -101,6 +104,21 @@ describe('channels REST', () => {
     expect((await create({ type: 41, other: '{bad' })).body.message).toBe('部署地区必须是合法的 JSON 格式！');
     const ok = await create({ name: 'ok-mapping', model_mapping: '{"a":"b"}', model_mapping_extra: 1 });
     expect(ok).toMatchObject({ status: 200, body: { success: true } });
+  });
+
+  it('takes the automatic cache switch (settings auto_cache_control) on REST and tRPC, as a boolean only', async () => {
+    const message = '渠道额外设置中的 auto_cache_control 只能是 true 或 false';
+    expectRefused(await create({ name: 'cache-bad', type: 14, setting: '{"auto_cache_control":"false"}' }), message);
+    expect(await channelByName('cache-bad')).toEqual([]);
+    const ok = await create({ name: 'cache-off', type: 14, setting: '{"auto_cache_control":false,"proxy":""}' });
+    expect(ok.body.success).toBe(true);
+    const [row] = await channelByName('cache-off');
+    expect(JSON.parse(row.setting ?? '')).toEqual({ auto_cache_control: false, proxy: '' });
+
+    const caller = trpcCaller(t, adminUser);
+    await expect(caller.channels.update({ id: row.id, setting: '{"auto_cache_control":1}' })).rejects.toThrow(message);
+    await caller.channels.update({ id: row.id, setting: '{"auto_cache_control":true}' });
+    expect(JSON.parse((await channelByName('cache-off'))[0].setting ?? '')).toEqual({ auto_cache_control: true });
   });
 
   it('defaults type 18 other to v2.1 and keeps a Vertex AI key whole', async () => {

@@ -19,6 +19,7 @@ import { CHANNEL_TYPES, channelTypeInfo, TASK_CHANNEL_TYPES } from '../../../../
 import { trpc } from '../../../trpc.ts';
 import type { ChannelRow } from '../types.ts';
 import { AdvancedFields } from './AdvancedFields.tsx';
+import { CacheSwitch } from './CacheSwitch.tsx';
 import {
   baseUrlProblem,
   type ChannelFormValues,
@@ -145,6 +146,7 @@ export function ChannelDrawer({ opened, editing, onClose }: Props) {
             description={t`The relay disables this channel when it keeps failing`}
             {...form.getInputProps('auto_ban', { type: 'checkbox' })}
           />
+          <CacheSwitch form={form} />
           <Accordion variant="contained" chevronPosition="left">
             <Accordion.Item value="advanced">
               <Accordion.Control>
