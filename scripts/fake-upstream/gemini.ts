@@ -1,6 +1,7 @@
 import type { FakeUpstream } from './server.ts';
 import { isGeminiThinkingSignatureModel, thoughtSignatureFor } from './strict/signatures.ts';
 import type { StrictValidator } from './strict/types.ts';
+import { createKeyMemory, geminiUnits } from './key-memory.ts';
 import { fakeNativePrompt, nativeBehaviour, PIECES, sendJson, startRecordingServer } from './native-http.ts';
 
 /** Gemini's real error bodies (google.rpc.Status) for the statuses the fake can produce. */
@@ -29,6 +30,7 @@ type Content = { role?: string; parts?: { text?: string; functionResponse?: unkn
  * text piece (3 thought tokens, 6 for a call), times the candidates.
  */
 export function startFakeGemini(port = 0, opts: { validate?: StrictValidator } = {}): Promise<FakeUpstream> {
+  const memory = createKeyMemory();
   return startRecordingServer(async (req, res, body) => {
     // Strict mode (strict/index.ts): what the real API refuses is refused before any answer.
     const refusal = opts.validate?.(req.url ?? '', req.headers, body);
@@ -106,11 +108,12 @@ export function startFakeGemini(port = 0, opts: { validate?: StrictValidator } =
     );
     output *= count;
     const prompt = fakeNativePrompt(contents, body.systemInstruction) + b.cacheRead;
+    const cacheRead = memory.cachedTokens(model, key, geminiUnits(body), prompt) ?? b.cacheRead;
     const usageMetadata = {
       promptTokenCount: prompt,
       candidatesTokenCount: output,
       totalTokenCount: prompt + output + thoughts,
-      ...(b.cacheRead ? { cachedContentTokenCount: b.cacheRead } : {}),
+      ...(cacheRead ? { cachedContentTokenCount: cacheRead } : {}),
       ...(thoughts ? { thoughtsTokenCount: thoughts } : {}),
     };
     const candidate = (ps: unknown[], index: number, last: boolean) => ({

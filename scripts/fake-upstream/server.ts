@@ -14,6 +14,7 @@ import {
   reasoningDeltas,
   reasoningFields,
 } from './behaviour.ts';
+import { chatUnits, createKeyMemory, type KeyMemory } from './key-memory.ts';
 import type { StrictValidator } from './strict/types.ts';
 
 export interface FakeOptions {
@@ -53,6 +54,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 export async function startFakeOpenAI(opts: FakeOptions = {}): Promise<FakeUpstream> {
   const requests: RecordedRequest[] = [];
+  const memory = createKeyMemory();
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -76,7 +78,7 @@ export async function startFakeOpenAI(opts: FakeOptions = {}): Promise<FakeUpstr
       });
       const refusal = opts.validate?.(rec.path, req.headers, body);
       if (refusal) return json(res, refusal.status, refusal.body);
-      handle(req, res, body, opts).catch(() => res.destroy());
+      handle(req, res, body, opts, memory).catch(() => res.destroy());
     });
   });
   server.keepAliveTimeout = 60_000;
@@ -93,7 +95,13 @@ export async function startFakeOpenAI(opts: FakeOptions = {}): Promise<FakeUpstr
   };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, body: Record<string, unknown>, o: FakeOptions) {
+async function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: Record<string, unknown>,
+  o: FakeOptions,
+  memory: KeyMemory,
+) {
   // Azure deployment URLs (/openai/deployments/{name}/chat/completions) and the version prefixes of
   // OpenAI-compatible vendors (Zhipu /api/paas/v4, VolcEngine /api/v3, Baidu /v2) map onto the same routes.
   const path = (req.url ?? '')
@@ -110,9 +118,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Record<st
   if (wait > 0) await sleep(wait);
   if (b.invalidKey) return json(res, 401, invalidKeyBody);
   if (b.quotaExceeded) return json(res, 429, insufficientQuotaBody);
-  if (b.failStatus) {
-    if (b.failStatus === 429) res.setHeader('retry-after', '1');
-    return json(res, b.failStatus, failureBody(b.failStatus));
+  if (b.failStatus || memory.exhausted(model, key)) {
+    const status = b.failStatus ?? 429;
+    if (status === 429) res.setHeader('retry-after', '1');
+    return json(res, status, failureBody(status));
   }
   if (path === '/embeddings') return embeddings(res, body, model);
   if (handleExtra(path, body, model, res)) return;
@@ -127,6 +136,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Record<st
   const count = choiceCount(body);
   // Usage counts every completion, as OpenAI bills n choices.
   const usage = makeUsage(body, (n + thoughts.length) * count, b);
+  const cached = chat ? memory.cachedTokens(model, key, chatUnits(body), usage.prompt_tokens) : undefined;
+  if (cached !== undefined) usage.prompt_tokens_details.cached_tokens = cached;
   const id = `chatcmpl-fake${Date.now()}`;
   if (body.stream !== true) {
     const choices = Array.from({ length: count }, (_, index) => {

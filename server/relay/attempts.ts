@@ -1,4 +1,5 @@
 import type { AppDeps } from '../context.ts';
+import { pinnedChoice, type SessionAffinity } from './affinity/pins.ts';
 import type { RelayCancel } from './cancel.ts';
 import { createCarryStore } from './canonical/carry.ts';
 import { type ChannelConfig, hasOtherKey, pickKey, upstreamModelFor } from './channel-config.ts';
@@ -28,6 +29,8 @@ export interface AttemptInput {
   userId: number;
   /** Told of every attempt that failed, as it fails (the error log rows of error-log.ts). */
   onAttemptFailed?: (f: AttemptFailure) => void;
+  /** The session's pin (affinity/pins.ts): the first attempt's channel and key; the attempt that answers re-pins. */
+  affinity?: SessionAffinity;
   /** The client's body in a front door's own protocol, relayed unchanged to channels that speak it. */
   native?: {
     protocol: NativeProtocol;
@@ -80,7 +83,8 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
   let sameChannel: Candidate | undefined;
 
   for (let i = 0; i < attempts; i++) {
-    const cand = sameChannel ?? selectChannel(a.candidates, i, failed);
+    const pinned = i === 0 && a.affinity ? pinnedChoice(a.candidates, await a.affinity.pin) : undefined;
+    const cand = sameChannel ?? pinned?.cand ?? selectChannel(a.candidates, i, failed);
     sameChannel = undefined;
     if (!cand) break;
     const channel = cand.channel;
@@ -112,7 +116,7 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
     const ctx: AttemptContext = {
       mode: responses ? 'responses' : a.mode,
       channel,
-      key: pickKey(channel, triedKeys.get(channel.id)),
+      key: pinned?.key ?? pickKey(channel, triedKeys.get(channel.id)),
       upstreamModel: up.name,
       stream: a.stream,
       options: opt,
@@ -179,8 +183,10 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
       continue;
     }
     upstreamWaitMs += performance.now() - sentAt;
-    if (res.statusCode >= 200 && res.statusCode < 300)
+    if (res.statusCode >= 200 && res.statusCode < 300) {
+      a.affinity?.remember(channel, ctx.key);
       return { res, ctx, adapter, mapped: up.mapped, chain, upstreamWaitMs, native };
+    }
 
     const text = await res.body.text().catch(() => '');
     const e = adapter.mapError(res.statusCode, text);

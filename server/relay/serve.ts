@@ -1,6 +1,8 @@
 import { type PriceInfo, reservationFor } from '../domains/billing/pricing.rules.ts';
 import type { Reservation } from '../domains/billing/reserve.service.ts';
 import { AppError } from '../errors.ts';
+import { affinityFor, sessionOfCall } from './affinity/call-affinity.ts';
+import type { SessionHint } from './affinity/session-id.ts';
 import { AttemptsFailed, type AttemptSuccess, runAttempts } from './attempts.ts';
 import { quotaShortfall, RelayError, refusal } from './errors.ts';
 import { applyReasoningSuffix, candidatesFor } from './model-choice.ts';
@@ -30,12 +32,13 @@ export async function serveCall(rt: RelayRuntime, call: RelayCall): Promise<Serv
   const { models, body } = call;
   let failedWaitMs = 0;
   const failedChannels: number[] = [];
+  const session = sessionOfCall(rt.deps, call);
   for (let k = 0; ; k++) {
     const model = applyReasoningSuffix(rt, call.principal, body, models[k]);
     body.model = model;
     let served: Served;
     try {
-      served = await serveWith(rt, call, model);
+      served = await serveWith(rt, call, model, session);
     } catch (err) {
       if (err instanceof AttemptsFailed) {
         failedWaitMs += err.upstreamWaitMs;
@@ -55,11 +58,18 @@ export async function serveCall(rt: RelayRuntime, call: RelayCall): Promise<Serv
 const worthAnotherModel = (err: unknown) => err instanceof RelayError && (err.status >= 500 || err.status === 429);
 
 /** candidates -> price -> reserve -> attempts for one real model; refunds its reservation when it fails. */
-async function serveWith(rt: RelayRuntime, call: RelayCall, model: string): Promise<Served> {
+async function serveWith(
+  rt: RelayRuntime,
+  call: RelayCall,
+  model: string,
+  session: SessionHint | undefined,
+): Promise<Served> {
   const { deps } = rt;
   const { principal, mode, body, generates, maxTokens } = call;
   // No channel is the 503 of relay.md §3 whether or not the model has a price.
   const candidates = candidatesFor(rt, principal, model);
+  // The session's pin is read while the price is resolved and the quota reserved (a Redis round trip hides there).
+  const affinity = affinityFor(deps, call, session, model);
   const priced = deps.services.billing.resolvePrice(model, principal.group, principal.user.acceptUnsetModels);
   if (!priced.ok)
     throw refusal(
@@ -90,6 +100,7 @@ async function serveWith(rt: RelayRuntime, call: RelayCall, model: string): Prom
       native: call.nativeBody,
       userId: principal.user.id,
       onAttemptFailed: call.onAttemptFailed,
+      affinity,
     });
     return { model, price, calls, reservation, ok, upstreamWaitMs: ok.upstreamWaitMs };
   } catch (err) {
