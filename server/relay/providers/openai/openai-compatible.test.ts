@@ -13,7 +13,12 @@ const R = { model: 1, completion: 2 };
 beforeAll(async () => {
   h = await startRelayHarness();
   await setOptions(h.deps, {
-    ModelRatio: JSON.stringify({ '360gpt-pro': R.model, 'embedding-bert-512-v1': R.model }),
+    ModelRatio: JSON.stringify({
+      '360gpt-pro': R.model,
+      'embedding-bert-512-v1': R.model,
+      'mistral-small-latest': R.model,
+      'kimi-k2': R.model,
+    }),
     CompletionRatio: JSON.stringify({ '360gpt-pro': R.completion }),
   });
   await insertChannel(h.deps, {
@@ -25,6 +30,23 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await h.close();
+});
+
+describe("OpenAI's prompt-cache hints on vendors (issue 29)", () => {
+  it('reach a vendor that reads them or ignores what it does not know; Mistral, strict, gets no retention', async () => {
+    await insertChannel(h.deps, { type: 42, baseUrl: h.fake.url, models: ['mistral-small-latest'] });
+    await insertChannel(h.deps, { type: 25, baseUrl: h.fake.url, models: ['kimi-k2'] });
+    const c = h.client((await payer(h)).key);
+    const hints = { prompt_cache_key: 'session-7', prompt_cache_retention: '24h' as const };
+    const ask = (model: string) =>
+      c.chat.completions.create({ model, messages: [{ role: 'user', content: 'hi' }], ...hints });
+    await ask('kimi-k2');
+    expect(h.fake.requests.at(-1)!.body).toMatchObject(hints);
+    await ask('mistral-small-latest');
+    const mistral = h.fake.requests.at(-1)!.body;
+    expect(mistral.prompt_cache_key).toBe('session-7');
+    expect(mistral).not.toHaveProperty('prompt_cache_retention');
+  });
 });
 
 describe('360 channels (type 19)', () => {

@@ -13,6 +13,7 @@ import { nearestEffort, type ReasoningModel } from './reasoning-models.ts';
  * |---|---|
  * | `reasoning` {effort, budget_tokens, include} | `reasoning_effort` (effortOf); OpenRouter: its own `reasoning` {effort or max_tokens, exclude, enabled}; DeepSeek and Zhipu, reasoning off: `thinking: {type: "disabled"}`; OpenAI's non-reasoning models (GPT-4o, GPT-5 chat): dropped, they do not reason; `include` dropped (Chat Completions has no switch for reasoning text) |
  * | `top_k` | dropped on OpenAI and Azure (not an OpenAI parameter); kept for vendors that take it |
+ * | `prompt_cache_key`, `prompt_cache_retention` | kept as they came (OpenAI and Azure read both, Mistral and Moonshot the key, other vendors ignore what they do not know), but Mistral, which refuses unknown fields, gets no retention |
  * | reasoning models | see REASONING_MODEL_FIELDS |
  */
 
@@ -24,6 +25,8 @@ export interface ParamPolicy {
   nativeReasoning: boolean;
   /** DeepSeek and Zhipu turn reasoning off with `thinking: {type: "disabled"}`, not with an effort. */
   thinkingSwitch?: boolean;
+  /** The upstream refuses `prompt_cache_retention` (Mistral: unknown fields are a 422). */
+  noCacheRetention?: boolean;
   /** The rules of an OpenAI reasoning model, when the upstream model is one. */
   reasoningModel?: ReasoningModel;
 }
@@ -90,6 +93,7 @@ export function fitParams(body: CanonicalRequest, p: ParamPolicy): CanonicalRequ
   }
 
   if (p.strict) drop('top_k');
+  if (p.noCacheRetention) drop('prompt_cache_retention');
   return out;
 }
 

@@ -14,6 +14,7 @@ const OPENAI = 1;
 const AZURE = 3;
 const OPENROUTER = 20;
 const ZHIPU_V4 = 26;
+const MISTRAL = 42;
 const DEEPSEEK = 43;
 
 export type UpstreamPolicy = MessagePolicy & ParamPolicy;
@@ -36,6 +37,8 @@ export function policyOf(ctx: AttemptContext): UpstreamPolicy {
     noSystem: reasoningModel?.noSystem ?? false,
     nativeReasoning: type === OPENROUTER,
     thinkingSwitch: type === DEEPSEEK || type === ZHIPU_V4,
+    // Mistral refuses fields it does not know; it documents prompt_cache_key, not the retention.
+    noCacheRetention: type === MISTRAL,
     reasoningModel,
   };
 }
