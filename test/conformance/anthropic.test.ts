@@ -29,6 +29,7 @@ import {
   WEATHER,
 } from './checks.ts';
 import { type Cell, conformanceSuite } from './harness.ts';
+import { spellingCases } from './reasoning-spelling-cases.ts';
 import {
   ANSWER,
   ANSWER_TOKENS,
@@ -100,6 +101,7 @@ async function toolLoop(c: Cell, extra: Partial<MessageCreateParamsNonStreaming>
 }
 
 conformanceSuite('anthropic', {
+  ...spellingCases('anthropic'),
   async text(c) {
     const m = await client(c).messages.create({
       model: c.model(),

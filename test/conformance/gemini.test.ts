@@ -30,6 +30,7 @@ import {
   WEATHER,
 } from './checks.ts';
 import { type Cell, conformanceSuite } from './harness.ts';
+import { spellingCases } from './reasoning-spelling-cases.ts';
 import {
   ANSWER,
   ANSWER_TOKENS,
@@ -122,6 +123,7 @@ async function toolLoop(c: Cell, config: GenerateContentConfig, role: 'plain' | 
 }
 
 conformanceSuite('gemini', {
+  ...spellingCases('gemini'),
   async text(c) {
     const r = await client(c).models.generateContent({
       model: c.model(),

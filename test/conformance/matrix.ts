@@ -45,6 +45,8 @@ interface CaseInfo {
   checks: string;
   /** The doors the case applies to (all when absent): a dialect without the feature has no cell. */
   doors?: readonly DoorId[];
+  /** The upstreams the case applies to (all when absent): a wire shape only some upstreams send. */
+  upstreams?: readonly UpstreamId[];
 }
 
 export const CASES = [
@@ -99,6 +101,26 @@ export const CASES = [
       "reasoning asked in the door's way reaches the upstream in its own; reasoning text comes back in the door's way (JSON and stream)",
   },
   {
+    id: 'reasoning-content',
+    label: 'reasoning as `reasoning_content`',
+    checks:
+      "an upstream answering its reasoning as DeepSeek's `reasoning_content` (JSON and stream): the client sees the text exactly once in its door's way (OpenAI chat: the vendor's field as it came; Responses: a reasoning item's summary; Anthropic: one thinking block; Gemini: `thought` parts) and the answer text unchanged",
+    upstreams: ['openai-chat-only'],
+  },
+  {
+    id: 'reasoning-field',
+    label: 'reasoning as `reasoning`',
+    checks: "the same with vLLM's and OpenRouter's `reasoning` field",
+    upstreams: ['openai-chat-only'],
+  },
+  {
+    id: 'reasoning-details',
+    label: 'reasoning as `reasoning_details`',
+    checks:
+      "the same with OpenRouter's shape: `reasoning` and `reasoning_details` (a signed text item, an encrypted item) together, never shown twice; the encrypted item never reaches the text",
+    upstreams: ['openai-chat-only'],
+  },
+  {
     id: 'structured-output',
     label: 'structured output (JSON Schema)',
     checks: "the schema reaches the upstream in its own form; the answer is the upstream's JSON, not a tool call",
@@ -133,6 +155,9 @@ export type CaseId = (typeof CASES)[number]['id'];
 
 export const casesFor = (door: DoorId) =>
   CASES.filter((c) => !('doors' in c) || (c.doors as readonly DoorId[]).includes(door));
+
+/** Whether a case has a cell for this upstream. */
+export const appliesTo = (c: CaseInfo, u: UpstreamId) => !c.upstreams || c.upstreams.includes(u);
 
 export const doorLabel = (id: DoorId) => DOORS.find((d) => d.id === id)!.label;
 export const upstreamLabel = (id: UpstreamId) => UPSTREAMS.find((u) => u.id === id)!.label;

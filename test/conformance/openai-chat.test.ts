@@ -28,6 +28,7 @@ import {
   WEATHER,
 } from './checks.ts';
 import { type Cell, conformanceSuite } from './harness.ts';
+import { spellingCases } from './reasoning-spelling-cases.ts';
 import {
   ANSWER,
   ANSWER_TOKENS,
@@ -103,6 +104,7 @@ async function toolLoop(c: Cell, extra: Partial<ChatCompletionCreateParamsNonStr
 }
 
 conformanceSuite('openai-chat', {
+  ...spellingCases('openai-chat'),
   async text(c) {
     const r = await client(c).chat.completions.create({ model: c.model(), messages: ask('hi'), max_tokens: 50 });
     expectAnswer(r);

@@ -4,6 +4,7 @@
  */
 import { DELIBERATE_REFUSALS, type DeliberateRefusal } from './deliberate-refusals.ts';
 import {
+  appliesTo,
   CASES,
   casesFor,
   CLIENT_SHAPES,
@@ -13,6 +14,7 @@ import {
   doorLabel,
   UPSTREAMS,
   type UpstreamId,
+  upstreamLabel,
 } from './matrix.ts';
 import { type DoorResults, type Outcome, readDoorResults, readShapeResults, type ShapeResults } from './results.ts';
 
@@ -30,7 +32,8 @@ export function readAllResults(): AllResults {
   return { doors, shapes: readShapeResults() };
 }
 
-type Mark = Outcome | 'not run';
+/** `n/a`: the case has no cell for this upstream (matrix.ts `upstreams`); not counted. */
+type Mark = Outcome | 'not run' | 'n/a';
 
 interface Row {
   label: string;
@@ -47,6 +50,7 @@ function doorRows(door: DoorId, res: DoorResults | undefined): Row[] {
   return casesFor(door).map((c) => ({
     label: c.label,
     cells: UPSTREAMS.map((u) => {
+      if (!appliesTo(c, u.id)) return { upstream: u.id, mark: 'n/a' as const };
       const cell = res?.cells.find((x) => x.upstream === u.id && x.case === c.id);
       if (!cell) return { upstream: u.id, mark: 'not run' as const };
       const refusal = DELIBERATE_REFUSALS.find(
@@ -81,7 +85,7 @@ function shapeRows(res: ShapeResults | undefined): Row[] {
   }));
 }
 
-const SYMBOL: Record<Mark, string> = { pass: '✓', refused: 'refused', fail: '✗', 'not run': '·' };
+const SYMBOL: Record<Mark, string> = { pass: '✓', refused: 'refused', fail: '✗', 'not run': '·', 'n/a': '—' };
 
 function cellText(c: Row['cells'][number]) {
   return c.mark === 'refused' && c.refusal ? `refused [${c.refusal}]` : SYMBOL[c.mark];
@@ -96,7 +100,7 @@ function table(first: string, rows: Row[]): string[] {
 }
 
 function count(rows: Row[]) {
-  const n: Record<Mark, number> = { pass: 0, refused: 0, fail: 0, 'not run': 0 };
+  const n: Record<Mark, number> = { pass: 0, refused: 0, fail: 0, 'not run': 0, 'n/a': 0 };
   for (const r of rows) for (const c of r.cells) n[c.mark]++;
   return n;
 }
@@ -147,7 +151,7 @@ export function renderConformanceDocs(all: AllResults): string {
     '(`scripts/fake-upstream/strict/`). Each cell is one test, `door > upstream > case`, run through the real',
     'gateway; see [conversion.md](conversion.md) for how the conversion works.',
     '',
-    "✓ passes · ✗ fails · **refused [n]** a deliberate refusal in the caller's dialect (reason n below) · `·` not run",
+    "✓ passes · ✗ fails · **refused [n]** a deliberate refusal in the caller's dialect (reason n below) · `·` not run · — no such cell (the case is about one upstream's wire shape)",
     '',
     '## Summary',
     '',
@@ -188,7 +192,8 @@ export function renderConformanceDocs(all: AllResults): string {
     '| case | checks |',
     '|---|---|',
     ...CASES.map(
-      (c) => `| ${c.label} | ${c.checks}${'doors' in c ? ` (${c.doors.map(doorLabel).join(', ')} only)` : ''} |`,
+      (c) =>
+        `| ${c.label} | ${c.checks}${'doors' in c ? ` (${c.doors.map(doorLabel).join(', ')} only)` : ''}${'upstreams' in c ? ` (${c.upstreams.map(upstreamLabel).join(', ')} upstream only)` : ''} |`,
     ),
     '',
   ].join('\n');
@@ -216,7 +221,7 @@ export function docSkeleton(md: string): string {
 
 /** The CI printout: a grid per door, counts, and every failing cell with what the user saw. */
 export function renderMatrixText(all: AllResults): string {
-  const short: Record<Mark, string> = { pass: 'pass', refused: 'refused', fail: 'FAIL', 'not run': '-' };
+  const short: Record<Mark, string> = { pass: 'pass', refused: 'refused', fail: 'FAIL', 'not run': '-', 'n/a': 'n/a' };
   const width = 18;
   const out: string[] = [];
   const block = (title: string, rows: Row[]) => {

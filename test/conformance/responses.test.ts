@@ -29,6 +29,7 @@ import {
   WEATHER,
 } from './checks.ts';
 import { type Cell, conformanceSuite } from './harness.ts';
+import { spellingCases } from './reasoning-spelling-cases.ts';
 import {
   ANSWER,
   ANSWER_TOKENS,
@@ -129,6 +130,7 @@ async function toolLoop(c: Cell, extra: Partial<ResponseCreateParamsNonStreaming
 }
 
 conformanceSuite('responses', {
+  ...spellingCases('responses'),
   async text(c) {
     const r = await client(c).responses.create({
       model: c.model(),

@@ -4,7 +4,7 @@
  * its own way" means for each dialect.
  */
 import { expect } from 'vitest';
-import { fakePromptTokens } from '../../scripts/fake-upstream/behaviour.ts';
+import { fakePromptTokens, type ReasoningSpelling } from '../../scripts/fake-upstream/behaviour.ts';
 import { fakeNativePrompt } from '../../scripts/fake-upstream/native-http.ts';
 import type { FakeUpstream, RecordedRequest } from '../../scripts/fake-upstream/server.ts';
 import { startStrictUpstream } from '../../scripts/fake-upstream/strict/index.ts';
@@ -44,8 +44,28 @@ export const clientModel = (u: UpstreamId, role: ModelRole) => `cf-${SHORT[u]}-$
 
 export const upstreamModel = (u: UpstreamId, role: ModelRole) => UPSTREAM_MODELS[u][role];
 
-export const modelMapping = (u: UpstreamId) =>
-  Object.fromEntries((['plain', 'thinking', 'error'] as const).map((r) => [clientModel(u, r), upstreamModel(u, r)]));
+/**
+ * The chat-only vendor's models for the reasoning-spelling cases: each answers three reasoning
+ * pieces (THOUGHTS) in one spelling (behaviour.ts: DeepSeek's, vLLM's and OpenRouter's).
+ */
+const SPELLING_MODELS: Record<ReasoningSpelling, string> = {
+  reasoning_content: 'deepseek-reasoner+reasoning-3',
+  reasoning: 'qwen3-32b+or-reasoning-3',
+  details: 'deepseek/deepseek-r1+details-reasoning-3',
+};
+
+/** The reasoning text the spelling models answer. */
+export const THOUGHTS = 'r0 r1 r2 ';
+
+/** The model name a client asks for to get reasoning in this spelling (chat-only upstream). */
+export const spellingModel = (s: ReasoningSpelling) => `cf-co-spelling-${s.replace('_', '-')}`;
+
+export const modelMapping = (u: UpstreamId): Record<string, string> => ({
+  ...Object.fromEntries((['plain', 'thinking', 'error'] as const).map((r) => [clientModel(u, r), upstreamModel(u, r)])),
+  ...(u === 'openai-chat-only'
+    ? Object.fromEntries(Object.entries(SPELLING_MODELS).map(([s, m]) => [spellingModel(s as ReasoningSpelling), m]))
+    : {}),
+});
 
 /** The message of the fake's 400 for `+fail-400` (what the caller must read, in its own dialect). */
 export const UPSTREAM_ERROR_MESSAGE: Record<UpstreamId, string> = {
