@@ -24,7 +24,7 @@ export default defineConfig({
             'test/**/*.test.ts',
             'client/**/*.test.ts',
           ],
-          exclude: ['test/browser/**', '**/node_modules/**', 'client/**/*.i18n.test.ts'],
+          exclude: ['test/browser/**', 'test/agents/**', '**/node_modules/**', 'client/**/*.i18n.test.ts'],
         },
       },
       {
@@ -42,6 +42,18 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'agents',
+          include: ['test/agents/**/*.test.ts'],
+          exclude: ['**/node_modules/**'],
+          // Installs the pinned real clients (test/agents/clients/) when missing; a no-op otherwise.
+          globalSetup: ['test/agents/global-setup.ts'],
+          testTimeout: 240_000,
+          hookTimeout: 120_000,
         },
       },
     ],
