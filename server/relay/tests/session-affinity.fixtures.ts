@@ -25,6 +25,8 @@ export interface SessionOptions {
   turns?: number;
   /** The fake upstreams whose requests tell which key served a turn (the harness's by default). */
   fakes?: FakeUpstream[];
+  /** Gateways the turns go to in turn (several instances behind a load balancer); the harness's by default. */
+  baseURLs?: string[];
 }
 
 /** Plays `turns` turns (default 5) through the gateway's chat endpoint; what each cost and where it went. */
@@ -42,7 +44,8 @@ export async function agentSession(
   const turns: Turn[] = [];
   for (let i = 0; i < (o.turns ?? 5); i++) {
     const seen = fakes.map((f) => f.requests.length);
-    const res = await fetch(`${h.baseURL}/chat/completions`, {
+    const baseURL = o.baseURLs ? o.baseURLs[i % o.baseURLs.length] : h.baseURL;
+    const res = await fetch(`${baseURL}/chat/completions`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...o.headers },
       body: JSON.stringify({ model, messages }),
