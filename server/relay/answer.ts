@@ -1,4 +1,5 @@
 import { pipeline } from 'node:stream/promises';
+import { DROPPED_TOOLS_HEADER, droppedToolsOf } from './dropped-tools.ts';
 import { prefersChinese, refusal } from './errors.ts';
 import type { RelayCall } from './prepare.ts';
 import type { Usage } from './providers/types.ts';
@@ -36,12 +37,18 @@ export async function answerCall(rt: RelayRuntime, call: RelayCall, served: Serv
     rt,
     call,
     served,
-    headers: { 'x-request-id': call.req.id, 'server-timing': serverTiming(ownMs) },
+    headers: { 'x-request-id': call.req.id, 'server-timing': serverTiming(ownMs), ...droppedHeader(call, served) },
     bill: (outcome) => rt.track(settleAndLog(rt, call, served, outcome)),
   };
   if (call.mode === 'speech') return answerAudio(a);
   if (!call.stream) return answerJson(a);
   return answerStream(a);
+}
+
+/** The tools the request left out (dropped-tools.ts), when there are any. */
+function droppedHeader(call: RelayCall, served: Served): Record<string, string> {
+  const dropped = droppedToolsOf(call, served.ok);
+  return dropped.length ? { [DROPPED_TOOLS_HEADER]: dropped.join(', ') } : {};
 }
 
 /** Audio bytes pass through as they came; TTS reports no usage, so the input text is counted. */

@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DROPPED_TOOLS_HEADER } from './dropped-tools.ts';
 
-const EXPOSED = 'x-request-id, server-timing, retry-after';
+const EXPOSED = `x-request-id, server-timing, retry-after, ${DROPPED_TOOLS_HEADER}`;
 
 /**
  * The relay's paths a browser may preflight: every prefix of `isRelayPath` but the console

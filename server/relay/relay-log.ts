@@ -23,6 +23,8 @@ export interface ConsumeRecord {
   reasoningEffort?: string;
   channelChain: number[];
   clientAborted: boolean;
+  /** Declared tools the upstream could not run, left out of the request (dropped-tools.ts). */
+  droppedTools?: string[];
 }
 
 /** The one type-2 log row of a relayed request (console spec §3 log entry, `other` JSON included). */
@@ -61,6 +63,7 @@ export function buildConsumeLog(r: ConsumeRecord): NewLog {
   if (p.fallback) other.fallback_pricing = true;
   if (r.usageCounted) other.usage_counted = true;
   if (r.clientAborted) other.client_aborted = true;
+  if (r.droppedTools?.length) other.dropped_tools = r.droppedTools;
   if (r.shortfall > 0) other.shortfall = r.shortfall;
   let content = priceDescription(p);
   if (r.quota === 0 && r.usage.promptTokens + r.usage.completionTokens === 0) content += '，零 token 不计费';

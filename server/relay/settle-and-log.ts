@@ -1,6 +1,7 @@
 import { computeQuota } from '../domains/billing/pricing.rules.ts';
 import type { Reservation } from '../domains/billing/reserve.service.ts';
 import { notifyIfCrossed } from '../domains/notifications/quota-warning.service.ts';
+import { droppedToolsOf } from './dropped-tools.ts';
 import type { RelayCall } from './prepare.ts';
 import type { Usage } from './providers/types.ts';
 import { buildConsumeLog, type ConsumeRecord } from './relay-log.ts';
@@ -52,6 +53,7 @@ export function settleAndLog(rt: RelayRuntime, call: RelayCall, served: Served, 
     reasoningEffort: typeof body.reasoning_effort === 'string' ? body.reasoning_effort : undefined,
     channelChain: ok.chain,
     clientAborted: o.clientAborted,
+    droppedTools: droppedToolsOf(call, ok),
   };
   const { produced, reported } = o;
   if (reported && !o.cut) return settleRecord(rt, reservation, calls, record, reported);

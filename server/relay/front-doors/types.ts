@@ -58,6 +58,12 @@ export interface DoorRequest {
    * every channel that does not speak the door's protocol.
    */
   nativeOnly?: RelayError;
+  /**
+   * Tools the client declared that the canonical form leaves out, because they run on the door's
+   * own provider (OpenAI's web_search, Anthropic's server tools): reported when a converted channel
+   * answers (dropped-tools.ts), never when the body went natively.
+   */
+  droppedTools?: string[];
   /** The door's own per-request state (e.g. the Responses id and the conversation to store). */
   state?: unknown;
 }

@@ -60,6 +60,11 @@ export interface AttemptContext {
   clientProtocol?: NativeProtocol;
   /** What must come back with a tool call on the next turn (reasoning signatures): canonical/carry.ts. */
   carry: CarryStore;
+  /**
+   * Tools the adapter left out of this attempt's request because the upstream cannot run them
+   * (e.g. web_search_options on Anthropic): reported to the caller (relay/dropped-tools.ts).
+   */
+  droppedTools?: string[];
 }
 
 /** A ready-to-send upstream HTTP request. */

@@ -53,6 +53,8 @@ describe('CORS on the relay', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('access-control-expose-headers')).toContain('x-request-id');
+    // A converted answer names the tools it left out; a browser client may read that too.
+    expect(res.headers.get('access-control-expose-headers')).toContain('x-switchyard-dropped-tools');
     // A refusal is readable by the page too, or it could not show why.
     const bad = await fetch(`${h.baseURL}/models`, { headers: { authorization: 'Bearer sk-wrong' } });
     expect(bad.status).toBe(401);

@@ -31,10 +31,17 @@ export const responsesDoor: FrontDoor = {
       body,
       conversation: converted.conversation,
       custom: converted.custom,
+      namespaced: converted.namespaced,
     };
     // A native channel gets the client's own body, keys in the client's order.
     const native = req.body as Record<string, unknown>;
-    return { canonical: converted.canonical, body: native, nativeOnly: converted.refusal, state: turn };
+    return {
+      canonical: converted.canonical,
+      body: native,
+      nativeOnly: converted.refusal,
+      droppedTools: converted.dropped,
+      state: turn,
+    };
   },
 
   async resolve(request, env) {

@@ -9,6 +9,7 @@ import {
   toolChoiceToCanonical,
   toolsToCanonical,
 } from '../../providers/openai/responses-bridge/tools-and-format.ts';
+import { choiceFor, clientTools, flattenCalls, type NamespacedName } from './client-tools.ts';
 
 /** The Responses body as far as the gateway reads it; a native channel gets every field as it came. */
 export const responsesBody = z.looseObject({
@@ -63,24 +64,30 @@ export interface ConvertedRequest {
   conversation: CanonicalMessage[];
   /** Names of the custom tools (their calls go back as custom_tool_call items). */
   custom: Set<string>;
+  /** Flat names of namespaced tools (their calls go back with `namespace` and the tool's own name). */
+  namespaced: ReadonlyMap<string, NamespacedName>;
+  /** Built-in tools the client declared and the converted request leaves out (client-tools.ts). */
+  dropped: string[];
   /** Why the request cannot be converted (the first reason), when it cannot. */
   refusal?: RelayError;
 }
 
 /**
  * Responses body -> canonical chat body: `instructions` first as a system message, then the
- * stored history of previous_response_id, then `input`. What cannot be converted is collected,
- * not thrown: a channel that speaks Responses natively can still serve the request.
+ * stored history of previous_response_id, then `input`; the client's tools as client-tools.ts
+ * carries them (namespaces flattened, declared built-in tools left out). What cannot be converted
+ * is collected, not thrown: a channel that speaks Responses natively can still serve the request.
  */
 export function responsesToCanonical(body: ResponsesBody, history: CanonicalMessage[]): ConvertedRequest {
   const issues: RelayError[] = [];
   const refuse = (e: RelayError) => void issues.push(e);
   for (const [field, used] of Object.entries(NEEDS_OPENAI)) if (used(body[field])) refuse(needsOpenAI(field));
 
+  const declared = clientTools((body.tools ?? []) as ResponsesTool[]);
   const input: ResponsesItem[] =
     typeof body.input === 'string'
       ? [{ type: 'message', role: 'user', content: body.input }]
-      : ((body.input ?? []) as ResponsesItem[]);
+      : flattenCalls((body.input ?? []) as ResponsesItem[], declared);
   const conversation = [...history, ...itemsToMessages(input, refuse)];
   const messages: CanonicalMessage[] = body.instructions
     ? [{ role: 'system', content: body.instructions }, ...conversation]
@@ -93,8 +100,10 @@ export function responsesToCanonical(body: ResponsesBody, history: CanonicalMess
     out.stream_options = { include_usage: true };
   }
 
-  const { tools, custom } = toolsToCanonical((body.tools ?? []) as ResponsesTool[], refuse);
-  const chosen = toolChoiceToCanonical(body.tool_choice, tools, refuse);
+  const picked = choiceFor(body.tool_choice, declared);
+  if (picked.refusal) refuse(picked.refusal);
+  const { tools, custom } = toolsToCanonical(declared.tools, refuse);
+  const chosen = toolChoiceToCanonical(picked.choice, tools, refuse);
   if (chosen.tools.length) out.tools = chosen.tools;
   if (chosen.choice) out.tool_choice = chosen.choice;
 
@@ -110,5 +119,12 @@ export function responsesToCanonical(body: ResponsesBody, history: CanonicalMess
     if (isEffort(r.effort)) out.reasoning_effort = r.effort;
     if (isEffort(r.effort) || include) out.reasoning = { ...(isEffort(r.effort) ? { effort: r.effort } : {}), include };
   }
-  return { canonical: out, conversation, custom, refusal: issues[0] };
+  return {
+    canonical: out,
+    conversation,
+    custom,
+    namespaced: declared.namespaced,
+    dropped: declared.dropped,
+    refusal: issues[0],
+  };
 }

@@ -308,18 +308,32 @@ describe('POST /v1/responses on channels that do not speak Responses', () => {
     });
   }
 
-  it('refuses built-in tools on a converted path with a clear 400 (English, or Chinese when asked)', async () => {
+  it('refuses a request that requires a built-in tool on a converted path with a clear 400 (English, or Chinese when asked)', async () => {
     const p = await payer(h);
     const c = h.client(p.key);
-    const req = { model: 'claude-m', input: 'search the web', tools: [{ type: 'web_search' as const }] };
+    const tools = [{ type: 'web_search' as const }];
+    const req = { model: 'claude-m', input: 'search the web', tools, tool_choice: 'required' as const };
     await expect(c.responses.create(req)).rejects.toMatchObject({
       status: 400,
       code: 'unsupported_tool',
-      message: expect.stringMatching(/built-in tool "web_search" runs on OpenAI's servers/),
+      message: expect.stringMatching(
+        /tool_choice requires the built-in tool "web_search", which runs on OpenAI's servers/,
+      ),
     });
     await expect(c.responses.create(req, { headers: { 'accept-language': 'zh-CN' } })).rejects.toMatchObject({
       status: 400,
-      message: expect.stringMatching(/内置工具 "web_search"/),
+      message: expect.stringMatching(/要求使用内置工具 "web_search"/),
+    });
+    // A built-in call in the history cannot be replayed either.
+    const input = [
+      { role: 'user', content: 'search the web' },
+      { type: 'web_search_call', id: 'ws_1', status: 'completed', action: { type: 'search', query: 'x' } },
+      { role: 'user', content: 'and now?' },
+    ];
+    const history = { model: 'claude-m', tools, input };
+    await expect(c.responses.create(history as never)).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/built-in tool "web_search_call"/),
     });
     expect(await p.charges()).toEqual([]);
   });

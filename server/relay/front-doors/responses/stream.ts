@@ -2,6 +2,7 @@ import { newId, type ResponsesItem } from '../../providers/openai/responses-brid
 import { customInput } from '../../providers/openai/responses-bridge/tools-and-format.ts';
 import type { StreamConverter } from '../../providers/types.ts';
 import { type CanonicalChunk, reencodeStream } from '../canonical-stream.ts';
+import { callName } from './client-tools.ts';
 import { keepTurn, responseObject, responsesUsage, type ResponsesTurn, statusOf } from './turn.ts';
 
 /** An output item being streamed, by its place in `output`. */
@@ -12,7 +13,10 @@ interface OpenText {
 }
 interface OpenCall extends OpenText {
   callId: string;
+  /** The canonical (flat) name, as kept for previous_response_id. */
   name: string;
+  /** The name as the client knows it: with its namespace for a namespaced tool (client-tools.ts). */
+  wire: { name: string; namespace?: string };
   custom: boolean;
 }
 
@@ -89,17 +93,17 @@ export function toResponsesStream(inner: StreamConverter, t: ResponsesTurn, mode
         id: c.id,
         status: 'completed',
         call_id: c.callId,
-        name: c.name,
+        ...c.wire,
         input,
       };
     } else {
-      out.push(ev('response.function_call_arguments.done', { ...at, name: c.name, arguments: c.text }));
+      out.push(ev('response.function_call_arguments.done', { ...at, name: c.wire.name, arguments: c.text }));
       output[c.index] = {
         type: 'function_call',
         id: c.id,
         status: 'completed',
         call_id: c.callId,
-        name: c.name,
+        ...c.wire,
         arguments: c.text,
       };
     }
@@ -175,10 +179,11 @@ export function toResponsesStream(inner: StreamConverter, t: ResponsesTurn, mode
           const custom = t.custom.has(name);
           const id = newId(custom ? 'ctc' : 'fc');
           const callId = tc.id ?? newId('call');
+          const wire = callName(name, t.namespaced);
           const item: ResponsesItem = custom
-            ? { type: 'custom_tool_call', id, status: 'in_progress', call_id: callId, name, input: '' }
-            : { type: 'function_call', id, status: 'in_progress', call_id: callId, name, arguments: '' };
-          call = { index: open(out, item), id, callId, name, custom, text: '' };
+            ? { type: 'custom_tool_call', id, status: 'in_progress', call_id: callId, ...wire, input: '' }
+            : { type: 'function_call', id, status: 'in_progress', call_id: callId, ...wire, arguments: '' };
+          call = { index: open(out, item), id, callId, name, wire, custom, text: '' };
           calls.set(i, call);
         }
         const delta = tc.function?.arguments;

@@ -3,6 +3,7 @@ import { assistantToItems, type AssistantLike } from '../../providers/openai/res
 import type { ResponsesItem } from '../../providers/openai/responses-bridge/shapes.ts';
 import type { Usage } from '../../providers/types.ts';
 import type { DoorEnv } from '../types.ts';
+import { type NamespacedName, withNamespaces } from './client-tools.ts';
 import type { ResponsesBody } from './request.ts';
 import { saveConversation } from './store.ts';
 
@@ -14,6 +15,8 @@ export interface ResponsesTurn {
   /** History (previous_response_id) and this input, as the next turn replays it. */
   conversation: CanonicalMessage[];
   custom: ReadonlySet<string>;
+  /** Flat names of namespaced tools: their calls are answered with `namespace` and the tool's own name. */
+  namespaced: ReadonlyMap<string, NamespacedName>;
   /** Where the conversation is kept (set by the door's resolve(), before the relay answers). */
   env?: DoorEnv;
 }
@@ -88,7 +91,7 @@ export function statusOf(finish: string | null | undefined): {
 
 /** The answer's output items (reasoning summary, message, tool calls), ids and status included. */
 export const outputItems = (t: ResponsesTurn, m: AssistantLike): ResponsesItem[] =>
-  assistantToItems(m, { ids: true, reasoning: true, custom: t.custom });
+  withNamespaces(assistantToItems(m, { ids: true, reasoning: true, custom: t.custom }), t.namespaced);
 
 /** Keeps the conversation with this answer for a later previous_response_id, unless the client said store: false. */
 export function keepTurn(t: ResponsesTurn, m: AssistantLike & { thinking_blocks?: unknown }): void {

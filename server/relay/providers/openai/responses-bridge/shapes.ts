@@ -34,6 +34,8 @@ export interface ResponsesItem {
   content?: string | ResponsesPart[] | null;
   call_id?: string;
   name?: string;
+  /** The namespace of a namespaced tool's call (`name` is then the tool's own name). */
+  namespace?: string;
   arguments?: string;
   /** A custom tool's free-form input. */
   input?: string;
