@@ -9,6 +9,7 @@ import {
   setOptions,
   startRelayHarness,
 } from '../../../test/relay-fixtures.ts';
+import { login, restHeaders, ROOT_PASSWORD, ROOT_USERNAME, setupRoot } from '../../../test/users.ts';
 import { relayRuntimeOf } from '../runtime.ts';
 import { agentSession, cacheShare, type Turn } from './session-affinity.fixtures.ts';
 
@@ -52,6 +53,30 @@ describe('session affinity', () => {
   it('is on out of the box, for an hour after the last turn', () => {
     expect(h.deps.services.options.get('channel_affinity_setting.enabled')).toBe(true);
     expect(h.deps.services.options.get('channel_affinity_setting.default_ttl_seconds')).toBe(3600);
+  });
+
+  it("is set through new-api's option API under new-api's key names", async () => {
+    await setupRoot(h.t);
+    const headers = restHeaders(await login(h.t, ROOT_USERNAME, ROOT_PASSWORD));
+    const put = async (key: string, value: string) =>
+      (await h.t.app.inject({ method: 'PUT', url: '/api/option/', headers, payload: { key, value } })).json() as {
+        success: boolean;
+        message: string;
+      };
+    expect(await put('channel_affinity_setting.enabled', 'false')).toMatchObject({ success: true });
+    expect(h.deps.services.options.get('channel_affinity_setting.enabled')).toBe(false);
+    expect(await put('channel_affinity_setting.enabled', 'true')).toMatchObject({ success: true });
+    // Less than a minute is refused (no provider cache is that short-lived), a day at most.
+    expect(await put('channel_affinity_setting.default_ttl_seconds', '30')).toMatchObject({ success: false });
+    expect(await put('channel_affinity_setting.default_ttl_seconds', '90000')).toMatchObject({ success: false });
+    expect(await put('channel_affinity_setting.default_ttl_seconds', '300')).toMatchObject({ success: true });
+    const rows = (
+      (await h.t.app.inject({ method: 'GET', url: '/api/option/', headers })).json() as {
+        data: { key: string; value: string }[];
+      }
+    ).data;
+    expect(rows.find((r) => r.key === 'channel_affinity_setting.default_ttl_seconds')?.value).toBe('300');
+    expect(await put('channel_affinity_setting.default_ttl_seconds', '3600')).toMatchObject({ success: true });
   });
 
   it('a 5-turn session on a 3-key channel stays on one key, and the cache read rises turn after turn', async () => {

@@ -80,6 +80,32 @@ export const retryFields: FieldDef[] = [
   },
 ];
 
+/**
+ * Session affinity (issue 29; new-api's channel_affinity_setting keys): an agent session's turns go to
+ * the channel and key that answered its last one, so the upstream's prompt cache is read, for a TTL
+ * renewed by every turn.
+ */
+export const affinityFields: FieldDef[] = [
+  {
+    key: 'channel_affinity_setting.enabled',
+    kind: 'switch',
+    label: msg`Keep each session on one channel and key`,
+    description: msg`Off: every request is routed on its own`,
+    span: 6,
+  },
+  {
+    key: 'channel_affinity_setting.default_ttl_seconds',
+    kind: 'number',
+    label: msg`Keep a session for (seconds after its last request)`,
+    description: msg`300 matches Anthropic's default cache, 3600 its 1-hour cache and OpenAI's longest in-memory one`,
+    min: 60,
+    max: 86400,
+    decimals: 0,
+    span: 6,
+    disabledWhen: (v) => v['channel_affinity_setting.enabled'] !== 'true',
+  },
+];
+
 export const geminiFields: FieldDef[] = [
   { key: 'gemini.safety_settings', kind: 'json', label: msg`Safety settings`, span: 6 },
   { key: 'gemini.version_settings', kind: 'json', label: msg`API version settings`, span: 6 },
