@@ -1,7 +1,13 @@
 import { relayError } from '../../errors.ts';
 import { completionTextOf, countPromptTokens, loadTokenizers } from '../../usage.ts';
 import type { FrontDoor } from '../types.ts';
-import { anthropicBody, anthropicToOpenAI, withoutGatewayThinking } from './request.ts';
+import {
+  anthropicBody,
+  anthropicToOpenAI,
+  forcedServerTool,
+  serverToolsOf,
+  withoutGatewayThinking,
+} from './request.ts';
 import { openAIToAnthropicResponse } from './response.ts';
 import { toAnthropicStream } from './stream.ts';
 
@@ -19,7 +25,13 @@ export const anthropicDoor: FrontDoor = {
     // Beta features (e.g. a longer context or a new tool) are asked for by header; an Anthropic channel gets it too.
     const beta = req.headers['anthropic-beta'];
     const headers = beta ? { 'anthropic-beta': Array.isArray(beta) ? beta.join(',') : beta } : undefined;
-    return { canonical: anthropicToOpenAI(parsed.data), body: withoutGatewayThinking(parsed.data), headers };
+    return {
+      canonical: anthropicToOpenAI(parsed.data),
+      body: withoutGatewayThinking(parsed.data),
+      headers,
+      nativeOnly: forcedServerTool(parsed.data),
+      droppedTools: serverToolsOf(parsed.data),
+    };
   },
 
   convertResponse(ok, text, canonical) {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { anthropicBody, anthropicToOpenAI, GATEWAY_SIGNATURE, withoutGatewayThinking } from './request.ts';
+import {
+  anthropicBody,
+  anthropicToOpenAI,
+  forcedServerTool,
+  GATEWAY_SIGNATURE,
+  serverToolsOf,
+  withoutGatewayThinking,
+} from './request.ts';
 
 /** What Claude Code sends, in small: system blocks with cache_control, thinking, a tool loop, a screenshot. */
 const claudeCode = anthropicBody.parse({
@@ -199,5 +206,27 @@ describe('output_config.effort on converted paths', () => {
     expect(ask({ thinking: { type: 'disabled' }, output_config: { effort: 'high' } }).reasoning).toEqual({
       effort: 'none',
     });
+  });
+});
+
+describe("Anthropic's server tools on a converted path", () => {
+  it('are left out and named for the caller; a tool_choice forcing one is refused, naming it', () => {
+    expect(serverToolsOf(claudeCode)).toEqual(['web_search_20250305']);
+    expect(forcedServerTool(claudeCode)).toBeUndefined();
+    // Claude Code's WebSearch request forces the server tool.
+    const search = anthropicBody.parse({
+      model: 'claude-opus-4-8',
+      max_tokens: 64000,
+      messages: [{ role: 'user', content: 'Perform a web search for the query: gateways' }],
+      tools: [{ type: 'web_search_20250305', name: 'web_search', max_uses: 8 }],
+      tool_choice: { type: 'tool', name: 'web_search' },
+    });
+    expect(forcedServerTool(search)).toMatchObject({
+      status: 400,
+      code: 'unsupported_tool',
+      message: expect.stringMatching(/^tool_choice requires Anthropic's server tool "web_search_20250305"/),
+    });
+    // Forcing one of the client's own tools is carried.
+    expect(forcedServerTool({ ...claudeCode, tool_choice: { type: 'tool', name: 'Read' } })).toBeUndefined();
   });
 });

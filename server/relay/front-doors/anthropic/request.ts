@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isEffort } from '../../canonical/reasoning.ts';
+import { refusal, type RelayError } from '../../errors.ts';
 import type { CacheControl, CanonicalPart, CanonicalReasoning, ThinkingBlock } from '../../canonical/types.ts';
 
 type Source = { type?: string; media_type?: string; data?: string; url?: string; content?: unknown };
@@ -251,19 +252,46 @@ function toolMessage(b: Block): Record<string, unknown> {
   return { role: 'tool', tool_call_id: b.tool_use_id, content, ...(b.is_error ? { is_error: true } : {}) };
 }
 
+type AnthropicTool = { type?: string; name?: string; description?: string; input_schema?: unknown };
+
+const isClientTool = (t: AnthropicTool) => Boolean(t.name) && (t.type === undefined || t.type === 'custom');
+
 /**
  * Client tools become function tools. Anthropic's own tools (a `type` such as web_search_20250305,
  * bash_20250124, text_editor_*) run on or are defined by Anthropic: another upstream has no such
- * tool, so they are left out of a converted request (docs/conversion.md).
+ * tool, so they are left out of a converted request (docs/conversion.md) and reported (serverToolsOf).
  */
 function toolsOf(tools: unknown): Record<string, unknown>[] {
   if (!Array.isArray(tools)) return [];
-  return (tools as { type?: string; name?: string; description?: string; input_schema?: unknown }[])
-    .filter((t) => t.name && (t.type === undefined || t.type === 'custom'))
-    .map((t) => ({
-      type: 'function',
-      function: { name: t.name, description: t.description, parameters: t.input_schema },
-    }));
+  return (tools as AnthropicTool[]).filter(isClientTool).map((t) => ({
+    type: 'function',
+    function: { name: t.name, description: t.description, parameters: t.input_schema },
+  }));
+}
+
+/** The types of the Anthropic tools a converted request leaves out (each once), for the caller to see. */
+export function serverToolsOf(body: AnthropicBody): string[] {
+  if (!Array.isArray(body.tools)) return [];
+  return [...new Set((body.tools as AnthropicTool[]).filter((t) => !isClientTool(t)).map((t) => String(t.type)))];
+}
+
+/**
+ * Why a request cannot be converted when its tool_choice forces one of Anthropic's own tools (Claude
+ * Code's WebSearch asks `{type: "tool", name: "web_search"}` with web_search_20250305 declared): the
+ * tool is left out elsewhere, and a forced call to it cannot be honoured. An Anthropic channel serves it.
+ */
+export function forcedServerTool(body: AnthropicBody): RelayError | undefined {
+  const choice = body.tool_choice as { type?: string; name?: string } | undefined;
+  if (choice?.type !== 'tool' || !Array.isArray(body.tools)) return undefined;
+  const tool = (body.tools as AnthropicTool[]).find((t) => t.name === choice.name);
+  if (!tool || isClientTool(tool)) return undefined;
+  const type = String(tool.type);
+  return refusal(
+    400,
+    `tool_choice requires Anthropic's server tool "${type}" (${String(tool.name)}), which runs on Anthropic's servers; this model's channel is not Anthropic, so the tool cannot be used. Use a Claude model on an Anthropic channel.`,
+    `tool_choice 要求使用 Anthropic 的服务端工具 "${type}"（${String(tool.name)}），它只能在 Anthropic 的服务器上运行；此模型的渠道不是 Anthropic，无法使用该工具。请改用 Anthropic 渠道的 Claude 模型。`,
+    'unsupported_tool',
+  );
 }
 
 /**

@@ -327,6 +327,20 @@ describe('OpenAI chat clients on an Anthropic upstream', () => {
     expect(ant.requests.length).toBe(before);
     expect((await p.charges()).length).toBe(1);
   });
+
+  it("web_search_options is left out (Anthropic's search is not carried) and the answer says so", async () => {
+    const p = await payer(h);
+    const messages = [{ role: 'user' as const, content: 'hi' }];
+    const { data, response } = await h
+      .client(p.key)
+      .chat.completions.create({ model: 'claude-x', messages, web_search_options: {} })
+      .withResponse();
+    expect(data.choices[0].message.content).toBeTruthy();
+    expect(response.headers.get('x-switchyard-dropped-tools')).toBe('web_search_options');
+    expect(Object.keys(lastSent())).not.toContain('web_search_options');
+    const [row] = await p.logs();
+    expect(JSON.parse(String(row.other))).toMatchObject({ dropped_tools: ['web_search_options'] });
+  });
 });
 
 const anthropic = (key: string) =>
