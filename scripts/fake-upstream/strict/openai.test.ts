@@ -266,6 +266,15 @@ describe('chat-only OpenAI-compatible vendor (DeepSeek manner, strict)', () => {
     ).toBeNull();
   });
 
+  it('takes reasoning history in every spelling on assistant turns, as vendors do; OpenAI refuses each', () => {
+    const details = [{ type: 'reasoning.encrypted', data: 'e', format: 'anthropic-claude-v1', index: 0 }];
+    for (const extra of [{ reasoning_content: 'r' }, { reasoning: 'r' }, { reasoning_details: details }]) {
+      const messages = [user, { ...loop[1], ...extra }, loop[2]];
+      expect(deepseek({ model: 'deepseek-reasoner', messages })).toBeNull();
+      expect(messageOf(chat({ model: 'gpt-4o', messages }))).toMatch(/^Additional properties are not allowed/);
+    }
+  });
+
   it('refuses roles and part types outside its closed sets, with its deserializer words (422)', () => {
     const dev = deepseek({ model: 'deepseek-chat', messages: [{ role: 'developer', content: 'x' }, user] });
     expect(dev?.status).toBe(422);
