@@ -34,10 +34,22 @@ const functionNames = (tools: unknown): string[] =>
     .filter((n): n is string => typeof n === 'string');
 
 /**
- * Chat completions with function tools, on a turn that calls one (above): a call to the first
- * tool (JSON, or streamed in two argument pieces). False for any other request.
+ * The Responses tools a call can go to, in order: function tools, and the function tools of a
+ * namespace tool (a call to one names its namespace, as OpenAI writes it).
  */
-export function answerChatToolCall(res: ServerResponse, body: Json, model: string): boolean {
+const responsesCallables = (tools: unknown): { name: string; namespace?: string }[] =>
+  (Array.isArray(tools) ? (tools as Json[]) : []).flatMap((t) =>
+    t.type === 'namespace'
+      ? functionNames(t.tools).map((name) => ({ name, namespace: String(t.name) }))
+      : functionNames([t]).map((name) => ({ name })),
+  );
+
+/**
+ * Chat completions with function tools, on a turn that calls one (above): a call to the first
+ * tool (JSON, or streamed in two argument pieces). False for any other request. `cached`: the
+ * prompt-cache reads of the key (key-memory.ts), reported as on a text answer.
+ */
+export function answerChatToolCall(res: ServerResponse, body: Json, model: string, cached?: number): boolean {
   const names = functionNames(body.tools);
   const messages = Array.isArray(body.messages) ? (body.messages as Json[]) : [];
   const beforeUser = messages.findLast((m) => m.role !== 'user');
@@ -50,7 +62,12 @@ export function answerChatToolCall(res: ServerResponse, body: Json, model: strin
   const count = choiceCount(body);
   const indexes = Array.from({ length: count }, (_, index) => index);
   const completion = (CALL_TOKENS + thoughts.length) * count;
-  const usage = { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
+  const usage = {
+    prompt_tokens: prompt,
+    completion_tokens: completion,
+    total_tokens: prompt + completion,
+    ...(cached === undefined ? {} : { prompt_tokens_details: { cached_tokens: cached } }),
+  };
   const id = `chatcmpl-fake${Date.now()}`;
   const created = Math.floor(Date.now() / 1000);
   const callOf = (index: number) => ({
@@ -110,7 +127,8 @@ export function answerResponses(res: ServerResponse, body: Json, model: string):
     input: typeof body.input === 'string' ? body.input : JSON.stringify(body.input ?? ''),
   });
   const items = Array.isArray(body.input) ? (body.input as Json[]) : [];
-  const names = functionNames(body.tools);
+  const callables = responsesCallables(body.tools);
+  const names = callables.map((c) => c.name);
   const reasoning = body.reasoning as Json | undefined;
   const include = Array.isArray(body.include) ? body.include : [];
   const output: Json[] = [];
@@ -133,7 +151,7 @@ export function answerResponses(res: ServerResponse, body: Json, model: string):
       type: 'function_call',
       status: 'completed',
       call_id: 'call_fake1',
-      name: names[0],
+      ...callables[0],
       arguments: ARGS,
     });
     tokens = CALL_TOKENS;

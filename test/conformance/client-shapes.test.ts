@@ -45,7 +45,7 @@ describe('Recorded client shapes', () => {
       const shape = loadShape(s.id);
 
       it('is a request its own API accepts (the strict validator of its dialect)', () => {
-        expect(shape.$comment).toMatch(/hand-recorded/i);
+        expect(shape.$comment, 'where the shape comes from').toMatch(/^(Captured from the real|Hand-recorded)/);
         expect(shape.door).toBe(s.door);
         const model = upstreamModel(NATIVE_UPSTREAM[s.door], shape.modelRole);
         const req = fillShape(shape, 'sk-test', model);

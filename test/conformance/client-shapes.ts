@@ -1,6 +1,15 @@
 /*
  * The recorded client shapes (fixtures/*.json): loading them with their placeholders filled in, and
  * judging a raw streamed answer the way the client's own parser would take it.
+ *
+ * Claude Code 2.1.197, Codex CLI 0.171.0 and Gemini CLI 0.61.0 are captures of the real clients
+ * (issue 29), each run headless with its default settings against a recording upstream of its
+ * dialect that played a short tool session (`claude -p` with ANTHROPIC_BASE_URL; `codex exec` with a
+ * model provider whose wire_api is "responses"; `gemini -p` with GOOGLE_GEMINI_BASE_URL), the last
+ * request of the session kept. Normalized: keys become `$KEY`, the model `$MODEL`, signatures the
+ * suite's placeholders, and session/device ids, paths and timestamps fixed values; the rest (system
+ * prompts, tool lists, headers) is as the client sent it. The chat app is still hand-written. To
+ * refresh one, capture it the same way and keep the `$comment` saying so.
  */
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
@@ -11,7 +20,7 @@ import type { ModelRole } from './upstreams.ts';
 type Json = Record<string, unknown>;
 
 export interface ClientShape {
-  /** Says that the shape is hand-recorded (written from the client's request builder, not captured). */
+  /** Where the shape comes from: "Captured from the real <client>" or "Hand-recorded" (not a capture). */
   $comment: string;
   client: string;
   door: DoorId;

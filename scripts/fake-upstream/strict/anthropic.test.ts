@@ -37,6 +37,23 @@ describe('Anthropic Messages (strict)', () => {
     ).toBeNull();
   });
 
+  it('takes a system message between turns only with the beta Claude Code 2.1 asks for (text only)', () => {
+    const system = { role: 'system', content: 'Available agent types: general-purpose.' };
+    const body = {
+      ...base,
+      messages: [user, system, { role: 'assistant', content: [use] }, { role: 'user', content: [result] }],
+    };
+    const beta = { ...headers, 'anthropic-beta': 'claude-code-20250219,mid-conversation-system-2026-04-07' };
+    expect(messages({ ...body, tools: [tool] }, beta)).toBeNull();
+    expect(messageOf(messages({ ...body, tools: [tool] }))).toBe(
+      "messages.1.role: Input should be 'user' or 'assistant'",
+    );
+    const image = { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG_DATA } };
+    expect(messageOf(messages({ ...base, messages: [user, { role: 'system', content: [image] }] }, beta))).toMatch(
+      /^messages\.1\.content: a `system` message holds text only/,
+    );
+  });
+
   it('refuses unknown fields with pydantic words, at the top level and inside blocks', () => {
     const r = messages({ ...base, messages: [user], prompt_cache_key: 'k' });
     expect(r).toEqual({

@@ -97,14 +97,17 @@ export const validateAnthropic: StrictValidator = (path, headers, body) => {
   if (route !== '/v1/messages' && route !== '/v1/messages/count_tokens') return null;
   if (!headers['anthropic-version']) return anthropicError('anthropic-version: header is required');
   const count = route.endsWith('/count_tokens');
-  const interleaved = String(headers['anthropic-beta'] ?? '').includes('interleaved-thinking');
+  const beta = String(headers['anthropic-beta'] ?? '');
+  const interleaved = beta.includes('interleaved-thinking');
+  // Claude Code 2.1 asks for this beta and puts a `system` message between turns (agent listings).
+  const midSystem = beta.includes('mid-conversation-system');
   return (
     extraField(body, count ? COUNT_FIELDS : CREATE_FIELDS, '') ??
     checkTopLevel(body, count) ??
     checkSystem(body.system) ??
     checkTools(body) ??
     checkThinkingConfig(body, count, interleaved) ??
-    checkMessages(body.messages as unknown[]) ??
+    checkMessages(body.messages as unknown[], midSystem) ??
     checkCacheBreakpoints(body) ??
     checkConversation(body.messages as Json[], thinkingOn(body))
   );
@@ -263,12 +266,17 @@ function checkThinkingConfig(body: Json, count: boolean, interleaved: boolean): 
   return null;
 }
 
-function checkMessages(messages: unknown[]): StrictRefusal | null {
+function checkMessages(messages: unknown[], midSystem: boolean): StrictRefusal | null {
   for (const [i, m] of messages.entries()) {
     const at = `messages.${i}`;
     if (!isObject(m)) return anthropicError(`${at}: Input should be a valid dictionary`);
     const bad = extraField(m, ['role', 'content'], at);
     if (bad) return bad;
+    if (midSystem && m.role === 'system') {
+      const text = typeof m.content === 'string' || (Array.isArray(m.content) && m.content.every(isTextBlock));
+      if (!text) return anthropicError(`${at}.content: a \`system\` message holds text only`);
+      continue;
+    }
     if (m.role !== 'user' && m.role !== 'assistant')
       return anthropicError(`${at}.role: Input should be 'user' or 'assistant'`);
     if (m.content === undefined) return required(`${at}.content`);
@@ -441,9 +449,13 @@ interface Turn {
   blocks: Placed[];
 }
 
+const isTextBlock = (b: unknown) => isObject(b) && b.type === 'text' && typeof b.text === 'string' && b.text !== '';
+
+/** The conversation's turns; `system` messages between them (mid-conversation-system beta) are not turns. */
 function turnsOf(messages: Json[]): Turn[] {
   const turns: Turn[] = [];
   messages.forEach((m, i) => {
+    if (m.role === 'system') return;
     const blocks: Placed[] =
       typeof m.content === 'string'
         ? [{ block: { type: 'text', text: m.content }, at: `messages.${i}.content`, message: i }]

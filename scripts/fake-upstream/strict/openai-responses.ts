@@ -45,6 +45,8 @@ export const RESPONSES_PARAMS = [
   'prompt_cache_key',
   'prompt_cache_retention',
   'service_tier',
+  // Tags Codex 0.171 sends with every request (session, thread and turn ids).
+  'client_metadata',
 ] as const;
 
 const INPUT_PARTS = ['input_text', 'input_image', 'input_file', 'input_audio'];
@@ -60,7 +62,8 @@ const PART_FIELDS: Record<string, readonly string[]> = {
 
 const ITEM_FIELDS: Record<string, readonly string[]> = {
   message: ['type', 'role', 'content', 'id', 'status'],
-  function_call: ['type', 'id', 'call_id', 'name', 'arguments', 'status'],
+  // `namespace`: a call to a tool of a namespace tool, `name` being the tool's own name.
+  function_call: ['type', 'id', 'call_id', 'name', 'namespace', 'arguments', 'status'],
   function_call_output: ['type', 'id', 'call_id', 'output', 'status'],
   reasoning: ['type', 'id', 'summary', 'content', 'encrypted_content', 'status'],
   item_reference: ['type', 'id'],
@@ -229,6 +232,14 @@ function checkTools(tools: unknown): StrictRefusal | null {
   for (const [k, t] of tools.entries()) {
     const at = `tools[${k}]`;
     if (!isObject(t)) return openaiError(`Invalid type for '${at}': expected an object.`, at, 'invalid_type');
+    if (t.type === 'namespace') {
+      if (typeof t.name !== 'string') return missing(`${at}.name`);
+      if (!Array.isArray(t.tools)) return missing(`${at}.tools`);
+      // Its function tools are checked as top-level ones are (the error names them by their place there).
+      const bad = checkTools(t.tools);
+      if (bad) return bad;
+      continue;
+    }
     if (t.type !== 'function') continue;
     // Chat's nested {type, function: {...}} is not the Responses shape.
     if (typeof t.name !== 'string') return missing(`${at}.name`);

@@ -212,6 +212,16 @@ describe('OpenAI Responses (strict)', () => {
     ).toBeNull();
   });
 
+  it("passes Codex 0.171's additions: client_metadata, a namespace tool, a namespaced call in the history", () => {
+    const namespace = { type: 'namespace', name: 'multi_agent_v1', description: 'Sub-agents.', tools: [fnTool] };
+    const call = { ...fnCall, id: 'fc_1', status: 'completed', namespace: 'multi_agent_v1' };
+    const body = { model: 'gpt-5', client_metadata: { session_id: 's1' }, tools: [namespace], input: [call, fnOut] };
+    expect(responses(body)).toBeNull();
+    // The namespace's function tools are checked as top-level ones are.
+    const bad = { ...namespace, tools: [{ type: 'function', function: { name: 'f' } }] };
+    expect(messageOf(responses({ ...body, tools: [bad] }))).toBe("Missing required parameter: 'tools[0].name'.");
+  });
+
   it('refuses unknown parameters, at the top level and inside items', () => {
     expect(errorOf(responses({ model: 'gpt-4o', input: 'hi', max_tokens: 5 }))).toEqual({
       message: "Unknown parameter: 'max_tokens'.",
