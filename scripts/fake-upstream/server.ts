@@ -125,10 +125,14 @@ async function handle(
   }
   if (path === '/embeddings') return embeddings(res, body, model);
   if (handleExtra(path, body, model, res)) return;
-  if (path === '/chat/completions' && answerChatToolCall(res, body, model)) return;
+  const chat = path === '/chat/completions';
+  // Read (and remembered) once per request, whichever answer it gets: a tool call or text.
+  const cached = chat
+    ? memory.cachedTokens(model, key, chatUnits(body), fakePromptTokens(body) + b.cachedTokens)
+    : undefined;
+  if (chat && answerChatToolCall(res, body, model, cached)) return;
   if (path !== '/chat/completions' && path !== '/completions')
     return json(res, 404, { error: { message: `Unknown path ${path}`, type: 'invalid_request_error' } });
-  const chat = path === '/chat/completions';
   const limit = Number(body.max_tokens ?? body.max_completion_tokens ?? Infinity);
   const n = Math.min(b.drip ? 40 : (b.chunks ?? o.chunks ?? 5), limit);
   const pieces = Array.from({ length: n }, (_, i) => `w${i} `);
@@ -136,7 +140,6 @@ async function handle(
   const count = choiceCount(body);
   // Usage counts every completion, as OpenAI bills n choices.
   const usage = makeUsage(body, (n + thoughts.length) * count, b);
-  const cached = chat ? memory.cachedTokens(model, key, chatUnits(body), usage.prompt_tokens) : undefined;
   if (cached !== undefined) usage.prompt_tokens_details.cached_tokens = cached;
   const id = `chatcmpl-fake${Date.now()}`;
   if (body.stream !== true) {

@@ -29,6 +29,7 @@ import {
   WEATHER,
 } from './checks.ts';
 import { type Cell, conformanceSuite } from './harness.ts';
+import { promptCacheCases } from './prompt-cache-cases.ts';
 import { spellingCases } from './reasoning-spelling-cases.ts';
 import {
   ANSWER,
@@ -101,6 +102,7 @@ async function toolLoop(c: Cell, extra: Partial<MessageCreateParamsNonStreaming>
 }
 
 conformanceSuite('anthropic', {
+  ...promptCacheCases('anthropic'),
   ...spellingCases('anthropic'),
   async text(c) {
     const m = await client(c).messages.create({

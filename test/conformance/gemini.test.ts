@@ -30,6 +30,7 @@ import {
   WEATHER,
 } from './checks.ts';
 import { type Cell, conformanceSuite } from './harness.ts';
+import { promptCacheCases } from './prompt-cache-cases.ts';
 import { spellingCases } from './reasoning-spelling-cases.ts';
 import {
   ANSWER,
@@ -123,6 +124,7 @@ async function toolLoop(c: Cell, config: GenerateContentConfig, role: 'plain' | 
 }
 
 conformanceSuite('gemini', {
+  ...promptCacheCases('gemini'),
   ...spellingCases('gemini'),
   async text(c) {
     const r = await client(c).models.generateContent({

@@ -15,8 +15,8 @@ import { appliesTo, type CaseId, casesFor, type DoorId, doorLabel, UPSTREAMS, ty
 import { type CellResult, writeDoorResults } from './results.ts';
 import { clientModel, generationRequests, type ModelRole, modelMapping, startUpstream } from './upstreams.ts';
 
-/** Ratio-mode prices of every model the suite asks for (quotaOf's `r`). */
-export const RATIOS = { model: 2, completion: 3 };
+/** Ratio-mode prices of every model the suite asks for (quotaOf's `r`), cache reads and writes as Anthropic bills them. */
+export const RATIOS = { model: 2, completion: 3, cache: 0.1, creation: 1.25 };
 
 export interface Gateway {
   h: RelayHarness;
@@ -35,6 +35,8 @@ export async function startGateway(): Promise<Gateway> {
   await setOptions(h.deps, {
     ModelRatio: JSON.stringify(Object.fromEntries(models.map((m) => [m, RATIOS.model]))),
     CompletionRatio: JSON.stringify(Object.fromEntries(models.map((m) => [m, RATIOS.completion]))),
+    CacheRatio: JSON.stringify(Object.fromEntries(models.map((m) => [m, RATIOS.cache]))),
+    CacheCreationRatio: JSON.stringify(Object.fromEntries(models.map((m) => [m, RATIOS.creation]))),
   });
   for (const u of UPSTREAMS) {
     const mapping = modelMapping(u.id);

@@ -139,6 +139,12 @@ export const CASES = [
     doors: ['openai-chat', 'responses'],
   },
   {
+    id: 'prompt-cache',
+    label: 'prompt cache across turns (3 turns)',
+    checks:
+      "an agent's three turns with a system prompt and a tool: a converted request reaches Anthropic with at most 4 cache breakpoints (the system prompt, the last block, where the previous turn ended) and each turn reads the turn before it from the cache; an Anthropic client's own breakpoints go as they came, none added; OpenAI gets `prompt_cache_key`; the upstream's cache reads come back as the door's cached tokens and are billed with the cache ratios",
+  },
+  {
     id: 'upstream-error',
     label: "upstream error in the caller's dialect",
     checks: "the SDK throws its own error class with the upstream's status and message",

@@ -28,6 +28,7 @@ import {
   WEATHER,
 } from './checks.ts';
 import { type Cell, conformanceSuite } from './harness.ts';
+import { promptCacheCases } from './prompt-cache-cases.ts';
 import { spellingCases } from './reasoning-spelling-cases.ts';
 import {
   ANSWER,
@@ -104,6 +105,7 @@ async function toolLoop(c: Cell, extra: Partial<ChatCompletionCreateParamsNonStr
 }
 
 conformanceSuite('openai-chat', {
+  ...promptCacheCases('openai-chat'),
   ...spellingCases('openai-chat'),
   async text(c) {
     const r = await client(c).chat.completions.create({ model: c.model(), messages: ask('hi'), max_tokens: 50 });

@@ -29,6 +29,7 @@ import {
   WEATHER,
 } from './checks.ts';
 import { type Cell, conformanceSuite } from './harness.ts';
+import { promptCacheCases } from './prompt-cache-cases.ts';
 import { spellingCases } from './reasoning-spelling-cases.ts';
 import {
   ANSWER,
@@ -130,6 +131,7 @@ async function toolLoop(c: Cell, extra: Partial<ResponseCreateParamsNonStreaming
 }
 
 conformanceSuite('responses', {
+  ...promptCacheCases('responses'),
   ...spellingCases('responses'),
   async text(c) {
     const r = await client(c).responses.create({

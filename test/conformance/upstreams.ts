@@ -13,7 +13,7 @@ import type { UpstreamId } from './matrix.ts';
 /** The one place that chooses the fakes (switching fakes is this line). */
 export const startUpstream = (id: UpstreamId): Promise<FakeUpstream> => startStrictUpstream(id);
 
-export type ModelRole = 'plain' | 'thinking' | 'error';
+export type ModelRole = 'plain' | 'thinking' | 'error' | 'cached';
 
 /**
  * The upstream model behind each role. Real model names, so the gateway's per-model rules apply
@@ -21,15 +21,27 @@ export type ModelRole = 'plain' | 'thinking' | 'error';
  * signatures); `+token`s choose the fakes' behaviours (behaviour.ts, native-http.ts).
  */
 const UPSTREAM_MODELS: Record<UpstreamId, Record<ModelRole, string>> = {
-  openai: { plain: 'gpt-4.1', thinking: 'gpt-5-mini', error: 'gpt-4.1+fail-400' },
+  openai: { plain: 'gpt-4.1', thinking: 'gpt-5-mini', error: 'gpt-4.1+fail-400', cached: 'gpt-4.1+prompt-cache' },
   // deepseek-reasoner always reasons and answers `reasoning_content` (the fake's reasoning-<n>).
   'openai-chat-only': {
     plain: 'deepseek-chat',
     thinking: 'deepseek-reasoner+reasoning-3',
     error: 'deepseek-chat+fail-400',
+    cached: 'deepseek-chat+prompt-cache',
   },
-  anthropic: { plain: 'claude-sonnet-4-5', thinking: 'claude-sonnet-4-5', error: 'claude-sonnet-4-5+fail-400' },
-  gemini: { plain: 'gemini-2.5-flash', thinking: 'gemini-3-pro-preview', error: 'gemini-2.5-flash+fail-400' },
+  // `cached`: prompt caches modelled per key, by breakpoints on Anthropic (anthropic-cache.ts), by prefix elsewhere (key-memory.ts).
+  anthropic: {
+    plain: 'claude-sonnet-4-5',
+    thinking: 'claude-sonnet-4-5',
+    error: 'claude-sonnet-4-5+fail-400',
+    cached: 'claude-sonnet-4-5+prompt-cache',
+  },
+  gemini: {
+    plain: 'gemini-2.5-flash',
+    thinking: 'gemini-3-pro-preview',
+    error: 'gemini-2.5-flash+fail-400',
+    cached: 'gemini-2.5-flash+prompt-cache',
+  },
 };
 
 const SHORT: Record<UpstreamId, string> = {
@@ -61,7 +73,9 @@ export const THOUGHTS = 'r0 r1 r2 ';
 export const spellingModel = (s: ReasoningSpelling) => `cf-co-spelling-${s.replace('_', '-')}`;
 
 export const modelMapping = (u: UpstreamId): Record<string, string> => ({
-  ...Object.fromEntries((['plain', 'thinking', 'error'] as const).map((r) => [clientModel(u, r), upstreamModel(u, r)])),
+  ...Object.fromEntries(
+    (['plain', 'thinking', 'error', 'cached'] as const).map((r) => [clientModel(u, r), upstreamModel(u, r)]),
+  ),
   ...(u === 'openai-chat-only'
     ? Object.fromEntries(Object.entries(SPELLING_MODELS).map(([s, m]) => [spellingModel(s as ReasoningSpelling), m]))
     : {}),
