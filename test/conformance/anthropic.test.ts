@@ -28,6 +28,7 @@ import {
   TOOL_RESULT,
   WEATHER,
 } from './checks.ts';
+import { anthropicServerToolCases } from './client-tools-cases.ts';
 import { type Cell, conformanceSuite } from './harness.ts';
 import { promptCacheCases } from './prompt-cache-cases.ts';
 import { spellingCases } from './reasoning-spelling-cases.ts';
@@ -104,6 +105,7 @@ async function toolLoop(c: Cell, extra: Partial<MessageCreateParamsNonStreaming>
 conformanceSuite('anthropic', {
   ...promptCacheCases('anthropic'),
   ...spellingCases('anthropic'),
+  ...anthropicServerToolCases,
   async text(c) {
     const m = await client(c).messages.create({
       model: c.model(),

@@ -19,6 +19,18 @@ export type DeliberateRefusal = {
 const ANTHROPIC_N =
   "Anthropic's Messages API has no `n`: one request gives one answer. Emulating it would take N parallel upstream calls, each billed, for a feature agent clients do not use, so it is left out: send N requests instead.";
 
+/** Why a request that requires a built-in tool is refused where the body is converted. */
+const REQUIRED_BUILT_IN =
+  "The request requires a tool that runs on the door's own provider (OpenAI's web search, Anthropic's server-side web search): the upstream has no such tool and the gateway does not emulate one, so a forced call cannot be honoured. Declared without being required, the tool is left out instead and the answer names it (declared built-in tool left out).";
+
+const requiredBuiltIn = (door: DoorId, upstream: UpstreamId): DeliberateRefusal => ({
+  door,
+  upstream,
+  case: 'required-built-in',
+  messageIncludes: 'tool_choice requires',
+  reason: REQUIRED_BUILT_IN,
+});
+
 export const DELIBERATE_REFUSALS: readonly DeliberateRefusal[] = [
   {
     door: 'openai-chat',
@@ -34,6 +46,12 @@ export const DELIBERATE_REFUSALS: readonly DeliberateRefusal[] = [
     messageIncludes: 'Anthropic returns one answer per request',
     reason: ANTHROPIC_N,
   },
+  requiredBuiltIn('responses', 'openai-chat-only'),
+  requiredBuiltIn('responses', 'anthropic'),
+  requiredBuiltIn('responses', 'gemini'),
+  requiredBuiltIn('anthropic', 'openai'),
+  requiredBuiltIn('anthropic', 'openai-chat-only'),
+  requiredBuiltIn('anthropic', 'gemini'),
 ];
 
 export function refusalFor(door: DoorId, upstream: UpstreamId, c: CaseId): DeliberateRefusal | undefined {

@@ -145,6 +145,27 @@ export const CASES = [
       "an agent's three turns with a system prompt and a tool: a converted request reaches Anthropic with at most 4 cache breakpoints (the system prompt, the last block, where the previous turn ended) and each turn reads the turn before it from the cache; an Anthropic client's own breakpoints go as they came, none added; OpenAI gets `prompt_cache_key`; the upstream's cache reads come back as the door's cached tokens and are billed with the cache ratios",
   },
   {
+    id: 'namespace-tools',
+    label: 'namespace tools (Codex)',
+    checks:
+      "a `namespace` tool's functions (Codex 0.171's multi_agent_v1) reach the upstream as function tools (flat names, `namespace__name`, where the upstream has no namespaces); the call comes back as a `function_call` with `namespace` and the tool's own name, JSON and streamed; echoed with its output, it reaches the upstream as the same call and result",
+    doors: ['responses'],
+  },
+  {
+    id: 'declared-built-in',
+    label: 'declared built-in tool left out',
+    checks:
+      "a built-in tool the client only declares (OpenAI's `web_search`, Anthropic's `web_search_20250305`) next to a function tool: kept where the upstream runs it (the door's own dialect), elsewhere left out and named in the `X-Switchyard-Dropped-Tools` header and the log row, JSON and streamed; the function tool is still called",
+    doors: ['responses', 'anthropic'],
+  },
+  {
+    id: 'required-built-in',
+    label: 'required built-in tool',
+    checks:
+      "a request that requires the built-in tool (`tool_choice`: Claude Code's WebSearch request, a Responses `required` with only `web_search`): served where the upstream runs it, elsewhere a 400 in the caller's dialect naming the tool",
+    doors: ['responses', 'anthropic'],
+  },
+  {
     id: 'upstream-error',
     label: "upstream error in the caller's dialect",
     checks: "the SDK throws its own error class with the upstream's status and message",

@@ -2,6 +2,7 @@
  * docs/conformance.md and the CI printout, rendered from the suite's last results
  * (test-artifacts/conformance/*.json). Pure: the same results give the same page.
  */
+import { readFileSync } from 'node:fs';
 import { DELIBERATE_REFUSALS, type DeliberateRefusal } from './deliberate-refusals.ts';
 import {
   appliesTo,
@@ -66,9 +67,13 @@ function doorRows(door: DoorId, res: DoorResults | undefined): Row[] {
   }));
 }
 
+/** The client, with its version, a recorded shape comes from (its fixture's `client`). */
+const clientOf = (id: ClientShapeId) =>
+  (JSON.parse(readFileSync(new URL(`fixtures/${id}.json`, import.meta.url), 'utf8')) as { client: string }).client;
+
 function shapeRows(res: ShapeResults | undefined): Row[] {
   return CLIENT_SHAPES.map((s) => ({
-    label: `${s.label} (${doorLabel(s.door)} door)`,
+    label: `${clientOf(s.id)} (${doorLabel(s.door)} door)`,
     cells: UPSTREAMS.map((u) => {
       const cell = res?.cells.find((x) => x.shape === s.id && x.upstream === u.id);
       if (!cell) return { upstream: u.id, mark: 'not run' as const };
@@ -171,9 +176,9 @@ export function renderConformanceDocs(all: AllResults): string {
     ]),
     '## Recorded client shapes',
     '',
-    "Request bodies and headers in the shape each client sends today (hand-recorded from the clients' request",
-    'builders: `test/conformance/fixtures/`), sent raw through their door to every upstream; a cell passes on a',
-    "200 with a well-formed answer in the door's dialect.",
+    'Request bodies and headers captured from the real clients, run headless with their default settings against',
+    'a recording upstream (ids, paths and keys normalized; the chat app is hand-written): `test/conformance/fixtures/`,',
+    "sent raw through their door to every upstream; a cell passes on a 200 with a well-formed answer in the door's dialect.",
     '',
     ...table('client', shapes),
     '',

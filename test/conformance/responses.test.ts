@@ -28,6 +28,7 @@ import {
   TOOL_RESULT,
   WEATHER,
 } from './checks.ts';
+import { responsesClientToolCases } from './client-tools-cases.ts';
 import { type Cell, conformanceSuite } from './harness.ts';
 import { promptCacheCases } from './prompt-cache-cases.ts';
 import { spellingCases } from './reasoning-spelling-cases.ts';
@@ -133,6 +134,7 @@ async function toolLoop(c: Cell, extra: Partial<ResponseCreateParamsNonStreaming
 conformanceSuite('responses', {
   ...promptCacheCases('responses'),
   ...spellingCases('responses'),
+  ...responsesClientToolCases,
   async text(c) {
     const r = await client(c).responses.create({
       model: c.model(),
