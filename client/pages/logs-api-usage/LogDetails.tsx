@@ -82,6 +82,8 @@ export function LogDetails({
   add(admin && log.channel > 0, t`Channel`, `#${log.channel} ${log.channel_name}`);
   add(has(log.client_ip), t`Client IP`, log.client_ip);
   add(has(log.request_id), t`Request ID`, log.request_id);
+  // Built-in tools the client declared that the upstream cannot run (the relay left them out).
+  add(Boolean(o.dropped_tools?.length), t`Tools left out`, o.dropped_tools?.join(', '));
 
   const chat: [string, string][] = [];
   if (o.system_prompt) chat.push([t`System prompt`, o.system_prompt]);

@@ -35,6 +35,8 @@ export interface LogOther {
   /** Admins only: the channels tried, and an upstream's own reason the caller was not shown. */
   admin_info?: { use_channel?: (number | string)[]; upstream_reason?: string };
   reasoning_effort?: string;
+  /** Tools the client declared that the upstream cannot run, left out of the request (X-Switchyard-Dropped-Tools). */
+  dropped_tools?: string[];
   error_type?: string;
   error_code?: string;
   status_code?: number;
