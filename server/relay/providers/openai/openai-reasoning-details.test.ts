@@ -1,5 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { MessageParam, Tool } from '@anthropic-ai/sdk/resources/messages';
+import { type Content, GoogleGenAI } from '@google/genai';
+import type { ResponseInputItem } from 'openai/resources/responses/responses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_REASONING_ENCRYPTED, FAKE_REASONING_SIGNATURE } from '../../../../scripts/fake-upstream/behaviour.ts';
 import { validateOpenAI } from '../../../../scripts/fake-upstream/strict/index.ts';
@@ -114,6 +116,49 @@ describe('an Anthropic client in a tool loop on OpenRouter', () => {
     });
     const turn = (lastSent().body.messages as Record<string, unknown>[]).find((x) => x.role === 'assistant')!;
     expect(turn).not.toHaveProperty('reasoning_details');
+  });
+});
+
+describe('Gemini and Responses clients in a tool loop on OpenRouter', () => {
+  const assistantTurn = () =>
+    (lastSent().body.messages as Record<string, unknown>[]).find((x) => x.role === 'assistant')!;
+  const functionTool = { type: 'object', properties: {} };
+
+  it('a Gemini client: the details go back with the functionCall it echoes', async () => {
+    const p = await payer(h);
+    const ai = new GoogleGenAI({ apiKey: p.key, httpOptions: { baseUrl: h.baseURL.replace(/\/v1$/, '') } });
+    const config = { tools: [{ functionDeclarations: [{ name: 'get_weather', parametersJsonSchema: functionTool }] }] };
+    const contents: Content[] = [{ role: 'user', parts: [{ text: 'Weather in Paris?' }] }];
+    const r1 = await ai.models.generateContent({ model: 'or-details', contents, config });
+    const call = r1.functionCalls![0];
+    contents.push(r1.candidates![0].content!, {
+      role: 'user',
+      parts: [{ functionResponse: { id: call.id, name: call.name, response: { output: 'Sunny.' } } }],
+    });
+    await ai.models.generateContent({ model: 'or-details', contents, config });
+    expect(assistantTurn().reasoning_details).toEqual(ANSWERED_DETAILS);
+    expect(assistantTurn()).not.toHaveProperty('reasoning_content');
+  });
+
+  it('a Responses client (stateless, as Codex sends it): the same with the call it echoes', async () => {
+    const p = await payer(h);
+    const sdk = h.client(p.key);
+    const base = {
+      model: 'or-details',
+      store: false,
+      tools: [{ type: 'function' as const, name: 'get_weather', parameters: functionTool, strict: false }],
+    };
+    const input: ResponseInputItem[] = [{ role: 'user', content: 'Weather in Paris?' }];
+    const r1 = await sdk.responses.create({ ...base, input });
+    const call = r1.output.find((i) => i.type === 'function_call')!;
+    input.push(...(r1.output as ResponseInputItem[]), {
+      type: 'function_call_output',
+      call_id: call.call_id,
+      output: 'Sunny.',
+    });
+    await sdk.responses.create({ ...base, input });
+    expect(assistantTurn().reasoning_details).toEqual(ANSWERED_DETAILS);
+    expect(assistantTurn()).not.toHaveProperty('reasoning_content');
   });
 });
 
