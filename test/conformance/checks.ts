@@ -52,6 +52,7 @@ export const FORECAST_SCHEMA = {
  */
 export const HINTS = {
   prompt_cache_key: 'conversation-42',
+  prompt_cache_retention: '24h' as const,
   safety_identifier: 'user-hash-42',
   user: 'user-42',
   metadata: { app: 'conformance' },
@@ -111,4 +112,16 @@ export async function expectUpstreamError(c: Cell, request: () => Promise<unknow
   expect(d!.status).toBe(400);
   expect(d!.message).toContain(UPSTREAM_ERROR_MESSAGE[c.upstream]);
   await expectUnbilled(c);
+}
+
+/**
+ * Where the hints went: OpenAI gets them all; an OpenAI-compatible vendor gets the cache hints, which
+ * it reads (Mistral, Moonshot) or ignores; Anthropic and Gemini get none (their strict fakes would
+ * refuse the request).
+ */
+export function expectHintsSent(c: Cell) {
+  const body = c.last().body;
+  if (c.upstream === 'openai') expect(body).toMatchObject(HINTS);
+  const { prompt_cache_key, prompt_cache_retention } = HINTS;
+  if (c.upstream === 'openai-chat-only') expect(body).toMatchObject({ prompt_cache_key, prompt_cache_retention });
 }

@@ -135,7 +135,7 @@ export const CASES = [
     id: 'hints',
     label: 'hint parameters',
     checks:
-      'prompt_cache_key, safety_identifier, user, metadata, store and service_tier: kept for OpenAI, never forwarded to an upstream that refuses them',
+      'prompt_cache_key, prompt_cache_retention, safety_identifier, user, metadata, store and service_tier: kept for OpenAI, never forwarded to an upstream that refuses them',
     doors: ['openai-chat', 'responses'],
   },
   {

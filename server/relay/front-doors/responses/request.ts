@@ -37,6 +37,7 @@ const SAME_NAME = [
   'parallel_tool_calls',
   'user',
   'prompt_cache_key',
+  'prompt_cache_retention',
   'safety_identifier',
   'service_tier',
 ];
