@@ -7,6 +7,7 @@ import * as messageNotices from './2026-11-24T0000-message-notices.ts';
 import * as channelInfo from './2026-11-26T0000-channel-info.ts';
 import * as channelTestResult from './2026-11-26T0200-channel-test-result.ts';
 import * as retryCount from './2026-11-26T0400-retry-count.ts';
+import * as logHourlyCache from './2026-11-27T0000-log-hourly-cache.ts';
 
 /**
  * Every migration, in order of name. Listed statically (not read from the folder)
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0000-channel-info': channelInfo,
   '2026-11-26T0200-channel-test-result': channelTestResult,
   '2026-11-26T0400-retry-count': retryCount,
+  '2026-11-27T0000-log-hourly-cache': logHourlyCache,
 };

@@ -152,6 +152,9 @@ export interface LogHourlyTable {
   quota: Defaulted<number>;
   /** Prompt plus completion tokens. */
   tokens: Defaulted<number>;
+  /** Prompt tokens alone, and the part of them read from upstream prompt caches (other.cache_tokens). */
+  prompt_tokens: Defaulted<number>;
+  cache_tokens: Defaulted<number>;
 }
 
 export interface RedemptionsTable {

@@ -204,6 +204,8 @@ function procLevel(name: string): Level {
   if (name === 'pricing.unpriced') return 'admin';
   // Site-wide error rates per model and channel (issue 28): other users' calls, so admins only.
   if (name === 'dashboard.errors') return 'admin';
+  // Prompt-cache shares per model and channel (issue 29): every user's calls, so admins only.
+  if (name === 'dashboard.promptCache') return 'admin';
   if (['status', 'auth', 'pricing'].includes(ns)) return 'public';
   if (['redemptions', 'messages', 'modelMapping', 'logsCleanup'].includes(ns)) return 'admin';
   if (ns === 'channels') return fn === 'defaultModels' ? 'user' : 'admin';

@@ -23,6 +23,7 @@ import { formatCount, renderQuota } from '../../lib/format.ts';
 import { useStatus } from '../../lib/status-context.tsx';
 import { useStoredUser, userIsAdmin } from '../../lib/user.ts';
 import { trpc } from '../../trpc.ts';
+import { CacheShares } from './CacheShares.tsx';
 import { ErrorRates } from './ErrorRates.tsx';
 import { ModelBreakdown } from './ModelBreakdown.tsx';
 import { chartRows, compactTick, formatRate, type Granularity, modelTotals, OTHER, summarize } from './series.ts';
@@ -265,6 +266,7 @@ export default function DashboardPage() {
         </>
       )}
       {admin && <ErrorRates start={span.start} end={span.end} />}
+      {admin && <CacheShares start={span.start} end={span.end} />}
     </Page>
   );
 }

@@ -53,7 +53,9 @@ export function LogDetails({
   add(has(o.group_ratio), t`Group ratio`, o.group_ratio);
   add(has(o.user_group_ratio) && o.user_group_ratio !== -1, t`User group ratio`, o.user_group_ratio);
   add(has(o.model_price) && (o.model_price ?? -1) >= 0, t`Model price (USD per call)`, o.model_price);
-  add(has(o.cache_tokens) && (o.cache_tokens ?? 0) > 0, t`Cache tokens`, o.cache_tokens);
+  const cached = o.cache_tokens ?? 0;
+  const share = log.prompt_tokens > 0 ? `${Math.round((cached / log.prompt_tokens) * 100)}%` : '-';
+  add(has(o.cache_tokens) && cached > 0, t`Cache tokens`, t`${cached} (${share} of the prompt)`);
   add(has(o.cache_ratio) && (o.cache_tokens ?? 0) > 0, t`Cache ratio`, o.cache_ratio);
   add((o.cache_creation_tokens ?? 0) > 0, t`Cache creation tokens`, o.cache_creation_tokens);
   add((o.cache_creation_tokens ?? 0) > 0, t`Cache creation ratio`, o.cache_creation_ratio);

@@ -150,8 +150,11 @@ export function logCells({ i18n, onUserClick }: Ctx): Record<LogColumnKey, (l: L
         </Group>
       );
     },
-    tokens: (l) =>
-      isConsumeLike(l.type) && !isError(l.type) ? (
+    tokens: (l) => {
+      if (!isConsumeLike(l.type) || isError(l.type)) return dash;
+      // The prompt tokens the upstream read from its prompt cache (issue 29: is the session's cache kept warm?).
+      const cached = parseOther(l.other).cache_tokens ?? 0;
+      const inOut = (
         <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
           {formatCount(l.prompt_tokens)}
           <Text span c="dimmed">
@@ -159,9 +162,18 @@ export function logCells({ i18n, onUserClick }: Ctx): Record<LogColumnKey, (l: L
           </Text>
           {formatCount(l.completion_tokens)}
         </Text>
-      ) : (
-        dash
-      ),
+      );
+      if (cached <= 0) return inOut;
+      const count = formatCount(cached);
+      return (
+        <Stack gap={0} align="flex-end">
+          {inOut}
+          <Text size="xs" c="teal" ff="monospace" style={{ whiteSpace: 'nowrap' }} data-testid="log-cache-read">
+            {_(msg`${count} cached`)}
+          </Text>
+        </Stack>
+      );
+    },
     quota: (l) =>
       isConsumeLike(l.type) && !isError(l.type) ? (
         <Text size="sm" fw={600} ff="monospace" style={{ whiteSpace: 'nowrap' }} data-testid="log-cost">

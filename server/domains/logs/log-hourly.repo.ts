@@ -1,4 +1,4 @@
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { PostgresAdapter, type SelectQueryBuilder, sql } from 'kysely';
 import { inTransaction } from '../../db/in-transaction.ts';
 import { preparedInsert } from '../../db/prepared.ts';
 import type { Database, Db } from '../../db/types.ts';
@@ -42,6 +42,32 @@ export interface RollupSource {
   quota?: number;
   prompt_tokens?: number;
   completion_tokens?: number;
+  /** The row's `other` JSON: its cache_tokens are summed (cacheTokensOf). */
+  other?: string | null;
+}
+
+const CACHE_MARK = '"cache_tokens":';
+
+/**
+ * A log row's cache-read tokens as the relay writes them into `other`: the digits right after the
+ * first `"cache_tokens":` in the text (at most 18), 0 when none. A text rule rather than a JSON parse,
+ * so SQL computes the same on both databases (cacheTokensSql, the 2026-11-27 migration) and a row
+ * deleted later takes out of its buckets exactly what it added.
+ */
+export function cacheTokensOf(other: string | null | undefined): number {
+  const at = other ? other.indexOf(CACHE_MARK) : -1;
+  if (at < 0) return 0;
+  const digits = /^[0-9]{0,18}/.exec(other!.slice(at + CACHE_MARK.length, at + CACHE_MARK.length + 18))![0];
+  return digits === '' ? 0 : Number(digits);
+}
+
+/** cacheTokensOf in the database's SQL, over a row's `other` column. */
+function cacheTokensSql(db: Db): string {
+  if (db.getExecutor().adapter instanceof PostgresAdapter)
+    return `coalesce(nullif(substring(other from '"cache_tokens":([0-9]{0,18})'), '')::bigint, 0)`;
+  return `case when instr(other, '"cache_tokens":') > 0
+    and substr(other, instr(other, '"cache_tokens":') + 15, 1) between '0' and '9'
+    then cast(substr(other, instr(other, '"cache_tokens":') + 15, 18) as integer) else 0 end`;
 }
 
 /** The filter columns a bucket can keep (a level keeps some, see KEPT). */
@@ -56,6 +82,7 @@ export const ROLLUP_SOURCE_COLUMNS = [
   'quota',
   'prompt_tokens',
   'completion_tokens',
+  'other',
 ] as const;
 
 const KEY_COLUMNS = ['level', 'hour', 'type', ...DIMS] as const;
@@ -73,6 +100,8 @@ interface Bucket {
   count: number;
   quota: number;
   tokens: number;
+  prompt_tokens: number;
+  cache_tokens: number;
 }
 
 /** Per level, the filter columns it keeps of a row (the others stay 0 / ''). */
@@ -103,7 +132,9 @@ function buckets(rows: readonly RollupSource[], sign: 1 | -1): Bucket[] {
     const hour = hourOf(Number(r.created_at));
     const type = Number(r.type ?? 0);
     const quota = sign * Number(r.quota ?? 0);
-    const tokens = sign * (Number(r.prompt_tokens ?? 0) + Number(r.completion_tokens ?? 0));
+    const prompt = sign * Number(r.prompt_tokens ?? 0);
+    const tokens = prompt + sign * Number(r.completion_tokens ?? 0);
+    const cached = sign * cacheTokensOf(r.other);
     for (const m of MASKS) {
       const user_id = m.user ? Number(r.user_id ?? 0) : 0;
       const username = m.username ? (r.username ?? '') : '';
@@ -129,12 +160,16 @@ function buckets(rows: readonly RollupSource[], sign: 1 | -1): Bucket[] {
           count: 0,
           quota: 0,
           tokens: 0,
+          prompt_tokens: 0,
+          cache_tokens: 0,
         };
         map.set(id, b);
       }
       b.count += sign;
       b.quota += quota;
       b.tokens += tokens;
+      b.prompt_tokens += prompt;
+      b.cache_tokens += cached;
     }
   }
   // One order for every writer, so two transactions never lock the same buckets in opposite orders.
@@ -146,10 +181,10 @@ function compareKeys(a: Bucket, b: Bucket): number {
   return 0;
 }
 
-/** Rows per upsert statement: 12 parameters each stays under SQLite's old 999-parameter limit. */
-const CHUNK = 80;
+/** Rows per upsert statement: 14 parameters each stays under SQLite's old 999-parameter limit. */
+const CHUNK = 70;
 
-const BUCKET_COLUMNS = [...KEY_COLUMNS, 'count', 'quota', 'tokens'] as const;
+const BUCKET_COLUMNS = [...KEY_COLUMNS, 'count', 'quota', 'tokens', 'prompt_tokens', 'cache_tokens'] as const;
 const upsertBuckets = preparedInsert<Bucket>(
   (db, rows) =>
     db
@@ -160,6 +195,8 @@ const upsertBuckets = preparedInsert<Bucket>(
           count: sql`log_hourly.count + excluded.count`,
           quota: sql`log_hourly.quota + excluded.quota`,
           tokens: sql`log_hourly.tokens + excluded.tokens`,
+          prompt_tokens: sql`log_hourly.prompt_tokens + excluded.prompt_tokens`,
+          cache_tokens: sql`log_hourly.cache_tokens + excluded.cache_tokens`,
         }),
       ),
   BUCKET_COLUMNS,
@@ -278,6 +315,7 @@ export async function hourlyCounts(
  */
 export async function rebuildLogHourly(db: Db): Promise<void> {
   const q = (c: string) => `"${c}"`;
+  const cache = cacheTokensSql(db);
   await inTransaction(db, async (trx) => {
     await trx.deleteFrom('log_hourly').execute();
     for (const [level, kept] of Object.entries(KEPT)) {
@@ -285,10 +323,11 @@ export async function rebuildLogHourly(db: Db): Promise<void> {
       const groupBy = ['h', 'type', ...kept.map(q)].join(', ');
       await sql`
         insert into log_hourly (level, hour, type, user_id, username, token_name, model_name, channel_id, "group",
-          count, quota, tokens)
+          count, quota, tokens, prompt_tokens, cache_tokens)
         select ${sql.raw(level)}, h, type, ${sql.raw(select)}, count(*), sum(quota),
-          sum(prompt_tokens + completion_tokens)
-        from (select created_at - (((created_at % 3600) + 3600) % 3600) as h, logs.* from logs) l
+          sum(prompt_tokens + completion_tokens), sum(prompt_tokens), sum(ct)
+        from (select created_at - (((created_at % 3600) + 3600) % 3600) as h, ${sql.raw(cache)} as ct, logs.*
+          from logs) l
         group by ${sql.raw(groupBy)}`.execute(trx);
     }
   });

@@ -54,6 +54,15 @@ const rowArb = fc.record({
   group: fc.constantFrom(...GROUPS),
   quota: fc.integer({ min: 0, max: 100_000 }),
   prompt: fc.integer({ min: 0, max: 5000 }),
+  // `other` as the relay writes it (cache_tokens among the ratios), empty, or text that only looks like it.
+  other: fc.oneof(
+    fc
+      .integer({ min: 0, max: 4000 })
+      .map((n) => JSON.stringify({ model_ratio: 1, cache_tokens: n, cache_ratio: 0.1, cache_creation_tokens: 3 })),
+    fc.constant(''),
+    fc.constant('{"cache_tokens":'),
+    fc.constant(JSON.stringify({ error: 'upstream said "cache_tokens":55', cache_tokens: 0 })),
+  ),
 });
 
 type Row = typeof rowArb extends fc.Arbitrary<infer T> ? T : never;
@@ -71,6 +80,7 @@ const toLog = (r: Row) =>
     prompt_tokens: r.prompt,
     completion_tokens: 7,
     content: 'x',
+    other: r.other,
   }) satisfies NewLog;
 
 /** A time bound: on an hour start, one second either side of it, or anywhere. */
@@ -226,6 +236,27 @@ describe('page totals and the stat box over the hourly rollup', () => {
       fc.asyncProperty(filterArb, fc.constantFrom(1, 2, 3), (f, self) => expectExact(t, f, self)),
       { numRuns: 100 },
     );
+  });
+
+  it("sum prompt and cache-read tokens (the rows' other.cache_tokens) per model and per channel", async () => {
+    const rows = await t.deps.db.selectFrom('logs').select(['model_name', 'prompt_tokens', 'other']).execute();
+    const cached = (o: string) =>
+      o.startsWith('{"model_ratio"') ? (JSON.parse(o) as { cache_tokens: number }).cache_tokens : 0;
+    const byModel = await t.deps.db
+      .selectFrom('log_hourly')
+      .select(['model_name', sql<number>`sum(prompt_tokens)`.as('p'), sql<number>`sum(cache_tokens)`.as('c')])
+      .where('level', '=', 2)
+      .groupBy('model_name')
+      .execute();
+    for (const m of MODELS) {
+      const mine = rows.filter((r) => r.model_name === m);
+      const bucket = byModel.find((b) => b.model_name === m);
+      expect([Number(bucket?.p), Number(bucket?.c)]).toEqual([
+        mine.reduce((n, r) => n + Number(r.prompt_tokens), 0),
+        mine.reduce((n, r) => n + cached(r.other), 0),
+      ]);
+    }
+    expect(byModel.reduce((n, b) => n + Number(b.c), 0)).toBeGreaterThan(0);
   });
 
   it('find the buckets on the rollup indexes (SQLite)', async () => {

@@ -33,4 +33,6 @@ export const dashboardRouter = router({
     ),
   /** Requests and errors per model and per channel (issue 28), every user's. */
   errors: adminProcedure.input(quotaDataInput).query(({ ctx, input }) => ctx.services.logs.errorRates(input)),
+  /** Prompt tokens and cache-read tokens per model and per channel (issue 29), every user's. */
+  promptCache: adminProcedure.input(quotaDataInput).query(({ ctx, input }) => ctx.services.logs.promptCache(input)),
 });

@@ -27,6 +27,7 @@ import {
 import { deleteLogsBeforeBatch } from './logs-delete.repo.ts';
 import { adminLogView, type LogView, selfLogView } from './logs.view.ts';
 import { errorRatesBy } from './error-rates.repo.ts';
+import { cacheSharesBy } from './cache-share.repo.ts';
 import { listAllQuotaData, listUserQuotaData, type QuotaDataRow } from './quota-data.repo.ts';
 
 export type LogsService = ReturnType<typeof createLogsService>;
@@ -45,6 +46,18 @@ export interface LogPage {
 export interface ErrorRates {
   models: { model_name: string; requests: number; errors: number }[];
   channels: { channel_id: number; channel_name: string; requests: number; errors: number }[];
+}
+
+/** The dashboard's prompt-cache figures (issue 29): answered calls' prompt tokens and those read from the cache. */
+export interface PromptCacheShares {
+  models: { model_name: string; requests: number; prompt_tokens: number; cache_tokens: number }[];
+  channels: {
+    channel_id: number;
+    channel_name: string;
+    requests: number;
+    prompt_tokens: number;
+    cache_tokens: number;
+  }[];
 }
 
 export interface LogStat {
@@ -185,6 +198,29 @@ export function createLogsService(db: Db) {
           channel_name: names.get(Number(c.key)) ?? '',
           requests: c.successes + c.errors,
           errors: c.errors,
+        })),
+      };
+    },
+
+    /** Every user's prompt tokens and cache-read tokens per model and per channel in the range (admins). */
+    async promptCache(q: QuotaDataQuery): Promise<PromptCacheShares> {
+      const { start, end } = dataRange(q, false);
+      const [models, channels] = await Promise.all([
+        cacheSharesBy(db, 'model', start, end),
+        cacheSharesBy(db, 'channel', start, end),
+      ]);
+      const names = await channelNamesByIds(db, channels.map((c) => Number(c.key)).filter(Boolean));
+      const figures = (r: (typeof models)[number]) => ({
+        requests: r.requests,
+        prompt_tokens: r.promptTokens,
+        cache_tokens: r.cacheTokens,
+      });
+      return {
+        models: models.map((m) => ({ model_name: String(m.key), ...figures(m) })),
+        channels: channels.map((c) => ({
+          channel_id: Number(c.key),
+          channel_name: names.get(Number(c.key)) ?? '',
+          ...figures(c),
         })),
       };
     },
