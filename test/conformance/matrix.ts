@@ -194,6 +194,7 @@ export const caseLabel = (id: CaseId) => CASES.find((c) => c.id === id)!.label;
 export const CLIENT_SHAPES = [
   { id: 'claude-code', label: 'Claude Code', door: 'anthropic' },
   { id: 'codex-cli', label: 'Codex CLI', door: 'responses' },
+  { id: 'codex-cli-gpt5', label: 'Codex CLI on a GPT-5 model', door: 'responses' },
   { id: 'gemini-cli', label: 'Gemini CLI', door: 'gemini' },
   { id: 'chat-app', label: 'chat app', door: 'openai-chat' },
 ] as const satisfies readonly { id: string; label: string; door: DoorId }[];
