@@ -159,7 +159,8 @@ describe('POST /v1/responses on channels that do not speak Responses', () => {
           },
         ]);
       }
-      if (model === 'claude-m') expect(lastBody(model).system).toEqual(expect.stringContaining('Be brief.'));
+      // The instructions are Anthropic's system prompt (one block when the channel places cache breakpoints).
+      if (model === 'claude-m') expect(JSON.stringify(lastBody(model).system)).toContain('Be brief.');
     });
 
     it(`${label} channel: the stream is the full Responses event sequence, billed from response.completed`, async () => {
