@@ -32,6 +32,16 @@ export interface SessionAffinity {
 
 /** An unchanged pin is rewritten (its TTL renewed) at most this often, so a busy session costs one write a minute. */
 const REFRESH_SECONDS = 60;
+/** A slow or unreachable store (Redis down) holds no request longer than this: it is routed as if unpinned. */
+const READ_WAIT_MS = 100;
+
+/** The stored pin, or undefined after READ_WAIT_MS. */
+function readPin(kv: KeyValueStore, key: string): Promise<Pin | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, READ_WAIT_MS)));
+  const read = kv.get(key).then(parsePin, () => undefined);
+  return Promise.race([read, late]).finally(() => clearTimeout(timer));
+}
 
 const fingerprint = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 16);
 
@@ -65,16 +75,18 @@ export function openAffinity(
   key: string,
   now: () => number = () => Math.floor(Date.now() / 1000),
 ): SessionAffinity {
-  const pin = kv.get(key).then(parsePin, () => undefined);
+  const pin = readPin(kv, key);
   return {
     pin,
     remember(channel, usedKey) {
       const keyFp = keyFpOf(channel, usedKey);
       const t = now();
-      void pin.then((old) => {
-        if (old && old.channelId === channel.id && old.keyFp === keyFp && t - old.writtenAt < REFRESH_SECONDS) return;
-        return kv.set(key, `${channel.id}:${keyFp}:${t}`, ttlSeconds * 1000);
-      });
+      void pin
+        .then((old) => {
+          if (old && old.channelId === channel.id && old.keyFp === keyFp && t - old.writtenAt < REFRESH_SECONDS) return;
+          return kv.set(key, `${channel.id}:${keyFp}:${t}`, ttlSeconds * 1000);
+        })
+        .catch(() => undefined);
     },
   };
 }
