@@ -91,3 +91,13 @@ export const defaultCompletionRatio: Record<string, number> = {
   'mistral-large-latest': 3,
   'mistral-small-latest': 3,
 };
+
+/**
+ * Cache ratios of the Claude models above, as Anthropic bills prompt caching (and new-api seeds
+ * them): a cache read at 0.1x the input price, a 5-minute cache write at 1.25x. Anthropic channels
+ * place cache breakpoints for OpenAI clients by default (shared/channel-cache.ts), so a fresh install
+ * bills what it pays. Models without an entry bill cached tokens as plain input (ratio 1).
+ */
+const claudeModels = Object.keys(defaultModelRatio).filter((m) => m.startsWith('claude-'));
+export const defaultCacheRatio: Record<string, number> = Object.fromEntries(claudeModels.map((m) => [m, 0.1]));
+export const defaultCacheCreationRatio: Record<string, number> = Object.fromEntries(claudeModels.map((m) => [m, 1.25]));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_QUOTA_PER_UNIT } from './constants.ts';
-import { defaultCompletionRatio, defaultModelRatio } from './default-ratios.ts';
+import * as defaults from './default-ratios.ts';
 import { modelMappingOption } from './schemas/model-mapping.ts';
 
 /*
@@ -137,10 +137,10 @@ export const optionRegistry = {
     { mj_imagine: 0.1, mj_variation: 0.1, mj_upscale: 0.05, suno_music: 0.1, suno_lyrics: 0.01 },
     ratioMap,
   ),
-  ModelRatio: json(defaultModelRatio, ratioMap),
-  CompletionRatio: json(defaultCompletionRatio, ratioMap),
-  CacheRatio: json({}, ratioMap),
-  CacheCreationRatio: json({}, ratioMap),
+  ModelRatio: json(defaults.defaultModelRatio, ratioMap),
+  CompletionRatio: json(defaults.defaultCompletionRatio, ratioMap),
+  CacheRatio: json(defaults.defaultCacheRatio, ratioMap),
+  CacheCreationRatio: json(defaults.defaultCacheCreationRatio, ratioMap),
   AudioRatio: json({}, ratioMap),
   AudioCompletionRatio: json({}, ratioMap),
   GroupRatio: json({ default: 1, vip: 1, svip: 1 }, ratioMap),

@@ -42,6 +42,14 @@ describe('pricing', () => {
     expect(priceDescription(r.price)).toBe('模型倍率 2.5，补全倍率 4，分组倍率 0.8');
   });
 
+  it("a fresh install bills Claude's cache reads at 0.1 and writes at 1.25 of the input price, as Anthropic does", () => {
+    const r = resolvePrice(reader({}), 'claude-sonnet-4-20250514', 'default', false);
+    if (!r.ok) throw new Error(r.message);
+    expect(r.price).toMatchObject({ modelRatio: 1.5, cacheRatio: 0.1, cacheCreationRatio: 1.25 });
+    // (1000 - 800 + 800*0.1 + 100*1.25 + 10*5) * 1.5 = (200 + 80 + 125 + 50) * 1.5 = 682.5 -> 683
+    expect(computeQuota(r.price, counts(1000, 10, 800, 100))).toBe(683);
+  });
+
   it('rounds half up and charges at least 1 for a positive ratio, 0 for zero tokens', () => {
     const r = resolvePrice(opts, 'tiny', 'default', false);
     if (!r.ok) throw new Error(r.message);
