@@ -37,8 +37,9 @@ const READ_WAIT_MS = 100;
 
 /** The stored pin, or undefined after READ_WAIT_MS. */
 function readPin(kv: KeyValueStore, key: string): Promise<Pin | undefined> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, READ_WAIT_MS)));
+  let giveUp = (): void => undefined;
+  const late = new Promise<undefined>((resolve) => (giveUp = () => resolve(undefined)));
+  const timer = setTimeout(giveUp, READ_WAIT_MS);
   const read = kv.get(key).then(parsePin, () => undefined);
   return Promise.race([read, late]).finally(() => clearTimeout(timer));
 }
