@@ -70,11 +70,16 @@ interface Read {
   images: Image[];
 }
 
-/** The task prompts: user text items that start with the task mark, with their place in the items. */
+/**
+ * The task prompts: user text from the task mark to the end of its line, with their place in the items. The
+ * mark may follow other text: a gateway may join a client's text parts into one (Gemini CLI sends its
+ * session context and the prompt as two parts), and OpenCode quotes the prompt it was given.
+ */
 function taskPrompts(items: Item[]) {
   const out: { at: number; text: string }[] = [];
   items.forEach((it, at) => {
-    if (it.kind === 'user' && it.text.trimStart().startsWith(TASK_MARK)) out.push({ at, text: it.text.trim() });
+    const from = it.kind === 'user' ? it.text.indexOf(TASK_MARK) : -1;
+    if (from >= 0) out.push({ at, text: it.text.slice(from).split('\n')[0].trim() });
   });
   return out;
 }
@@ -155,7 +160,8 @@ function laterStep(turn: Turn, prompts: { at: number; text: string }[], step: nu
 export function decide(turn: Turn): Move {
   const prompts = taskPrompts(turn.items);
   const last = prompts.at(-1);
-  if (!last || laterUserWords(turn.items, last.at)) return sideAnswer(turn);
+  // Without tools it is a side request too (OpenCode's title for the conversation carries the prompt).
+  if (!last || turn.tools.length === 0 || laterUserWords(turn.items, last.at)) return sideAnswer(turn);
   const step = /Step (\d+):/.exec(last.text);
   return step ? laterStep(turn, prompts, Number(step[1])) : firstStep(turn, last);
 }

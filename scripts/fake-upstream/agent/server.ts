@@ -99,7 +99,7 @@ export async function startAgentUpstream(dialect: AgentDialect): Promise<AgentUp
     const move = decide(turn);
     turns.push({
       path,
-      task: turn.items.map((i) => (i.kind === 'user' ? i.text : '')).find((t) => t.trimStart().startsWith(TASK_MARK)),
+      task: turn.items.map((i) => (i.kind === 'user' ? i.text : '')).find((t) => t.includes(TASK_MARK)),
       results: turn.items.filter((i) => i.kind === 'result').length,
       images: turn.items.reduce((n, i) => n + (i.kind === 'user' || i.kind === 'result' ? i.images.length : 0), 0),
       move: move.call ? `call ${move.call.name}` : (move.text ?? ''),
