@@ -78,7 +78,8 @@ interface Read {
 function taskPrompts(items: Item[]) {
   const out: { at: number; text: string }[] = [];
   items.forEach((it, at) => {
-    const from = it.kind === 'user' ? it.text.indexOf(TASK_MARK) : -1;
+    if (it.kind !== 'user') return;
+    const from = it.text.indexOf(TASK_MARK);
     if (from >= 0) out.push({ at, text: it.text.slice(from).split('\n')[0].trim() });
   });
   return out;
