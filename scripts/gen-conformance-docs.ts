@@ -3,8 +3,9 @@ import { readAllResults, renderConformanceDocs, renderMatrixText } from '../test
 
 /*
  * `npm run docs:conformance`: rewrites docs/conformance.md from the last conformance run
- * (test-artifacts/conformance/*.json, written by `npx vitest run test/conformance`).
- * `--print` prints the matrix instead (CI, after the test run) and writes nothing.
+ * (test-artifacts/conformance/*.json, written by `npx vitest run test/conformance`) and the last run of the
+ * real agent clients (test-artifacts/agents/matrix.json, written by `npx vitest run --project agents`).
+ * `--print` prints both matrices instead (CI, after the test run) and writes nothing.
  */
 const all = readAllResults();
 if (process.argv.includes('--print')) {

@@ -91,14 +91,26 @@ export async function runCell(g: AgentGateway, client: ClientId, upstream: Agent
       const refused = turns.filter((t) => t.refused).map((t) => `upstream refused: ${t.refused}`);
       const moves = turns.filter((t) => !t.refused).map((t) => t.move.slice(0, 80));
       const errors = await gatewayErrors(g, userId);
+      // The same refusal reaches the fake, the gateway's log and the client: each said once.
+      const said = new Set<string>();
+      const once = (line: string) => {
+        const key = line
+          .replace(/^(upstream refused: \d{3} |gateway: [^:]+: )/, '')
+          .replace(/\s*\(request id: [^)]*\)/g, '');
+        if (said.has(key)) return false;
+        said.add(key);
+        return true;
+      };
       result.error = [
         failed
           ? `step ${failed.step}: ${failed.problem}`
           : `the fake saw ${seen?.results ?? 0} tool results and ${seen?.images ?? 0} images`,
-        ...refused.slice(0, 2),
-        ...(moves.length ? [`the fake's moves: ${moves.join(' → ')}`] : []),
-        ...errors.slice(-2).map((e) => `gateway: ${e}`),
-      ].join(' | ');
+        ...refused,
+        ...errors.map((e) => `gateway: ${e}`),
+      ]
+        .filter(once)
+        .concat(moves.length ? [`the fake's moves: ${moves.join(' → ')}`] : [])
+        .join(' | ');
     }
     return result;
   } finally {

@@ -11,11 +11,46 @@ import path from 'node:path';
 import { CLIENTS_DIR } from '../../scripts/install-agent-clients.mjs';
 
 export const CLIENTS = [
-  { id: 'claude', label: 'Claude Code', pkg: '@anthropic-ai/claude-code', door: 'Anthropic Messages' },
-  { id: 'codex', label: 'Codex', pkg: '@openai/codex', door: 'OpenAI Responses' },
-  { id: 'gemini', label: 'Gemini CLI', pkg: '@google/gemini-cli', door: 'Gemini' },
-  { id: 'qwen', label: 'Qwen Code', pkg: '@qwen-code/qwen-code', door: 'OpenAI chat' },
-  { id: 'opencode', label: 'OpenCode', pkg: 'opencode-ai', door: 'OpenAI chat' },
+  {
+    id: 'claude',
+    label: 'Claude Code',
+    pkg: '@anthropic-ai/claude-code',
+    door: 'Anthropic Messages',
+    setup:
+      '`claude -p <prompt> --output-format json --model <model> --allowedTools Read` (`--continue` for the next steps); `ANTHROPIC_BASE_URL`, `ANTHROPIC_API_KEY`; `CLAUDE_CONFIG_DIR` in the temp HOME; `DISABLE_TELEMETRY`, `DISABLE_ERROR_REPORTING`, `DISABLE_AUTOUPDATER`, `CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC`',
+  },
+  {
+    id: 'codex',
+    label: 'Codex',
+    pkg: '@openai/codex',
+    door: 'OpenAI Responses',
+    setup:
+      '`codex exec --skip-git-repo-check --dangerously-bypass-approvals-and-sandbox -m <model> <prompt>` (`exec resume --last` for the next steps); `CODEX_HOME/config.toml`: `openai_base_url = "<gateway>/v1"`, `check_for_update_on_startup = false`, `[analytics] enabled = false`; the key in `CODEX_API_KEY` (0.171 sends nothing from `OPENAI_API_KEY`)',
+  },
+  {
+    id: 'gemini',
+    label: 'Gemini CLI',
+    pkg: '@google/gemini-cli',
+    door: 'Gemini',
+    setup:
+      '`gemini -p <prompt> -m <model> --yolo --output-format json` (`--resume latest` for the next steps); `GOOGLE_GEMINI_BASE_URL`, `GEMINI_API_KEY`, `GEMINI_CLI_TRUST_WORKSPACE=true` (headless runs refuse an untrusted folder); `~/.gemini/settings.json`: API-key auth, usage statistics, telemetry and auto-update off',
+  },
+  {
+    id: 'qwen',
+    label: 'Qwen Code',
+    pkg: '@qwen-code/qwen-code',
+    door: 'OpenAI chat',
+    setup:
+      '`qwen -p <prompt> --yolo --output-format json` (`--continue` for the next steps); `OPENAI_BASE_URL`, `OPENAI_API_KEY`, `OPENAI_MODEL`; `~/.qwen/settings.json`: openai auth, usage statistics, telemetry and auto-update off, `model.generationConfig.modalities.image` (Qwen Code sends pictures only to models it knows see them)',
+  },
+  {
+    id: 'opencode',
+    label: 'OpenCode',
+    pkg: 'opencode-ai',
+    door: 'OpenAI chat',
+    setup:
+      "`opencode run <prompt>` (`run --continue` for the next steps); `~/.config/opencode/opencode.json`: an `@ai-sdk/openai-compatible` provider with the gateway's `baseURL`, the key from an env variable, the model with `modalities.input` text and image; `OPENCODE_DISABLE_MODELS_FETCH`, `_AUTOUPDATE`, `_DEFAULT_PLUGINS`, `_LSP_DOWNLOAD`, `_SHARE`; the `@opencode-ai/plugin` package it installs into its config folder at start comes pinned from the install step (no registry at run time)",
+  },
 ] as const;
 
 export type ClientId = (typeof CLIENTS)[number]['id'];

@@ -3,6 +3,8 @@
  * (test-artifacts/conformance/*.json). Pure: the same results give the same page.
  */
 import { readFileSync } from 'node:fs';
+import { type AgentMatrixResults, readAgentResults } from '../agents/matrix.ts';
+import { AGENT_FAILING_HEADING, agentLastRun, agentSection, renderAgentText } from '../agents/render.ts';
 import { DELIBERATE_REFUSALS, type DeliberateRefusal } from './deliberate-refusals.ts';
 import {
   appliesTo,
@@ -22,6 +24,8 @@ import { type DoorResults, type Outcome, readDoorResults, readShapeResults, type
 export interface AllResults {
   doors: Partial<Record<DoorId, DoorResults>>;
   shapes?: ShapeResults;
+  /** The real agent clients' matrix (test/agents/). */
+  agents?: AgentMatrixResults;
 }
 
 export function readAllResults(): AllResults {
@@ -30,7 +34,7 @@ export function readAllResults(): AllResults {
     const r = readDoorResults(d.id);
     if (r) doors[d.id] = r;
   }
-  return { doors, shapes: readShapeResults() };
+  return { doors, shapes: readShapeResults(), agents: readAgentResults() };
 }
 
 /** `n/a`: the case has no cell for this upstream (matrix.ts `upstreams`); not counted. */
@@ -192,6 +196,8 @@ export function renderConformanceDocs(all: AllResults): string {
     '',
     ...(failing.length ? failing : ['None.']),
     '',
+    ...agentSection(all.agents),
+    ...agentLastRun(all.agents),
     '## What each case checks',
     '',
     '| case | checks |',
@@ -213,7 +219,8 @@ export function docSkeleton(md: string): string {
   const lines = md.split('\n');
   let skipping = false;
   for (const [i, line] of lines.entries()) {
-    if (line.startsWith('## ')) skipping = line === '## Summary' || line === '## Failing cells';
+    if (line.startsWith('## '))
+      skipping = line === '## Summary' || line === '## Failing cells' || line === AGENT_FAILING_HEADING;
     if (skipping) continue;
     const header = lines[i + 1]?.startsWith('|---');
     if (line.startsWith('| ') && !header) {
@@ -244,5 +251,6 @@ export function renderMatrixText(all: AllResults): string {
   out.push('Conformance matrix (door x upstream x case)');
   for (const d of DOORS) block(`${d.label} door`, doorRows(d.id, all.doors[d.id]));
   block('Recorded client shapes', shapeRows(all.shapes));
+  out.push(renderAgentText(all.agents));
   return out.join('\n');
 }
