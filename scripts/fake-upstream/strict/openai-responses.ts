@@ -125,7 +125,8 @@ function checkInput(body: Json): StrictRefusal | null {
         `${at}.type`,
         'invalid_value',
       );
-    const extra = extraKeys(raw, fields);
+    // Codex 0.171 tags every item it sends to OpenAI with `internal_chat_message_metadata_passthrough`.
+    const extra = extraKeys(raw, [...fields, 'internal_chat_message_metadata_passthrough']);
     if (extra.length) return unknownParam(`${at}.${extra[0]}`);
     const bad =
       type === 'message'
