@@ -54,6 +54,8 @@ export default defineConfig({
           globalSetup: ['test/agents/global-setup.ts'],
           testTimeout: 240_000,
           hookTimeout: 120_000,
+          // Two client runs at a time (the machine has two cores; each client is a heavy process).
+          maxConcurrency: 2,
         },
       },
     ],
