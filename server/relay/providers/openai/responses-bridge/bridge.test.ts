@@ -86,6 +86,20 @@ describe('chat clients on a Responses-only model', () => {
     expect(await p.charges()).toEqual([quotaOf({ prompt: u.prompt_tokens, completion: 5 }, R)]);
   });
 
+  it("a reasoning model's default sampling (temperature 1, as Gemini CLI sends it) is left out: Responses refuses the field", async () => {
+    const p = await payer(h);
+    const r = await h.client(p.key).chat.completions.create({
+      model: 'codex-m',
+      messages: [{ role: 'user', content: 'hi' }],
+      temperature: 1,
+      top_p: 1,
+    });
+    expect(r.choices[0].message.content).toBe(WORDS);
+    expect(sent().path).toBe('/v1/responses');
+    expect(sent().body).not.toHaveProperty('temperature');
+    expect(sent().body).not.toHaveProperty('top_p');
+  });
+
   it('stream: content deltas, the usage chunk when asked, [DONE]; billed from response.completed', async () => {
     const p = await payer(h);
     const s = await h.client(p.key).chat.completions.create({

@@ -20,7 +20,7 @@ export function withResponsesBridge(base: ProviderAdapter): ProviderAdapter {
     ...base,
     buildRequest(ctx, body) {
       if (!bridged(ctx)) return base.buildRequest(ctx, body);
-      const responses = chatToResponsesRequest(renderChatBody(ctx, body), reasoningOf(body));
+      const responses = chatToResponsesRequest(renderChatBody(ctx, body), reasoningOf(body), ctx.upstreamModel);
       return base.buildRequest({ ...ctx, mode: 'responses' }, responses);
     },
     convertResponse: (ctx, text) => (bridged(ctx) ? responsesToChatCompletion(text) : base.convertResponse(ctx, text)),

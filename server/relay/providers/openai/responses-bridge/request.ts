@@ -1,5 +1,6 @@
 import type { CanonicalMessage, CanonicalReasoning, CanonicalTool } from '../../../canonical/types.ts';
 import { refusal } from '../../../errors.ts';
+import { reasoningModelOf } from '../reasoning-models.ts';
 import { messagesToItems } from './messages-to-items.ts';
 import { formatToResponses, toolChoiceToResponses, toolsToResponses } from './tools-and-format.ts';
 
@@ -79,11 +80,13 @@ function refuseField(k: string, v: unknown): void {
 
 /**
  * The Responses body for a chat body (model set by the adapter). `asked` is the client's reasoning
- * as the internal form held it (the chat rendering keeps only an effort).
+ * as the internal form held it (the chat rendering keeps only an effort); `upstreamModel` the model
+ * the channel asks for (its reasoning-model rules).
  */
 export function chatToResponsesRequest(
   body: Record<string, unknown>,
   asked: CanonicalReasoning | undefined,
+  upstreamModel: string,
 ): Record<string, unknown> {
   for (const [k, v] of Object.entries(body)) if (!CONVERTED.has(k) && !DROPPED.has(k)) refuseField(k, v);
   if (typeof body.n === 'number' && body.n > 1) refuseField('n', body.n);
@@ -95,7 +98,16 @@ export function chatToResponsesRequest(
     store: body.store === true,
   };
   if (body.stream === true) out.stream = true;
-  for (const k of SAME_NAME) if (body[k] !== undefined && body[k] !== null) out[k] = body[k];
+  const effort = typeof body.reasoning_effort === 'string' ? body.reasoning_effort : undefined;
+  const rm = reasoningModelOf(upstreamModel);
+  // Chat takes a reasoning model's default sampling (temperature 1, which Gemini CLI sends); Responses refuses
+  // the field itself ("not supported with this model") unless reasoning is off (GPT-5.1 and later's `none`).
+  const noSampling = rm !== undefined && (effort ?? rm.efforts[0]) !== 'none';
+  for (const k of SAME_NAME) {
+    if (body[k] === undefined || body[k] === null) continue;
+    if (noSampling && (k === 'temperature' || k === 'top_p')) continue;
+    out[k] = body[k];
+  }
   const limit = body.max_completion_tokens ?? body.max_tokens;
   if (typeof limit === 'number') out.max_output_tokens = limit;
 
@@ -111,7 +123,6 @@ export function chatToResponsesRequest(
   };
   if (Object.keys(text).length) out.text = text;
 
-  const effort = typeof body.reasoning_effort === 'string' ? body.reasoning_effort : undefined;
   // A summary only when asked: OpenAI refuses summaries to organisations it has not verified.
   const summary = asked?.include === true;
   if (effort || summary) out.reasoning = { ...(effort ? { effort } : {}), ...(summary ? { summary: 'auto' } : {}) };
