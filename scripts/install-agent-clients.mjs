@@ -1,6 +1,6 @@
 /*
  * Installs the real agent clients the `agents` test project runs (test/agents/clients/package.json, pinned:
- * Claude Code, Codex, Gemini CLI, Qwen Code, OpenCode) with `npm ci`, and the package OpenCode installs into
+ * Claude Code, Codex, Gemini CLI, Qwen Code, OpenCode) from their lock files, and the package OpenCode installs into
  * its config folder at start (test/agents/clients/opencode-config/), so that a run needs nothing from the
  * registry. A fast no-op when every installed version already matches the pins (one package.json read each).
  * Kept out of the root package: the clients weigh ~1.2 GB. Called by the agents project's Vitest globalSetup
@@ -33,15 +33,18 @@ export function installAgentClients({ quiet = false } = {}) {
     const missing = outdated(dir);
     if (missing.length === 0) continue;
     const started = Date.now();
-    if (!quiet) console.log(`agent clients: npm ci in ${path.relative(root, dir)} (${missing.join(', ')})`);
-    execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--prefix', dir], {
+    if (!quiet) console.log(`agent clients: npm install in ${path.relative(root, dir)} (${missing.join(', ')})`);
+    // `npm install` from the lock, not `npm ci`: the registry this project reaches serves only the Linux
+    // builds of the clients' per-platform packages, so the lock cannot list the others and `npm ci` refuses
+    // it as out of sync. `--no-save` keeps the lock file as committed.
+    execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', dir], {
       cwd: dir,
       stdio: quiet ? 'ignore' : 'inherit',
       // npm would otherwise read the root project's settings for a nested prefix.
       env: { ...process.env, npm_config_update_notifier: 'false' },
     });
     const left = outdated(dir);
-    if (left.length) throw new Error(`agent clients: still not installed after npm ci: ${left.join(', ')}`);
+    if (left.length) throw new Error(`agent clients: still not installed after npm install: ${left.join(', ')}`);
     if (!quiet) console.log(`agent clients: installed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   }
 }
