@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { relayError } from '../../errors.ts';
 import { completionTextOf } from '../../usage.ts';
 import type { FrontDoor } from '../types.ts';
+import { dropRepeatedResponses } from './repeated-responses.ts';
 import { convertGeminiRequest, geminiBody, nativeOnlyOf } from './request.ts';
 import { openAIToGeminiResponse } from './response.ts';
 import { toGeminiStream } from './stream.ts';
@@ -23,8 +24,11 @@ export const geminiDoor: FrontDoor = {
     const parsed = geminiBody.safeParse(req.body ?? {});
     if (!parsed.success)
       throw relayError(400, parsed.error.issues[0]?.message ?? 'invalid request', 'invalid_argument');
-    const { canonical, unconvertible } = convertGeminiRequest(model, stream, parsed.data);
-    return { canonical, body: parsed.data, nativeOnly: nativeOnlyOf(unconvertible) };
+    // A Gemini channel gets the repaired body too: Gemini refuses the repeats as much as any other upstream.
+    const contents = dropRepeatedResponses(parsed.data.contents);
+    const body = contents === parsed.data.contents ? parsed.data : { ...parsed.data, contents };
+    const { canonical, unconvertible } = convertGeminiRequest(model, stream, body);
+    return { canonical, body, nativeOnly: nativeOnlyOf(unconvertible) };
   },
 
   convertResponse(ok, text) {
