@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { countTokensHandlers, isGeminiCountTokens } from '../count-tokens.ts';
+import { refusal } from '../errors.ts';
 import type { RelayMode } from '../providers/types.ts';
 import type { RelayRuntime } from '../runtime.ts';
 import { anthropicDoor } from './anthropic/door.ts';
@@ -30,6 +31,16 @@ export function registerFrontDoors(
   );
   // Responses: natively to channels that speak it, through the canonical chat form to every other one.
   app.post('/v1/responses', handleFor('chat', responsesDoor));
+  // Codex first asks for the Responses WebSocket (GET with Upgrade); a 404 makes it retry five times
+  // (about 5 s a session) before it falls back to HTTP, a 426 makes it fall back at once.
+  app.get('/v1/responses', async () => {
+    throw refusal(
+      426,
+      'This gateway serves the Responses API over HTTP only (POST /v1/responses), not over WebSocket.',
+      '本网关仅通过 HTTP（POST /v1/responses）提供 Responses API，不支持 WebSocket。',
+      'websocket_not_supported',
+    );
+  });
   // The rest of OpenAI's JSON surface: relayed natively to OpenAI-style channels.
   app.post('/v1/moderations', handleFor('moderations'));
   app.post('/v1/rerank', handleFor('rerank'));

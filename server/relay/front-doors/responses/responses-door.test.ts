@@ -1,3 +1,4 @@
+import { get } from 'node:http';
 import type OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic } from '../../../../scripts/fake-upstream/anthropic.ts';
@@ -501,6 +502,33 @@ describe('POST /v1/responses on a channel that speaks Responses (OpenAI)', () =>
       status: 503,
       code: 'channel_type_unsupported',
       message: expect.stringMatching(/Channel #\d+ \(type 14\) does not serve this endpoint/),
+    });
+  });
+
+  it("answers Codex's WebSocket upgrade with 426 (it falls back to HTTP at once; a 404 is retried five times)", async () => {
+    const p = await payer(h);
+    // fetch cannot send Upgrade headers; a plain http.get is what a WebSocket client's handshake is.
+    const { status, body } = await new Promise<{ status?: number; body: string }>((resolve, reject) => {
+      const req = get(`${h.baseURL}/responses`, {
+        headers: {
+          authorization: `Bearer ${p.key}`,
+          connection: 'Upgrade',
+          upgrade: 'websocket',
+          'sec-websocket-version': '13',
+          'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+        },
+      });
+      req.on('response', (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode, body: text }));
+      });
+      req.on('upgrade', () => reject(new Error('upgraded')));
+      req.on('error', reject);
+    });
+    expect(status).toBe(426);
+    expect(JSON.parse(body)).toMatchObject({
+      error: { code: 'websocket_not_supported', message: expect.stringContaining('POST /v1/responses') },
     });
   });
 });
