@@ -188,6 +188,22 @@ describe('the dashboard with 1 row, 1 hour, 7 days and 30 days of data', () => {
     await u.context.close();
   });
 
+  it("the admin's prompt-cache table: the share of each model's prompt tokens read from the upstream's cache", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const u = await createUser(gateway.test, { username: 'agent' });
+    const who = { userId: u.id, username: 'agent', tokenName: 'main' };
+    // Two turns of one session: the second read 750 of its 1,000 prompt tokens from the cache.
+    await writeUsage(gateway.test.deps, [
+      consumeRow(who, { at: now - 120, model: 'claude-agent', prompt: 600, completion: 10, ratio: 1 }),
+      consumeRow(who, { at: now - 60, model: 'claude-agent', prompt: 1000, completion: 10, ratio: 1, cached: 750 }),
+    ]);
+    await s.page.goto('/app/dashboard');
+    const row = s.page.getByTestId('cache-shares-models').locator('tr', { hasText: 'claude-agent' });
+    await row.waitFor();
+    expect(await row.innerText()).toMatch(/1600\s+750\s+47%/);
+    expect(s.errors).toEqual([]);
+  });
+
   it('no data reads as no data, and the phone layout stays on the screen', async () => {
     const p = await openSession(browser, gateway.baseUrl, { width: 390, height: 844 });
     await logIn(p, idle);
@@ -207,7 +223,7 @@ describe('the dashboard with 1 row, 1 hour, 7 days and 30 days of data', () => {
     await r.context.close();
   });
 
-  // Eight full-page shots (two themes x two languages x two widths): minutes on a busy CI machine.
+  // Four full-page shots (two languages x two widths; the dark theme with SWEEP_THEMES): a minute on a busy CI machine.
   it('screenshots: zh/en, 1366 and 390', async () => {
     const errors = await screenshotSweep(browser, gateway.baseUrl, ROOT, [
       {

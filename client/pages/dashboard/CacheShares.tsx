@@ -1,18 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Badge, Box, Card, SimpleGrid, Skeleton, Table, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Card, Skeleton, Text, Title } from '@mantine/core';
 import { renderNumber } from '../../lib/format.ts';
 import { trpc } from '../../trpc.ts';
-
-/** How many models or channels each table lists (the most prompt tokens first). */
-const TOP = 10;
-
-interface ShareRow {
-  key: string;
-  label: string;
-  prompt: number;
-  cached: number;
-}
+import { ModelAndChannelTables, type ShareColumns, type ShareRow } from './ShareTables.tsx';
 
 /** Cache-read tokens over prompt tokens as a whole percentage ("0%" without prompt tokens). */
 export function formatCacheShare(cached: number, prompt: number): string {
@@ -26,52 +16,6 @@ const shareColor = (cached: number, prompt: number) => {
   return share >= 0.5 ? 'teal' : share >= 0.2 ? 'yellow' : 'gray';
 };
 
-function ShareTable({ first, rows, testId }: { first: ReactNode; rows: ShareRow[]; testId: string }) {
-  const { t } = useLingui();
-  const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
-  const nowrap = { whiteSpace: 'nowrap' } as const;
-  return (
-    <Table verticalSpacing={6} layout="fixed" data-testid={testId}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{first}</Table.Th>
-          <Table.Th ta="right" w={84} style={nowrap}>
-            {t`Prompt`}
-          </Table.Th>
-          <Table.Th ta="right" w={84} style={nowrap}>
-            {t`Cache read`}
-          </Table.Th>
-          <Table.Th ta="right" w={72} style={nowrap}>
-            {t`Share`}
-          </Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.slice(0, TOP).map((r) => (
-          <Table.Tr key={r.key}>
-            <Table.Td>
-              <Text size="sm" truncate="end" title={r.label}>
-                {r.label}
-              </Text>
-            </Table.Td>
-            <Table.Td ta="right" style={num}>
-              {renderNumber(r.prompt)}
-            </Table.Td>
-            <Table.Td ta="right" style={num}>
-              {renderNumber(r.cached)}
-            </Table.Td>
-            <Table.Td ta="right">
-              <Badge variant="light" tt="none" color={shareColor(r.cached, r.prompt)} style={num}>
-                {formatCacheShare(r.cached, r.prompt)}
-              </Badge>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
-}
-
 /**
  * Admins: how much of the prompt tokens upstreams read from their prompt caches, per model and per
  * channel, in the dashboard's range (issue 29): where session affinity keeps caches warm, and where not.
@@ -82,15 +26,21 @@ export function CacheShares({ start, end }: { start: number; end: number }) {
   const models: ShareRow[] = (q.data?.models ?? []).map((m) => ({
     key: m.model_name,
     label: m.model_name || '-',
-    prompt: m.prompt_tokens,
-    cached: m.cache_tokens,
+    title: m.model_name,
+    whole: m.prompt_tokens,
+    part: m.cache_tokens,
   }));
-  const channels: ShareRow[] = (q.data?.channels ?? []).map((c) => ({
-    key: String(c.channel_id),
-    label: `#${c.channel_id} ${c.channel_name}`,
-    prompt: c.prompt_tokens,
-    cached: c.cache_tokens,
-  }));
+  const channels: ShareRow[] = (q.data?.channels ?? []).map((c) => {
+    const label = `#${c.channel_id} ${c.channel_name}`;
+    return { key: String(c.channel_id), label, title: label, whole: c.prompt_tokens, part: c.cache_tokens };
+  });
+  const columns: ShareColumns = {
+    headers: [t`Prompt`, t`Cache read`, t`Share`],
+    widths: [84, 84, 72],
+    formatNumber: renderNumber,
+    formatShare: formatCacheShare,
+    color: shareColor,
+  };
   return (
     <Card withBorder radius="md" padding="md" data-testid="cache-shares">
       <Title order={4} fz="md">
@@ -109,15 +59,7 @@ export function CacheShares({ start, end }: { start: number; end: number }) {
           <Trans>No requests in this range</Trans>
         </Text>
       ) : (
-        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-          {/* Each table in a box of its own: a grid cell would stretch a shorter table's rows. */}
-          <Box>
-            <ShareTable first={t`Model`} rows={models} testId="cache-shares-models" />
-          </Box>
-          <Box>
-            <ShareTable first={t`Channel`} rows={channels} testId="cache-shares-channels" />
-          </Box>
-        </SimpleGrid>
+        <ModelAndChannelTables models={models} channels={channels} testId="cache-shares" columns={columns} />
       )}
     </Card>
   );
