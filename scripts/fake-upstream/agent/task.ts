@@ -7,7 +7,7 @@
  * 2. Further invocations continue the same session ("Step 2", "Step 3"): the brain repeats the code word
  *    only when the earlier turns (the prompt, the tool results and its own answer) are in the prefix.
  */
-import { deflateSync } from 'node:zlib';
+import { png } from '../../../test/image-fixtures.ts';
 
 /** Every prompt of the task starts with this, so side requests (titles, memory, routing) are told apart. */
 export const TASK_MARK = '[agent-task]';
@@ -48,39 +48,5 @@ export function newTask(random = Math.random): TaskFiles {
   return { first: `ALPHA-${hex()}`, second: `BRAVO-${hex()}`, width: side(), height: side() };
 }
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-
-/** A valid RGB PNG of the given size (one red-ish colour), so every client and API takes it as an image. */
-export function makePng(width: number, height: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from([200, 40, 40]))]);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/** A valid PNG of the given size (test/image-fixtures.ts): every client and API takes it as an image. */
+export const makePng = png;
