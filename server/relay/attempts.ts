@@ -53,6 +53,8 @@ export interface AttemptSuccess {
   upstreamWaitMs: number;
   /** The native body went upstream unchanged: the answer is in the front door's protocol already. */
   native: boolean;
+  /** The answer came from the session's pinned channel and key (affinity/pins.ts): the log row says so. */
+  followedPin: boolean;
 }
 
 export class AttemptsFailed extends RelayError {
@@ -185,7 +187,7 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
     upstreamWaitMs += performance.now() - sentAt;
     if (res.statusCode >= 200 && res.statusCode < 300) {
       a.affinity?.remember(channel, ctx.key);
-      return { res, ctx, adapter, mapped: up.mapped, chain, upstreamWaitMs, native };
+      return { res, ctx, adapter, mapped: up.mapped, chain, upstreamWaitMs, native, followedPin: pinned !== undefined };
     }
 
     const text = await res.body.text().catch(() => '');

@@ -25,6 +25,8 @@ export interface ConsumeRecord {
   clientAborted: boolean;
   /** Declared tools the upstream could not run, left out of the request (dropped-tools.ts). */
   droppedTools?: string[];
+  /** The session pin the answer followed (affinity/pins.ts), as new-api's admin_info.channel_affinity. */
+  affinity?: { using_group: string; key_fingerprint: string; ttl_seconds: number };
 }
 
 /** The one type-2 log row of a relayed request (console spec §3 log entry, `other` JSON included). */
@@ -43,7 +45,10 @@ export function buildConsumeLog(r: ConsumeRecord): NewLog {
     frt: r.frtMs,
     is_model_mapped: r.mapped,
     upstream_model_name: r.upstreamModel,
-    admin_info: { use_channel: r.channelChain.map(String) },
+    admin_info: {
+      use_channel: r.channelChain.map(String),
+      ...(r.affinity ? { channel_affinity: r.affinity } : {}),
+    },
   };
   const audioIn = r.usage.audioPromptTokens ?? 0;
   const audioOut = r.usage.audioCompletionTokens ?? 0;

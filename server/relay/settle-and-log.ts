@@ -1,6 +1,7 @@
 import { computeQuota } from '../domains/billing/pricing.rules.ts';
 import type { Reservation } from '../domains/billing/reserve.service.ts';
 import { notifyIfCrossed } from '../domains/notifications/quota-warning.service.ts';
+import { keyFpOf } from './affinity/pins.ts';
 import { droppedToolsOf } from './dropped-tools.ts';
 import type { RelayCall } from './prepare.ts';
 import type { Usage } from './providers/types.ts';
@@ -54,6 +55,13 @@ export function settleAndLog(rt: RelayRuntime, call: RelayCall, served: Served, 
     channelChain: ok.chain,
     clientAborted: o.clientAborted,
     droppedTools: droppedToolsOf(call, ok),
+    affinity: ok.followedPin
+      ? {
+          using_group: call.principal.group,
+          key_fingerprint: keyFpOf(ok.ctx.channel, ok.ctx.key),
+          ttl_seconds: rt.deps.services.options.get('channel_affinity_setting.default_ttl_seconds'),
+        }
+      : undefined,
   };
   const { produced, reported } = o;
   if (reported && !o.cut) return settleRecord(rt, reservation, calls, record, reported);

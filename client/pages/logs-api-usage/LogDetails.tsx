@@ -81,6 +81,13 @@ export function LogDetails({
   add(isError(log.type) && has(o.duration_ms), t`Duration`, `${o.duration_ms} ms`);
   add(admin && has(o.admin_info?.upstream_reason), t`Upstream's reason`, o.admin_info?.upstream_reason);
   add(admin && chain.length > 0, t`Channels tried`, chain.join(' → '));
+  const pin = o.admin_info?.channel_affinity;
+  const pinnedKey = pin?.key_fingerprint?.slice(0, 8);
+  add(
+    admin && pin !== undefined,
+    t`Session affinity`,
+    pinnedKey ? t`Stayed on the session's channel and key (${pinnedKey})` : t`Stayed on the session's channel`,
+  );
   add(admin && log.channel > 0, t`Channel`, `#${log.channel} ${log.channel_name}`);
   add(has(log.client_ip), t`Client IP`, log.client_ip);
   add(has(log.request_id), t`Request ID`, log.request_id);

@@ -33,7 +33,12 @@ export interface LogOther {
   usage_counted?: boolean;
   fallback_pricing?: boolean;
   /** Admins only: the channels tried, and an upstream's own reason the caller was not shown. */
-  admin_info?: { use_channel?: (number | string)[]; upstream_reason?: string };
+  admin_info?: {
+    use_channel?: (number | string)[];
+    upstream_reason?: string;
+    /** The answer followed the session's pinned channel and key (session affinity). */
+    channel_affinity?: { using_group?: string; key_fingerprint?: string; ttl_seconds?: number };
+  };
   reasoning_effort?: string;
   /** Tools the client declared that the upstream cannot run, left out of the request (X-Switchyard-Dropped-Tools). */
   dropped_tools?: string[];

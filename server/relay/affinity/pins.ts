@@ -54,7 +54,8 @@ function keyFingerprints(channel: ChannelConfig): string[] {
   return fps;
 }
 
-const keyFpOf = (channel: ChannelConfig, key: string) => {
+/** The pinned key's fingerprint ('' for a single-key channel): what the pin and the log row name it by. */
+export const keyFpOf = (channel: ChannelConfig, key: string) => {
   if (channel.keys.length <= 1) return '';
   const i = channel.keys.indexOf(key);
   return i < 0 ? '' : keyFingerprints(channel)[i];

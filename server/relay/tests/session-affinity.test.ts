@@ -104,6 +104,14 @@ describe('session affinity', () => {
       .map((l) => [Number(l.prompt_tokens), (JSON.parse(l.other) as { cache_tokens: number }).cache_tokens])
       .sort((x, y) => x[0] - y[0]);
     expect(rows).toEqual(withAffinity.map((t) => [t.prompt, t.cached]));
+    // The admin's part of the row says which turns followed the pin (new-api's admin_info.channel_affinity):
+    // every turn but the first, all on the same key.
+    const pins = logged
+      .map((l) => JSON.parse(l.other) as { admin_info: { channel_affinity?: { key_fingerprint: string } } })
+      .map((o) => o.admin_info.channel_affinity?.key_fingerprint);
+    expect(pins.filter((p) => p === undefined)).toHaveLength(1);
+    expect(new Set(pins.filter(Boolean)).size).toBe(1);
+    expect(pins.find(Boolean)).toMatch(/^[0-9a-f]{16}$/);
   });
 
   it('with the option off, the same session spreads over the keys and reads much less from the cache', async () => {
