@@ -92,7 +92,13 @@ describe('error rows in the usage log', () => {
     if (page.viewportSize()!.width < 600) await page.getByRole('button', { name: w.showFilters }).click();
     await page.getByRole('combobox', { name: w.logType, exact: true }).click();
     await page.getByRole('option', { name: w.error, exact: true }).click();
+    // Its answer is awaited: on a busy machine it could otherwise arrive after the next query was sent
+    // and be taken for that query's answer.
+    const listed = page.waitForResponse(
+      (r) => r.url().includes('logs.list') && decodeURIComponent(r.url()).includes('"type":6'),
+    );
     await page.getByRole('button', { name: w.query, exact: true }).click();
+    await listed;
   }
 
   const rowsOf = (s: Session, width: number) =>
@@ -113,7 +119,10 @@ describe('error rows in the usage log', () => {
       expect(err).toMatchObject({ status: 502 });
       // One query, sent at once: its answer already lists the row (the writer flushes every 50 ms;
       // relay-error-logs.test.ts times it through the REST list: under a second).
-      const answer = s.page.waitForResponse((r) => r.url().includes('logs.list'));
+      // (A query still in flight from before the failure is not its answer: the request must start after it.)
+      const answer = s.page.waitForResponse(
+        (r) => r.url().includes('logs.list') && r.request().timing().startTime >= failedAt,
+      );
       await s.page.getByRole('button', { name: WORDS[lang].query, exact: true }).click();
       const listed = await answer;
       const askedMs = listed.request().timing().startTime - failedAt;
