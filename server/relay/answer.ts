@@ -1,5 +1,5 @@
 import { pipeline } from 'node:stream/promises';
-import { DROPPED_TOOLS_HEADER, droppedToolsOf } from './dropped-tools.ts';
+import { DROPPED_TOOLS_HEADER } from './dropped-tools.ts';
 import { prefersChinese, refusal } from './errors.ts';
 import type { RelayCall } from './prepare.ts';
 import type { Usage } from './providers/types.ts';
@@ -37,7 +37,7 @@ export async function answerCall(rt: RelayRuntime, call: RelayCall, served: Serv
     rt,
     call,
     served,
-    headers: { 'x-request-id': call.req.id, 'server-timing': serverTiming(ownMs), ...droppedHeader(call, served) },
+    headers: { 'x-request-id': call.req.id, 'server-timing': serverTiming(ownMs), ...droppedHeader(served) },
     bill: (outcome) => rt.track(settleAndLog(rt, call, served, outcome)),
   };
   if (call.mode === 'speech') return answerAudio(a);
@@ -46,10 +46,8 @@ export async function answerCall(rt: RelayRuntime, call: RelayCall, served: Serv
 }
 
 /** The tools the request left out (dropped-tools.ts), when there are any. */
-function droppedHeader(call: RelayCall, served: Served): Record<string, string> {
-  const dropped = droppedToolsOf(call, served.ok);
-  return dropped.length ? { [DROPPED_TOOLS_HEADER]: dropped.join(', ') } : {};
-}
+const droppedHeader = ({ droppedTools }: Served): Record<string, string> =>
+  droppedTools.length ? { [DROPPED_TOOLS_HEADER]: droppedTools.join(', ') } : {};
 
 /** Audio bytes pass through as they came; TTS reports no usage, so the input text is counted. */
 async function answerAudio({ call, served, headers, bill }: Answering): Promise<void> {

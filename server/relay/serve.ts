@@ -4,6 +4,7 @@ import { AppError } from '../errors.ts';
 import { affinityFor, sessionOfCall } from './affinity/call-affinity.ts';
 import type { SessionHint } from './affinity/session-id.ts';
 import { AttemptsFailed, type AttemptSuccess, runAttempts } from './attempts.ts';
+import { droppedToolsOf } from './dropped-tools.ts';
 import { quotaShortfall, RelayError, refusal } from './errors.ts';
 import { applyReasoningSuffix, candidatesFor } from './model-choice.ts';
 import type { RelayPrincipal } from './principal.ts';
@@ -21,6 +22,8 @@ export interface Served {
   ok: AttemptSuccess;
   /** ms spent waiting on upstreams, the failed models' included (left out of the gateway's own time). */
   upstreamWaitMs: number;
+  /** Declared tools the answering attempt left out (dropped-tools.ts): the answer's header and the log row. */
+  droppedTools: string[];
 }
 
 /**
@@ -102,7 +105,15 @@ async function serveWith(
       onAttemptFailed: call.onAttemptFailed,
       affinity,
     });
-    return { model, price, calls, reservation, ok, upstreamWaitMs: ok.upstreamWaitMs };
+    return {
+      model,
+      price,
+      calls,
+      reservation,
+      ok,
+      upstreamWaitMs: ok.upstreamWaitMs,
+      droppedTools: droppedToolsOf(call, ok),
+    };
   } catch (err) {
     rt.track(deps.services.billing.refund(reservation));
     throw err;

@@ -2,7 +2,6 @@ import { computeQuota } from '../domains/billing/pricing.rules.ts';
 import type { Reservation } from '../domains/billing/reserve.service.ts';
 import { notifyIfCrossed } from '../domains/notifications/quota-warning.service.ts';
 import { keyFpOf } from './affinity/pins.ts';
-import { droppedToolsOf } from './dropped-tools.ts';
 import type { RelayCall } from './prepare.ts';
 import type { Usage } from './providers/types.ts';
 import { buildConsumeLog, type ConsumeRecord } from './relay-log.ts';
@@ -54,7 +53,7 @@ export function settleAndLog(rt: RelayRuntime, call: RelayCall, served: Served, 
     reasoningEffort: typeof body.reasoning_effort === 'string' ? body.reasoning_effort : undefined,
     channelChain: ok.chain,
     clientAborted: o.clientAborted,
-    droppedTools: droppedToolsOf(call, ok),
+    droppedTools: served.droppedTools,
     affinity: ok.followedPin
       ? {
           using_group: call.principal.group,
