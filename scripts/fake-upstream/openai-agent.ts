@@ -203,16 +203,21 @@ export function answerResponses(res: ServerResponse, body: Json, model: string):
   res.end();
 }
 
-function streamItem(ev: (type: string, data: object) => void, item: Json, output_index: number) {
+/**
+ * One output item of a Responses stream in OpenAI's event sequence: a reasoning item's summary parts, a
+ * function call's arguments in two pieces, a message's text word by word (the agent fakes' too, agent/).
+ */
+export function streamItem(ev: (type: string, data: object) => void, item: Json, output_index: number) {
   const item_id = item.id;
   if (item.type === 'reasoning') {
     ev('response.output_item.added', { output_index, item: { ...item, summary: [] } });
-    const part = (item.summary as Json[])[0];
-    const at = { item_id, output_index, summary_index: 0 };
-    ev('response.reasoning_summary_part.added', { ...at, part: { type: 'summary_text', text: '' } });
-    ev('response.reasoning_summary_text.delta', { ...at, delta: part.text });
-    ev('response.reasoning_summary_text.done', { ...at, text: part.text });
-    ev('response.reasoning_summary_part.done', { ...at, part });
+    for (const [summary_index, part] of (item.summary as Json[]).entries()) {
+      const at = { item_id, output_index, summary_index };
+      ev('response.reasoning_summary_part.added', { ...at, part: { type: 'summary_text', text: '' } });
+      ev('response.reasoning_summary_text.delta', { ...at, delta: part.text });
+      ev('response.reasoning_summary_text.done', { ...at, text: part.text });
+      ev('response.reasoning_summary_part.done', { ...at, part });
+    }
   } else if (item.type === 'function_call') {
     ev('response.output_item.added', { output_index, item: { ...item, status: 'in_progress', arguments: '' } });
     const args = String(item.arguments);
@@ -224,7 +229,7 @@ function streamItem(ev: (type: string, data: object) => void, item: Json, output
     const part = (item.content as Json[])[0];
     const at = { item_id, output_index, content_index: 0 };
     ev('response.content_part.added', { ...at, part: { type: 'output_text', text: '', annotations: [] } });
-    for (const w of String(part.text).match(/\S+ /g) ?? []) ev('response.output_text.delta', { ...at, delta: w });
+    for (const delta of String(part.text).match(/\S+\s*/g) ?? []) ev('response.output_text.delta', { ...at, delta });
     ev('response.output_text.done', { ...at, text: part.text });
     ev('response.content_part.done', { ...at, part });
   }

@@ -8,6 +8,7 @@
 import type { ServerResponse } from 'node:http';
 import { fakePromptTokens } from '../behaviour.ts';
 import { sendJson } from '../native-http.ts';
+import { streamItem } from '../openai-agent.ts';
 import { imageOfDataUrl, type Item, type Json, type Move, parseArgs, textOf, type Turn } from './conversation.ts';
 
 const imagesOf = (parts: Json[]) =>
@@ -95,7 +96,7 @@ export function answerResponses(res: ServerResponse, body: Json, turn: Turn, mov
   if (body.stream !== true) return sendJson(res, 200, done);
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   let seq = 0;
-  const ev = (type: string, data: Json) =>
+  const ev = (type: string, data: object) =>
     res.write(`event: ${type}\ndata: ${JSON.stringify({ type, sequence_number: seq++, ...data })}\n\n`);
   const pending = { ...base, model: body.model, status: 'in_progress', output: [], usage: null };
   ev('response.created', { response: pending });
@@ -103,33 +104,4 @@ export function answerResponses(res: ServerResponse, body: Json, turn: Turn, mov
   output.forEach((item, output_index) => streamItem(ev, item, output_index));
   ev('response.completed', { response: done });
   res.end();
-}
-
-function streamItem(ev: (type: string, data: Json) => void, item: Json, output_index: number) {
-  const item_id = item.id;
-  if (item.type === 'reasoning') {
-    ev('response.output_item.added', { output_index, item: { ...item, summary: [] } });
-    for (const [summary_index, part] of (item.summary as Json[]).entries()) {
-      const at = { item_id, output_index, summary_index };
-      ev('response.reasoning_summary_part.added', { ...at, part: { type: 'summary_text', text: '' } });
-      ev('response.reasoning_summary_text.delta', { ...at, delta: part.text });
-      ev('response.reasoning_summary_text.done', { ...at, text: part.text });
-      ev('response.reasoning_summary_part.done', { ...at, part });
-    }
-  } else if (item.type === 'function_call') {
-    ev('response.output_item.added', { output_index, item: { ...item, status: 'in_progress', arguments: '' } });
-    const args = String(item.arguments);
-    for (const delta of [args.slice(0, 8), args.slice(8)])
-      ev('response.function_call_arguments.delta', { item_id, output_index, delta });
-    ev('response.function_call_arguments.done', { item_id, output_index, name: item.name, arguments: args });
-  } else {
-    ev('response.output_item.added', { output_index, item: { ...item, status: 'in_progress', content: [] } });
-    const part = (item.content as Json[])[0];
-    const at = { item_id, output_index, content_index: 0 };
-    ev('response.content_part.added', { ...at, part: { type: 'output_text', text: '', annotations: [] } });
-    for (const delta of String(part.text).match(/\S+\s*/g) ?? []) ev('response.output_text.delta', { ...at, delta });
-    ev('response.output_text.done', { ...at, text: part.text });
-    ev('response.content_part.done', { ...at, part });
-  }
-  ev('response.output_item.done', { output_index, item });
 }
