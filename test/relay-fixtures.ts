@@ -53,6 +53,8 @@ export interface ChannelFixture {
   systemPrompt?: string;
   /** The channel's settings JSON (e.g. multi_key_mode). */
   setting?: object;
+  /** The type's own field (Xunfei Spark's API version, Vertex AI's region, Cloudflare's account id...). */
+  other?: string;
 }
 
 /** Creates a channel through the real channels service (abilities kept in sync, bus published). */
@@ -74,6 +76,7 @@ export async function insertChannel(deps: AppDeps, c: ChannelFixture): Promise<n
       param_override: c.paramOverride ? JSON.stringify(c.paramOverride) : undefined,
       system_prompt: c.systemPrompt,
       setting: c.setting ? JSON.stringify(c.setting) : undefined,
+      other: c.other,
     }),
   );
   // The bus already asked for a rebuild; waiting for one makes the next request deterministic.

@@ -12,7 +12,7 @@ import { isRetryableStatus, maxAttempts } from './retry.ts';
 import type { Candidate } from './routing-cache.ts';
 import { selectChannel } from './select-channel.ts';
 import { relayRuntimeOf } from './runtime.ts';
-import { describeNetworkError, isHeadersTimeout, sendUpstream, type UpstreamResponse } from './upstream.ts';
+import { describeNetworkError, isHeadersTimeout, sendAttempt, type UpstreamResponse } from './upstream.ts';
 import type { AttemptFailure } from './error-log.ts';
 
 export interface AttemptInput {
@@ -158,7 +158,7 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
     const sentAt = performance.now();
     let res: UpstreamResponse;
     try {
-      res = await sendUpstream(req, a.abort, relayRuntimeOf(deps)?.tuning.upstreamHeadersMs);
+      res = await sendAttempt(adapter, ctx, req, a.abort, relayRuntimeOf(deps)?.tuning.upstreamHeadersMs);
     } catch (err) {
       upstreamWaitMs += performance.now() - sentAt;
       if (a.abort.aborted)

@@ -8,7 +8,7 @@ import { parseChannel, pickKey, upstreamModelFor } from './channel-config.ts';
 import { adapterFor } from './providers/index.ts';
 import { noCarry } from './canonical/carry.ts';
 import type { AttemptContext, ProviderAdapter, RelayMode } from './providers/types.ts';
-import { sendUpstream } from './upstream.ts';
+import { sendAttempt } from './upstream.ts';
 
 /*
  * The admin's channel test (relay.md §4: "runs through the same adapter path"): the
@@ -97,7 +97,7 @@ async function testChannel(
   let status: number;
   let text: string;
   try {
-    const res = await sendUpstream(req, signal ? AbortSignal.any([signal, timeout]) : timeout);
+    const res = await sendAttempt(adapter, ctx, req, signal ? AbortSignal.any([signal, timeout]) : timeout);
     status = res.statusCode;
     text = await res.body.text();
   } catch (err) {

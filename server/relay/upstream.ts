@@ -1,6 +1,7 @@
+import { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
 import type { RelayCancel } from './cancel.ts';
-import type { UpstreamRequest } from './providers/types.ts';
+import type { AttemptContext, ProviderAdapter, UpstreamRequest } from './providers/types.ts';
 
 /**
  * One shared keep-alive connection pool for every upstream. Connect and header
@@ -47,3 +48,43 @@ export function describeNetworkError(err: unknown): string {
   const e = err as { code?: string; message?: string; cause?: { code?: string } };
   return e?.code ?? e?.cause?.code ?? e?.message ?? 'network error';
 }
+
+/**
+ * An answer that did not come from one HTTP exchange (an adapter's own `send`: a WebSocket, a
+ * polled task), shaped like undici's so the relay reads it the same way: `statusCode`, `headers`,
+ * and a body that is async-iterable (streams) and has `text()`, `dump()` and `destroy()`.
+ */
+export function syntheticAnswer(
+  statusCode: number,
+  body: string | AsyncIterable<Uint8Array | string>,
+  headers: Record<string, string> = { 'content-type': 'application/json' },
+): UpstreamResponse {
+  const readable = Readable.from(typeof body === 'string' ? [Buffer.from(body)] : body);
+  const text = async () => {
+    let out = '';
+    for await (const c of readable) out += typeof c === 'string' ? c : Buffer.from(c as Uint8Array).toString('utf8');
+    return out;
+  };
+  const dump = async () => {
+    readable.destroy();
+  };
+  Object.assign(readable, { text, dump });
+  return {
+    statusCode,
+    headers,
+    body: readable,
+    trailers: {},
+    opaque: null,
+    context: {},
+  } as unknown as UpstreamResponse;
+}
+
+/** Sends one attempt's request: through the adapter's own transport when it has one, else the shared pool. */
+export const sendAttempt = (
+  adapter: ProviderAdapter,
+  ctx: AttemptContext,
+  req: UpstreamRequest,
+  signal: AbortSignal | RelayCancel,
+  headersTimeoutMs?: number,
+): Promise<UpstreamResponse> =>
+  adapter.send ? adapter.send(ctx, req, signal) : sendUpstream(req, signal, headersTimeoutMs);

@@ -1,6 +1,8 @@
 import type { OptionReader } from '../../../shared/options.ts';
 import type { CarryStore } from '../canonical/carry.ts';
 import type { ChannelConfig } from '../channel-config.ts';
+import type { RelayCancel } from '../cancel.ts';
+import type { UpstreamResponse } from '../upstream.ts';
 import type { ChannelQuery } from './shared/channel-query.ts';
 
 /**
@@ -130,6 +132,13 @@ export interface ProviderAdapter {
    * param_override: for providers whose signature covers the body (Bedrock's SigV4).
    */
   sign?(ctx: AttemptContext, req: UpstreamRequest): Promise<UpstreamRequest>;
+  /**
+   * Sends the finished request itself, for providers that are not one HTTP exchange (a WebSocket
+   * API, an async task polled to completion). The answer must read like an HTTP one (upstream.ts
+   * `syntheticAnswer`): a status, and a body the adapter's converters read (SSE text for a stream).
+   * Absent, the request goes out through the shared HTTP pool.
+   */
+  send?(ctx: AttemptContext, req: UpstreamRequest, signal: AbortSignal | RelayCancel): Promise<UpstreamResponse>;
   /**
    * Converts a successful non-stream response into the canonical OpenAI body.
    * Returning the upstream text unchanged is the fast path for OpenAI-compatible providers.

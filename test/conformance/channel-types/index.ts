@@ -1,0 +1,8 @@
+/*
+ * The channel types of the channel-type conformance suite (channel-types.test.ts), one entry file
+ * per provider next to this one. A type the console offers with a relaying adapter of its own
+ * belongs here (the OpenAI-compatible types are covered by the main matrix's chat-only column).
+ */
+import type { ChannelTypeEntry } from './entry.ts';
+
+export const CHANNEL_TYPE_ENTRIES: ChannelTypeEntry[] = [];
