@@ -200,3 +200,24 @@ export const CLIENT_SHAPES = [
 ] as const satisfies readonly { id: string; label: string; door: DoorId }[];
 
 export type ClientShapeId = (typeof CLIENT_SHAPES)[number]['id'];
+
+/** The channel-type suite's cases (channel-types.test.ts): each channel type with a relaying adapter of its own, through every door. */
+export const TYPE_CASES = [
+  {
+    id: 'text',
+    label: 'text',
+    checks: "a plain answer; usage the SDK reads, the log row and the charge are the provider's",
+  },
+  {
+    id: 'stream',
+    label: 'stream',
+    checks: 'the same answer streamed in pieces; the SDK assembles it and reads the usage',
+  },
+  {
+    id: 'error',
+    label: 'error',
+    checks: "the provider's error reaches the SDK in its own dialect, with its status and message; nothing is charged",
+  },
+] as const;
+
+export type TypeCaseId = (typeof TYPE_CASES)[number]['id'];

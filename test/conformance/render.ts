@@ -19,11 +19,22 @@ import {
   type UpstreamId,
   upstreamLabel,
 } from './matrix.ts';
-import { type DoorResults, type Outcome, readDoorResults, readShapeResults, type ShapeResults } from './results.ts';
+import { typeCounts, typeFailing, typeRows, typeSection, typeText } from './channel-types/render.ts';
+import {
+  type DoorResults,
+  type Outcome,
+  readDoorResults,
+  readShapeResults,
+  readTypeResults,
+  type ShapeResults,
+  type TypeResults,
+} from './results.ts';
 
 export interface AllResults {
   doors: Partial<Record<DoorId, DoorResults>>;
   shapes?: ShapeResults;
+  /** The channel-type suite (channel-types.test.ts). */
+  types?: TypeResults;
   /** The real agent clients' matrix (test/agents/). */
   agents?: AgentMatrixResults;
 }
@@ -34,7 +45,7 @@ export function readAllResults(): AllResults {
     const r = readDoorResults(d.id);
     if (r) doors[d.id] = r;
   }
-  return { doors, shapes: readShapeResults(), agents: readAgentResults() };
+  return { doors, shapes: readShapeResults(), types: readTypeResults(), agents: readAgentResults() };
 }
 
 /** `n/a`: the case has no cell for this upstream (matrix.ts `upstreams`); not counted. */
@@ -140,14 +151,18 @@ export function renderConformanceDocs(all: AllResults): string {
         .filter((c) => c.mark === 'fail')
         .map((c) => `- ${r.label} › ${UPSTREAMS.find((u) => u.id === c.upstream)!.label}: ${c.error ?? ''}`),
     ),
+    ...typeFailing(all.types).map(steady),
   ].map((line) => line.replace(/\|/g, '\\|'));
-  const runs = [...Object.values(all.doors).map((r) => r.finishedAt), all.shapes?.finishedAt].filter(Boolean).sort();
+  const runs = [...Object.values(all.doors).map((r) => r.finishedAt), all.shapes?.finishedAt, all.types?.finishedAt]
+    .filter(Boolean)
+    .sort();
   const summary = [
     ...sections.map((s) => ({ label: s.door.label, n: count(s.rows) })),
     {
       label: 'Recorded client shapes',
       n: count(shapes),
     },
+    { label: 'Channel types', n: { ...typeCounts(typeRows(all.types)), 'n/a': 0 } },
   ];
   return [
     '# Conformance matrix',
@@ -186,6 +201,7 @@ export function renderConformanceDocs(all: AllResults): string {
     '',
     ...table('client', shapes),
     '',
+    ...typeSection(all.types),
     '## Deliberate refusals',
     '',
     ...(DELIBERATE_REFUSALS.length
@@ -251,6 +267,7 @@ export function renderMatrixText(all: AllResults): string {
   out.push('Conformance matrix (door x upstream x case)');
   for (const d of DOORS) block(`${d.label} door`, doorRows(d.id, all.doors[d.id]));
   block('Recorded client shapes', shapeRows(all.shapes));
+  out.push(...typeText(all.types));
   out.push(renderAgentText(all.agents));
   return out.join('\n');
 }

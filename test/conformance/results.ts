@@ -5,7 +5,7 @@
  * as "not run", never as a stale outcome.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import type { CaseId, ClientShapeId, DoorId, UpstreamId } from './matrix.ts';
+import type { CaseId, ClientShapeId, DoorId, TypeCaseId, UpstreamId } from './matrix.ts';
 
 export type Outcome = 'pass' | 'refused' | 'fail';
 
@@ -56,3 +56,20 @@ export const writeDoorResults = (r: DoorResults) => write(r.door, r);
 export const readDoorResults = (door: DoorId) => read<DoorResults>(door);
 export const writeShapeResults = (r: ShapeResults) => write('client-shapes', r);
 export const readShapeResults = () => read<ShapeResults>('client-shapes');
+
+/** The channel-type suite (channel-types.test.ts): one cell per type x door x case. */
+export interface TypeCellResult {
+  type: number;
+  door: DoorId;
+  case: TypeCaseId;
+  outcome: Outcome;
+  error?: string;
+}
+
+export interface TypeResults {
+  finishedAt: string;
+  cells: TypeCellResult[];
+}
+
+export const writeTypeResults = (r: TypeResults) => write('channel-types', r);
+export const readTypeResults = () => read<TypeResults>('channel-types');

@@ -5,6 +5,7 @@
  * for a plain answer, a streamed one and an error, and the user is billed the fake's usage.
  */
 import type { FakeUpstream, RecordedRequest } from '../../../scripts/fake-upstream/server.ts';
+import { channelTypeInfo } from '../../../shared/channel-types.ts';
 
 /** What every type's fake answers for `models.plain`: five pieces (one per stream event when streamed). */
 export const TYPE_ANSWER = 'w0 w1 w2 w3 w4 ';
@@ -32,3 +33,6 @@ export interface ChannelTypeEntry {
   /** Whether a recorded request is a generation call (not a token exchange, a poll or a model list). */
   isGeneration(r: RecordedRequest): boolean;
 }
+
+/** How the suite and the page name a type: `41 Vertex AI`. */
+export const typeLabel = (type: number) => `${type} ${channelTypeInfo(type)?.name ?? 'unknown'}`;

@@ -1,0 +1,134 @@
+/*
+ * Conformance of the channel types that have an adapter of their own (issue #30): each type's strict
+ * fake (its real wire format), one channel as an operator enters it, and every front door's official
+ * SDK asking it for a plain answer, a streamed one and an upstream error. A cell is
+ * `type > door > case`; outcomes go to test-artifacts/conformance/channel-types.json, from which
+ * docs/conformance.md § Channel types is rendered.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FakeUpstream } from '../../scripts/fake-upstream/server.ts';
+import { payer, quotaOf } from '../provider-fixtures.ts';
+import { insertChannel, type RelayHarness, setOptions, startRelayHarness } from '../relay-fixtures.ts';
+import { doorClient } from './channel-types/door-calls.ts';
+import { type ChannelTypeEntry, TYPE_ANSWER, typeLabel } from './channel-types/entry.ts';
+import { CHANNEL_TYPE_ENTRIES } from './channel-types/index.ts';
+import { describeError, dialectError } from './dialect-errors.ts';
+import { DOORS, type DoorId, TYPE_CASES, type TypeCaseId } from './matrix.ts';
+import { type TypeCellResult, writeTypeResults } from './results.ts';
+
+const RATIOS = { model: 2, completion: 3 };
+const modelOf = (e: ChannelTypeEntry, role: 'plain' | 'error') => `ct-${e.type}-${role}`;
+
+let h: RelayHarness;
+const fakes = new Map<number, FakeUpstream>();
+const results: TypeCellResult[] = [];
+
+beforeAll(async () => {
+  h = await startRelayHarness();
+  const models = CHANNEL_TYPE_ENTRIES.flatMap((e) => [modelOf(e, 'plain'), modelOf(e, 'error')]);
+  await setOptions(h.deps, {
+    ModelRatio: JSON.stringify(Object.fromEntries(models.map((m) => [m, RATIOS.model]))),
+    CompletionRatio: JSON.stringify(Object.fromEntries(models.map((m) => [m, RATIOS.completion]))),
+  });
+  for (const e of CHANNEL_TYPE_ENTRIES) {
+    const fake = await e.start();
+    fakes.set(e.type, fake);
+    const c = e.channel(fake.url);
+    await insertChannel(h.deps, {
+      name: `type-${e.type}`,
+      type: e.type,
+      key: c.key,
+      other: c.other,
+      setting: c.setting,
+      baseUrl: c.baseUrl ?? fake.url,
+      models: [modelOf(e, 'plain'), modelOf(e, 'error')],
+      modelMapping: { [modelOf(e, 'plain')]: e.models.plain, [modelOf(e, 'error')]: e.models.error },
+      // The error cells must not take the channel out of service for the cells after them.
+      autoBan: false,
+    });
+  }
+});
+
+afterAll(async () => {
+  writeTypeResults({ finishedAt: new Date().toISOString(), cells: results });
+  await h?.close();
+  await Promise.all([...fakes.values()].map((f) => f.close()));
+});
+
+type Case = (e: ChannelTypeEntry, door: DoorId) => Promise<void>;
+
+/** The fake received generation calls during `run` (a token exchange or a poll alone does not count). */
+async function generating<T>(e: ChannelTypeEntry, run: () => Promise<T>): Promise<T> {
+  const fake = fakes.get(e.type)!;
+  const from = fake.requests.length;
+  const out = await run();
+  expect(fake.requests.slice(from).filter(e.isGeneration).length, 'generation calls the upstream got').toBeGreaterThan(
+    0,
+  );
+  return out;
+}
+
+const CASES: Record<TypeCaseId, Case> = {
+  async text(e, door) {
+    const p = await payer(h);
+    const asked = await generating(e, () =>
+      doorClient(door, h.baseURL.replace(/\/v1$/, ''), p.key).text(modelOf(e, 'plain')),
+    );
+    expect(asked.text).toBe(TYPE_ANSWER);
+    expect(asked.usage, 'usage as the SDK reads it').toEqual(e.usage);
+    const logs = await p.logs();
+    expect(logs.map((l) => [Number(l.prompt_tokens), Number(l.completion_tokens)])).toEqual([
+      [e.usage.prompt, e.usage.completion],
+    ]);
+    expect(await p.charges()).toEqual([quotaOf(e.usage, RATIOS)]);
+  },
+  async stream(e, door) {
+    const p = await payer(h);
+    const asked = await generating(e, () =>
+      doorClient(door, h.baseURL.replace(/\/v1$/, ''), p.key).stream(modelOf(e, 'plain')),
+    );
+    expect(asked.text).toBe(TYPE_ANSWER);
+    expect(asked.pieces, 'text pieces streamed').toBeGreaterThan(1);
+    expect(asked.usage, 'usage as the SDK reads it').toEqual(e.usage);
+    expect(await p.charges()).toEqual([quotaOf(e.usage, RATIOS)]);
+  },
+  async error(e, door) {
+    const p = await payer(h);
+    let caught: unknown;
+    await generating(e, async () => {
+      try {
+        await doorClient(door, h.baseURL.replace(/\/v1$/, ''), p.key).text(modelOf(e, 'error'));
+      } catch (err) {
+        caught = err;
+      }
+    });
+    expect(caught, 'the request failed').toBeDefined();
+    const d = dialectError(door, caught);
+    expect(d, `an error in the ${door} dialect (got ${String(caught)})`).not.toBeNull();
+    expect(d!.status).toBe(e.error.status);
+    expect(d!.message).toContain(e.error.message);
+    expect(await p.charges()).toEqual([]);
+  },
+};
+
+if (CHANNEL_TYPE_ENTRIES.length === 0) it.todo('no channel type registered yet');
+for (const e of CHANNEL_TYPE_ENTRIES)
+  describe(typeLabel(e.type), () => {
+    for (const door of DOORS)
+      for (const c of TYPE_CASES)
+        it(`${door.label} › ${c.label}`, async () => {
+          try {
+            await CASES[c.id](e, door.id);
+            results.push({ type: e.type, door: door.id, case: c.id, outcome: 'pass' });
+          } catch (err) {
+            results.push({
+              type: e.type,
+              door: door.id,
+              case: c.id,
+              outcome: 'fail',
+              error: describeError(door.id, err),
+            });
+            throw err;
+          }
+        });
+  });
