@@ -26,8 +26,13 @@ export interface ChannelTypeEntry {
    * documented error answer (its real status and body).
    */
   models: { plain: string; error: string };
-  /** The usage the fake reports for the plain answer (what the log row shows and the user pays for). */
-  usage: { prompt: number; completion: number };
+  /**
+   * The usage the fake reports for the plain answer (what the log row shows and the user pays for);
+   * absent for a provider that reports none (the gateway counts it: the log row must then agree with the SDK).
+   */
+  usage?: { prompt: number; completion: number };
+  /** False for a provider without streaming (the gateway answers a stream of one piece). */
+  streams?: boolean;
   /** The caller must read this in its own dialect, with this status, for `models.error`. */
   error: { status: number; message: string };
   /** Whether a recorded request is a generation call (not a token exchange, a poll or a model list). */
