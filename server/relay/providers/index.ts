@@ -7,6 +7,7 @@ import { cohereAdapter, jinaAdapter } from './rerank/adapter.ts';
 import { openAIAdapter } from './openai/adapter.ts';
 import { openAIModels } from './openai/models.ts';
 import type { ChannelQuery } from './shared/channel-query.ts';
+import { tencentAdapter } from './tencent/adapter.ts';
 import type { ProviderAdapter } from './types.ts';
 
 /*
@@ -52,6 +53,7 @@ const registry = new Map<number, ProviderAdapter>([
   [T.Bedrock, bedrockAdapter],
   [T.Cohere, cohereAdapter],
   [T.Jina, jinaAdapter],
+  [T.Tencent, tencentAdapter],
 ]);
 
 /** The adapter for a channel type; undefined when the type has none (the channel cannot serve). */

@@ -4,5 +4,6 @@
  * belongs here (the OpenAI-compatible types are covered by the main matrix's chat-only column).
  */
 import type { ChannelTypeEntry } from './entry.ts';
+import { tencentEntry } from './tencent.ts';
 
-export const CHANNEL_TYPE_ENTRIES: ChannelTypeEntry[] = [];
+export const CHANNEL_TYPE_ENTRIES: ChannelTypeEntry[] = [tencentEntry];

@@ -1,0 +1,78 @@
+import { ChannelType, channelTypeInfo } from '../../../../shared/channel-types.ts';
+import { unparsableUpstreamJson } from '../shared/error-body.ts';
+import { sendReadingBodyErrors } from '../shared/errors-in-body.ts';
+import { parseOpenAIUsage } from '../openai/usage.ts';
+import type { AttemptContext, ProviderAdapter, UpstreamRequest } from '../types.ts';
+import { toHunyuanBody, toHunyuanEmbeddingBody } from './request.ts';
+import { createHunyuanStreamConverter, fromHunyuanAnswer, mapTencentError, tencentErrorStatusOf } from './response.ts';
+import { parseTencentKey, signTencentRequest } from './sign.ts';
+
+/** Hunyuan's API version (new-api's too); every action below is of this version. */
+export const HUNYUAN_VERSION = '2023-09-01';
+
+/** The region header: the channel's `other` when set (ap-guangzhou, ap-beijing...), else Guangzhou. */
+const regionOf = (ctx: AttemptContext) => ctx.channel.other.trim() || 'ap-guangzhou';
+
+/** A Tencent Cloud API 3.0 call: POST JSON to the host's root, the action and version in headers. */
+export function tencentCall(baseUrl: string, action: string, region: string, body: object): UpstreamRequest {
+  return {
+    url: `${baseUrl}/`,
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-tc-action': action,
+      'x-tc-version': HUNYUAN_VERSION,
+      'x-tc-region': region,
+    },
+    body: JSON.stringify(body),
+  };
+}
+
+/** GetEmbedding's answer as OpenAI's embeddings list. */
+function fromEmbeddingAnswer(text: string, model: string) {
+  type Answer = { Data?: { Embedding?: number[]; Index?: number }[]; Usage?: { PromptTokens?: number } };
+  let r: Answer | undefined;
+  try {
+    r = (JSON.parse(text) as { Response?: Answer }).Response;
+  } catch {
+    throw unparsableUpstreamJson();
+  }
+  const usage = { prompt_tokens: r?.Usage?.PromptTokens ?? 0, total_tokens: r?.Usage?.PromptTokens ?? 0 };
+  const data = (r?.Data ?? []).map((d, i) => ({ object: 'embedding', index: d.Index ?? i, embedding: d.Embedding }));
+  return { body: JSON.stringify({ object: 'list', data, model, usage }), usage: parseOpenAIUsage(usage) };
+}
+
+/**
+ * Tencent Hunyuan (type 23): Tencent Cloud API 3.0 (ChatCompletions, GetEmbedding), signed with
+ * TC3-HMAC-SHA256 from the key `AppId|SecretId|SecretKey`. Tencent answers errors with HTTP 200 and
+ * `Response.Error`; they are given their status before the relay reads them (errors-in-body.ts).
+ */
+export const tencentAdapter: ProviderAdapter = {
+  id: 'tencent',
+  supports: (mode) => mode === 'chat' || mode === 'embeddings',
+
+  buildRequest(ctx, body) {
+    parseTencentKey(ctx.key); // a malformed key is the operator's to fix, before anything is sent
+    return ctx.mode === 'embeddings'
+      ? tencentCall(ctx.channel.baseUrl, 'GetEmbedding', regionOf(ctx), toHunyuanEmbeddingBody(body))
+      : tencentCall(
+          ctx.channel.baseUrl,
+          'ChatCompletions',
+          regionOf(ctx),
+          toHunyuanBody(body, ctx.upstreamModel, ctx.stream),
+        );
+  },
+  sign: async (ctx, req) => signTencentRequest(req, parseTencentKey(ctx.key)),
+  send: (_ctx, req, signal) => sendReadingBodyErrors(req, signal, tencentErrorStatusOf),
+
+  convertResponse: (ctx, text) =>
+    ctx.mode === 'embeddings'
+      ? fromEmbeddingAnswer(text, ctx.upstreamModel)
+      : fromHunyuanAnswer(text, ctx.upstreamModel),
+  createStreamConverter: (ctx, clientWantsUsage) => createHunyuanStreamConverter(ctx.upstreamModel, clientWantsUsage),
+  mapError: mapTencentError,
+  // Tencent's refusals of an unpaid or stopped account (given 402 by tencentErrorStatus) are dead keys.
+  deadKeyStatuses: [402],
+  // Hunyuan has no model-list action: fetch_models offers the type's default models.
+  models: { requests: () => [], read: () => [...(channelTypeInfo(ChannelType.Tencent)?.defaultModels ?? [])] },
+};
