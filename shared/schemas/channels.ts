@@ -223,5 +223,7 @@ export const fetchModelsInput = z.object({
   base_url: baseUrlField,
   type: intish('渠道类型无效').default(1),
   key: z.string().trim().nullish(),
+  /** The channel's `other` (Cloudflare's account id) for providers whose list URL needs it. */
+  other: z.string().trim().nullish(),
 });
 export type FetchModelsInput = z.infer<typeof fetchModelsInput>;

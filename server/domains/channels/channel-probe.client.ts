@@ -21,8 +21,8 @@ export interface ChannelProbe {
   test(channel: ChannelRow, model: string, signal?: AbortSignal, key?: string): Promise<ProbeResult>;
   /** The channel's remaining balance in USD; throws AppError when unsupported or failing. */
   balance(channel: ChannelRow): Promise<number>;
-  /** The upstream's model ids for a channel type, base URL and key; throws AppError (500) when failing. */
-  models(type: number, baseUrl: string, key: string): Promise<string[]>;
+  /** The upstream's model ids for a channel type, base URL, key and `other`; throws AppError (500) when failing. */
+  models(type: number, baseUrl: string, key: string, other?: string): Promise<string[]>;
 }
 
 export interface ProbeResult {
@@ -78,8 +78,8 @@ export function createChannelProbe(test: ChannelProbe['test']): ChannelProbe {
       if (!Number.isFinite(value)) throw new AppError('SERVICE_UNAVAILABLE', 'channel.balance_unreadable');
       return Math.round(value * 1e6) / 1e6;
     },
-    async models(type, baseUrl, key) {
-      const ids = await runQuery(modelsQueryFor(type), baseUrl, key, modelListAnswer);
+    async models(type, baseUrl, key, other) {
+      const ids = await runQuery(modelsQueryFor(type), baseUrl, key, modelListAnswer, other);
       return [...new Set(ids.filter(Boolean))];
     },
   };

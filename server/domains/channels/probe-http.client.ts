@@ -46,9 +46,10 @@ export async function runQuery<T>(
   baseUrl: string,
   key: string,
   send: (req: UpstreamRequest) => Promise<unknown>,
+  other = '',
 ): Promise<T> {
   const bodies: unknown[] = [];
-  for (const req of query.requests(baseUrl, key)) bodies.push(await send(req));
+  for (const req of query.requests(baseUrl, key, other)) bodies.push(await send(req));
   return query.read(bodies);
 }
 

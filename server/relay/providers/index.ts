@@ -2,6 +2,7 @@ import { ChannelType } from '../../../shared/channel-types.ts';
 import { anthropicAdapter } from './anthropic/adapter.ts';
 import { azureAdapter } from './azure/adapter.ts';
 import { bedrockAdapter } from './bedrock/adapter.ts';
+import { cloudflareAdapter } from './cloudflare/adapter.ts';
 import { geminiAdapter } from './gemini/adapter.ts';
 import { cohereAdapter, jinaAdapter } from './rerank/adapter.ts';
 import { openAIAdapter } from './openai/adapter.ts';
@@ -54,6 +55,7 @@ const registry = new Map<number, ProviderAdapter>([
   [T.Cohere, cohereAdapter],
   [T.Jina, jinaAdapter],
   [T.Tencent, tencentAdapter],
+  [T.Cloudflare, cloudflareAdapter],
 ]);
 
 /** The adapter for a channel type; undefined when the type has none (the channel cannot serve). */

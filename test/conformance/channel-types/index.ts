@@ -3,7 +3,8 @@
  * per provider next to this one. A type the console offers with a relaying adapter of its own
  * belongs here (the OpenAI-compatible types are covered by the main matrix's chat-only column).
  */
+import { cloudflareEntry } from './cloudflare.ts';
 import type { ChannelTypeEntry } from './entry.ts';
 import { tencentEntry } from './tencent.ts';
 
-export const CHANNEL_TYPE_ENTRIES: ChannelTypeEntry[] = [tencentEntry];
+export const CHANNEL_TYPE_ENTRIES: ChannelTypeEntry[] = [tencentEntry, cloudflareEntry];

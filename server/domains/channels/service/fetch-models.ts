@@ -11,7 +11,7 @@ export function createChannelModelFetch(ctx: ChannelsCtx) {
       const c = await getChannelOrThrow(ctx, id);
       const key = firstKeyOf(c.key);
       if (!key) throw badRequest('channel.enter_key');
-      return ctx.probe.models(c.type, baseUrlOf(c), key);
+      return ctx.probe.models(c.type, baseUrlOf(c), key, c.other);
     },
 
     /** POST /api/channel/fetch_models: for a channel still being filled in. */
@@ -20,7 +20,7 @@ export function createChannelModelFetch(ctx: ChannelsCtx) {
       if (!key) throw badRequest('channel.enter_key');
       const base = baseUrlOf({ type: input.type, base_url: input.base_url?.replace(/\/+$/, '') ?? null });
       if (!base) throw badRequest('channel.enter_base_url');
-      return ctx.probe.models(input.type, base, key);
+      return ctx.probe.models(input.type, base, key, input.other ?? '');
     },
   };
 }

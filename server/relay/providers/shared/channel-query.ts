@@ -7,8 +7,11 @@ import type { UpstreamRequest } from '../types.ts';
  * it, so a provider folder holds no HTTP client and no error text of the console's.
  */
 export interface ChannelQuery<T> {
-  /** The GETs for the channel's base URL (no trailing slash) and key, in the order they are sent. */
-  requests(baseUrl: string, key: string): UpstreamRequest[];
+  /**
+   * The GETs for the channel's base URL (no trailing slash) and key, in the order they are sent;
+   * `other` is the channel's `other` setting (Cloudflare's account id), '' when unset.
+   */
+  requests(baseUrl: string, key: string, other?: string): UpstreamRequest[];
   /** The answer from the 2xx bodies (parsed JSON, or a text excerpt), in the order of `requests`. */
   read(bodies: unknown[]): T;
 }
