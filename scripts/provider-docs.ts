@@ -1,4 +1,4 @@
-import { CHANNEL_TYPES } from '../shared/channel-types.ts';
+import { CHANNEL_TYPES, ChannelType } from '../shared/channel-types.ts';
 import { balanceQueryFor, modelsQueryFor, registeredAdapters } from '../server/relay/providers/index.ts';
 import type { ChannelQuery } from '../server/relay/providers/shared/channel-query.ts';
 import type { ProviderAdapter, RelayMode } from '../server/relay/providers/types.ts';
@@ -33,6 +33,13 @@ function endpoints(a: ProviderAdapter): string {
   return modes.join(', ');
 }
 
+/** Task channels are relayed by the task front doors (server/relay/tasks/, relay.md §10), not by an adapter. */
+const TASK_DOORS: Partial<Record<number, string>> = {
+  [ChannelType.MidjourneyProxy]: 'task door: `/mj/submit/*`, `/mj/task/*` (also under `/fast`, `/relax`, `/turbo`)',
+  [ChannelType.MidjourneyPlus]: 'task door: `/mj/submit/*`, `/mj/task/*` (also under `/fast`, `/relax`, `/turbo`)',
+  [ChannelType.Suno]: 'task door: `/suno/submit/{action}`, `/suno/fetch`',
+};
+
 /** The paths a channel query GETs (queries left out: the balance's dates, Gemini's key). */
 const queryPaths = <T>(q: ChannelQuery<T> | undefined) =>
   q
@@ -48,9 +55,9 @@ export function renderProviderDocs(): string {
   const rows = CHANNEL_TYPES.map((t) => {
     const a = adapters.get(t.id);
     const base = t.baseUrl ? `\`${t.baseUrl}\`` : '(given by the channel)';
-    const relayed = a ? endpoints(a) : 'not relayed by an adapter';
+    const relayed = a ? endpoints(a) : (TASK_DOORS[t.id] ?? 'not relayed');
     const queries = `${queryPaths(balanceQueryFor(t.id))} | ${queryPaths(modelsQueryFor(t.id))}`;
-    return `| ${t.id} | ${t.name} | ${base} | ${a ? (a.id ?? 'openai') : '—'} | ${relayed} | ${queries} |`;
+    return `| ${t.id} | ${t.name} | ${base} | ${a ? (a.id ?? 'openai') : TASK_DOORS[t.id] ? 'tasks' : '—'} | ${relayed} | ${queries} |`;
   });
   return [
     '# Providers',

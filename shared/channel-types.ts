@@ -108,7 +108,7 @@ const TABLE = [
   t('Custom', 8, 'Custom', '', []),
   t('AILS', 9, 'AILS', 'https://api.caipacity.com', openai),
   t('AIProxy', 10, 'AIProxy', 'https://api.aiproxy.io', openai),
-  t('PaLM', 11, 'PaLM', '', ['chat-bison-001']),
+  t('PaLM', 11, 'PaLM', 'https://generativelanguage.googleapis.com', ['chat-bison-001']),
   t('API2GPT', 12, 'API2GPT', 'https://api.api2gpt.com', openai),
   t('AIGC2D', 13, 'AIGC2D', 'https://api.aigc2d.com', openai),
   t('Anthropic', 14, 'Anthropic', 'https://api.anthropic.com', claude),
@@ -129,7 +129,7 @@ const TABLE = [
     'qwen3-coder-plus',
     'text-embedding-v3',
   ]),
-  t('XunfeiSpark', 18, 'Xunfei Spark', '', [
+  t('XunfeiSpark', 18, 'Xunfei Spark', 'https://spark-api.xf-yun.com', [
     'SparkDesk-v4.0',
     'SparkDesk-v3.5',
     'SparkDesk-v3.1',

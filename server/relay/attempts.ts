@@ -14,6 +14,7 @@ import { selectChannel } from './select-channel.ts';
 import { relayRuntimeOf } from './runtime.ts';
 import { describeNetworkError, isHeadersTimeout, sendAttempt, type UpstreamResponse } from './upstream.ts';
 import type { AttemptFailure } from './error-log.ts';
+import { countedUsage, loadTokenizers } from './usage.ts';
 
 export interface AttemptInput {
   mode: RelayMode;
@@ -124,6 +125,7 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
       options: opt,
       clientProtocol: a.native?.protocol,
       carry: createCarryStore(deps.kv, a.userId),
+      ...(adapter.reportsNoUsage ? { countUsage: await usageCounter(a.model, a.body) } : {}),
     };
     const native =
       responses ||
@@ -293,4 +295,10 @@ export function channelBody(
   const messages = body.messages as { role?: string }[];
   if (messages.some((m) => m.role === 'system')) return body;
   return { ...body, messages: [{ role: 'system', content: channel.systemPrompt }, ...messages] };
+}
+
+/** The relay's own count for a provider that reports no usage (what billing would count), tokenizers loaded. */
+async function usageCounter(model: string, body: Record<string, unknown>) {
+  await loadTokenizers();
+  return (produced: string) => countedUsage(model, body, produced);
 }

@@ -7,7 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeUpstream } from '../../scripts/fake-upstream/server.ts';
+import { ChannelStatus, Role } from '../../shared/constants.ts';
 import { payer, quotaOf } from '../provider-fixtures.ts';
+import { loginAs } from '../users.ts';
 import type { Payer } from './harness.ts';
 import { insertChannel, type RelayHarness, setOptions, startRelayHarness } from '../relay-fixtures.ts';
 import { type Asked, doorClient } from './channel-types/door-calls.ts';
@@ -18,16 +20,20 @@ import { DOORS, type DoorId, TYPE_CASES, type TypeCaseId } from './matrix.ts';
 import { type TypeCellResult, writeTypeResults } from './results.ts';
 
 const RATIOS = { model: 2, completion: 3 };
-const modelOf = (e: ChannelTypeEntry, role: 'plain' | 'error') => `ct-${e.type}-${role}`;
+const modelOf = (e: ChannelTypeEntry, role: 'plain' | 'error' | 'dead') => `ct-${e.type}-${role}`;
 
 let h: RelayHarness;
+let admin: Record<string, string>;
 const fakes = new Map<number, FakeUpstream>();
+const channelIds = new Map<number, number>();
 const results: TypeCellResult[] = [];
 
 beforeAll(async () => {
   h = await startRelayHarness();
-  const models = CHANNEL_TYPE_ENTRIES.flatMap((e) => [modelOf(e, 'plain'), modelOf(e, 'error')]);
+  admin = (await loginAs(h.t, Role.Admin)).headers;
+  const models = CHANNEL_TYPE_ENTRIES.flatMap((e) => [modelOf(e, 'plain'), modelOf(e, 'error'), modelOf(e, 'dead')]);
   await setOptions(h.deps, {
+    AutomaticDisableChannelEnabled: 'true',
     ModelRatio: JSON.stringify(Object.fromEntries(models.map((m) => [m, RATIOS.model]))),
     CompletionRatio: JSON.stringify(Object.fromEntries(models.map((m) => [m, RATIOS.completion]))),
   });
@@ -35,7 +41,7 @@ beforeAll(async () => {
     const fake = await e.start();
     fakes.set(e.type, fake);
     const c = e.channel(fake.url);
-    await insertChannel(h.deps, {
+    const id = await insertChannel(h.deps, {
       name: `type-${e.type}`,
       type: e.type,
       key: c.key,
@@ -47,6 +53,7 @@ beforeAll(async () => {
       // The error cells must not take the channel out of service for the cells after them.
       autoBan: false,
     });
+    channelIds.set(e.type, id);
   }
 });
 
@@ -120,9 +127,43 @@ const CASES: Record<TypeCaseId, Case> = {
   },
 };
 
+/** The admin's "test channel" (REST, as the console calls it) passes on the type's channel. */
+async function expectChannelTestPasses(e: ChannelTypeEntry) {
+  const res = await h.t.app.inject({
+    method: 'GET',
+    url: `/api/channel/test/${channelIds.get(e.type)}`,
+    headers: admin,
+  });
+  expect(res.json()).toMatchObject({ success: true, message: '' });
+}
+
+/** A channel holding a credential the provider refuses as dead is taken out of service by the first call. */
+async function expectDeadKeyDisables(e: ChannelTypeEntry) {
+  const fake = fakes.get(e.type)!;
+  const c = e.channel(fake.url);
+  const id = await insertChannel(h.deps, {
+    name: `type-${e.type}-dead`,
+    type: e.type,
+    key: e.deadKey!,
+    other: c.other,
+    setting: c.setting,
+    baseUrl: c.baseUrl ?? fake.url,
+    models: [modelOf(e, 'dead')],
+    modelMapping: { [modelOf(e, 'dead')]: e.models.plain },
+  });
+  const p = await payer(h);
+  await expect(doorClient('openai-chat', origin(), p.key).text(modelOf(e, 'dead'))).rejects.toThrow();
+  await h.drain();
+  const row = await h.deps.db.selectFrom('channels').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+  expect(Number(row.status), 'the channel status after the refused key').toBe(ChannelStatus.AutoDisabled);
+  expect(await p.charges()).toEqual([]);
+}
+
 if (CHANNEL_TYPE_ENTRIES.length === 0) it.todo('no channel type registered yet');
 for (const e of CHANNEL_TYPE_ENTRIES)
   describe(typeLabel(e.type), () => {
+    it("the admin's channel test passes", () => expectChannelTestPasses(e));
+    if (e.deadKey) it('a dead key takes the channel out of service', () => expectDeadKeyDisables(e));
     for (const door of DOORS)
       for (const c of TYPE_CASES)
         it(`${door.label} › ${c.label}`, async () => {

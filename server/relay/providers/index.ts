@@ -6,10 +6,12 @@ import { cloudflareAdapter } from './cloudflare/adapter.ts';
 import { geminiAdapter } from './gemini/adapter.ts';
 import { cohereAdapter, jinaAdapter } from './rerank/adapter.ts';
 import { openAIAdapter } from './openai/adapter.ts';
+import { palmAdapter } from './palm/adapter.ts';
 import { openAIModels } from './openai/models.ts';
 import type { ChannelQuery } from './shared/channel-query.ts';
 import { tencentAdapter } from './tencent/adapter.ts';
 import type { ProviderAdapter } from './types.ts';
+import { xunfeiAdapter } from './xunfei/adapter.ts';
 
 /*
  * Channel type -> adapter, by the type names of shared/channel-types.ts. OpenAI-compatible
@@ -19,6 +21,8 @@ import type { ProviderAdapter } from './types.ts';
  */
 const T = ChannelType;
 const openAICompatible = [
+  // An imported channel of type 0 (new-api's "unknown") relays as OpenAI, as in new-api.
+  T.Unknown,
   T.OpenAI,
   T.Ollama,
   T.OpenAIMax,
@@ -56,6 +60,8 @@ const registry = new Map<number, ProviderAdapter>([
   [T.Jina, jinaAdapter],
   [T.Tencent, tencentAdapter],
   [T.Cloudflare, cloudflareAdapter],
+  [T.PaLM, palmAdapter],
+  [T.XunfeiSpark, xunfeiAdapter],
 ]);
 
 /** The adapter for a channel type; undefined when the type has none (the channel cannot serve). */

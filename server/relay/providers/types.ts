@@ -67,6 +67,11 @@ export interface AttemptContext {
    * (e.g. web_search_options on Anthropic): reported to the caller (relay/dropped-tools.ts).
    */
   droppedTools?: string[];
+  /**
+   * For adapters that set `reportsNoUsage`: the relay's own count (the request's prompt tokens and the
+   * produced text's, as billing counts them), so the answer carries usage like any other.
+   */
+  countUsage?: (produced: string) => Usage;
 }
 
 /** A ready-to-send upstream HTTP request. */
@@ -157,6 +162,8 @@ export interface ProviderAdapter {
   balances?: Readonly<Partial<Record<number, ChannelQuery<number>>>>;
   /** fetch_models' query (model ids); absent, OpenAI's `GET /v1/models` (providers/index.ts). */
   models?: ChannelQuery<string[]>;
+  /** The provider reports no token usage: the relay gives the adapter its own count (AttemptContext.countUsage). */
+  reportsNoUsage?: boolean;
   /** Short name shown in docs/providers.md (the OpenAI adapter when absent). */
   id?: string;
   /** Set when the provider speaks a front door's own protocol: that door's body is relayed unchanged. */

@@ -35,6 +35,11 @@ export interface ChannelTypeEntry {
   streams?: boolean;
   /** The caller must read this in its own dialect, with this status, for `models.error`. */
   error: { status: number; message: string };
+  /**
+   * A credential the fake refuses the way the provider refuses a dead one (a wrong secret, a revoked
+   * key), in the same form as `channel().key`: relaying with it must take the channel out of service.
+   */
+  deadKey?: string;
   /** Whether a recorded request is a generation call (not a token exchange, a poll or a model list). */
   isGeneration(r: RecordedRequest): boolean;
 }

@@ -5,6 +5,7 @@
  */
 import { cloudflareEntry } from './cloudflare.ts';
 import type { ChannelTypeEntry } from './entry.ts';
+import { palmEntry } from './palm.ts';
 import { tencentEntry } from './tencent.ts';
 
-export const CHANNEL_TYPE_ENTRIES: ChannelTypeEntry[] = [tencentEntry, cloudflareEntry];
+export const CHANNEL_TYPE_ENTRIES: ChannelTypeEntry[] = [palmEntry, tencentEntry, cloudflareEntry];

@@ -30,12 +30,22 @@ const headers = (ctx: AttemptContext) => ({
   'x-goog-api-key': ctx.key,
 });
 
-/** `{"error":{"code","message","status"}}` -> UpstreamError (status such as PERMISSION_DENIED as the type). */
+/**
+ * `{"error":{"code","message","status"}}` -> UpstreamError (status such as PERMISSION_DENIED as the code).
+ * Google answers a wrong or revoked API key with a 400 whose ErrorInfo reason is API_KEY_INVALID: a dead
+ * key (an authentication error), not a bad request.
+ */
 export function mapGeminiError(status: number, text: string): UpstreamError {
   return mapErrorBody(status, text, (json) => {
-    type Body = { error?: { message?: string; status?: string } } | null;
+    type Body = { error?: { message?: string; status?: string; details?: { reason?: string }[] } } | null;
     const e = Array.isArray(json) ? (json[0] as Body)?.error : (json as Body)?.error;
-    return e && typeof e === 'object' ? { message: e.message ?? text.slice(0, 500), code: e.status } : undefined;
+    if (!e || typeof e !== 'object') return undefined;
+    const deadKey = e.details?.some((d) => d?.reason === 'API_KEY_INVALID') ?? false;
+    return {
+      message: e.message ?? text.slice(0, 500),
+      code: e.status,
+      ...(deadKey ? { type: 'authentication_error' } : {}),
+    };
   });
 }
 

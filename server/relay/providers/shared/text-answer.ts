@@ -36,8 +36,18 @@ export const plainUsage = (promptTokens: number, completionTokens: number): Usag
   cacheCreationTokens: 0,
 });
 
-/** A whole answer as an OpenAI chat completion; `usage` absent is counted by the relay from the text. */
-export function textCompletion(model: string, piece: TextPiece, id = `chatcmpl-${Date.now()}`) {
+/**
+ * A whole answer as an OpenAI chat completion. Without usage in the piece, `count` (the relay's own
+ * count, AttemptContext.countUsage) gives it; without either the relay counts for billing only.
+ */
+export function textCompletion(
+  model: string,
+  piece: TextPiece,
+  count?: (produced: string) => Usage,
+  id = `chatcmpl-${Date.now()}`,
+) {
+  const produced = `${piece.reasoning ?? ''}${piece.content ?? ''}`;
+  const usage = piece.usage ?? count?.(produced);
   const message: Record<string, unknown> = { role: 'assistant', content: piece.content ?? '' };
   if (piece.reasoning) message.reasoning_content = piece.reasoning;
   const body = {
@@ -46,20 +56,22 @@ export function textCompletion(model: string, piece: TextPiece, id = `chatcmpl-$
     created: nowSeconds(),
     model,
     choices: [{ index: 0, message, finish_reason: piece.finish ?? 'stop' }],
-    ...(piece.usage ? { usage: openAIUsage(piece.usage) } : {}),
+    ...(usage ? { usage: openAIUsage(usage) } : {}),
   };
-  return { body: JSON.stringify(body), usage: piece.usage, produced: `${piece.reasoning ?? ''}${piece.content ?? ''}` };
+  return { body: JSON.stringify(body), usage, produced };
 }
 
 /**
  * A stream converter for a text provider: `read` turns each upstream event into pieces; the chunks
  * start with the assistant role, carry content / reasoning_content deltas, one finish reason, and end
- * with the usage chunk (when the client asked) and [DONE]. The last usage seen wins.
+ * with the usage chunk (when the client asked) and [DONE]. The last usage seen wins; with none, `count`
+ * (the relay's own count, AttemptContext.countUsage) gives it at the end.
  */
 export function createTextStreamConverter(
   model: string,
   clientWantsUsage: boolean,
   read: (e: SseEvent) => TextPiece[],
+  count?: (produced: string) => Usage,
 ): StreamConverter {
   const id = `chatcmpl-${Date.now()}`;
   const created = nowSeconds();
@@ -80,6 +92,7 @@ export function createTextStreamConverter(
     const out: string[] = [];
     if (!finished) out.push(chunk({}, 'stop'));
     finished = true;
+    usage ??= count?.(text.join(''));
     if (clientWantsUsage && usage) out.push(usageChunk(id, created, model, openAIUsage(usage)));
     out.push('[DONE]');
     done = true;
@@ -122,4 +135,34 @@ export function createTextStreamConverter(
     usage: () => usage,
     producedText: () => text.join(''),
   };
+}
+
+export interface TextMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+/** The text of an OpenAI message content (a string or parts); images and files are left out. */
+export const contentText = (content: unknown): string =>
+  typeof content === 'string'
+    ? content
+    : Array.isArray(content)
+      ? (content as { type?: string; text?: unknown }[])
+          .map((p) => (p?.type === 'text' && typeof p.text === 'string' ? p.text : ''))
+          .join('')
+      : '';
+
+/**
+ * A canonical conversation as the plain text turns a text-only API takes: `developer` counts as
+ * system; a tool result is a user turn quoting it (these APIs have no tool role).
+ */
+export function textMessages(messages: unknown): TextMessage[] {
+  if (!Array.isArray(messages)) return [];
+  return (messages as { role?: string; content?: unknown }[]).map((m) => {
+    const content = contentText(m.content);
+    if (m.role === 'system' || m.role === 'developer') return { role: 'system', content };
+    if (m.role === 'assistant') return { role: 'assistant', content };
+    if (m.role === 'tool') return { role: 'user', content: `Tool result: ${content}` };
+    return { role: 'user', content };
+  });
 }
