@@ -1,4 +1,5 @@
 import { ChannelType } from '../../../shared/channel-types.ts';
+import { aiProxyLibraryAdapter } from './aiproxy-library/adapter.ts';
 import { anthropicAdapter } from './anthropic/adapter.ts';
 import { azureAdapter } from './azure/adapter.ts';
 import { bedrockAdapter } from './bedrock/adapter.ts';
@@ -61,6 +62,7 @@ const registry = new Map<number, ProviderAdapter>([
   [T.Tencent, tencentAdapter],
   [T.Cloudflare, cloudflareAdapter],
   [T.PaLM, palmAdapter],
+  [T.AIProxyLibrary, aiProxyLibraryAdapter],
   [T.XunfeiSpark, xunfeiAdapter],
 ]);
 

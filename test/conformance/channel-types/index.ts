@@ -3,9 +3,10 @@
  * per provider next to this one. A type the console offers with a relaying adapter of its own
  * belongs here (the OpenAI-compatible types are covered by the main matrix's chat-only column).
  */
+import { aiProxyLibraryEntry } from './aiproxy-library.ts';
 import { cloudflareEntry } from './cloudflare.ts';
 import type { ChannelTypeEntry } from './entry.ts';
 import { palmEntry } from './palm.ts';
 import { tencentEntry } from './tencent.ts';
 
-export const CHANNEL_TYPE_ENTRIES: ChannelTypeEntry[] = [palmEntry, tencentEntry, cloudflareEntry];
+export const CHANNEL_TYPE_ENTRIES: ChannelTypeEntry[] = [palmEntry, aiProxyLibraryEntry, tencentEntry, cloudflareEntry];
