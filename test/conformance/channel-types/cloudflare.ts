@@ -16,5 +16,6 @@ export const cloudflareEntry: ChannelTypeEntry = {
   models: { plain: '@cf/meta/llama-3.1-8b-instruct', error: '@cf/meta/llama-3.1-8b-instruct+fail-400' },
   usage: { prompt: CF_USAGE.prompt_tokens, completion: CF_USAGE.completion_tokens },
   error: { status: 400, message: CF_FAIL_400.message },
+  deadKey: 'revoked-cloudflare-token',
   isGeneration: (r) => r.path.endsWith('/ai/v1/chat/completions'),
 };

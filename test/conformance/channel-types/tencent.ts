@@ -16,5 +16,7 @@ export const tencentEntry: ChannelTypeEntry = {
   models: { plain: 'hunyuan-lite', error: 'hunyuan-lite+fail-400' },
   usage: { prompt: TENCENT_USAGE.PromptTokens, completion: TENCENT_USAGE.CompletionTokens },
   error: { status: 400, message: TENCENT_FAIL_400.message },
+  // The right SecretId with a wrong SecretKey: Tencent answers AuthFailure.SignatureFailure.
+  deadKey: `1300000001|${FAKE_TENCENT_SECRET_ID}|not-the-secret-key`,
   isGeneration: (r) => r.headers['x-tc-action'] === 'ChatCompletions',
 };

@@ -1,6 +1,7 @@
 import { refusal } from '../../errors.ts';
 import { mapOpenAIError, openAIAdapter } from '../openai/adapter.ts';
 import { mapErrorBody } from '../shared/error-body.ts';
+import { embeddingsInFormat } from '../shared/embeddings.ts';
 import type { ChannelQuery } from '../shared/channel-query.ts';
 import type { AttemptContext, ProviderAdapter, UpstreamError } from '../types.ts';
 import { fromWhisperAnswer, whisperRequest } from './whisper.ts';
@@ -52,6 +53,9 @@ const cloudflareModels: ChannelQuery<string[]> = {
       .filter((n): n is string => typeof n === 'string'),
 };
 
+/** The encoding_format each embeddings attempt asked for (Workers AI answers floats whatever it is). */
+const embeddingFormats = new WeakMap<AttemptContext, unknown>();
+
 /**
  * Cloudflare Workers AI (type 39): its OpenAI-compatible chat and embeddings under the account
  * (`/client/v4/accounts/{id}/ai/v1/...`, by the OpenAI adapter with that base), and whisper for
@@ -64,11 +68,15 @@ export const cloudflareAdapter: ProviderAdapter = {
   buildRequest(ctx, body) {
     const base = accountBase(ctx);
     if (ctx.mode === 'transcriptions') return whisperRequest(ctx, base, body);
+    if (ctx.mode === 'embeddings') embeddingFormats.set(ctx, body.encoding_format);
     // The OpenAI adapter takes a base URL ending in a version segment as the API root.
     return openAIAdapter.buildRequest({ ...ctx, channel: { ...ctx.channel, baseUrl: `${base}/ai/v1` } }, body);
   },
-  convertResponse: (ctx, text) =>
-    ctx.mode === 'transcriptions' ? fromWhisperAnswer(ctx, text) : openAIAdapter.convertResponse(ctx, text),
+  convertResponse(ctx, text) {
+    if (ctx.mode === 'transcriptions') return fromWhisperAnswer(ctx, text);
+    if (ctx.mode === 'embeddings') text = embeddingsInFormat(text, embeddingFormats.get(ctx));
+    return openAIAdapter.convertResponse(ctx, text);
+  },
   createStreamConverter: (ctx, clientWantsUsage) => openAIAdapter.createStreamConverter(ctx, clientWantsUsage),
   mapError: mapCloudflareError,
   models: cloudflareModels,

@@ -1,7 +1,7 @@
 import { ChannelType, channelTypeInfo } from '../../../../shared/channel-types.ts';
 import { unparsableUpstreamJson } from '../shared/error-body.ts';
 import { sendReadingBodyErrors } from '../shared/errors-in-body.ts';
-import { parseOpenAIUsage } from '../openai/usage.ts';
+import { openAIEmbeddings } from '../shared/embeddings.ts';
 import type { AttemptContext, ProviderAdapter, UpstreamRequest } from '../types.ts';
 import { toHunyuanBody, toHunyuanEmbeddingBody } from './request.ts';
 import { createHunyuanStreamConverter, fromHunyuanAnswer, mapTencentError, tencentErrorStatusOf } from './response.ts';
@@ -28,8 +28,11 @@ export function tencentCall(baseUrl: string, action: string, region: string, bod
   };
 }
 
-/** GetEmbedding's answer as OpenAI's embeddings list. */
-function fromEmbeddingAnswer(text: string, model: string) {
+/** The encoding_format each embeddings attempt asked for (read back when its answer is converted). */
+const embeddingFormats = new WeakMap<AttemptContext, unknown>();
+
+/** GetEmbedding's answer (`Response.Data[{Embedding, Index}]`) as OpenAI's embeddings list. */
+function fromEmbeddingAnswer(ctx: AttemptContext, text: string) {
   type Answer = { Data?: { Embedding?: number[]; Index?: number }[]; Usage?: { PromptTokens?: number } };
   let r: Answer | undefined;
   try {
@@ -37,9 +40,13 @@ function fromEmbeddingAnswer(text: string, model: string) {
   } catch {
     throw unparsableUpstreamJson();
   }
-  const usage = { prompt_tokens: r?.Usage?.PromptTokens ?? 0, total_tokens: r?.Usage?.PromptTokens ?? 0 };
-  const data = (r?.Data ?? []).map((d, i) => ({ object: 'embedding', index: d.Index ?? i, embedding: d.Embedding }));
-  return { body: JSON.stringify({ object: 'list', data, model, usage }), usage: parseOpenAIUsage(usage) };
+  const data = [...(r?.Data ?? [])].sort((a, b) => (a.Index ?? 0) - (b.Index ?? 0));
+  return openAIEmbeddings(
+    data.map((d) => d.Embedding ?? []),
+    ctx.upstreamModel,
+    r?.Usage?.PromptTokens ?? 0,
+    embeddingFormats.get(ctx),
+  );
 }
 
 /**
@@ -53,6 +60,7 @@ export const tencentAdapter: ProviderAdapter = {
 
   buildRequest(ctx, body) {
     parseTencentKey(ctx.key); // a malformed key is the operator's to fix, before anything is sent
+    if (ctx.mode === 'embeddings') embeddingFormats.set(ctx, body.encoding_format);
     return ctx.mode === 'embeddings'
       ? tencentCall(ctx.channel.baseUrl, 'GetEmbedding', regionOf(ctx), toHunyuanEmbeddingBody(body))
       : tencentCall(
@@ -66,9 +74,7 @@ export const tencentAdapter: ProviderAdapter = {
   send: (_ctx, req, signal) => sendReadingBodyErrors(req, signal, tencentErrorStatusOf),
 
   convertResponse: (ctx, text) =>
-    ctx.mode === 'embeddings'
-      ? fromEmbeddingAnswer(text, ctx.upstreamModel)
-      : fromHunyuanAnswer(text, ctx.upstreamModel),
+    ctx.mode === 'embeddings' ? fromEmbeddingAnswer(ctx, text) : fromHunyuanAnswer(text, ctx.upstreamModel),
   createStreamConverter: (ctx, clientWantsUsage) => createHunyuanStreamConverter(ctx.upstreamModel, clientWantsUsage),
   mapError: mapTencentError,
   // Tencent's refusals of an unpaid or stopped account (given 402 by tencentErrorStatus) are dead keys.

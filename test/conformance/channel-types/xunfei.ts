@@ -1,0 +1,17 @@
+import { FAKE_SPARK_KEY, SPARK_USAGE, startFakeSpark } from '../../../scripts/fake-upstream/xunfei/index.ts';
+import { ChannelType } from '../../../shared/channel-types.ts';
+import type { ChannelTypeEntry } from './entry.ts';
+
+/**
+ * Xunfei Spark: a WebSocket session per request, the URL signed with the key's APISecret / APIKey;
+ * the version from the model. A version Spark does not have gets its "invalid model domain" frame.
+ */
+export const xunfeiEntry: ChannelTypeEntry = {
+  type: ChannelType.XunfeiSpark,
+  start: () => startFakeSpark(),
+  channel: () => ({ key: FAKE_SPARK_KEY, other: 'v3.5' }),
+  models: { plain: 'SparkDesk-v3.5', error: 'SparkDesk-v9.9' },
+  usage: { prompt: SPARK_USAGE.prompt_tokens, completion: SPARK_USAGE.completion_tokens },
+  error: { status: 400, message: 'invalid model domain' },
+  isGeneration: (r) => r.path.endsWith('/chat') || r.path.startsWith('/chat/'),
+};
