@@ -8,5 +8,12 @@ import { cloudflareEntry } from './cloudflare.ts';
 import type { ChannelTypeEntry } from './entry.ts';
 import { palmEntry } from './palm.ts';
 import { tencentEntry } from './tencent.ts';
+import { xunfeiEntry } from './xunfei.ts';
 
-export const CHANNEL_TYPE_ENTRIES: ChannelTypeEntry[] = [palmEntry, aiProxyLibraryEntry, tencentEntry, cloudflareEntry];
+export const CHANNEL_TYPE_ENTRIES: ChannelTypeEntry[] = [
+  palmEntry,
+  aiProxyLibraryEntry,
+  tencentEntry,
+  cloudflareEntry,
+  xunfeiEntry,
+];
