@@ -41,13 +41,12 @@ const TASK_DOORS: Partial<Record<number, string>> = {
 };
 
 /** The paths a channel query GETs (queries left out: the balance's dates, Gemini's key). */
-const queryPaths = <T>(q: ChannelQuery<T> | undefined) =>
-  q
-    ? q
-        .requests('', 'KEY')
-        .map((r) => `\`${r.url.split('?')[0]}\``)
-        .join(', ')
-    : '—';
+const queryPaths = <T>(q: ChannelQuery<T> | undefined) => {
+  if (!q) return '—';
+  const paths = q.requests('', 'KEY', '{other}').map((r) => `\`${r.url.split('?')[0]}\``);
+  // A query without requests answers from what the gateway knows (Tencent: the type's default models).
+  return paths.length ? paths.join(', ') : 'default models (no list endpoint)';
+};
 
 /** docs/providers.md, generated from the adapter registry and the channel-type table (never edited by hand). */
 export function renderProviderDocs(): string {
