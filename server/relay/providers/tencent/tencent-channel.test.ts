@@ -207,6 +207,19 @@ describe('Tencent Hunyuan channels (type 23)', () => {
     expect(String(failure)).toContain('The service is busy');
   });
 
+  it('a refused stream (Response.Error in a 200 JSON answer) fails before any chunk, with the status of its code', async () => {
+    await channel('hy-refused', { modelMapping: { 'hy-refused': 'hunyuan-lite+fail-400' }, models: ['hy-refused'] });
+    await price(['hy-refused']);
+    const p = await payer(h);
+    const err = await h
+      .client(p.key)
+      .chat.completions.create({ model: 'hy-refused', messages: [{ role: 'user', content: 'hi' }], stream: true })
+      .catch((e: { status?: number; message?: string }) => e);
+    expect(err).toMatchObject({ status: 400 });
+    expect(String((err as Error).message)).toContain('does not pass review');
+    expect(await p.charges()).toEqual([]);
+  });
+
   it('embeddings: GetEmbedding with Inputs, answered as OpenAI embeddings and billed by their tokens', async () => {
     await channel('hy-embed', { modelMapping: { 'hy-embed': 'hunyuan-embedding' } });
     const p = await payer(h);
