@@ -243,6 +243,14 @@ describe('Tencent Hunyuan channels (type 23)', () => {
       }>();
     const good = await channel('hy-good-test', { modelMapping: {} });
     expect(await test(good)).toMatchObject({ success: true });
+    // Hunyuan has no model-list action: fetch_models offers the type's default models, asking nothing.
+    const before = fake.requests.length;
+    const listed = await h.t.app.inject({ method: 'GET', url: `/api/channel/fetch_models/${good}`, headers: admin });
+    expect(listed.json()).toMatchObject({
+      success: true,
+      data: expect.arrayContaining(['hunyuan-lite', 'hunyuan-embedding']),
+    });
+    expect(fake.requests.length).toBe(before);
 
     const dead = await channel('hy-dead', {
       key: `1300000001|${FAKE_TENCENT_SECRET_ID}|not-the-secret`,
