@@ -1,9 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { Autocomplete, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { ChannelType } from '../../../../shared/channel-types.ts';
 import { JsonField } from '../JsonField.tsx';
-import { type ChannelFormValues, hasOther } from './form.ts';
+import type { ChannelFormValues } from './form.ts';
 
 type Form = UseFormReturnType<ChannelFormValues>;
 
@@ -13,30 +12,13 @@ const jsonProps = (form: Form, field: keyof ChannelFormValues) => ({
   error: form.errors[field],
 });
 
-/** Organization, `other`, test model, prefix, system prompt and the JSON settings. */
+/** Organization, test model, prefix, system prompt and the JSON settings. */
 export function AdvancedFields({ form }: { form: Form }) {
   const { t } = useLingui();
-  const { type } = form.values;
   const testModel = form.values.test_model.trim();
   const unlistedTestModel = testModel !== '' && !form.values.models.includes(testModel);
   return (
     <Stack gap="md">
-      {hasOther(type) && (
-        <TextInput
-          label={type === ChannelType.VertexAI ? t`Deployment region` : t`API version`}
-          description={
-            type === ChannelType.XunfeiSpark
-              ? t`Defaults to v2.1`
-              : type === ChannelType.Azure
-                ? t`The api-version sent to Azure; empty uses the gateway's AZURE_DEFAULT_API_VERSION`
-                : t`A region such as us-central1, or JSON mapping models to regions`
-          }
-          placeholder={
-            type === ChannelType.XunfeiSpark ? 'v2.1' : type === ChannelType.Azure ? '2024-10-21' : 'us-central1'
-          }
-          {...form.getInputProps('other')}
-        />
-      )}
       <TextInput
         label={t`Organization`}
         description={t`OpenAI organization id, sent as OpenAI-Organization`}

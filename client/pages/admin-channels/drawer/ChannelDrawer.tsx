@@ -31,6 +31,7 @@ import {
 import { KeyInput } from './KeyInput.tsx';
 import { ModelsField } from './ModelsField.tsx';
 import { UnpricedModelsWarning } from './UnpricedModelsWarning.tsx';
+import { OtherField, SuccessorNotice } from './TypeFields.tsx';
 import { useChannelSubmit } from './useChannelSubmit.ts';
 
 interface Props {
@@ -101,6 +102,7 @@ export function ChannelDrawer({ opened, editing, onClose }: Props) {
             allowDeselect={false}
             maxDropdownHeight={320}
           />
+          <SuccessorNotice type={type} onSwitch={(next) => changeType(String(next))} />
           <TextInput
             label={t`Name`}
             withAsterisk={!editing}
@@ -117,6 +119,7 @@ export function ChannelDrawer({ opened, editing, onClose }: Props) {
             />
           )}
           <KeyInput form={form} editingId={editing?.id} />
+          <OtherField form={form} />
           <ModelsField form={form} editingId={editing?.id} />
           <UnpricedModelsWarning models={form.values.models} />
           <MultiSelect

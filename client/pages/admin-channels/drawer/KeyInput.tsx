@@ -8,6 +8,7 @@ import { showError } from '../../../lib/errors.ts';
 import { useStoredUser, userIsRoot } from '../../../lib/user.ts';
 import { trpc } from '../../../trpc.ts';
 import { type ChannelFormValues, hasMultiKey, splitKeys } from './form.ts';
+import { typeHints } from './type-hints.ts';
 
 interface Props {
   form: UseFormReturnType<ChannelFormValues>;
@@ -44,15 +45,7 @@ export function KeyInput({ form, editingId }: Props) {
       setRevealing(false);
     }
   };
-  /** Key formats of the types that combine several credentials (spec §9 key-count hints). */
-  const formats: Record<number, string> = {
-    15: 'APIKey|SecretKey',
-    18: 'APPID|APISecret|APIKey',
-    22: 'APIKey-AppId',
-    23: 'AppId|SecretId|SecretKey',
-    33: 'AccessKey|SecretAccessKey|Region',
-  };
-  const format = formats[type];
+  const { keyFormat: format, keyHelp } = typeHints(type);
   const placeholder = editing
     ? t`Leave empty to keep the current key`
     : type === ChannelType.VertexAI
@@ -121,6 +114,11 @@ export function KeyInput({ form, editingId }: Props) {
           autoComplete="off"
           {...form.getInputProps('key')}
         />
+      )}
+      {keyHelp && (
+        <Text size="xs" c="dimmed" data-testid="key-help">
+          {t(keyHelp)}
+        </Text>
       )}
       {multiKey && multiAllowed && !editing && (
         <Radio.Group

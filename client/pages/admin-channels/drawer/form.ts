@@ -102,10 +102,6 @@ export const splitKeys = (text: string) =>
 export const hasBaseUrl = (type: number) => type !== 33 && type !== ChannelType.VertexAI;
 /** Vertex AI keys are service-account JSON: never several keys. */
 export const hasMultiKey = (type: number) => type !== ChannelType.VertexAI;
-/** Types whose `other` field means something: Xunfei's API version, Vertex AI's region, Azure's api-version. */
-export const hasOther = (type: number) =>
-  type === ChannelType.XunfeiSpark || type === ChannelType.VertexAI || type === ChannelType.Azure;
-
 export type Problem =
   'nameAndKey' | 'noModel' | 'modelMapping' | 'statusCodeMapping' | 'setting' | 'paramOverride' | 'other' | 'priority';
 
