@@ -70,7 +70,8 @@ export function toSparkFrame(ctx: AttemptContext, body: Json, version: SparkVers
   const max = body.max_tokens ?? body.max_completion_tokens;
   // Spark refuses more than its version can write; fewer is all the client can get anyway.
   if (typeof max === 'number') chat.max_tokens = Math.max(1, Math.min(Math.floor(max), version.maxTokens));
-  if (typeof body.top_k === 'number') chat.top_k = body.top_k;
+  // Spark samples from the 1 to 6 best tokens; Anthropic and Gemini clients send larger top_k.
+  if (typeof body.top_k === 'number') chat.top_k = Math.max(1, Math.min(Math.round(body.top_k), 6));
   const header: Json = { app_id: appId };
   // Spark's uid (the end user, for its own abuse control) takes 32 characters at most.
   if (typeof body.user === 'string' && body.user) header.uid = body.user.slice(0, 32);

@@ -45,31 +45,30 @@ const ALIASES: Readonly<Record<string, string>> = {
 
 export const DEFAULT_SPARK_VERSION = 'v2.1';
 
+const BY_DOMAIN = new Map(Object.values(SPARK_VERSIONS).map((x) => [x.domain.toLowerCase(), x]));
+
 /**
- * A version by name; an undocumented `vX.Y` is sent as new-api sends it (path `/vX.Y/chat`, domain
- * `generalvX.Y`) and Spark answers for it. Anything else is not a version.
+ * A version by name (`v3.5`), product name (`max`) or domain (`generalv3.5`); an undocumented `vX.Y`
+ * is sent as new-api sends it (path `/vX.Y/chat`, domain `generalvX.Y`) and Spark answers for it.
+ * Anything else is not a version.
  */
 export function sparkVersion(name: string): SparkVersion | undefined {
   const key = name.trim().toLowerCase();
-  const known = SPARK_VERSIONS[ALIASES[key] ?? key];
+  const known = SPARK_VERSIONS[ALIASES[key] ?? key] ?? BY_DOMAIN.get(key);
   if (known) return known;
   return /^v\d+(\.\d+)?$/.test(key) ? v(`/${key}/chat`, `general${key}`, 8192) : undefined;
 }
 
 /**
- * The version of one attempt: the model's (`SparkDesk-v3.5`, `SparkDesk-pro-128k`; new-api reads the
- * part after the dash of any `name-version`), else the channel's `other`, else v2.1.
+ * The version of one attempt: the model's (`SparkDesk-v3.5`, `SparkDesk-pro-128k`, a version or domain
+ * as the whole name, or, as new-api reads it, the part after the dash of any `name-version`), else
+ * the channel's `other`, else v2.1.
  */
 export function sparkVersionFor(model: string, other: string): SparkVersion {
   const name = model.trim();
+  const parts = name.split('-');
   const fromModel = /^sparkdesk-/i.test(name)
-    ? name.slice('sparkdesk-'.length)
-    : name.split('-').length === 2
-      ? name.split('-')[1]
-      : '';
-  return (
-    (fromModel ? sparkVersion(fromModel) : undefined) ??
-    sparkVersion(other) ??
-    (sparkVersion(DEFAULT_SPARK_VERSION) as SparkVersion)
-  );
+    ? sparkVersion(name.slice('sparkdesk-'.length))
+    : (sparkVersion(name) ?? (parts.length === 2 ? sparkVersion(parts[1]) : undefined));
+  return fromModel ?? sparkVersion(other) ?? (sparkVersion(DEFAULT_SPARK_VERSION) as SparkVersion);
 }

@@ -66,6 +66,8 @@ describe('Xunfei Spark channels (type 18)', () => {
       // More than Spark Max takes: capped to its 8192 (the fake refuses more).
       max_tokens: 20_000,
       user: 'end-user-7',
+      // Anthropic and Gemini clients send larger top_k; Spark takes 1 to 6.
+      ...({ top_k: 40 } as object),
     });
     expect(r.choices[0].message.content).toBe(ANSWER);
     expect(r.choices[0].finish_reason).toBe('stop');
@@ -73,7 +75,7 @@ describe('Xunfei Spark channels (type 18)', () => {
     expect(fake.requests.at(-1)!.path).toBe('/v3.5/chat');
     expect(frameOf()).toEqual({
       header: { app_id: FAKE_SPARK_APP_ID, uid: 'end-user-7' },
-      parameter: { chat: { domain: 'generalv3.5', temperature: 0.4, max_tokens: 8192 } },
+      parameter: { chat: { domain: 'generalv3.5', temperature: 0.4, max_tokens: 8192, top_k: 6 } },
       payload: {
         message: {
           text: [
