@@ -157,6 +157,16 @@ describe('Xunfei Spark channels (type 18)', () => {
     })().catch((e: Error) => e);
     expect(text).toBe('w0 w1 ');
     expect(String(failure)).toContain('Spark error 10014');
+    // The cut stream is billed for what it sent (the relay's rule); not streamed, the frames are
+    // gathered first: the whole request fails with the frame's status and costs nothing.
+    const billed = await p.charges();
+    expect(billed).toHaveLength(1);
+    const whole = await h
+      .client(p.key)
+      .chat.completions.create({ model: 'sp-35', messages: [{ role: 'user', content: 'SPARK-RISKY-OUTPUT' }] })
+      .catch((e: { status?: number }) => e);
+    expect(whole).toMatchObject({ status: 400 });
+    expect(await p.charges()).toEqual(billed);
   });
 
   it('an input the audit refuses (10013) is a 400, not charged, and leaves the channel serving', async () => {
