@@ -94,7 +94,7 @@ async function answerJson({ rt, call, served, headers, bill }: Answering): Promi
     throw err;
   }
   reply.hijack();
-  reply.raw.writeHead(200, { ...headers, 'content-type': 'application/json' });
+  reply.raw.writeHead(200, { ...headers, 'content-type': contentTypeOf(call.mode, converted.body) });
   reply.raw.end(converted.body);
   bill({
     reported: converted.usage,
@@ -104,6 +104,15 @@ async function answerJson({ rt, call, served, headers, bill }: Answering): Promi
     cut: false,
   });
 }
+
+/**
+ * JSON, except a transcript asked for as text, srt or vtt (response_format): OpenAI answers those as
+ * text/plain, and its SDK reads the body as JSON when told it is JSON.
+ */
+const contentTypeOf = (mode: RelayCall['mode'], body: string) =>
+  (mode === 'transcriptions' || mode === 'translations') && !/^\s*[{[]/.test(body)
+    ? 'text/plain; charset=utf-8'
+    : 'application/json';
 
 /** Server-sent events, converted chunk by chunk; usage is what the stream reported or produced. */
 async function answerStream({ rt, call, served, headers, bill }: Answering): Promise<void> {

@@ -37,7 +37,14 @@ export function ModelsField({ form, editingId }: { form: UseFormReturnType<Chann
 
   const fetchUpstream = () => {
     const key = splitKeys(form.values.key)[0] ?? '';
-    if (key) fetchNew.mutate({ type, key, base_url: form.values.base_url.trim() || null });
+    // `other` too: some list URLs need it (Cloudflare's account id).
+    if (key)
+      fetchNew.mutate({
+        type,
+        key,
+        base_url: form.values.base_url.trim() || null,
+        other: form.values.other.trim() || null,
+      });
     else if (editingId !== undefined) fetchStored.mutate({ id: editingId });
     else notifications.show({ color: 'yellow', message: t`Please fill in the key` });
   };

@@ -130,9 +130,16 @@ describe('Cloudflare Workers AI channels (type 39)', () => {
     });
     expect(verbose).toMatchObject({ task: 'transcribe', text: CF_TRANSCRIPT, duration: 2.4 });
     expect(verbose.words?.map((w) => w.word).join(' ')).toBe(CF_TRANSCRIPT);
+    // A plain-text transcript comes back as text/plain, which the SDK hands over as the string itself.
+    const plain = await client.audio.transcriptions.create({
+      model: 'whisper-1',
+      file: await toFile(audio, 'hello.wav', { type: 'audio/wav' }),
+      response_format: 'text',
+    });
+    expect(plain).toBe(CF_TRANSCRIPT);
     const logs = await p.logs();
     expect(logs.map((l) => Number(l.completion_tokens))).toEqual(
-      [1, 1].map(() => countText('whisper-1', CF_TRANSCRIPT)),
+      [1, 1, 1].map(() => countText('whisper-1', CF_TRANSCRIPT)),
     );
   });
 
