@@ -59,7 +59,8 @@ export function syntheticAnswer(
   body: string | AsyncIterable<Uint8Array | string>,
   headers: Record<string, string> = { 'content-type': 'application/json' },
 ): UpstreamResponse {
-  const readable = Readable.from(typeof body === 'string' ? [Buffer.from(body)] : body);
+  // Bytes only: the stream reader decodes what it reads as UTF-8.
+  const readable = Readable.from(typeof body === 'string' ? [Buffer.from(body)] : asBytes(body));
   const text = async () => {
     let out = '';
     for await (const c of readable) out += typeof c === 'string' ? c : Buffer.from(c as Uint8Array).toString('utf8');
@@ -77,6 +78,10 @@ export function syntheticAnswer(
     opaque: null,
     context: {},
   } as unknown as UpstreamResponse;
+}
+
+async function* asBytes(body: AsyncIterable<Uint8Array | string>): AsyncIterable<Uint8Array> {
+  for await (const c of body) yield typeof c === 'string' ? Buffer.from(c) : c;
 }
 
 /** Sends one attempt's request: through the adapter's own transport when it has one, else the shared pool. */

@@ -68,7 +68,8 @@ export const oneApiTypeMap: Record<number, { type: number; baseUrl?: string }> =
   45: { type: 48 }, // xAI
   46: { type: 8, baseUrl: 'https://api.replicate.com' }, // Replicate
   47: { type: 46 }, // Baidu v2
-  48: { type: 18 }, // Xunfei v2
+  // one-api's "Xunfei v2" is Spark's OpenAI-compatible HTTP API (a bearer APIPassword), not the signed WebSocket of type 18.
+  48: { type: 8, baseUrl: 'https://spark-api-open.xf-yun.com' }, // Xunfei v2
   49: { type: 17 }, // Ali Bailian
   50: { type: 8 }, // OpenAI compatible
   51: { type: 24 }, // Gemini (OpenAI compatible)
