@@ -2,6 +2,7 @@ import { ChannelType } from '../../../shared/channel-types.ts';
 import { aiProxyLibraryAdapter } from './aiproxy-library/adapter.ts';
 import { anthropicAdapter } from './anthropic/adapter.ts';
 import { azureAdapter } from './azure/adapter.ts';
+import { baiduAdapter } from './baidu/adapter.ts';
 import { bedrockAdapter } from './bedrock/adapter.ts';
 import { cloudflareAdapter } from './cloudflare/adapter.ts';
 import { geminiAdapter } from './gemini/adapter.ts';
@@ -64,6 +65,7 @@ const registry = new Map<number, ProviderAdapter>([
   [T.PaLM, palmAdapter],
   [T.AIProxyLibrary, aiProxyLibraryAdapter],
   [T.XunfeiSpark, xunfeiAdapter],
+  [T.Baidu, baiduAdapter],
 ]);
 
 /** The adapter for a channel type; undefined when the type has none (the channel cannot serve). */

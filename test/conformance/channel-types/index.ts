@@ -4,6 +4,7 @@
  * belongs here (the OpenAI-compatible types are covered by the main matrix's chat-only column).
  */
 import { aiProxyLibraryEntry } from './aiproxy-library.ts';
+import { baiduEntry } from './baidu.ts';
 import { cloudflareEntry } from './cloudflare.ts';
 import type { ChannelTypeEntry } from './entry.ts';
 import { palmEntry } from './palm.ts';
@@ -16,4 +17,5 @@ export const CHANNEL_TYPE_ENTRIES: ChannelTypeEntry[] = [
   tencentEntry,
   cloudflareEntry,
   xunfeiEntry,
+  baiduEntry,
 ];
