@@ -119,7 +119,7 @@ const TABLE = [
     'ERNIE-Lite-8K',
     'Embedding-V1',
   ]),
-  t('Zhipu', 16, 'Zhipu', 'https://open.bigmodel.cn', ['glm-4', 'glm-3-turbo', 'chatglm_turbo']),
+  t('Zhipu', 16, 'Zhipu', 'https://open.bigmodel.cn', ['chatglm_turbo', 'chatglm_pro', 'chatglm_std', 'chatglm_lite']),
   t('Ali', 17, 'Ali', 'https://dashscope.aliyuncs.com', [
     'qwen-max',
     'qwen-plus',
@@ -188,7 +188,7 @@ const TABLE = [
   ]),
   t('MiniMax', 35, 'MiniMax', 'https://api.minimax.chat', ['MiniMax-M1', 'MiniMax-Text-01', 'abab6.5s-chat']),
   t('Suno', 36, 'Suno', '', ['suno_music', 'suno_lyrics']),
-  t('Dify', 37, 'Dify', 'https://api.dify.ai', []),
+  t('Dify', 37, 'Dify', 'https://api.dify.ai', ['dify']),
   t('Jina', 38, 'Jina', 'https://api.jina.ai', [
     'jina-embeddings-v3',
     'jina-reranker-v2-base-multilingual',

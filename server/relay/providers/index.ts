@@ -5,6 +5,8 @@ import { azureAdapter } from './azure/adapter.ts';
 import { baiduAdapter } from './baidu/adapter.ts';
 import { bedrockAdapter } from './bedrock/adapter.ts';
 import { cloudflareAdapter } from './cloudflare/adapter.ts';
+import { cozeAdapter } from './coze/adapter.ts';
+import { difyAdapter } from './dify/adapter.ts';
 import { geminiAdapter } from './gemini/adapter.ts';
 import { cohereAdapter, jinaAdapter } from './rerank/adapter.ts';
 import { openAIAdapter } from './openai/adapter.ts';
@@ -13,7 +15,9 @@ import { openAIModels } from './openai/models.ts';
 import type { ChannelQuery } from './shared/channel-query.ts';
 import { tencentAdapter } from './tencent/adapter.ts';
 import type { ProviderAdapter } from './types.ts';
+import { vertexAdapter } from './vertex/adapter.ts';
 import { xunfeiAdapter } from './xunfei/adapter.ts';
+import { zhipuAdapter } from './zhipu/adapter.ts';
 
 /*
  * Channel type -> adapter, by the type names of shared/channel-types.ts. OpenAI-compatible
@@ -65,7 +69,11 @@ const registry = new Map<number, ProviderAdapter>([
   [T.PaLM, palmAdapter],
   [T.AIProxyLibrary, aiProxyLibraryAdapter],
   [T.XunfeiSpark, xunfeiAdapter],
+  [T.Dify, difyAdapter],
+  [T.Coze, cozeAdapter],
   [T.Baidu, baiduAdapter],
+  [T.VertexAI, vertexAdapter],
+  [T.Zhipu, zhipuAdapter],
 ]);
 
 /** The adapter for a channel type; undefined when the type has none (the channel cannot serve). */

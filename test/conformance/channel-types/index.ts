@@ -6,10 +6,14 @@
 import { aiProxyLibraryEntry } from './aiproxy-library.ts';
 import { baiduEntry } from './baidu.ts';
 import { cloudflareEntry } from './cloudflare.ts';
+import { cozeEntry } from './coze.ts';
+import { difyEntry } from './dify.ts';
 import type { ChannelTypeEntry } from './entry.ts';
 import { palmEntry } from './palm.ts';
 import { tencentEntry } from './tencent.ts';
+import { vertexEntry } from './vertex.ts';
 import { xunfeiEntry } from './xunfei.ts';
+import { zhipuEntry } from './zhipu.ts';
 
 export const CHANNEL_TYPE_ENTRIES: ChannelTypeEntry[] = [
   palmEntry,
@@ -17,5 +21,9 @@ export const CHANNEL_TYPE_ENTRIES: ChannelTypeEntry[] = [
   tencentEntry,
   cloudflareEntry,
   xunfeiEntry,
+  difyEntry,
+  cozeEntry,
   baiduEntry,
+  vertexEntry,
+  zhipuEntry,
 ];
