@@ -37,7 +37,7 @@ const channel = (name: string, upstream: string, over: Partial<Parameters<typeof
 beforeAll(async () => {
   h = await startRelayHarness();
   fake = await startFakeBaidu();
-  const names = ['bd-plain', 'bd-mid', 'bd-embed', 'bd-dead', 'bd-odd'];
+  const names = ['bd-plain', 'bd-mid', 'bd-embed', 'bd-dead', 'bd-odd', 'bd-cold'];
   await setOptions(h.deps, {
     AutomaticDisableChannelEnabled: 'true',
     ModelRatio: JSON.stringify({
@@ -130,6 +130,30 @@ describe('Baidu legacy ERNIE channels (type 15)', () => {
       new URL(retried.path, 'http://x').searchParams.get('access_token'),
     );
     expect(await p.charges()).toEqual([quotaOf({ prompt: 9, completion: 5 }, R)]);
+  });
+
+  it('concurrent first calls of a key share one token exchange', async () => {
+    const cold = await startFakeBaidu();
+    try {
+      await insertChannel(h.deps, {
+        name: 'bd-cold',
+        type: 15,
+        key: KEY,
+        baseUrl: cold.url,
+        models: ['bd-cold'],
+        modelMapping: { 'bd-cold': 'ERNIE-Speed-8K' },
+      });
+      const p = await payer(h);
+      const answers = await Promise.all(
+        [1, 2, 3, 4].map(() =>
+          h.client(p.key).chat.completions.create({ model: 'bd-cold', messages: [{ role: 'user', content: 'hi' }] }),
+        ),
+      );
+      expect(answers.map((a) => a.choices[0].message.content)).toEqual(Array(4).fill('w0 w1 w2 w3 w4 '));
+      expect(cold.requests.filter((r) => r.path.startsWith('/oauth/2.0/token'))).toHaveLength(1);
+    } finally {
+      await cold.close();
+    }
   });
 
   it('turns Baidu refuses (an opening assistant turn) fail with 400 and its message, charging nothing', async () => {
