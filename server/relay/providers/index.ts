@@ -1,5 +1,6 @@
 import { ChannelType } from '../../../shared/channel-types.ts';
 import { aiProxyLibraryAdapter } from './aiproxy-library/adapter.ts';
+import { aliAdapter } from './ali/adapter.ts';
 import { anthropicAdapter } from './anthropic/adapter.ts';
 import { azureAdapter } from './azure/adapter.ts';
 import { baiduAdapter } from './baidu/adapter.ts';
@@ -72,6 +73,7 @@ const registry = new Map<number, ProviderAdapter>([
   [T.Dify, difyAdapter],
   [T.Coze, cozeAdapter],
   [T.Baidu, baiduAdapter],
+  [T.Ali, aliAdapter],
   [T.VertexAI, vertexAdapter],
   [T.Zhipu, zhipuAdapter],
 ]);

@@ -4,6 +4,7 @@
  * belongs here (the OpenAI-compatible types are covered by the main matrix's chat-only column).
  */
 import { aiProxyLibraryEntry } from './aiproxy-library.ts';
+import { aliEntry } from './ali.ts';
 import { baiduEntry } from './baidu.ts';
 import { cloudflareEntry } from './cloudflare.ts';
 import { cozeEntry } from './coze.ts';
@@ -24,6 +25,7 @@ export const CHANNEL_TYPE_ENTRIES: ChannelTypeEntry[] = [
   difyEntry,
   cozeEntry,
   baiduEntry,
+  aliEntry,
   vertexEntry,
   zhipuEntry,
 ];

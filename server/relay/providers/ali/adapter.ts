@@ -1,0 +1,89 @@
+import { budgetOf, effortOf, reasoningOf } from '../../canonical/reasoning.ts';
+import { sendUpstream } from '../../upstream.ts';
+import { openAIAdapter } from '../openai/adapter.ts';
+import { bearerGet, type ChannelQuery } from '../shared/channel-query.ts';
+import type { AttemptContext, ProviderAdapter, RelayMode, UpstreamRequest } from '../types.ts';
+import { mapAliError } from './errors.ts';
+import { aliRoot, buildImageTask, sendImageTask, wantsBase64 } from './images.ts';
+import { buildRerankRequest, rerankAnswer } from './rerank.ts';
+
+/*
+ * Alibaba Cloud DashScope / Model Studio (type 17). Chat and embeddings go to its OpenAI-compatible
+ * mode (`{base}/compatible-mode/v1/...`, bearer key) through the OpenAI adapter's own request,
+ * answer and stream code; Qwen's reasoning switch is `enable_thinking` (+ `thinking_budget`), and
+ * reasoning comes back as `reasoning_content`, which the OpenAI code already reads. Images and
+ * rerank, which compatible mode lacks, use the native API (images.ts, rerank.ts).
+ */
+
+type Json = Record<string, unknown>;
+
+const compatiblePath: Partial<Record<RelayMode, string>> = {
+  chat: 'chat/completions',
+  completions: 'completions',
+  embeddings: 'embeddings',
+};
+
+const compatibleUrl = (ctx: AttemptContext) => `${aliRoot(ctx)}/compatible-mode/v1/${compatiblePath[ctx.mode]}`;
+
+/**
+ * The canonical reasoning request in Qwen's terms: `enable_thinking` on or off, the effort's budget
+ * as `thinking_budget`; OpenAI's `reasoning_effort` is not DashScope's. A client's own
+ * `enable_thinking` (an OpenAI client speaking Qwen) is kept as sent.
+ */
+function withQwenThinking(original: Json, out: Json): Json {
+  const r = reasoningOf(original);
+  delete out.reasoning_effort;
+  delete out.reasoning;
+  if (!r || original.enable_thinking !== undefined) return out;
+  const effort = effortOf(r);
+  if (effort === undefined) return out;
+  out.enable_thinking = effort !== 'none';
+  const budget = budgetOf(r);
+  if (out.enable_thinking && budget !== undefined && budget > 0 && out.thinking_budget === undefined)
+    out.thinking_budget = budget;
+  return out;
+}
+
+async function buildCompatibleRequest(ctx: AttemptContext, body: Json): Promise<UpstreamRequest> {
+  const req = await openAIAdapter.buildRequest(ctx, body);
+  let out = req.body;
+  if (ctx.mode === 'chat' && typeof out === 'string')
+    out = JSON.stringify(withQwenThinking(body, JSON.parse(out) as Json));
+  return { ...req, url: compatibleUrl(ctx), body: out };
+}
+
+/** Compatible mode's `GET /compatible-mode/v1/models` (OpenAI's `{data: [{id}]}`). */
+const aliModels: ChannelQuery<string[]> = {
+  requests: (base, key) => [
+    bearerGet(`${base.replace(/\/compatible-mode\/v1\/?$/, '')}/compatible-mode/v1/models`, key),
+  ],
+  read: ([body]) => ((body as { data?: { id?: unknown }[] } | null)?.data ?? []).map((m) => String(m.id ?? '')),
+};
+
+export const aliAdapter: ProviderAdapter = {
+  ...openAIAdapter,
+  id: 'ali',
+  balances: undefined,
+  supports: (mode) => mode in compatiblePath || mode === 'images' || mode === 'rerank',
+
+  buildRequest(ctx, body) {
+    if (ctx.mode === 'images') return buildImageTask(ctx, body);
+    if (ctx.mode === 'rerank') return buildRerankRequest(ctx, body);
+    return buildCompatibleRequest(ctx, body);
+  },
+
+  // An image is an async task polled to completion; everything else is one HTTP exchange.
+  // (The relay's upstream headers timeout then does not apply to chat: the pool's own 300 s does.)
+  send: (ctx, req, signal) =>
+    ctx.mode === 'images' ? sendImageTask(req, signal, wantsBase64(req)) : sendUpstream(req, signal),
+
+  convertResponse(ctx, text) {
+    // The images answer was built by sendImageTask; the price is per image (serve.ts: n calls).
+    if (ctx.mode === 'images') return { body: text, produced: '' };
+    if (ctx.mode === 'rerank') return rerankAnswer(ctx, text);
+    return openAIAdapter.convertResponse(ctx, text);
+  },
+
+  mapError: mapAliError,
+  models: aliModels,
+};
