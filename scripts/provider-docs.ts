@@ -1,5 +1,6 @@
 import { CHANNEL_TYPES, ChannelType } from '../shared/channel-types.ts';
 import { balanceQueryFor, modelsQueryFor, registeredAdapters } from '../server/relay/providers/index.ts';
+import { nativeSupportFor } from '../server/relay/providers/native-support.ts';
 import type { ChannelQuery } from '../server/relay/providers/shared/channel-query.ts';
 import type { ProviderAdapter, RelayMode } from '../server/relay/providers/types.ts';
 
@@ -29,7 +30,7 @@ function endpoints(a: ProviderAdapter): string {
     .filter((m) => a.supports(m))
     .map((m) => `\`${MODE_PATHS[m]}\``);
   if (a.supports('chat'))
-    for (const d of DOORS) modes.push(`\`${d.path}\` (${a.native?.protocol === d.protocol ? 'native' : 'converted'})`);
+    for (const d of DOORS) modes.push(`\`${d.path}\` (${nativeSupportFor(a, d.protocol) ? 'native' : 'converted'})`);
   return modes.join(', ');
 }
 

@@ -6,6 +6,7 @@ import { type ChannelConfig, hasOtherKey, pickKey, upstreamModelFor } from './ch
 import { disableKey, isDisablingError, shouldAutoDisable } from './channel-health.ts';
 import { RelayError, refusal } from './errors.ts';
 import { adapterFor } from './providers/index.ts';
+import { nativeSupportFor } from './providers/native-support.ts';
 import { speaksResponses } from './providers/openai/responses-bridge/channel.ts';
 import type { AttemptContext, NativeProtocol, ProviderAdapter, RelayMode, UpstreamRequest } from './providers/types.ts';
 import { isRetryableStatus, maxAttempts } from './retry.ts';
@@ -127,11 +128,8 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
       carry: createCarryStore(deps.kv, a.userId),
       ...(adapter.reportsNoUsage ? { countUsage: await usageCounter(a.model, a.body) } : {}),
     };
-    const native =
-      responses ||
-      (a.native !== undefined &&
-        adapter.native?.protocol === a.native.protocol &&
-        (adapter.native.serves?.(up.name) ?? true));
+    const support = a.native && !responses ? nativeSupportFor(adapter, a.native.protocol) : undefined;
+    const native = responses || (support !== undefined && (support.serves?.(up.name) ?? true));
     if (!native && a.native?.nativeOnly) {
       last = a.native.nativeOnly;
       report(last);
@@ -140,8 +138,8 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
     let req;
     try {
       req =
-        native && !responses && adapter.native && a.native
-          ? await adapter.native.buildRequest(
+        native && support && a.native
+          ? await support.buildRequest(
               ctx,
               nativeChannelBody(channel, a.native.protocol, a.native.body),
               a.native.headers,

@@ -8,6 +8,7 @@ import { geminiDoor } from './front-doors/gemini/door.ts';
 import type { FrontDoor } from './front-doors/types.ts';
 import type { RelayPrincipal } from './principal.ts';
 import { adapterFor } from './providers/index.ts';
+import { nativeSupportFor, tokenCountFor } from './providers/native-support.ts';
 import type { AttemptContext, NativeProtocol, ProviderAdapter } from './providers/types.ts';
 import { applyReasoningSuffix, candidatesFor, modelsToTry, noChannelFor } from './model-choice.ts';
 import type { RelayRuntime } from './runtime.ts';
@@ -131,7 +132,7 @@ async function upstreamCount(
   door: CountDoor,
   count: CountRequest,
 ): Promise<string | undefined> {
-  const native = adapter.countTokens!;
+  const native = tokenCountFor(adapter, door.protocol)!;
   try {
     const built = await native.buildRequest(ctx, door.withSystemPrompt(ctx.channel, count.body), count.headers);
     const signed = adapter.sign ? await adapter.sign(ctx, built) : built;
@@ -155,7 +156,10 @@ async function countTokens(rt: RelayRuntime, door: CountDoor, req: FastifyReques
   reply.header('x-request-id', req.id).type('application/json');
 
   const adapter = adapterFor(channel.type);
-  const native = adapter?.countTokens?.protocol === door.protocol && (adapter.native?.serves?.(upstreamModel) ?? true);
+  const native =
+    adapter !== undefined &&
+    tokenCountFor(adapter, door.protocol) !== undefined &&
+    (nativeSupportFor(adapter, door.protocol)?.serves?.(upstreamModel) ?? true);
   if (adapter && native) {
     const ctx: AttemptContext = {
       mode: 'chat',

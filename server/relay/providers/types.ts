@@ -166,10 +166,13 @@ export interface ProviderAdapter {
   reportsNoUsage?: boolean;
   /** Short name shown in docs/providers.md (the OpenAI adapter when absent). */
   id?: string;
-  /** Set when the provider speaks a front door's own protocol: that door's body is relayed unchanged. */
-  native?: NativeSupport;
+  /**
+   * Set when the provider speaks a front door's own protocol: that door's body is relayed unchanged.
+   * A list when it speaks several doors' (one each); read through native-support.ts.
+   */
+  native?: NativeSupport | readonly NativeSupport[];
   /** Set when the provider counts tokens itself (Anthropic count_tokens, Gemini countTokens): relay/count-tokens.ts. */
-  countTokens?: NativeTokenCount;
+  countTokens?: NativeTokenCount | readonly NativeTokenCount[];
 }
 
 /** A provider's own token-counting endpoint, given the door's count body as the client sent it. */

@@ -1,4 +1,5 @@
 import { relayError } from '../../errors.ts';
+import { nativeSupportFor } from '../../providers/native-support.ts';
 import { completionTextOf, countPromptTokens, loadTokenizers } from '../../usage.ts';
 import type { FrontDoor } from '../types.ts';
 import {
@@ -35,7 +36,12 @@ export const anthropicDoor: FrontDoor = {
   },
 
   convertResponse(ok, text, canonical) {
-    if (ok.native) return { body: text, usage: ok.adapter.native?.usageOf(text), produced: nativeText(text) };
+    if (ok.native)
+      return {
+        body: text,
+        usage: nativeSupportFor(ok.adapter, 'anthropic')?.usageOf(text),
+        produced: nativeText(text),
+      };
     const inner = ok.adapter.convertResponse(ok.ctx, text);
     const prompt = inner.usage || !canonical ? 0 : countPromptTokens(String(canonical.model), canonical);
     const body = openAIToAnthropicResponse(inner.body, inner.usage, ok.ctx.upstreamModel, prompt);
@@ -43,7 +49,8 @@ export const anthropicDoor: FrontDoor = {
   },
 
   createStreamConverter(ok, canonical) {
-    if (ok.native && ok.adapter.native) return ok.adapter.native.createStreamWatcher(ok.ctx);
+    const support = ok.native ? nativeSupportFor(ok.adapter, 'anthropic') : undefined;
+    if (support) return support.createStreamWatcher(ok.ctx);
     // message_start needs the prompt's size before any upstream usage: the gateway counts it (once).
     let prompt: number | undefined;
     const promptTokens = () => (prompt ??= canonical ? countPromptTokens(String(canonical.model), canonical) : 0);

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { relayError } from '../../errors.ts';
+import { nativeSupportFor } from '../../providers/native-support.ts';
 import { completionTextOf } from '../../usage.ts';
 import type { FrontDoor } from '../types.ts';
 import { dropRepeatedResponses } from './repeated-responses.ts';
@@ -32,14 +33,16 @@ export const geminiDoor: FrontDoor = {
   },
 
   convertResponse(ok, text) {
-    if (ok.native) return { body: text, usage: ok.adapter.native?.usageOf(text), produced: nativeText(text) };
+    if (ok.native)
+      return { body: text, usage: nativeSupportFor(ok.adapter, 'gemini')?.usageOf(text), produced: nativeText(text) };
     const inner = ok.adapter.convertResponse(ok.ctx, text);
     const body = openAIToGeminiResponse(inner.body, inner.usage, ok.ctx.upstreamModel);
     return { body, usage: inner.usage, produced: completionTextOf(inner.body) };
   },
 
   createStreamConverter(ok) {
-    if (ok.native && ok.adapter.native) return ok.adapter.native.createStreamWatcher(ok.ctx);
+    const support = ok.native ? nativeSupportFor(ok.adapter, 'gemini') : undefined;
+    if (support) return support.createStreamWatcher(ok.ctx);
     return toGeminiStream(ok.adapter.createStreamConverter(ok.ctx, true), ok.ctx.upstreamModel);
   },
 };

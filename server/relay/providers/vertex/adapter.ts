@@ -2,17 +2,26 @@ import { ChannelType, channelTypeInfo } from '../../../../shared/channel-types.t
 import type { RelayCancel } from '../../cancel.ts';
 import { refusal } from '../../errors.ts';
 import { sendUpstream, syntheticAnswer } from '../../upstream.ts';
-import { anthropicAdapter, anthropicHeaders, mapAnthropicError } from '../anthropic/adapter.ts';
+import {
+  anthropicAdapter,
+  anthropicHeaders,
+  anthropicUsageOf,
+  anthropicWatcher,
+  mapAnthropicError,
+} from '../anthropic/adapter.ts';
 import { baseModel, toAnthropicRequest } from '../anthropic/request.ts';
 import { geminiAdapter, mapGeminiError } from '../gemini/adapter.ts';
 import { thinkingOf } from '../gemini/request.ts';
 import type { AttemptContext, ProviderAdapter, UpstreamError, UpstreamRequest } from '../types.ts';
 import { parseVertexKey, type VertexKey, vertexAccessToken } from './credentials.ts';
-import { vertexGeminiCount } from './count-tokens.ts';
+import { nativeSupportFor } from '../native-support.ts';
+import { vertexClaudeCount, vertexGeminiCount } from './count-tokens.ts';
 import { isClaude, vertexClaudeId, vertexUrl } from './urls.ts';
 
 /** The body field Vertex wants instead of Anthropic's `anthropic-version` header. */
 export const VERTEX_ANTHROPIC_VERSION = 'vertex-2023-10-16';
+
+const geminiNative = nativeSupportFor(geminiAdapter, 'gemini')!;
 
 /** Whether this attempt goes to the Anthropic publisher (a Claude model). */
 const claudeCall = (ctx: AttemptContext) => isClaude(baseModel(ctx.upstreamModel));
@@ -125,16 +134,25 @@ export const vertexAdapter: ProviderAdapter = {
   // Vertex has no per-project list of publisher models: fetch_models offers the type's default models.
   models: { requests: () => [], read: () => [...(channelTypeInfo(ChannelType.VertexAI)?.defaultModels ?? [])] },
 
-  countTokens: vertexGeminiCount,
+  countTokens: [vertexGeminiCount, vertexClaudeCount],
 
-  native: {
-    protocol: 'gemini',
-    // Claude speaks Anthropic's protocol: a Gemini-door request for it is converted like any other.
-    serves: (model) => !isClaude(baseModel(model)),
-    buildRequest: async (ctx, body) => onVertex(ctx, await geminiAdapter.native!.buildRequest(ctx, body)),
-    usageOf: geminiAdapter.native!.usageOf,
-    createStreamWatcher: geminiAdapter.native!.createStreamWatcher,
-  },
+  // Each publisher's own door goes natively: Gemini models at the Gemini door, Claude at the Anthropic door.
+  native: [
+    {
+      protocol: 'gemini',
+      serves: (model) => !isClaude(baseModel(model)),
+      buildRequest: async (ctx, body) => onVertex(ctx, await geminiNative.buildRequest(ctx, body)),
+      usageOf: (text) => geminiNative.usageOf(text),
+      createStreamWatcher: (ctx) => geminiNative.createStreamWatcher(ctx),
+    },
+    {
+      protocol: 'anthropic',
+      serves: (model) => isClaude(baseModel(model)),
+      buildRequest: (ctx, body, clientHeaders) => claudeRequest(ctx, body, clientHeaders?.['anthropic-beta']),
+      usageOf: anthropicUsageOf,
+      createStreamWatcher: anthropicWatcher,
+    },
+  ],
 };
 
 export { claudeRequest as vertexClaudeRequest, onVertex as vertexGeminiRequest };

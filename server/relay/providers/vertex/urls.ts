@@ -45,9 +45,14 @@ function host(ctx: AttemptContext, region: string): string {
  * for a service account; express mode (an API key) has no project: `{host}/v1/publishers/google/...`.
  * The region is looked up by the model name the channel sends.
  */
-export function vertexUrl(ctx: AttemptContext, key: VertexKey, model: string, action: string): string {
+export function vertexUrl(
+  ctx: AttemptContext,
+  key: VertexKey,
+  model: string,
+  action: string,
+  publisher = isClaude(model) ? 'anthropic' : 'google',
+): string {
   const region = vertexRegion(ctx.channel.other, ctx.upstreamModel);
-  const publisher = isClaude(model) ? 'anthropic' : 'google';
   // `@` (claude-sonnet-4@20250514) stays as Vertex writes it; only what would break the path is escaped.
   const tail = `publishers/${publisher}/models/${model.replace(/[/?#%\s]/g, encodeURIComponent)}:${action}`;
   if (key.kind === 'api_key') return `${host(ctx, region)}/v1/${tail}`;

@@ -149,9 +149,30 @@ describe('Vertex AI channels (type 41)', () => {
     expect(text).toBe('w0 w1 w2 w3 w4 ');
     const sent = lastCall();
     expect(sent.path).toMatch(/\/publishers\/anthropic\/models\/claude-sonnet-4@20250514:streamRawPredict$/);
-    expect(sent.body).toMatchObject({ anthropic_version: 'vertex-2023-10-16', stream: true });
-    expect(sent.body).not.toHaveProperty('model');
+    // Relayed natively: the client's body as it came, the model moved to the URL, Vertex's version added.
+    expect(sent.body).toEqual({
+      anthropic_version: 'vertex-2023-10-16',
+      max_tokens: 50,
+      messages: [{ role: 'user', content: 'hello' }],
+      stream: true,
+    });
     expect(await p.charges()).toEqual([quotaOf({ prompt: final.usage.input_tokens, completion: 5 }, R)]);
+  });
+
+  it('Claude token counting through the Anthropic SDK: count-tokens:rawPredict with the Vertex model id', async () => {
+    const p = await payer(h);
+    const client = new Anthropic({ apiKey: p.key, baseURL: h.baseURL.replace(/\/v1$/, ''), maxRetries: 0 });
+    const before = generations().length;
+    const counted = await client.messages.countTokens({
+      model: 'vx-claude',
+      messages: [{ role: 'user', content: 'hello there' }],
+    });
+    expect(counted.input_tokens).toBeGreaterThan(0);
+    expect(generations().length).toBe(before + 1);
+    const sent = lastCall();
+    expect(sent.path).toBe(`${PROJECT_PATH}/us-central1/publishers/anthropic/models/count-tokens:rawPredict`);
+    expect(sent.body).toMatchObject({ model: 'claude-sonnet-4@20250514' });
+    expect(sent.headers.authorization).toMatch(/^Bearer ya29\.fake-/);
   });
 
   it('Claude through the Gemini SDK, and Gemini through the Gemini SDK natively', async () => {
