@@ -41,7 +41,15 @@ beforeAll(async () => {
   h = await startRelayHarness();
   fake = await startFakeAli();
   admin = (await loginAs(h.t, Role.Admin)).headers;
-  const ratioModels = ['qwen-plus', 'qwen3-32b', 'text-embedding-v3', 'gte-rerank', 'ali-dead', 'ali-arrears'];
+  const ratioModels = [
+    'ali-mid',
+    'qwen-plus',
+    'qwen3-32b',
+    'text-embedding-v3',
+    'gte-rerank',
+    'ali-dead',
+    'ali-arrears',
+  ];
   await setOptions(h.deps, {
     AutomaticDisableChannelEnabled: 'true',
     ModelRatio: JSON.stringify(Object.fromEntries(ratioModels.map((m) => [m, R.model]))),
@@ -92,6 +100,25 @@ describe('Ali DashScope channels (type 17)', () => {
     const sent = fake.requests.at(-1)!.body;
     expect(sent).toMatchObject({ model: 'qwen3-32b', enable_thinking: true, thinking_budget: 2048 });
     expect(sent).not.toHaveProperty('reasoning_effort');
+  });
+
+  it('an error event inside the stream ends it with that error after the pieces already sent', async () => {
+    await channel('ali-mid', { modelMapping: { 'ali-mid': 'qwen-plus+fail-mid' } });
+    const p = await payer(h);
+    const stream = await h.client(p.key).chat.completions.create({
+      model: 'ali-mid',
+      messages: [{ role: 'user', content: 'hi' }],
+      stream: true,
+    });
+    let text = '';
+    let failure: unknown;
+    try {
+      for await (const c of stream) text += c.choices[0]?.delta.content ?? '';
+    } catch (e) {
+      failure = e;
+    }
+    expect(text).toBe('w0 w1 ');
+    expect(String(failure)).toContain('An internal error has occured');
   });
 
   it('embeddings through compatible mode, billed the usage DashScope reports', async () => {
