@@ -11,16 +11,18 @@ import type { FakeUpstream } from '../server.ts';
  * objects), 4200 for an unknown bot. A stream is `event:`/`data:` pairs: conversation.chat.created,
  * five conversation.message.delta answers, conversation.message.completed, conversation.chat.completed
  * with usage, done. Bots: COZE_BOT answers; COZE_UNPUBLISHED_BOT is refused with 4015 (not published
- * as an API); COZE_FAILING_BOT answers two deltas then conversation.chat.failed.
+ * as an API); COZE_FAILING_BOT answers two deltas then conversation.chat.failed, COZE_BROKEN_BOT fails
+ * before any delta.
  */
 
 export const COZE_BOT = '7432100000000000001';
 export const COZE_UNPUBLISHED_BOT = '7432100000000000400';
 export const COZE_FAILING_BOT = '7432100000000000500';
+export const COZE_BROKEN_BOT = '7432100000000000501';
 export const COZE_UNPUBLISHED_MSG = 'The bot has not been published to the Agent As API channel.';
 export const COZE_USAGE = { input_count: 17, output_count: 5 };
 const PIECES = ['w0 ', 'w1 ', 'w2 ', 'w3 ', 'w4 '];
-const BOTS = new Set([COZE_BOT, COZE_UNPUBLISHED_BOT, COZE_FAILING_BOT]);
+const BOTS = new Set([COZE_BOT, COZE_UNPUBLISHED_BOT, COZE_FAILING_BOT, COZE_BROKEN_BOT]);
 
 const refuse = (res: ServerResponse, code: number, msg: string) =>
   sendJson(res, 200, { code, msg, detail: { logid: randomUUID().replaceAll('-', '') } });
@@ -109,7 +111,7 @@ export function startFakeCoze(token: string): Promise<FakeUpstream> {
     send('conversation.chat.created', { ...chat, status: 'created', last_error: { code: 0, msg: '' }, usage: zero });
     send('conversation.chat.in_progress', { ...chat, status: 'in_progress', usage: zero });
     for (const [i, piece] of PIECES.entries()) {
-      if (i === 2 && body.bot_id === COZE_FAILING_BOT) {
+      if ((i === 2 && body.bot_id === COZE_FAILING_BOT) || body.bot_id === COZE_BROKEN_BOT) {
         send('conversation.chat.failed', {
           ...chat,
           status: 'failed',

@@ -1,6 +1,6 @@
 import { mapErrorBody, unparsableUpstreamJson } from '../shared/error-body.ts';
 import { sendReadingBodyErrors } from '../shared/errors-in-body.ts';
-import { gatheredPiece, gatherStream } from '../shared/gathered-stream.ts';
+import { failBeforeContent, gatheredPiece, gatherStream } from '../shared/gathered-stream.ts';
 import { createTextStreamConverter, plainUsage, type TextPiece, textCompletion } from '../shared/text-answer.ts';
 import { ChannelType, channelTypeInfo } from '../../../../shared/channel-types.ts';
 import type { ProviderAdapter, SseEvent, UpstreamRequest } from '../types.ts';
@@ -72,6 +72,14 @@ const bodyError = (text: string): number | undefined => {
   return typeof d?.code === 'number' && d.code !== 0 ? cozeStatus(d.code) : undefined;
 };
 
+/** A failed chat or error event as the attempt's answer: Coze's `{code, msg}` with its status. */
+function failure(e: SseEvent) {
+  const f = failureOfEvent(e);
+  return f && { status: cozeStatus(f.code), body: JSON.stringify(f) };
+}
+
+const hasContent = (e: SseEvent) => read(e).some((p) => p.content || p.reasoning);
+
 export const cozeAdapter: ProviderAdapter = {
   id: 'coze',
   supports: (mode) => mode === 'chat',
@@ -91,12 +99,7 @@ export const cozeAdapter: ProviderAdapter = {
   },
   async send(ctx, req, signal) {
     const res = await sendReadingBodyErrors(req, signal, bodyError);
-    return ctx.stream
-      ? res
-      : gatherStream(res, (e) => {
-          const f = failureOfEvent(e);
-          return f && { status: cozeStatus(f.code), body: JSON.stringify(f) };
-        });
+    return ctx.stream ? failBeforeContent(res, failure, hasContent) : gatherStream(res, failure);
   },
   convertResponse(ctx, text) {
     if (!text.includes('data:')) throw unparsableUpstreamJson();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelStatus, Role } from '../../../../shared/constants.ts';
 import {
   COZE_BOT,
+  COZE_BROKEN_BOT,
   COZE_FAILING_BOT,
   COZE_UNPUBLISHED_BOT,
   COZE_UNPUBLISHED_MSG,
@@ -39,7 +40,15 @@ const ask = async (model: string, content = 'hi') => {
 beforeAll(async () => {
   h = await startRelayHarness();
   fake = await startFakeCoze(TOKEN);
-  const models = ['coze-bot', 'coze-other', 'coze-unpublished', 'coze-failing', 'coze-unknown', 'coze-dead'];
+  const models = [
+    'coze-bot',
+    'coze-other',
+    'coze-unpublished',
+    'coze-failing',
+    'coze-unknown',
+    'coze-dead',
+    'coze-broken',
+  ];
   await setOptions(h.deps, {
     AutomaticDisableChannelEnabled: 'true',
     ModelRatio: JSON.stringify(Object.fromEntries(models.map((m) => [m, R.model]))),
@@ -49,6 +58,7 @@ beforeAll(async () => {
   await channel('coze-other', { other: COZE_BOT });
   await channel('coze-unpublished', { modelMapping: { 'coze-unpublished': COZE_UNPUBLISHED_BOT } });
   await channel('coze-failing', { modelMapping: { 'coze-failing': COZE_FAILING_BOT } });
+  await channel('coze-broken', { modelMapping: { 'coze-broken': COZE_BROKEN_BOT } });
   await channel('coze-unknown', { modelMapping: { 'coze-unknown': '7000000000000000000' } });
 });
 afterAll(async () => {
@@ -173,6 +183,17 @@ describe('Coze channels (type 49)', () => {
     const whole = await ask('coze-failing');
     expect(whole.err).toMatchObject({ status: 500 });
     expect(whole.err.message).toContain('The bot broke.');
+  });
+
+  it('a chat failing before any delta fails a streamed call with its status, uncharged', async () => {
+    const p = await payer(h);
+    const err = await h
+      .client(p.key)
+      .chat.completions.create({ model: 'coze-broken', stream: true, messages: [{ role: 'user', content: 'hi' }] })
+      .catch((e: { status?: number; message?: string }) => e);
+    expect(err).toMatchObject({ status: 500 });
+    expect((err as Error).message).toContain('The bot broke.');
+    expect(await p.charges()).toEqual([]);
   });
 
   it('channel test through the admin API, no model list asked; a wrong token (4100) auto-disables the channel', async () => {

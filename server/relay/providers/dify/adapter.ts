@@ -1,5 +1,5 @@
 import { mapErrorBody, unparsableUpstreamJson } from '../shared/error-body.ts';
-import { gatheredPiece, gatherStream } from '../shared/gathered-stream.ts';
+import { failBeforeContent, gatheredPiece, gatherStream } from '../shared/gathered-stream.ts';
 import { createTextStreamConverter, plainUsage, type TextPiece, textCompletion } from '../shared/text-answer.ts';
 import { sendUpstream } from '../../upstream.ts';
 import { ChannelType, channelTypeInfo } from '../../../../shared/channel-types.ts';
@@ -58,6 +58,8 @@ function failureOf(e: SseEvent) {
   return { status, body: JSON.stringify({ code: d.code, message: d.message, status }) };
 }
 
+const hasContent = (e: SseEvent) => read(e).some((p) => p.content || p.reasoning);
+
 export const difyAdapter: ProviderAdapter = {
   id: 'dify',
   supports: (mode) => mode === 'chat',
@@ -83,7 +85,7 @@ export const difyAdapter: ProviderAdapter = {
     const ready = await uploadInlineImages(ctx, req, signal);
     if ('statusCode' in ready) return ready;
     const res = await sendUpstream(ready, signal);
-    return ctx.stream ? res : gatherStream(res, failureOf);
+    return ctx.stream ? failBeforeContent(res, failureOf, hasContent) : gatherStream(res, failureOf);
   },
   convertResponse(ctx, text) {
     if (!text.includes('data:')) throw unparsableUpstreamJson();

@@ -135,6 +135,17 @@ describe('Dify channels (type 37)', () => {
     expect(await p.charges()).toEqual([]);
   });
 
+  it('an error event before any delta fails a streamed call too (status and message), uncharged', async () => {
+    const p = await payer(h);
+    const err = await h
+      .client(p.key)
+      .chat.completions.create({ model: 'dify-fail', stream: true, messages: [{ role: 'user', content: 'hi' }] })
+      .catch((e: { status?: number; message?: string }) => e);
+    expect(err).toMatchObject({ status: 400 });
+    expect((err as Error).message).toContain(DIFY_ERROR);
+    expect(await p.charges()).toEqual([]);
+  });
+
   it('an error event mid-stream ends the stream with an error after the deltas already sent', async () => {
     const p = await payer(h);
     const res = await fetch(`${h.baseURL}/chat/completions`, {

@@ -57,3 +57,45 @@ export function gatheredPiece(text: string, read: (e: SseEvent) => TextPiece[]):
   if (reasoning.length) piece.reasoning = reasoning.join('');
   return piece;
 }
+
+/**
+ * For a caller that asked for a stream: the events are read until the first one `hasContent` or
+ * `failureOf` recognises. A failure before any content fails the attempt (another channel may answer,
+ * nothing is charged); otherwise the stream goes on with the events already read replayed first.
+ * The answer's headers wait for the first delta, as with providers that send their headers with it.
+ */
+export async function failBeforeContent(
+  res: UpstreamResponse,
+  failureOf: (e: SseEvent) => GatheredFailure | undefined,
+  hasContent: (e: SseEvent) => boolean,
+): Promise<UpstreamResponse> {
+  const type = String(res.headers['content-type'] ?? '');
+  if (res.statusCode < 200 || res.statusCode >= 300 || !type.includes('text/event-stream')) return res;
+  const chunks = (res.body as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
+  const held: Uint8Array[] = [];
+  const events: SseEvent[] = [];
+  const parser = createParser({ onEvent: (e) => events.push({ event: e.event, data: e.data }) });
+  const decoder = new TextDecoder();
+  async function* replay() {
+    try {
+      yield* held;
+      for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
+    } finally {
+      res.body.destroy();
+    }
+  }
+  const streamed = () => syntheticAnswer(200, replay(), { 'content-type': 'text/event-stream' });
+  for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+    held.push(next.value);
+    parser.feed(decoder.decode(next.value, { stream: true }));
+    for (const e of events.splice(0)) {
+      const failure = failureOf(e);
+      if (failure) {
+        res.body.destroy();
+        return syntheticAnswer(failure.status, failure.body);
+      }
+      if (hasContent(e)) return streamed();
+    }
+  }
+  return streamed();
+}
