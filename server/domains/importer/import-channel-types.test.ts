@@ -6,7 +6,7 @@ import { CHANNEL_TYPE_ENTRIES } from '../../../test/conformance/channel-types/in
 import { relayRuntimeOf } from '../../relay/runtime.ts';
 import { type RelayHarness, setOptions, startRelayHarness } from '../../../test/relay-fixtures.ts';
 import { importDatabase } from './import-database.service.ts';
-import { createNewApiDatabase, type NewApiChannel } from './new-api-fixture.ts';
+import { createNewApiDatabase, type NewApiChannel } from '../../../test/new-api-database.ts';
 
 /*
  * Issue #30: a new-api database holding one channel of every type with an adapter of its own (the

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { login, restHeaders } from '../../../test/users.ts';
 import { importDatabase } from './import-database.service.ts';
-import { createNewApiDatabase } from './new-api-fixture.ts';
+import { createNewApiDatabase } from '../../../test/new-api-database.ts';
 
 describe('importer from new-api / one-api databases', () => {
   let t: TestApp;
