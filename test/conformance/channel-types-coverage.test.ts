@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { renderProviderDocs } from '../../scripts/provider-docs.ts';
+import { adapterFor } from '../../server/relay/providers/index.ts';
+import { CHANNEL_TYPES, TASK_CHANNEL_TYPES } from '../../shared/channel-types.ts';
+import { UPSTREAMS } from './matrix.ts';
+import { CHANNEL_TYPE_ENTRIES } from './channel-types/index.ts';
+
+/*
+ * Issue #30: no channel type the console offers answers "unsupported". Every type has an adapter
+ * (task types are relayed by their task doors), and every adapter that is not one of the four
+ * dialects the main matrix covers (OpenAI, Azure's OpenAI, Anthropic, Gemini) or a rerank/embedding
+ * vendor has a strict fake in the channel-type suite.
+ */
+describe('every channel type relays', () => {
+  const offered = CHANNEL_TYPES.filter((t) => t.id !== 0 && !TASK_CHANNEL_TYPES.includes(t.id));
+
+  it('has an adapter for every type the console offers', () => {
+    expect(offered.filter((t) => !adapterFor(t.id)).map((t) => `${t.id} ${t.name}`)).toEqual([]);
+  });
+
+  it('gives every provider adapter of its own a column in the channel-type suite', () => {
+    const covered = new Set([
+      ...UPSTREAMS.map((u) => adapterFor(u.channelType)),
+      adapterFor(3), // Azure: the OpenAI wire format behind deployments (its own tests)
+      adapterFor(33), // Bedrock: Anthropic's wire format behind SigV4 (its own tests)
+      adapterFor(34), // Cohere rerank
+      adapterFor(38), // Jina embeddings and rerank
+    ]);
+    const missing = offered
+      .filter((t) => !covered.has(adapterFor(t.id)) && !CHANNEL_TYPE_ENTRIES.some((e) => e.type === t.id))
+      .map((t) => `${t.id} ${t.name}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('shows no type as "not relayed" in docs/providers.md', () => {
+    expect(renderProviderDocs()).not.toMatch(/not relayed/);
+  });
+});
