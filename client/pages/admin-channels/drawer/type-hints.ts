@@ -56,7 +56,7 @@ const HINTS: Partial<Record<number, TypeHints>> = {
     keyHelp: msg`The application's APPID, APISecret and APIKey from the Xunfei open platform, in this order.`,
     other: {
       label: msg`Spark API version`,
-      description: msg`The Spark version path: v1.1, v2.1, v3.1, v3.5, v4.0, pro-128k or max-32k; empty means v2.1`,
+      description: msg`Used when the model name names no version (SparkDesk-v3.5 picks v3.5): v1.1, v2.1, v3.1, v3.5, v4.0, pro-128k or max-32k; empty means v2.1`,
       placeholder: 'v2.1',
     },
   },
@@ -99,7 +99,14 @@ const HINTS: Partial<Record<number, TypeHints>> = {
       required: true,
     },
   },
-  [T.Coze]: { keyHelp: msg`A Coze personal access token; the channel's model names are the bot IDs.` },
+  [T.Coze]: {
+    keyHelp: msg`A Coze personal access token.`,
+    other: {
+      label: msg`Bot ID`,
+      description: msg`The bot every model of this channel asks; empty: each model name is a bot ID`,
+      placeholder: '7380000000000000000',
+    },
+  },
 };
 
 export const typeHints = (type: number): TypeHints => HINTS[type] ?? {};
