@@ -48,6 +48,7 @@ const NAMES = [
   'vx-express',
   'vx-dead',
   'vx-claude-fail',
+  'vx-cut',
 ];
 
 beforeAll(async () => {
@@ -71,6 +72,7 @@ beforeAll(async () => {
     modelMapping: { 'vx-global': 'gemini-2.5-flash' },
     other: JSON.stringify({ default: 'europe-west1', 'gemini-2.5-pro': 'global' }),
   });
+  await channel('vx-cut', { modelMapping: { 'vx-cut': 'claude-sonnet-4+reset-mid-stream' }, autoBan: false });
   await channel('vx-express', { key: FAKE_VERTEX_API_KEY, modelMapping: { 'vx-express': 'gemini-2.5-flash' } });
 });
 afterAll(async () => {
@@ -197,6 +199,28 @@ describe('Vertex AI channels (type 41)', () => {
     expect(counted.totalTokens).toBeGreaterThan(0);
     expect(generations().length).toBe(before + 1);
     expect(lastCall().path).toMatch(/\/publishers\/google\/models\/gemini-2\.5-flash:countTokens$/);
+  });
+
+  it('a Claude stream cut before its final usage: the client sees the break, what it got is billed', async () => {
+    const p = await payer(h);
+    const s = await h.client(p.key).chat.completions.create({
+      model: 'vx-cut',
+      messages: [{ role: 'user', content: 'hi' }],
+      stream: true,
+    });
+    let received = '';
+    await expect(
+      (async () => {
+        for await (const ch of s) received += ch.choices[0]?.delta?.content ?? '';
+      })(),
+    ).rejects.toThrow();
+    const words = received.trim().split(/\s+/).length;
+    expect(words).toBeGreaterThan(1);
+    const [log] = await p.logs();
+    expect(log.completion_tokens).toBeGreaterThanOrEqual(words);
+    expect(await p.charges()).toEqual([
+      quotaOf({ prompt: Number(log.prompt_tokens), completion: Number(log.completion_tokens) }, R),
+    ]);
   });
 
   it('regions from a JSON map (global has its own host form) and express mode with an API key', async () => {
