@@ -6,6 +6,14 @@ import type { AttemptContext, ProviderAdapter, RelayMode, UpstreamRequest } from
 import { mapAliError } from './errors.ts';
 import { aliRoot, buildImageTask, sendImageTask, wantsBase64 } from './images.ts';
 import { buildRerankRequest, rerankAnswer } from './rerank.ts';
+import {
+  asGatheredStream,
+  gatheredCompletion,
+  isGathered,
+  isGatheredText,
+  sendGathered,
+  streamOnly,
+} from './thinking-stream.ts';
 
 /*
  * Alibaba Cloud DashScope / Model Studio (type 17). Chat and embeddings go to its OpenAI-compatible
@@ -46,10 +54,22 @@ function withQwenThinking(original: Json, out: Json): Json {
 
 async function buildCompatibleRequest(ctx: AttemptContext, body: Json): Promise<UpstreamRequest> {
   const req = await openAIAdapter.buildRequest(ctx, body);
-  let out = req.body;
-  if (ctx.mode === 'chat' && typeof out === 'string')
-    out = JSON.stringify(withQwenThinking(body, JSON.parse(out) as Json));
-  return { ...req, url: compatibleUrl(ctx), body: out };
+  // Most bodies go as the OpenAI code rendered them; only reasoning asks and stream-only models are reworked.
+  const reworked =
+    body.reasoning !== undefined ||
+    body.reasoning_effort !== undefined ||
+    (!ctx.stream && (body.enable_thinking === true || /^(qwq|qvq)/i.test(ctx.upstreamModel)));
+  if (ctx.mode !== 'chat' || typeof req.body !== 'string' || !reworked) return { ...req, url: compatibleUrl(ctx) };
+  const out = withQwenThinking(body, JSON.parse(req.body) as Json);
+  // A model that only streams, asked without a stream: streamed and gathered (thinking-stream.ts).
+  if (streamOnly(ctx, out))
+    return {
+      ...req,
+      url: compatibleUrl(ctx),
+      headers: { ...req.headers, accept: 'text/event-stream' },
+      body: JSON.stringify(asGatheredStream(out)),
+    };
+  return { ...req, url: compatibleUrl(ctx), body: JSON.stringify(out) };
 }
 
 /** Compatible mode's `GET /compatible-mode/v1/models` (OpenAI's `{data: [{id}]}`). */
@@ -74,14 +94,17 @@ export const aliAdapter: ProviderAdapter = {
 
   // An image is an async task polled to completion; everything else is one HTTP exchange.
   // (The relay's upstream headers timeout then does not apply to chat: the pool's own 300 s does.)
-  send: (ctx, req, signal) =>
-    ctx.mode === 'images' ? sendImageTask(req, signal, wantsBase64(req)) : sendUpstream(req, signal),
+  send(ctx, req, signal) {
+    if (ctx.mode === 'images') return sendImageTask(req, signal, wantsBase64(req));
+    return isGathered(ctx, req) ? sendGathered(req, signal) : sendUpstream(req, signal);
+  },
 
   convertResponse(ctx, text) {
     // The images answer was built by sendImageTask; the price is per image (serve.ts: n calls).
     if (ctx.mode === 'images') return { body: text, produced: '' };
     if (ctx.mode === 'rerank') return rerankAnswer(ctx, text);
-    return openAIAdapter.convertResponse(ctx, text);
+    // A gathered stream is read as the completion it adds up to, then as any completion.
+    return openAIAdapter.convertResponse(ctx, isGatheredText(ctx, text) ? gatheredCompletion(ctx, text) : text);
   },
 
   mapError: mapAliError,

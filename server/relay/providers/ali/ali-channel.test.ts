@@ -43,6 +43,7 @@ beforeAll(async () => {
   admin = (await loginAs(h.t, Role.Admin)).headers;
   const ratioModels = [
     'ali-mid',
+    'qwq-plus',
     'qwen-plus',
     'qwen3-32b',
     'text-embedding-v3',
@@ -56,7 +57,7 @@ beforeAll(async () => {
     CompletionRatio: JSON.stringify(Object.fromEntries(ratioModels.map((m) => [m, R.completion]))),
     ModelPrice: JSON.stringify({ 'wanx-v1': IMAGE_PRICE, 'wanx-v1+fail-task': IMAGE_PRICE }),
   });
-  await channel('qwen-plus', { models: ['qwen-plus', 'qwen3-32b'] });
+  await channel('qwen-plus', { models: ['qwen-plus', 'qwen3-32b', 'qwq-plus'] });
   await channel('text-embedding-v3');
   await channel('wanx-v1', { models: ['wanx-v1', 'wanx-v1+fail-task'] });
   await channel('gte-rerank');
@@ -119,6 +120,33 @@ describe('Ali DashScope channels (type 17)', () => {
     }
     expect(text).toBe('w0 w1 ');
     expect(String(failure)).toContain('An internal error has occured');
+  });
+
+  it('QwQ, which only streams, answers a caller that did not ask for a stream: streamed upstream and gathered', async () => {
+    const p = await payer(h);
+    const r = await h.client(p.key).chat.completions.create({
+      model: 'qwq-plus',
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    expect(r.choices[0].message.content).toBe('w0 w1 w2 w3 w4 ');
+    expect((r.choices[0].message as { reasoning_content?: string }).reasoning_content).toBe(ALI_REASONING.join(''));
+    expect(fake.requests.at(-1)!.body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
+    expect(r.usage).toMatchObject({ prompt_tokens: ALI_USAGE.prompt_tokens, completion_tokens: 5 });
+    expect(await p.charges()).toEqual([quotaOf({ prompt: ALI_USAGE.prompt_tokens, completion: 5 }, R)]);
+  });
+
+  it('an Anthropic client thinking without a stream gets the thinking block (the Qwen3 call is gathered)', async () => {
+    const p = await payer(h);
+    const client = new Anthropic({ apiKey: p.key, baseURL: h.baseURL.replace(/\/v1$/, ''), maxRetries: 0 });
+    const msg = await client.messages.create({
+      model: 'qwen3-32b',
+      max_tokens: 8000,
+      thinking: { type: 'enabled', budget_tokens: 1024 },
+      messages: [{ role: 'user', content: 'think first' }],
+    });
+    expect(msg.content.map((b) => b.type)).toEqual(['thinking', 'text']);
+    expect(msg.content[0]).toMatchObject({ thinking: ALI_REASONING.join('') });
+    expect(fake.requests.at(-1)!.body).toMatchObject({ enable_thinking: true, thinking_budget: 1024, stream: true });
   });
 
   it('embeddings through compatible mode, billed the usage DashScope reports', async () => {
