@@ -2,7 +2,7 @@
  * Captures console pages for visual review (not a test).
  *
  *   node --import tsx scripts/screenshots.ts [/route ...] [--base http://host:port] [--user root --password ...]
- *     [--themes light,dark] [--langs zh,en] [--widths 1366,390] [--setup]
+ *     [--themes light,dark] [--langs zh,en] [--widths 1366,390] [--setup] [--wait ms]
  *
  * Without --base it starts a throwaway gateway on a temp SQLite database serving dist/client
  * (run `npx vite build` first), completes setup as root and signs in. PNGs go to
@@ -29,6 +29,8 @@ const { values, positionals } = parseArgs({
     /** Capture the setup wizard of a fresh install instead of a signed-in console. */
     setup: { type: 'boolean', default: false },
     anonymous: { type: 'boolean', default: false },
+    /** Milliseconds to wait after the page settles (drawers and modals animate in). */
+    wait: { type: 'string', default: '400' },
   },
 });
 
@@ -69,7 +71,7 @@ async function capture(browser: Browser, base: string, auth: Awaited<ReturnType<
         }
         for (const route of routes) {
           await s.page.goto(route, { waitUntil: 'networkidle' });
-          await s.page.waitForTimeout(400);
+          await s.page.waitForTimeout(Number(values.wait));
           const slug = route.replace(/^\//, '').replace(/[/?=&]+/g, '_') || 'home';
           const file = path.join(outDir, `${slug}-${theme}-${lang}-${width}.png`);
           await s.page.screenshot({ path: file, fullPage: true });
