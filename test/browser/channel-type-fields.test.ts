@@ -58,7 +58,9 @@ describe('the channel drawer for types with fields of their own', () => {
     await pickType('Vertex AI (41)');
     await drawer.getByLabel(/^Deployment region/).waitFor();
     await expect(drawer.getByRole('radio', { name: 'Several keys' }).count()).resolves.toBe(0);
-    await drawer.getByText("A service account's JSON key file (the whole file), or an express-mode API key.").waitFor();
+    await drawer
+      .getByText("A service account's JSON key file (the whole file), or an express-mode API key (Gemini models only).")
+      .waitFor();
     await pickType('Xunfei Spark (18)');
     await expect(drawer.getByLabel(/^Spark API version/).getAttribute('placeholder')).resolves.toBe('v2.1');
     await expect(drawer.getByLabel('Key', { exact: true }).getAttribute('placeholder')).resolves.toBe(

@@ -91,12 +91,11 @@ const HINTS: Partial<Record<number, TypeHints>> = {
     },
   },
   [T.VertexAI]: {
-    keyHelp: msg`A service account's JSON key file (the whole file), or an express-mode API key.`,
+    keyHelp: msg`A service account's JSON key file (the whole file), or an express-mode API key (Gemini models only).`,
     other: {
       label: msg`Deployment region`,
-      description: msg`A region such as us-central1 or global, or JSON mapping models to regions`,
-      placeholder: 'us-central1',
-      required: true,
+      description: msg`A region such as us-central1, or JSON mapping models to regions with a "default"; empty means global`,
+      placeholder: 'global',
     },
   },
   [T.Coze]: {
