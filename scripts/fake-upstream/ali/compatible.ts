@@ -29,8 +29,14 @@ export const openAIError = (res: ServerResponse, status: number, code: string, m
 const badParam = (res: ServerResponse, message: string) =>
   openAIError(res, 400, 'invalid_parameter_error', message, 'invalid_request_error');
 
-/** Models that only think (QwQ) or were asked to (Qwen3 with enable_thinking). */
-const thinks = (model: string, body: Json) => model.startsWith('qwq') || body.enable_thinking === true;
+/**
+ * Models that only think (QwQ, `-thinking` releases), were asked to (enable_thinking), or think unless
+ * told not to (Qwen3's open-weight hybrids such as qwen3-32b).
+ */
+const thinks = (model: string, body: Json) =>
+  /^(qwq|qvq)|-thinking/.test(model) ||
+  body.enable_thinking === true ||
+  (/^qwen3-\d+(\.\d+)?b(-a\d+(\.\d+)?b)?$/.test(model) && body.enable_thinking !== false);
 
 export function compatibleChat(res: ServerResponse, body: Json) {
   const full = String(body.model ?? '');
@@ -54,7 +60,7 @@ export function compatibleChat(res: ServerResponse, body: Json) {
       return badParam(res, '<400> InternalError.Algo.InvalidParameter: Input content is empty');
   }
   if (body.stream !== true && thinks(model, body))
-    return model.startsWith('qwq')
+    return /^(qwq|qvq)|-thinking/.test(model)
       ? badParam(res, 'This model only support stream mode, please enable the stream parameter to access the model. ')
       : badParam(res, 'parameter.enable_thinking must be set to false for non-streaming calls');
   if (

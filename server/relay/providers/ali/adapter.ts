@@ -13,6 +13,8 @@ import {
   isGatheredText,
   sendGathered,
   streamOnly,
+  thinksAlways,
+  thinksByDefault,
 } from './thinking-stream.ts';
 
 /*
@@ -38,11 +40,16 @@ const compatibleUrl = (ctx: AttemptContext) => `${aliRoot(ctx)}/compatible-mode/
  * as `thinking_budget`; OpenAI's `reasoning_effort` is not DashScope's. A client's own
  * `enable_thinking` (an OpenAI client speaking Qwen) is kept as sent.
  */
-function withQwenThinking(original: Json, out: Json): Json {
+function withQwenThinking(ctx: AttemptContext, original: Json, out: Json): Json {
   const r = reasoningOf(original);
   delete out.reasoning_effort;
   delete out.reasoning;
-  if (!r || original.enable_thinking !== undefined) return out;
+  if (original.enable_thinking !== undefined) return out;
+  // Not asked to reason, not streamed: a hybrid Qwen3 would refuse to think without a stream (thinking-stream.ts).
+  if (!r) {
+    if (!ctx.stream && thinksByDefault(ctx.upstreamModel)) out.enable_thinking = false;
+    return out;
+  }
   const effort = effortOf(r);
   if (effort === undefined) return out;
   out.enable_thinking = effort !== 'none';
@@ -58,9 +65,10 @@ async function buildCompatibleRequest(ctx: AttemptContext, body: Json): Promise<
   const reworked =
     body.reasoning !== undefined ||
     body.reasoning_effort !== undefined ||
-    (!ctx.stream && (body.enable_thinking === true || /^(qwq|qvq)/i.test(ctx.upstreamModel)));
+    (!ctx.stream &&
+      (body.enable_thinking === true || thinksAlways(ctx.upstreamModel) || thinksByDefault(ctx.upstreamModel)));
   if (ctx.mode !== 'chat' || typeof req.body !== 'string' || !reworked) return { ...req, url: compatibleUrl(ctx) };
-  const out = withQwenThinking(body, JSON.parse(req.body) as Json);
+  const out = withQwenThinking(ctx, body, JSON.parse(req.body) as Json);
   // A model that only streams, asked without a stream: streamed and gathered (thinking-stream.ts).
   if (streamOnly(ctx, out))
     return {

@@ -149,6 +149,17 @@ describe('Ali DashScope channels (type 17)', () => {
     expect(fake.requests.at(-1)!.body).toMatchObject({ enable_thinking: true, thinking_budget: 1024, stream: true });
   });
 
+  it('a hybrid Qwen3 asked plainly without a stream is told not to think (DashScope refuses it otherwise)', async () => {
+    const p = await payer(h);
+    const r = await h.client(p.key).chat.completions.create({
+      model: 'qwen3-32b',
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    expect(r.choices[0].message.content).toBe('w0 w1 w2 w3 w4 ');
+    expect(fake.requests.at(-1)!.body).toMatchObject({ enable_thinking: false });
+    expect(fake.requests.at(-1)!.body).not.toHaveProperty('stream');
+  });
+
   it('embeddings through compatible mode, billed the usage DashScope reports', async () => {
     const p = await payer(h);
     const r = await h

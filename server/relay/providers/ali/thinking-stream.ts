@@ -5,7 +5,7 @@ import { plainUsage, type TextPiece, textCompletion } from '../shared/text-answe
 import type { AttemptContext, SseEvent, UpstreamRequest } from '../types.ts';
 
 /*
- * QwQ and a Qwen3 model asked to think answer streams only (DashScope refuses a call not streamed with
+ * QwQ, QVQ, Qwen3's thinking releases and a Qwen3 model asked to think answer streams only (DashScope refuses a call not streamed with
  * 400 "only support stream mode" / "enable_thinking must be set to false for non-streaming calls").
  * For a caller that did not ask for a stream, such a call is streamed upstream and the events are
  * gathered into one chat completion (reasoning as `reasoning_content`). Calls with tools are left
@@ -14,10 +14,19 @@ import type { AttemptContext, SseEvent, UpstreamRequest } from '../types.ts';
 
 type Json = Record<string, unknown>;
 
+/** Models that always think, so only stream: QwQ, QVQ, Qwen3's `-thinking-` releases. */
+export const thinksAlways = (model: string) => /^(qwq|qvq)|-thinking/i.test(model);
+
+/**
+ * Qwen3's open-weight hybrid models (qwen3-32b, qwen3-235b-a22b...) think unless told not to, so a call
+ * not streamed must say `enable_thinking: false` (the commercial qwen-plus / qwen-max default to off).
+ */
+export const thinksByDefault = (model: string) => /^qwen3-\d+(\.\d+)?b(-a\d+(\.\d+)?b)?$/i.test(model);
+
 /** Whether this compatible-mode chat body may only be streamed (and can be gathered). */
 export function streamOnly(ctx: AttemptContext, out: Json): boolean {
   if (ctx.mode !== 'chat' || ctx.stream || (Array.isArray(out.tools) && out.tools.length > 0)) return false;
-  return /^(qwq|qvq)/i.test(ctx.upstreamModel) || out.enable_thinking === true;
+  return thinksAlways(ctx.upstreamModel) || out.enable_thinking === true;
 }
 
 /** The body streamed with usage, for gathering. */
