@@ -127,6 +127,7 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
       clientProtocol: a.native?.protocol,
       carry: createCarryStore(deps.kv, a.userId),
       ...(adapter.reportsNoUsage ? { countUsage: await usageCounter(a.model, a.body) } : {}),
+      headersTimeoutMs: relayRuntimeOf(deps)?.tuning.upstreamHeadersMs,
     };
     const support = a.native && !responses ? nativeSupportFor(adapter, a.native.protocol) : undefined;
     const native = responses || (support !== undefined && (support.serves?.(up.name) ?? true));

@@ -89,10 +89,11 @@ afterAll(async () => {
 
 let modelSeq = 0;
 /** A fresh model served first by the fault channel (priority 10), then by a healthy fake channel (priority 0). */
-async function setup(o: { faultUrl?: string; backup?: boolean; key?: string } = {}) {
+async function setup(o: { faultUrl?: string; backup?: boolean; key?: string; type?: number } = {}) {
   const model = `m${modelSeq++}`;
   const faulty = await insertChannel(h.deps, {
     name: `faulty-${model}`,
+    type: o.type,
     baseUrl: o.faultUrl ?? fault.url,
     key: o.key,
     models: [model],
@@ -437,6 +438,18 @@ describe('broken answers', () => {
         usage: { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 },
       });
     expect((await chat(s.token.key, s.model)).status).toBe(200);
+  });
+
+  it('the headers timeout holds for providers that send their own requests (a Tencent Hunyuan channel)', async () => {
+    const s = await setup({ type: 23, key: '1300000000|AKIDfault|fault-secret', backup: false });
+    fault.handler = () => undefined; // accepts the request, never answers
+    const started = Date.now();
+    const r = await chat(s.token.key, s.model);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(r.status).toBe(504);
+    expect(fault.hits).toBe(1);
+    const l = await settled(s.user.id, s.token.id);
+    expect(l.spent).toBe(0);
   });
 
   it('an upstream that never answers headers: a client that gives up first aborts it and pays nothing', async () => {

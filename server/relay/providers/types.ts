@@ -72,6 +72,8 @@ export interface AttemptContext {
    * produced text's, as billing counts them), so the answer carries usage like any other.
    */
   countUsage?: (produced: string) => Usage;
+  /** The relay's upstream headers timeout (tuning), for adapters that send their own requests (`send`). */
+  headersTimeoutMs?: number;
 }
 
 /** A ready-to-send upstream HTTP request. */

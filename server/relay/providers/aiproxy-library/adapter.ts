@@ -59,15 +59,20 @@ export const aiProxyLibraryAdapter: ProviderAdapter = {
       body: JSON.stringify({ model: ctx.upstreamModel, query, libraryId: ctx.channel.other, stream: ctx.stream }),
     };
   },
-  send: (_ctx, req, signal) =>
-    sendReadingBodyErrors(req, signal, (text) => {
-      try {
-        const a = JSON.parse(text) as LibraryAnswer;
-        return a.success === false ? failureStatus(a) : undefined;
-      } catch {
-        return undefined;
-      }
-    }),
+  send: (ctx, req, signal) =>
+    sendReadingBodyErrors(
+      req,
+      signal,
+      (text) => {
+        try {
+          const a = JSON.parse(text) as LibraryAnswer;
+          return a.success === false ? failureStatus(a) : undefined;
+        } catch {
+          return undefined;
+        }
+      },
+      ctx.headersTimeoutMs,
+    ),
   convertResponse(ctx, text) {
     const a = parse(text);
     return textCompletion(

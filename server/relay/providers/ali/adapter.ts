@@ -101,10 +101,11 @@ export const aliAdapter: ProviderAdapter = {
   },
 
   // An image is an async task polled to completion; everything else is one HTTP exchange.
-  // (The relay's upstream headers timeout then does not apply to chat: the pool's own 300 s does.)
   send(ctx, req, signal) {
     if (ctx.mode === 'images') return sendImageTask(req, signal, wantsBase64(req));
-    return isGathered(ctx, req) ? sendGathered(req, signal) : sendUpstream(req, signal);
+    return isGathered(ctx, req)
+      ? sendGathered(req, signal, ctx.headersTimeoutMs)
+      : sendUpstream(req, signal, ctx.headersTimeoutMs);
   },
 
   convertResponse(ctx, text) {

@@ -82,8 +82,12 @@ function failureOf(e: SseEvent): GatheredFailure | undefined {
   }
 }
 
-export async function sendGathered(req: UpstreamRequest, signal: AbortSignal | RelayCancel): Promise<UpstreamResponse> {
-  return gatherStream(await sendUpstream(req, signal), failureOf);
+export async function sendGathered(
+  req: UpstreamRequest,
+  signal: AbortSignal | RelayCancel,
+  headersTimeoutMs?: number,
+): Promise<UpstreamResponse> {
+  return gatherStream(await sendUpstream(req, signal, headersTimeoutMs), failureOf);
 }
 
 /** The gathered events as one chat completion's JSON. */

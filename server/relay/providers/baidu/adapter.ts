@@ -37,10 +37,15 @@ async function sendWithToken(ctx: AttemptContext, req: UpstreamRequest, signal: 
     const sep = req.url.includes('?') ? '&' : '?';
     const withToken = { ...req, url: `${req.url}${sep}access_token=${encodeURIComponent(t.token)}` };
     let code: number | undefined;
-    const res = await sendReadingBodyErrors(withToken, signal, (text) => {
-      code = baiduErrorCodeOf(text);
-      return errorStatusOf(text);
-    });
+    const res = await sendReadingBodyErrors(
+      withToken,
+      signal,
+      (text) => {
+        code = baiduErrorCodeOf(text);
+        return errorStatusOf(text);
+      },
+      ctx.headersTimeoutMs,
+    );
     if (attempt > 0 || code === undefined || !TOKEN_ERRORS.has(code)) return res;
     await res.body.dump();
     forgetBaiduToken(base, ctx.key, t.token);

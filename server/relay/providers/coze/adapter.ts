@@ -98,7 +98,7 @@ export const cozeAdapter: ProviderAdapter = {
     };
   },
   async send(ctx, req, signal) {
-    const res = await sendReadingBodyErrors(req, signal, bodyError);
+    const res = await sendReadingBodyErrors(req, signal, bodyError, ctx.headersTimeoutMs);
     return ctx.stream ? failBeforeContent(res, failure, hasContent) : gatherStream(res, failure);
   },
   convertResponse(ctx, text) {

@@ -84,7 +84,7 @@ export const difyAdapter: ProviderAdapter = {
   async send(ctx, req, signal) {
     const ready = await uploadInlineImages(ctx, req, signal);
     if ('statusCode' in ready) return ready;
-    const res = await sendUpstream(ready, signal);
+    const res = await sendUpstream(ready, signal, ctx.headersTimeoutMs);
     return ctx.stream ? failBeforeContent(res, failureOf, hasContent) : gatherStream(res, failureOf);
   },
   convertResponse(ctx, text) {

@@ -14,8 +14,9 @@ export async function sendReadingBodyErrors(
   req: UpstreamRequest,
   signal: AbortSignal | RelayCancel,
   errorStatusOf: (text: string) => number | undefined,
+  headersTimeoutMs?: number,
 ): Promise<UpstreamResponse> {
-  const res = await sendUpstream(req, signal);
+  const res = await sendUpstream(req, signal, headersTimeoutMs);
   const type = String(res.headers['content-type'] ?? '');
   if (res.statusCode < 200 || res.statusCode >= 300 || type.includes('text/event-stream')) return res;
   const text = await res.body.text();

@@ -71,7 +71,7 @@ export const tencentAdapter: ProviderAdapter = {
         );
   },
   sign: async (ctx, req) => signTencentRequest(req, parseTencentKey(ctx.key)),
-  send: (_ctx, req, signal) => sendReadingBodyErrors(req, signal, tencentErrorStatusOf),
+  send: (ctx, req, signal) => sendReadingBodyErrors(req, signal, tencentErrorStatusOf, ctx.headersTimeoutMs),
 
   convertResponse: (ctx, text) =>
     ctx.mode === 'embeddings' ? fromEmbeddingAnswer(ctx, text) : fromHunyuanAnswer(text, ctx.upstreamModel),

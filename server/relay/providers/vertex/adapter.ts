@@ -83,7 +83,7 @@ export async function withVertexAuth(ctx: AttemptContext, req: UpstreamRequest) 
 async function sendWithToken(ctx: AttemptContext, req: UpstreamRequest, signal: AbortSignal | RelayCancel) {
   const auth = await withVertexAuth(ctx, req);
   if (auth.refused) return syntheticAnswer(auth.refused.refusedStatus, auth.refused.refusedBody);
-  return sendUpstream(auth.req!, signal);
+  return sendUpstream(auth.req!, signal, ctx.headersTimeoutMs);
 }
 
 /**

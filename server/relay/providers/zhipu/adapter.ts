@@ -60,7 +60,7 @@ export const zhipuAdapter: ProviderAdapter = {
       body: JSON.stringify(toZhipuBody(body, ctx.stream)),
     };
   },
-  send: (_ctx, req, signal) => sendReadingBodyErrors(req, signal, zhipuErrorStatusOf),
+  send: (ctx, req, signal) => sendReadingBodyErrors(req, signal, zhipuErrorStatusOf, ctx.headersTimeoutMs),
 
   convertResponse: (ctx, text) => textCompletion(ctx.upstreamModel, zhipuAnswerPiece(text)),
   createStreamConverter(ctx, clientWantsUsage) {
