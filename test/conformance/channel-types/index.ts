@@ -16,16 +16,17 @@ import { vertexEntry } from './vertex.ts';
 import { xunfeiEntry } from './xunfei.ts';
 import { zhipuEntry } from './zhipu.ts';
 
+/** By type id: the page's columns and the suite's order. */
 export const CHANNEL_TYPE_ENTRIES: ChannelTypeEntry[] = [
-  palmEntry,
-  aiProxyLibraryEntry,
-  tencentEntry,
-  cloudflareEntry,
-  xunfeiEntry,
-  difyEntry,
-  cozeEntry,
-  baiduEntry,
-  aliEntry,
-  vertexEntry,
-  zhipuEntry,
+  palmEntry, // 11
+  baiduEntry, // 15
+  zhipuEntry, // 16
+  aliEntry, // 17
+  xunfeiEntry, // 18
+  aiProxyLibraryEntry, // 21
+  tencentEntry, // 23
+  difyEntry, // 37
+  cloudflareEntry, // 39
+  vertexEntry, // 41
+  cozeEntry, // 49
 ];
