@@ -1,4 +1,5 @@
-import { ChannelType, channelTypeInfo } from '../../../../shared/channel-types.ts';
+import { defaultModelsQuery } from '../shared/channel-query.ts';
+import { ChannelType } from '../../../../shared/channel-types.ts';
 import type { RelayCancel } from '../../cancel.ts';
 import { syntheticAnswer } from '../../upstream.ts';
 import { sendReadingBodyErrors } from '../shared/errors-in-body.ts';
@@ -82,5 +83,5 @@ export const baiduAdapter: ProviderAdapter = {
     createTextStreamConverter(ctx.upstreamModel, clientWantsUsage, baiduStreamPieces),
   mapError: mapBaiduError,
   // The legacy API has no model list: fetch_models offers the type's default models.
-  models: { requests: () => [], read: () => [...(channelTypeInfo(ChannelType.Baidu)?.defaultModels ?? [])] },
+  models: defaultModelsQuery(ChannelType.Baidu),
 };

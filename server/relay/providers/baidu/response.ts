@@ -1,4 +1,4 @@
-import { mapErrorBody, unparsableUpstreamJson } from '../shared/error-body.ts';
+import { errorTypeOfStatus, mapErrorBody, unparsableUpstreamJson } from '../shared/error-body.ts';
 import { openAIEmbeddings } from '../shared/embeddings.ts';
 import { plainUsage, type TextPiece } from '../shared/text-answer.ts';
 import type { SseEvent, UpstreamError } from '../types.ts';
@@ -103,15 +103,7 @@ export function mapBaiduError(status: number, text: string): UpstreamError {
         code: 'invalid_api_key',
       };
     if (!j?.error_code) return undefined;
-    const family = baiduErrorStatus(j.error_code);
-    const type =
-      family === 401 || family === 403
-        ? 'authentication_error'
-        : family === 429
-          ? 'rate_limit_error'
-          : family === 400
-            ? 'invalid_request_error'
-            : 'api_error';
+    const type = errorTypeOfStatus(baiduErrorStatus(j.error_code));
     return { message: `${j.error_msg ?? 'Baidu error'} (${j.error_code})`, type, code: String(j.error_code) };
   });
 }

@@ -1,8 +1,9 @@
+import { defaultModelsQuery } from '../shared/channel-query.ts';
 import { mapErrorBody, unparsableUpstreamJson } from '../shared/error-body.ts';
 import { sendReadingBodyErrors } from '../shared/errors-in-body.ts';
 import { failBeforeContent, gatheredPiece, gatherStream } from '../shared/gathered-stream.ts';
 import { createTextStreamConverter, plainUsage, type TextPiece, textCompletion } from '../shared/text-answer.ts';
-import { ChannelType, channelTypeInfo } from '../../../../shared/channel-types.ts';
+import { ChannelType } from '../../../../shared/channel-types.ts';
 import type { ProviderAdapter, SseEvent, UpstreamRequest } from '../types.ts';
 import { cozeMessages } from './request.ts';
 
@@ -108,7 +109,7 @@ export const cozeAdapter: ProviderAdapter = {
   createStreamConverter: (ctx, clientWantsUsage) =>
     createTextStreamConverter(ctx.upstreamModel, clientWantsUsage, read, ctx.countUsage),
   // Coze has no model-list endpoint: fetch_models offers the type's default models.
-  models: { requests: () => [], read: () => [...(channelTypeInfo(ChannelType.Coze)?.defaultModels ?? [])] },
+  models: defaultModelsQuery(ChannelType.Coze),
   mapError: (status, text) =>
     mapErrorBody(status, text, (json) => {
       const d = json as CozeEventData;

@@ -1,8 +1,9 @@
+import { defaultModelsQuery } from '../shared/channel-query.ts';
 import { mapErrorBody, unparsableUpstreamJson } from '../shared/error-body.ts';
 import { failBeforeContent, gatheredPiece, gatherStream } from '../shared/gathered-stream.ts';
 import { createTextStreamConverter, plainUsage, type TextPiece, textCompletion } from '../shared/text-answer.ts';
 import { sendUpstream } from '../../upstream.ts';
-import { ChannelType, channelTypeInfo } from '../../../../shared/channel-types.ts';
+import { ChannelType } from '../../../../shared/channel-types.ts';
 import type { ProviderAdapter, SseEvent, UpstreamRequest } from '../types.ts';
 import { difyQuery } from './request.ts';
 import { uploadInlineImages } from './upload.ts';
@@ -94,7 +95,7 @@ export const difyAdapter: ProviderAdapter = {
   createStreamConverter: (ctx, clientWantsUsage) =>
     createTextStreamConverter(ctx.upstreamModel, clientWantsUsage, read, ctx.countUsage),
   // Dify has no model-list endpoint: fetch_models offers the type's default models.
-  models: { requests: () => [], read: () => [...(channelTypeInfo(ChannelType.Dify)?.defaultModels ?? [])] },
+  models: defaultModelsQuery(ChannelType.Dify),
   mapError: (status, text) =>
     mapErrorBody(status, text, (json) => {
       const d = json as DifyEvent;

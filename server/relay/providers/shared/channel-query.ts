@@ -1,3 +1,4 @@
+import { channelTypeInfo } from '../../../../shared/channel-types.ts';
 import type { UpstreamRequest } from '../types.ts';
 
 /**
@@ -15,6 +16,12 @@ export interface ChannelQuery<T> {
   /** The answer from the 2xx bodies (parsed JSON, or a text excerpt), in the order of `requests`. */
   read(bodies: unknown[]): T;
 }
+
+/** For providers with no model-list endpoint: fetch_models offers the type's default models, asking nothing. */
+export const defaultModelsQuery = (type: number): ChannelQuery<string[]> => ({
+  requests: () => [],
+  read: () => [...(channelTypeInfo(type)?.defaultModels ?? [])],
+});
 
 /** A GET with the key as a bearer token, the way OpenAI-style APIs take it. */
 export const bearerGet = (url: string, key: string): UpstreamRequest => ({

@@ -20,6 +20,18 @@ export function mapErrorBody(
   return { status, message: text.slice(0, 500) || `upstream status ${status}` };
 }
 
+/**
+ * The OpenAI error type of a provider error once its code is given an HTTP status: 401/403 a dead key
+ * (authentication), 402 an account out of credit, 429 a limit, other 4xx the request's fault. The
+ * relay's auto-disable reads these types (channel-health.ts).
+ */
+export function errorTypeOfStatus(status: number): string {
+  if (status === 401 || status === 403) return 'authentication_error';
+  if (status === 402) return 'insufficient_quota';
+  if (status === 429) return 'rate_limit_error';
+  return status >= 400 && status < 500 ? 'invalid_request_error' : 'api_error';
+}
+
 /** A 200 whose JSON cannot be parsed: an upstream failure (retryable), never an answer to pay for. */
 export const unparsableUpstreamJson = () =>
   new RelayError(

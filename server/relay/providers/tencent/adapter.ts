@@ -1,4 +1,5 @@
-import { ChannelType, channelTypeInfo } from '../../../../shared/channel-types.ts';
+import { defaultModelsQuery } from '../shared/channel-query.ts';
+import { ChannelType } from '../../../../shared/channel-types.ts';
 import { unparsableUpstreamJson } from '../shared/error-body.ts';
 import { sendReadingBodyErrors } from '../shared/errors-in-body.ts';
 import { openAIEmbeddings } from '../shared/embeddings.ts';
@@ -80,5 +81,5 @@ export const tencentAdapter: ProviderAdapter = {
   // Tencent's refusals of an unpaid or stopped account (given 402 by tencentErrorStatus) are dead keys.
   deadKeyStatuses: [402],
   // Hunyuan has no model-list action: fetch_models offers the type's default models.
-  models: { requests: () => [], read: () => [...(channelTypeInfo(ChannelType.Tencent)?.defaultModels ?? [])] },
+  models: defaultModelsQuery(ChannelType.Tencent),
 };

@@ -1,5 +1,5 @@
 import { nowSeconds } from '../../../db/time.ts';
-import { mapErrorBody, unparsableUpstreamJson } from '../shared/error-body.ts';
+import { errorTypeOfStatus, mapErrorBody, unparsableUpstreamJson } from '../shared/error-body.ts';
 import { createOpenAIStreamConverter } from '../openai/stream.ts';
 import { parseOpenAIUsage } from '../openai/usage.ts';
 import type { SseEvent, StreamConverter, UpstreamError, Usage } from '../types.ts';
@@ -195,17 +195,7 @@ export function mapTencentError(status: number, text: string): UpstreamError {
   return mapErrorBody(status, text, (json) => {
     const e = (json as { Response?: { Error?: { Code?: string; Message?: string } } } | null)?.Response?.Error;
     if (!e?.Code) return undefined;
-    const family = tencentErrorStatus(e.Code);
-    const type =
-      family === 401
-        ? 'authentication_error'
-        : family === 402
-          ? 'insufficient_quota'
-          : family === 429
-            ? 'rate_limit_error'
-            : family === 400
-              ? 'invalid_request_error'
-              : 'api_error';
+    const type = errorTypeOfStatus(tencentErrorStatus(e.Code));
     return { message: `${e.Message ?? e.Code} (${e.Code})`, type, code: e.Code };
   });
 }

@@ -1,4 +1,5 @@
-import { ChannelType, channelTypeInfo } from '../../../../shared/channel-types.ts';
+import { defaultModelsQuery } from '../shared/channel-query.ts';
+import { ChannelType } from '../../../../shared/channel-types.ts';
 import type { RelayCancel } from '../../cancel.ts';
 import { refusal } from '../../errors.ts';
 import { sendUpstream, syntheticAnswer } from '../../upstream.ts';
@@ -132,7 +133,7 @@ export const vertexAdapter: ProviderAdapter = {
   mapError: mapVertexError,
   deadKeyStatuses: [403], // a service account without Vertex access, a disabled project: Google answers 403
   // Vertex has no per-project list of publisher models: fetch_models offers the type's default models.
-  models: { requests: () => [], read: () => [...(channelTypeInfo(ChannelType.VertexAI)?.defaultModels ?? [])] },
+  models: defaultModelsQuery(ChannelType.VertexAI),
 
   countTokens: [vertexGeminiCount, vertexClaudeCount],
 

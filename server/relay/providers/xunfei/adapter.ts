@@ -1,4 +1,5 @@
-import { ChannelType, channelTypeInfo } from '../../../../shared/channel-types.ts';
+import { defaultModelsQuery } from '../shared/channel-query.ts';
+import { ChannelType } from '../../../../shared/channel-types.ts';
 import { createTextStreamConverter, textCompletion } from '../shared/text-answer.ts';
 import type { ProviderAdapter } from '../types.ts';
 import { mapSparkError, parseSparkFrame, piecesOfFrame } from './answer.ts';
@@ -38,5 +39,5 @@ export const xunfeiAdapter: ProviderAdapter = {
     createTextStreamConverter(ctx.upstreamModel, clientWantsUsage, (e) => piecesOfFrame(parseSparkFrame(e.data))),
   mapError: mapSparkError,
   // Spark has no model-list API: fetch_models offers the type's default models.
-  models: { requests: () => [], read: () => [...(channelTypeInfo(ChannelType.XunfeiSpark)?.defaultModels ?? [])] },
+  models: defaultModelsQuery(ChannelType.XunfeiSpark),
 };

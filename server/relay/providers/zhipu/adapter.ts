@@ -1,4 +1,5 @@
-import { ChannelType, channelTypeInfo } from '../../../../shared/channel-types.ts';
+import { defaultModelsQuery } from '../shared/channel-query.ts';
+import { ChannelType } from '../../../../shared/channel-types.ts';
 import { sendReadingBodyErrors } from '../shared/errors-in-body.ts';
 import { createTextStreamConverter, type TextMessage, textCompletion, textMessages } from '../shared/text-answer.ts';
 import type { ProviderAdapter } from '../types.ts';
@@ -71,5 +72,5 @@ export const zhipuAdapter: ProviderAdapter = {
   // An account in arrears (1113, given 402) is a dead key like a refused one.
   deadKeyStatuses: [402],
   // The legacy API has no model list: fetch_models offers the type's default models.
-  models: { requests: () => [], read: () => [...(channelTypeInfo(ChannelType.Zhipu)?.defaultModels ?? [])] },
+  models: defaultModelsQuery(ChannelType.Zhipu),
 };

@@ -1,4 +1,4 @@
-import { mapErrorBody, unparsableUpstreamJson } from '../shared/error-body.ts';
+import { errorTypeOfStatus, mapErrorBody, unparsableUpstreamJson } from '../shared/error-body.ts';
 import { plainUsage, type TextPiece } from '../shared/text-answer.ts';
 import type { SseEvent, UpstreamError, Usage } from '../types.ts';
 
@@ -141,17 +141,7 @@ export function mapZhipuError(status: number, text: string): UpstreamError {
   return mapErrorBody(status, text, (json) => {
     const j = json as ZhipuAnswer | null;
     if (typeof j?.code !== 'number' || j.success !== false) return undefined;
-    const family = zhipuErrorStatus(j.code);
-    const type =
-      family === 401
-        ? 'authentication_error'
-        : family === 402
-          ? 'insufficient_quota'
-          : family === 429
-            ? 'rate_limit_error'
-            : family === 400 || family === 404
-              ? 'invalid_request_error'
-              : 'api_error';
+    const type = errorTypeOfStatus(zhipuErrorStatus(j.code));
     return { message: `${j.msg ?? 'Zhipu error'} (${j.code})`, type, code: String(j.code) };
   });
 }
