@@ -159,7 +159,7 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
     const sentAt = performance.now();
     let res: UpstreamResponse;
     try {
-      res = await sendAttempt(adapter, ctx, req, a.abort, relayRuntimeOf(deps)?.tuning.upstreamHeadersMs);
+      res = await sendAttempt(adapter, ctx, req, a.abort);
     } catch (err) {
       upstreamWaitMs += performance.now() - sentAt;
       if (a.abort.aborted)

@@ -84,12 +84,14 @@ async function* asBytes(body: AsyncIterable<Uint8Array | string>): AsyncIterable
   for await (const c of body) yield typeof c === 'string' ? Buffer.from(c) : c;
 }
 
-/** Sends one attempt's request: through the adapter's own transport when it has one, else the shared pool. */
+/**
+ * Sends one attempt's request: through the adapter's own transport when it has one, else the shared
+ * pool; either way within the attempt's headers timeout (ctx.headersTimeoutMs, the pool's when unset).
+ */
 export const sendAttempt = (
   adapter: ProviderAdapter,
   ctx: AttemptContext,
   req: UpstreamRequest,
   signal: AbortSignal | RelayCancel,
-  headersTimeoutMs?: number,
 ): Promise<UpstreamResponse> =>
-  adapter.send ? adapter.send(ctx, req, signal) : sendUpstream(req, signal, headersTimeoutMs);
+  adapter.send ? adapter.send(ctx, req, signal) : sendUpstream(req, signal, ctx.headersTimeoutMs);
