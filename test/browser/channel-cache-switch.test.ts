@@ -31,7 +31,10 @@ describe('the channel drawer: automatic prompt caching', () => {
     const drawer = c.s.page.getByRole('dialog', { name: `Edit channel #${id}` });
     const toggle = drawer.getByLabel('Cache prompts automatically');
     await expect(toggle.isChecked()).resolves.toBe(true);
-    await toggle.uncheck({ force: true });
+    // Toggled from the keyboard: a forced click on the switch could land while the drawer still slides in
+    // (off-screen on a loaded CI machine), and the switch's input covers its label for a plain click.
+    await toggle.focus();
+    await c.s.page.keyboard.press('Space');
     await expect(toggle.isChecked()).resolves.toBe(false);
     await drawer.getByRole('button', { name: 'Save' }).click();
     await drawer.waitFor({ state: 'hidden' });
