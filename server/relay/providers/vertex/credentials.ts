@@ -25,7 +25,23 @@ export type ServiceAccount = z.infer<typeof serviceAccountSchema>;
 export type VertexKey = { kind: 'service_account'; account: ServiceAccount } | { kind: 'api_key'; apiKey: string };
 
 /** The channel key as a service account (a JSON object) or an express-mode API key. */
+const parsedKeys = new Map<string, VertexKey>();
+
+/**
+ * The channel key read once per key: a service account's JSON is parsed and checked on first use
+ * (an attempt reads it several times: request, headers, token), an API key taken as it is.
+ */
 export function parseVertexKey(key: string): VertexKey {
+  const known = parsedKeys.get(key);
+  if (known) return known;
+  const parsed = readVertexKey(key);
+  // Keys come from channels (a handful); a burst of distinct bad keys throws before reaching here.
+  if (parsedKeys.size > 1000) parsedKeys.clear();
+  parsedKeys.set(key, parsed);
+  return parsed;
+}
+
+function readVertexKey(key: string): VertexKey {
   const text = key.trim();
   if (!text.startsWith('{')) return { kind: 'api_key', apiKey: text };
   let json: unknown;
