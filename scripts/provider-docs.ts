@@ -19,7 +19,10 @@ const MODE_PATHS: Record<RelayMode, string> = {
   translations: '/v1/audio/translations',
 };
 
-/** Chat-capable adapters also serve the native front doors, unchanged when the protocol matches. */
+/**
+ * Chat-capable adapters also serve the other front doors: unchanged when the protocol matches, else through
+ * the canonical form (the Responses door too, for an adapter without a Responses mode of its own).
+ */
 const DOORS = [
   { protocol: 'anthropic', path: '/v1/messages' },
   { protocol: 'gemini', path: '/v1beta/models/{model}:generateContent' },
@@ -29,6 +32,7 @@ function endpoints(a: ProviderAdapter): string {
   const modes = (Object.keys(MODE_PATHS) as RelayMode[])
     .filter((m) => a.supports(m))
     .map((m) => `\`${MODE_PATHS[m]}\``);
+  if (a.supports('chat') && !a.supports('responses')) modes.push('`/v1/responses` (converted)');
   if (a.supports('chat'))
     for (const d of DOORS) modes.push(`\`${d.path}\` (${nativeSupportFor(a, d.protocol) ? 'native' : 'converted'})`);
   return modes.join(', ');

@@ -1,3 +1,5 @@
+import { ChannelType } from '../../../../shared/channel-types.ts';
+import { defaultModelsQuery } from '../shared/channel-query.ts';
 import { mapErrorBody, unparsableUpstreamJson } from '../shared/error-body.ts';
 import { sendReadingBodyErrors } from '../shared/errors-in-body.ts';
 import { createTextStreamConverter, type TextPiece, textCompletion, textMessages } from '../shared/text-answer.ts';
@@ -90,6 +92,8 @@ export const aiProxyLibraryAdapter: ProviderAdapter = {
     };
     return createTextStreamConverter(ctx.upstreamModel, clientWantsUsage, read, ctx.countUsage);
   },
+  // A knowledge base has no model list: fetch_models offers the type's default models.
+  models: defaultModelsQuery(ChannelType.AIProxyLibrary),
   mapError: (status, text) =>
     mapErrorBody(status, text, (json) => {
       const a = json as LibraryAnswer;

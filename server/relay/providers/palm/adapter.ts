@@ -1,4 +1,6 @@
+import { ChannelType } from '../../../../shared/channel-types.ts';
 import { mapGeminiError } from '../gemini/adapter.ts';
+import { defaultModelsQuery } from '../shared/channel-query.ts';
 import { unparsableUpstreamJson } from '../shared/error-body.ts';
 import { createTextStreamConverter, type TextPiece, textCompletion, textMessages } from '../shared/text-answer.ts';
 import type { AttemptContext, ProviderAdapter, SseEvent, UpstreamRequest } from '../types.ts';
@@ -73,5 +75,7 @@ export const palmAdapter: ProviderAdapter = {
     };
   },
   mapError: mapGeminiError,
+  // The PaLM model list went with the API: fetch_models offers the type's default models.
+  models: defaultModelsQuery(ChannelType.PaLM),
   deadKeyStatuses: [403],
 };
