@@ -53,3 +53,32 @@ export const startAnthropic = (): Promise<FakeUpstream> => startFakeAnthropic();
 /** A 1x1 transparent PNG as a data URL. */
 export const PNG_1PX =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+/** A channel's status once every settlement (and any auto-disable it caused) has run. */
+export async function channelStatus(h: RelayHarness, id: number): Promise<number> {
+  await h.drain();
+  const row = await h.deps.db.selectFrom('channels').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+  return Number(row.status);
+}
+
+/** A one-turn chat expected to fail: the OpenAI SDK's error (its `status` and `message`). */
+export const failedChat = (h: RelayHarness, key: string, model: string) =>
+  h
+    .client(key)
+    .chat.completions.create({ model, messages: [{ role: 'user', content: 'hi' }] })
+    .catch((e: { status?: number; message?: string }) => e);
+
+/** A one-turn streamed chat read until it ends or breaks: the text received and the error, if any. */
+export async function streamUntilFailure(h: RelayHarness, key: string, model: string) {
+  const stream = await h
+    .client(key)
+    .chat.completions.create({ model, messages: [{ role: 'user', content: 'hi' }], stream: true });
+  let text = '';
+  let failure: unknown;
+  try {
+    for await (const c of stream) text += c.choices[0]?.delta.content ?? '';
+  } catch (e) {
+    failure = e;
+  }
+  return { text, failure };
+}

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeUpstream } from '../../scripts/fake-upstream/server.ts';
 import { ChannelStatus, Role } from '../../shared/constants.ts';
-import { payer, quotaOf } from '../provider-fixtures.ts';
+import { channelStatus, payer, quotaOf } from '../provider-fixtures.ts';
 import { loginAs } from '../users.ts';
 import type { Payer } from './harness.ts';
 import { insertChannel, type RelayHarness, setOptions, startRelayHarness } from '../relay-fixtures.ts';
@@ -153,9 +153,7 @@ async function expectDeadKeyDisables(e: ChannelTypeEntry) {
   });
   const p = await payer(h);
   await expect(doorClient('openai-chat', origin(), p.key).text(modelOf(e, 'dead'))).rejects.toThrow();
-  await h.drain();
-  const row = await h.deps.db.selectFrom('channels').select('status').where('id', '=', id).executeTakeFirstOrThrow();
-  expect(Number(row.status), 'the channel status after the refused key').toBe(ChannelStatus.AutoDisabled);
+  expect(await channelStatus(h, id), 'the channel status after the refused key').toBe(ChannelStatus.AutoDisabled);
   expect(await p.charges()).toEqual([]);
 }
 

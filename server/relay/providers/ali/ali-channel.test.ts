@@ -12,7 +12,7 @@ import {
   startFakeAli,
 } from '../../../../scripts/fake-upstream/ali/index.ts';
 import type { FakeUpstream } from '../../../../scripts/fake-upstream/server.ts';
-import { payer, quotaOf } from '../../../../test/provider-fixtures.ts';
+import { channelStatus, failedChat, payer, quotaOf, streamUntilFailure } from '../../../../test/provider-fixtures.ts';
 import { insertChannel, type RelayHarness, setOptions, startRelayHarness } from '../../../../test/relay-fixtures.ts';
 import { loginAs } from '../../../../test/users.ts';
 
@@ -30,12 +30,6 @@ let admin: Record<string, string>;
 
 const channel = (name: string, over: Partial<Parameters<typeof insertChannel>[1]> = {}) =>
   insertChannel(h.deps, { name, type: 17, key: FAKE_ALI_KEY, baseUrl: fake.url, models: [name], ...over });
-
-const deadStatus = async (id: number) => {
-  await h.drain();
-  const row = await h.deps.db.selectFrom('channels').select('status').where('id', '=', id).executeTakeFirstOrThrow();
-  return Number(row.status);
-};
 
 beforeAll(async () => {
   h = await startRelayHarness();
@@ -106,18 +100,7 @@ describe('Ali DashScope channels (type 17)', () => {
   it('an error event inside the stream ends it with that error after the pieces already sent', async () => {
     await channel('ali-mid', { modelMapping: { 'ali-mid': 'qwen-plus+fail-mid' } });
     const p = await payer(h);
-    const stream = await h.client(p.key).chat.completions.create({
-      model: 'ali-mid',
-      messages: [{ role: 'user', content: 'hi' }],
-      stream: true,
-    });
-    let text = '';
-    let failure: unknown;
-    try {
-      for await (const c of stream) text += c.choices[0]?.delta.content ?? '';
-    } catch (e) {
-      failure = e;
-    }
+    const { text, failure } = await streamUntilFailure(h, p.key, 'ali-mid');
     expect(text).toBe('w0 w1 ');
     expect(String(failure)).toContain('An internal error has occured');
   });
@@ -269,23 +252,17 @@ describe('Ali DashScope channels (type 17)', () => {
 
     const dead = await channel('ali-dead', { key: 'sk-revoked', modelMapping: { 'ali-dead': 'qwen-plus' } });
     const p = await payer(h);
-    const err = await h
-      .client(p.key)
-      .chat.completions.create({ model: 'ali-dead', messages: [{ role: 'user', content: 'hi' }] })
-      .catch((e: { status?: number }) => e);
+    const err = await failedChat(h, p.key, 'ali-dead');
     expect(err).toMatchObject({ status: 401 });
-    expect(await deadStatus(dead)).toBe(ChannelStatus.AutoDisabled);
+    expect(await channelStatus(h, dead)).toBe(ChannelStatus.AutoDisabled);
     expect(await p.charges()).toEqual([]);
   });
 
   it('an account in arrears (Arrearage, 400) takes the channel out of service too', async () => {
     const id = await channel('ali-arrears', { key: ARREARS_ALI_KEY, modelMapping: { 'ali-arrears': 'qwen-plus' } });
     const p = await payer(h);
-    const err = await h
-      .client(p.key)
-      .chat.completions.create({ model: 'ali-arrears', messages: [{ role: 'user', content: 'hi' }] })
-      .catch((e: { status?: number }) => e);
+    const err = await failedChat(h, p.key, 'ali-arrears');
     expect(err).toMatchObject({ status: 400 });
-    expect(await deadStatus(id)).toBe(ChannelStatus.AutoDisabled);
+    expect(await channelStatus(h, id)).toBe(ChannelStatus.AutoDisabled);
   });
 });

@@ -6,7 +6,7 @@ import {
   type FakeBaidu,
   startFakeBaidu,
 } from '../../../../scripts/fake-upstream/baidu/index.ts';
-import { payer, quotaOf } from '../../../../test/provider-fixtures.ts';
+import { channelStatus, failedChat, payer, quotaOf, streamUntilFailure } from '../../../../test/provider-fixtures.ts';
 import { insertChannel, type RelayHarness, setOptions, startRelayHarness } from '../../../../test/relay-fixtures.ts';
 import { loginAs } from '../../../../test/users.ts';
 
@@ -177,18 +177,7 @@ describe('Baidu legacy ERNIE channels (type 15)', () => {
   it('an error inside the stream ends it with an error after the pieces already sent', async () => {
     await channel('bd-mid', 'ernie_speed+fail-mid');
     const p = await payer(h);
-    const stream = await h.client(p.key).chat.completions.create({
-      model: 'bd-mid',
-      messages: [{ role: 'user', content: 'hi' }],
-      stream: true,
-    });
-    let text = '';
-    let failure: unknown;
-    try {
-      for await (const c of stream) text += c.choices[0]?.delta.content ?? '';
-    } catch (e) {
-      failure = e;
-    }
+    const { text, failure } = await streamUntilFailure(h, p.key, 'bd-mid');
     expect(text).toBe('w0 w1 ');
     expect(String(failure)).toContain('try again later (336100)');
   });
@@ -226,18 +215,9 @@ describe('Baidu legacy ERNIE channels (type 15)', () => {
     expect(failed.success).toBe(false);
     expect(failed.message).toContain('invalid_client');
     const p = await payer(h);
-    const err = await h
-      .client(p.key)
-      .chat.completions.create({ model: 'bd-dead', messages: [{ role: 'user', content: 'hi' }] })
-      .catch((e: { status?: number }) => e);
+    const err = await failedChat(h, p.key, 'bd-dead');
     expect(err).toMatchObject({ status: 401 });
-    await h.drain();
-    const row = await h.deps.db
-      .selectFrom('channels')
-      .select('status')
-      .where('id', '=', dead)
-      .executeTakeFirstOrThrow();
-    expect(Number(row.status)).toBe(ChannelStatus.AutoDisabled);
+    expect(await channelStatus(h, dead)).toBe(ChannelStatus.AutoDisabled);
     expect(await p.charges()).toEqual([]);
   });
 });

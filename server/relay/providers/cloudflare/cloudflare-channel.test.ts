@@ -10,7 +10,7 @@ import {
   startFakeCloudflare,
 } from '../../../../scripts/fake-upstream/cloudflare/index.ts';
 import type { FakeUpstream } from '../../../../scripts/fake-upstream/server.ts';
-import { payer, quotaOf } from '../../../../test/provider-fixtures.ts';
+import { channelStatus, failedChat, payer, quotaOf } from '../../../../test/provider-fixtures.ts';
 import { insertChannel, type RelayHarness, setOptions, startRelayHarness } from '../../../../test/relay-fixtures.ts';
 import { loginAs } from '../../../../test/users.ts';
 import { countText } from '../../usage.ts';
@@ -174,18 +174,9 @@ describe('Cloudflare Workers AI channels (type 39)', () => {
     expect(failed.message).toContain('Authentication error');
 
     const p = await payer(h);
-    const err = await h
-      .client(p.key)
-      .chat.completions.create({ model: 'cf-dead', messages: [{ role: 'user', content: 'hi' }] })
-      .catch((e: { status?: number }) => e);
+    const err = await failedChat(h, p.key, 'cf-dead');
     expect(err).toMatchObject({ status: 401 });
-    await h.drain();
-    const row = await h.deps.db
-      .selectFrom('channels')
-      .select('status')
-      .where('id', '=', dead)
-      .executeTakeFirstOrThrow();
-    expect(Number(row.status)).toBe(ChannelStatus.AutoDisabled);
+    expect(await channelStatus(h, dead)).toBe(ChannelStatus.AutoDisabled);
     expect(await p.charges()).toEqual([]);
   });
 
@@ -196,10 +187,7 @@ describe('Cloudflare Workers AI channels (type 39)', () => {
     });
     const before = fake.requests.length;
     const p = await payer(h);
-    const err = await h
-      .client(p.key)
-      .chat.completions.create({ model: 'cf-no-account', messages: [{ role: 'user', content: 'hi' }] })
-      .catch((e: { status?: number; message?: string }) => e);
+    const err = await failedChat(h, p.key, 'cf-no-account');
     expect(err).toMatchObject({ status: 500 });
     expect(String((err as Error).message)).toContain('account id');
     expect(fake.requests.length).toBe(before);

@@ -10,7 +10,7 @@ import {
   startFakeCoze,
 } from '../../../../scripts/fake-upstream/coze/server.ts';
 import type { FakeUpstream } from '../../../../scripts/fake-upstream/server.ts';
-import { payer, PNG_1PX, quotaOf } from '../../../../test/provider-fixtures.ts';
+import { channelStatus, payer, PNG_1PX, quotaOf } from '../../../../test/provider-fixtures.ts';
 import { insertChannel, type RelayHarness, setOptions, startRelayHarness } from '../../../../test/relay-fixtures.ts';
 import { loginAs } from '../../../../test/users.ts';
 
@@ -211,13 +211,7 @@ describe('Coze channels (type 49)', () => {
     const { p, err } = await ask('coze-dead');
     expect(err).toMatchObject({ status: 401 });
     expect(err.message).toContain('authentication is invalid');
-    await h.drain();
-    const row = await h.deps.db
-      .selectFrom('channels')
-      .select('status')
-      .where('id', '=', dead)
-      .executeTakeFirstOrThrow();
-    expect(Number(row.status)).toBe(ChannelStatus.AutoDisabled);
+    expect(await channelStatus(h, dead)).toBe(ChannelStatus.AutoDisabled);
     expect(await p.charges()).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelStatus, Role } from '../../../../shared/constants.ts';
 import { DIFY_ERROR, DIFY_USAGE, startFakeDify } from '../../../../scripts/fake-upstream/dify/server.ts';
 import type { FakeUpstream } from '../../../../scripts/fake-upstream/server.ts';
-import { payer, PNG_1PX, quotaOf } from '../../../../test/provider-fixtures.ts';
+import { channelStatus, failedChat, payer, PNG_1PX, quotaOf } from '../../../../test/provider-fixtures.ts';
 import { insertChannel, type RelayHarness, setOptions, startRelayHarness } from '../../../../test/relay-fixtures.ts';
 import { loginAs } from '../../../../test/users.ts';
 
@@ -126,10 +126,7 @@ describe('Dify channels (type 37)', () => {
 
   it("an error event fails a call not streamed with its status and Dify's message, uncharged", async () => {
     const p = await payer(h);
-    const err = await h
-      .client(p.key)
-      .chat.completions.create({ model: 'dify-fail', messages: [{ role: 'user', content: 'hi' }] })
-      .catch((e: { status?: number; message?: string }) => e);
+    const err = await failedChat(h, p.key, 'dify-fail');
     expect(err).toMatchObject({ status: 400 });
     expect((err as Error).message).toContain(DIFY_ERROR);
     expect(await p.charges()).toEqual([]);
@@ -183,13 +180,7 @@ describe('Dify channels (type 37)', () => {
       .catch((e: { status?: number }) => e);
     expect(err).toMatchObject({ status: 401 });
     expect(fake.requests.at(-1)!.path).toBe('/v1/files/upload');
-    await h.drain();
-    const row = await h.deps.db
-      .selectFrom('channels')
-      .select('status')
-      .where('id', '=', dead)
-      .executeTakeFirstOrThrow();
-    expect(Number(row.status)).toBe(ChannelStatus.AutoDisabled);
+    expect(await channelStatus(h, dead)).toBe(ChannelStatus.AutoDisabled);
     expect(await p.charges()).toEqual([]);
   });
 });

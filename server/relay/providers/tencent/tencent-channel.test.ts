@@ -6,7 +6,7 @@ import {
   startFakeTencent,
 } from '../../../../scripts/fake-upstream/tencent/index.ts';
 import type { FakeUpstream } from '../../../../scripts/fake-upstream/server.ts';
-import { payer, quotaOf } from '../../../../test/provider-fixtures.ts';
+import { channelStatus, failedChat, payer, quotaOf } from '../../../../test/provider-fixtures.ts';
 import { insertChannel, type RelayHarness, setOptions, startRelayHarness } from '../../../../test/relay-fixtures.ts';
 import { loginAs } from '../../../../test/users.ts';
 import { tencentCall } from './adapter.ts';
@@ -261,18 +261,9 @@ describe('Tencent Hunyuan channels (type 23)', () => {
     expect(failed.message).toContain('AuthFailure.SignatureFailure');
 
     const p = await payer(h);
-    const err = await h
-      .client(p.key)
-      .chat.completions.create({ model: 'hy-dead', messages: [{ role: 'user', content: 'hi' }] })
-      .catch((e: { status?: number }) => e);
+    const err = await failedChat(h, p.key, 'hy-dead');
     expect(err).toMatchObject({ status: 401 });
-    await h.drain();
-    const row = await h.deps.db
-      .selectFrom('channels')
-      .select('status')
-      .where('id', '=', dead)
-      .executeTakeFirstOrThrow();
-    expect(Number(row.status)).toBe(ChannelStatus.AutoDisabled);
+    expect(await channelStatus(h, dead)).toBe(ChannelStatus.AutoDisabled);
     expect(await p.charges()).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import {
   fakeServiceAccount,
   startFakeVertex,
 } from '../../../../scripts/fake-upstream/vertex/index.ts';
-import { payer, quotaOf } from '../../../../test/provider-fixtures.ts';
+import { channelStatus, payer, quotaOf } from '../../../../test/provider-fixtures.ts';
 import { insertChannel, type RelayHarness, setOptions, startRelayHarness } from '../../../../test/relay-fixtures.ts';
 import { loginAs } from '../../../../test/users.ts';
 
@@ -278,13 +278,7 @@ describe('Vertex AI channels (type 41)', () => {
     const p = await payer(h);
     const err = await ask(p.key, 'vx-dead').catch((e: { status?: number }) => e);
     expect(err).toMatchObject({ status: 401 });
-    await h.drain();
-    const row = await h.deps.db
-      .selectFrom('channels')
-      .select('status')
-      .where('id', '=', dead)
-      .executeTakeFirstOrThrow();
-    expect(Number(row.status)).toBe(ChannelStatus.AutoDisabled);
+    expect(await channelStatus(h, dead)).toBe(ChannelStatus.AutoDisabled);
     expect(await p.charges()).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import {
   SPARK_USAGE,
   startFakeSpark,
 } from '../../../../scripts/fake-upstream/xunfei/index.ts';
-import { payer, quotaOf } from '../../../../test/provider-fixtures.ts';
+import { channelStatus, failedChat, payer, quotaOf } from '../../../../test/provider-fixtures.ts';
 import { insertChannel, type RelayHarness, setOptions, startRelayHarness } from '../../../../test/relay-fixtures.ts';
 import { loginAs } from '../../../../test/users.ts';
 import { mapSparkError } from './answer.ts';
@@ -245,33 +245,19 @@ describe('Xunfei Spark channels (type 18)', () => {
     expect(failed.message).toContain('HMAC signature does not match');
 
     const p = await payer(h);
-    const err = await h
-      .client(p.key)
-      .chat.completions.create({ model: 'sp-dead', messages: [{ role: 'user', content: 'hi' }] })
-      .catch((e: { status?: number }) => e);
+    const err = await failedChat(h, p.key, 'sp-dead');
     expect(err).toMatchObject({ status: 401 });
-    await h.drain();
-    const row = await h.deps.db
-      .selectFrom('channels')
-      .select('status')
-      .where('id', '=', dead)
-      .executeTakeFirstOrThrow();
-    expect(Number(row.status)).toBe(ChannelStatus.AutoDisabled);
+    expect(await channelStatus(h, dead)).toBe(ChannelStatus.AutoDisabled);
     expect(await p.charges()).toEqual([]);
   });
 
   it('an app without a licence for the version (11200) is a dead key: the channel is auto-disabled', async () => {
     const id = await channel('sp-ultra', { modelMapping: { 'sp-ultra': 'SparkDesk-v4.0' } });
     const p = await payer(h);
-    const err = await h
-      .client(p.key)
-      .chat.completions.create({ model: 'sp-ultra', messages: [{ role: 'user', content: 'hi' }] })
-      .catch((e: { status?: number; message?: string }) => e);
+    const err = await failedChat(h, p.key, 'sp-ultra');
     expect(err).toMatchObject({ status: 403 });
     expect((err as Error).message).toContain('AppIdNoAuthError');
-    await h.drain();
-    const row = await h.deps.db.selectFrom('channels').select('status').where('id', '=', id).executeTakeFirstOrThrow();
-    expect(Number(row.status)).toBe(ChannelStatus.AutoDisabled);
+    expect(await channelStatus(h, id)).toBe(ChannelStatus.AutoDisabled);
   });
 
   it("model listing offers the type's models (Spark has no list API)", async () => {

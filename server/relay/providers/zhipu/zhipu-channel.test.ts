@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelStatus, Role } from '../../../../shared/constants.ts';
 import { FAKE_ZHIPU_ID, FAKE_ZHIPU_SECRET, startFakeZhipu } from '../../../../scripts/fake-upstream/zhipu/index.ts';
 import type { FakeUpstream } from '../../../../scripts/fake-upstream/server.ts';
-import { payer, quotaOf } from '../../../../test/provider-fixtures.ts';
+import { channelStatus, failedChat, payer, quotaOf, streamUntilFailure } from '../../../../test/provider-fixtures.ts';
 import { insertChannel, type RelayHarness, setOptions, startRelayHarness } from '../../../../test/relay-fixtures.ts';
 import { loginAs } from '../../../../test/users.ts';
 
@@ -132,18 +132,7 @@ describe('Zhipu legacy v3 channels (type 16)', () => {
   it('an error event inside the stream ends it with an error after the pieces already sent', async () => {
     await channel('zp-mid', 'chatglm_turbo+fail-mid');
     const p = await payer(h);
-    const stream = await h.client(p.key).chat.completions.create({
-      model: 'zp-mid',
-      messages: [{ role: 'user', content: 'hi' }],
-      stream: true,
-    });
-    let text = '';
-    let failure: unknown;
-    try {
-      for await (const c of stream) text += c.choices[0]?.delta.content ?? '';
-    } catch (e) {
-      failure = e;
-    }
+    const { text, failure } = await streamUntilFailure(h, p.key, 'zp-mid');
     expect(text).toBe('w0 w1 ');
     expect(String(failure)).toContain('系统繁忙');
   });
@@ -151,14 +140,9 @@ describe('Zhipu legacy v3 channels (type 16)', () => {
   it('an account in arrears (1113, HTTP 200) is a dead key: 402 to the caller, the channel auto-disabled', async () => {
     const id = await channel('zp-arrears', 'chatglm_turbo+arrears');
     const p = await payer(h);
-    const err = await h
-      .client(p.key)
-      .chat.completions.create({ model: 'zp-arrears', messages: [{ role: 'user', content: 'hi' }] })
-      .catch((e: { status?: number; message?: string }) => e);
+    const err = await failedChat(h, p.key, 'zp-arrears');
     expect(err).toMatchObject({ status: 402 });
-    await h.drain();
-    const row = await h.deps.db.selectFrom('channels').select('status').where('id', '=', id).executeTakeFirstOrThrow();
-    expect(Number(row.status)).toBe(ChannelStatus.AutoDisabled);
+    expect(await channelStatus(h, id)).toBe(ChannelStatus.AutoDisabled);
     expect(await p.charges()).toEqual([]);
   });
 
@@ -181,18 +165,9 @@ describe('Zhipu legacy v3 channels (type 16)', () => {
     expect(failed.success).toBe(false);
     expect(failed.message).toContain('1004');
     const p = await payer(h);
-    const err = await h
-      .client(p.key)
-      .chat.completions.create({ model: 'zp-dead', messages: [{ role: 'user', content: 'hi' }] })
-      .catch((e: { status?: number }) => e);
+    const err = await failedChat(h, p.key, 'zp-dead');
     expect(err).toMatchObject({ status: 401 });
-    await h.drain();
-    const row = await h.deps.db
-      .selectFrom('channels')
-      .select('status')
-      .where('id', '=', dead)
-      .executeTakeFirstOrThrow();
-    expect(Number(row.status)).toBe(ChannelStatus.AutoDisabled);
+    expect(await channelStatus(h, dead)).toBe(ChannelStatus.AutoDisabled);
     expect(await p.charges()).toEqual([]);
   });
 });
