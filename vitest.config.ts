@@ -12,6 +12,8 @@ export default defineConfig({
   test: {
     // Browser tests start Chromium and a server; keep the machine's two cores from thrashing.
     maxWorkers: 2,
+    // The last lines of a run say which suites were skipped and what would run them.
+    reporters: ['default', './test/skips/summary-reporter.ts'],
     projects: [
       {
         test: {

@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startGatewayProcess } from '../test/gateway-process.ts';
 import { gatewayEnv, gatewayNodeFlags } from './node-flags.mjs';
+import { needsRedis } from '../test/skips/needs.ts';
 
 /*
  * `npm start` runs the bundled server (scripts/build-server.mjs -> dist/server/main.mjs)
@@ -57,7 +58,7 @@ describe('the production bundle', () => {
 
   // The Redis client lives in a chunk of its own, loaded only when REDIS_URL is set: it must be there and work.
   it.skipIf(!process.env.TEST_REDIS_URL)(
-    'loads its Redis chunk when REDIS_URL is set and keeps the limits there',
+    needsRedis.name('loads its Redis chunk when REDIS_URL is set and keeps the limits there'),
     async () => {
       const prefix = `bundle-test-${process.pid}:`;
       const port = await freePort();

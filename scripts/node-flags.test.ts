@@ -2,6 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { gatewayEnv, gatewayNodeFlags, JEMALLOC_CONF, jemallocCandidates } from './node-flags.mjs';
+import { needs } from '../test/skips/needs.ts';
+
+const jemalloc = needs('libjemalloc2 installed (apt-get install libjemalloc2)', Boolean(gatewayEnv().LD_PRELOAD));
+const taskset = needs('taskset installed (util-linux)', existsSync('/usr/bin/taskset'));
 
 const debianJemalloc = '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2';
 const onlyDebian = (p: string) => p === debianJemalloc;
@@ -27,20 +31,23 @@ describe('the allocator npm start gives the gateway', () => {
     expect(gatewayEnv({}, { ...linux, exists: () => false })).toEqual({});
   });
 
-  it.skipIf(!gatewayEnv().LD_PRELOAD)('on this machine, a Node started with that environment runs on jemalloc', () => {
-    const { MALLOC_CONF: _operators, ...env } = process.env;
-    const run = spawnSync(
-      process.execPath,
-      [
-        '-e',
-        "process.stdout.write(String(require('fs').readFileSync('/proc/self/maps', 'utf8').includes('libjemalloc')))",
-      ],
-      { env: { ...env, ...gatewayEnv(env) }, encoding: 'utf8' },
-    );
-    expect(run.stdout).toBe('true');
-    // jemalloc warns on stderr about every setting it does not understand, and then ignores it.
-    expect(run.stderr).not.toContain('<jemalloc>');
-  });
+  it.skipIf(!jemalloc.ok)(
+    jemalloc.name('on this machine, a Node started with that environment runs on jemalloc'),
+    () => {
+      const { MALLOC_CONF: _operators, ...env } = process.env;
+      const run = spawnSync(
+        process.execPath,
+        [
+          '-e',
+          "process.stdout.write(String(require('fs').readFileSync('/proc/self/maps', 'utf8').includes('libjemalloc')))",
+        ],
+        { env: { ...env, ...gatewayEnv(env) }, encoding: 'utf8' },
+      );
+      expect(run.stdout).toBe('true');
+      // jemalloc warns on stderr about every setting it does not understand, and then ignores it.
+      expect(run.stderr).not.toContain('<jemalloc>');
+    },
+  );
 });
 
 describe('the Node flags npm start gives the gateway', () => {
@@ -58,8 +65,8 @@ describe('the Node flags npm start gives the gateway', () => {
       { encoding: 'utf8' },
     );
 
-  it.skipIf(!existsSync('/usr/bin/taskset'))(
-    'runs V8’s GC on the event loop’s thread when the process may use one CPU only, not otherwise',
+  it.skipIf(!taskset.ok)(
+    taskset.name('runs V8’s GC on the event loop’s thread when the process may use one CPU only, not otherwise'),
     () => {
       expect(JSON.parse(flagsUnder('0').stdout)).toContain('--single-threaded-gc');
       expect(gatewayNodeFlags(2)).not.toContain('--single-threaded-gc');

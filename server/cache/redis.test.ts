@@ -1,11 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { createRedisBus, createRedisRateLimitStore } from './redis.ts';
+import { needsRedis } from '../../test/skips/needs.ts';
 
 const url = process.env.TEST_REDIS_URL;
 
 /** Runs when CI (or a developer) provides a Redis server: TEST_REDIS_URL=redis://127.0.0.1:6379. */
-describe.runIf(url)('Redis shared state between instances', () => {
+describe.runIf(url)(needsRedis.name('Redis shared state between instances'), () => {
   const closers: (() => unknown)[] = [];
   afterAll(async () => {
     for (const c of closers) await c();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryKv } from '../../cache/kv.ts';
 import { createRedisKv } from '../../cache/redis.ts';
 import { CARRY_TTL_MS, createCarryStore } from './carry.ts';
+import { needsRedis } from '../../../test/skips/needs.ts';
 
 const settle = () => new Promise((r) => setTimeout(r, 20));
 
@@ -34,7 +35,7 @@ describe('turn carry-over (signatures keyed by tool-call id)', () => {
   });
 
   const redisUrl = process.env.TEST_REDIS_URL;
-  it.skipIf(!redisUrl)('is shared by two instances on one Redis', async () => {
+  it.skipIf(!redisUrl)(needsRedis.name('is shared by two instances on one Redis'), async () => {
     const prefix = `carry-test-${Date.now()}:`;
     const a = createRedisKv(redisUrl!, prefix);
     const b = createRedisKv(redisUrl!, prefix);

@@ -8,6 +8,7 @@ import { createPgSchema, createTestApp, type TestApp } from '../../../test/app.t
 import { insertChannel, insertToken, insertUser, setOptions } from '../../../test/relay-fixtures.ts';
 import { relayRuntimeOf } from '../runtime.ts';
 import { agentSession, cacheShare } from './session-affinity.fixtures.ts';
+import { needsRedis } from '../../../test/skips/needs.ts';
 
 /*
  * Session affinity across instances (issue 29): two gateways behind a load balancer share one Redis
@@ -33,7 +34,7 @@ async function listen(t: TestApp) {
   return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/v1`;
 }
 
-describe.skipIf(!redisUrl)('session affinity across two instances sharing Redis', () => {
+describe.skipIf(!redisUrl)(needsRedis.name('session affinity across two instances sharing Redis'), () => {
   beforeAll(async () => {
     schema = /^postgres(ql)?:\/\//.test(dsn) ? await createPgSchema(dsn) : undefined;
     dataDir = schema ? undefined : mkdtempSync(path.join(os.tmpdir(), 'switchyard-affinity-'));

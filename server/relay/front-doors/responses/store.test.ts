@@ -3,6 +3,7 @@ import { createMemoryKv } from '../../../cache/kv.ts';
 import { createRedisKv } from '../../../cache/redis.ts';
 import type { CanonicalMessage } from '../../canonical/types.ts';
 import { loadConversation, RESPONSE_TTL_MS, saveConversation } from './store.ts';
+import { needsRedis } from '../../../../test/skips/needs.ts';
 
 const settle = () => new Promise((r) => setTimeout(r, 20));
 const turn: CanonicalMessage[] = [
@@ -28,7 +29,7 @@ describe('stored conversations for previous_response_id', () => {
   });
 
   const redisUrl = process.env.TEST_REDIS_URL;
-  it.skipIf(!redisUrl)('is shared by two instances on one Redis', async () => {
+  it.skipIf(!redisUrl)(needsRedis.name('is shared by two instances on one Redis'), async () => {
     const prefix = `resp-test-${Date.now()}:`;
     const a = createRedisKv(redisUrl!, prefix);
     const b = createRedisKv(redisUrl!, prefix);
