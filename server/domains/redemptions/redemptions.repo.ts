@@ -28,6 +28,14 @@ export async function listRedemptions(db: Db, keyword: string, offset: number, l
   return { items, total: Number(total.n) };
 }
 
+/** The usernames of the given user ids (deleted accounts included: a code's redeemer stays on record). */
+export async function usernamesByIds(db: Db, ids: number[]): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids.filter((id) => id > 0))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'username']).where('id', 'in', wanted).execute();
+  return new Map(rows.map((r) => [r.id, r.username]));
+}
+
 export const findRedemptionById = (db: Db, id: number) => live(db).selectAll().where('id', '=', id).executeTakeFirst();
 
 export const findRedemptionByKey = (db: Db, key: string) =>

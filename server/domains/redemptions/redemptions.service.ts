@@ -7,6 +7,7 @@ import type {
 } from '../../../shared/schemas/redemptions.ts';
 import type { Infra } from '../../context.ts';
 import { nowSeconds } from '../../db/time.ts';
+import type { RedemptionRow } from '../../db/types.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { OptionsService } from '../options/options.service.ts';
@@ -20,6 +21,7 @@ import {
   listRedemptions,
   softDeleteRedemptions,
   updateRedemption,
+  usernamesByIds,
 } from './redemptions.repo.ts';
 import { redemptionView } from './redemptions.view.ts';
 
@@ -36,6 +38,19 @@ export function createRedemptionsService(infra: Pick<Infra, 'db' | 'bus' | 'rate
     if (!row) throw notFound('redemption.not_found');
     return row;
   }
+  /** Rows as answered, each with its redeemer's username (one lookup for the whole page). */
+  async function views(rows: RedemptionRow[]) {
+    const names = await usernamesByIds(
+      db,
+      rows.map((r) => r.used_user_id),
+    );
+    return rows.map((r) => redemptionView(r, names.get(r.used_user_id)));
+  }
+  async function viewOf(id: number) {
+    const [view] = await views([await mustFind(id)]);
+    if (!view) throw notFound('redemption.not_found');
+    return view;
+  }
 
   return {
     redeem: createRedeemService(infra, options).redeem,
@@ -48,12 +63,10 @@ export function createRedemptionsService(infra: Pick<Infra, 'db' | 'bus' | 'rate
       const p = Math.max(page, 0);
       const size = pageSize < 1 ? 10 : Math.min(pageSize, 100);
       const { items, total } = await listRedemptions(db, keyword, Math.max(p - 1, 0) * size, size);
-      return { items: items.map(redemptionView), total, page: p, page_size: size };
+      return { items: await views(items), total, page: p, page_size: size };
     },
 
-    async get(id: number) {
-      return redemptionView(await mustFind(id));
-    },
+    get: viewOf,
 
     /** Returns the generated keys, in creation order. */
     async create(input: CreateRedemptionInput): Promise<string[]> {
@@ -100,7 +113,7 @@ export function createRedemptionsService(infra: Pick<Infra, 'db' | 'bus' | 'rate
       );
       // It was redeemed or disabled while the admin was editing.
       if (changed === 0) throw badRequest('redemption.edit_unused_only');
-      return redemptionView(await mustFind(input.id));
+      return viewOf(input.id);
     },
 
     async setStatus(input: RedemptionStatusInput) {
@@ -108,7 +121,7 @@ export function createRedemptionsService(infra: Pick<Infra, 'db' | 'bus' | 'rate
       if (row.status === RedemptionStatus.Used) throw badRequest('redemption.used_no_status');
       const changed = await updateRedemption(db, input.id, { status: input.status }, row.status);
       if (changed === 0) throw badRequest('redemption.used_no_status');
-      return redemptionView(await mustFind(input.id));
+      return viewOf(input.id);
     },
 
     async remove(id: number) {

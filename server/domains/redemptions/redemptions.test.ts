@@ -146,6 +146,30 @@ describe('redemption code admin (REST)', () => {
     expectRefused(await call('GET', '/api/redemption/count-by-name?name='), '请输入兑换码名称');
   });
 
+  it('names who redeemed a code and when, in the REST and tRPC lists (an unused code names nobody)', async () => {
+    const { user, headers } = await loginAs(t, Role.Common);
+    const [used, unused] = (await create({ name: 'redeemer', count: 2 })).body.data as [string, string];
+    const before = Math.floor(Date.now() / 1000);
+    const redeemed = await call('POST', '/api/user/topup', { key: used }, headers);
+    expect(redeemed.json()).toMatchObject({ success: true });
+
+    type Row = { id: number; key: string; used_user_id: number; used_username: string; redeemed_time: number };
+    const rest = (await call('GET', '/api/redemption/search?keyword=redeemer')).json().data.items as Row[];
+    const restUsed = rest.find((r) => r.key === used);
+    expect(restUsed).toMatchObject({ used_user_id: user.id, used_username: user.username });
+    expect(restUsed?.redeemed_time).toBeGreaterThanOrEqual(before);
+    expect(rest.find((r) => r.key === unused)).toMatchObject({ used_user_id: 0, used_username: '', redeemed_time: 0 });
+
+    const single = (await call('GET', `/api/redemption/${restUsed?.id}`)).json().data;
+    expect(single.used_username).toBe(user.username);
+
+    const page = await trpcCaller(t, { id: 1, role: Role.Admin }).redemptions.list({ keyword: 'redeemer' });
+    const trpcUsed = page.items.find((r) => r.key === used);
+    expect(trpcUsed).toMatchObject({ used_user_id: user.id, used_username: user.username });
+    expect(trpcUsed?.redeemed_time).toBe(restUsed?.redeemed_time);
+    expect(page.items.find((r) => r.key === unused)?.used_username).toBe('');
+  });
+
   it('refuses every path to normal users with the role message, and to visitors with 401', async () => {
     const paths: ['GET' | 'POST' | 'PUT' | 'DELETE', string, unknown?][] = [
       ['GET', '/api/redemption/'],

@@ -3,9 +3,10 @@ import type { RedemptionRow } from '../../db/types.ts';
 /**
  * A redemption code as new-api clients read it: `count` is request-only (always 0),
  * `is_gift` a boolean, and the capitalised `DeletedAt` Go adds (null: only live
- * codes are ever sent).
+ * codes are ever sent). `used_username` is ours, added for the console's "Redeemed by"
+ * column: the username of `used_user_id` (the last redeemer of a gift code), '' when unused.
  */
-export function redemptionView(row: RedemptionRow) {
+export function redemptionView(row: RedemptionRow, usedUsername = '') {
   return {
     id: row.id,
     user_id: row.user_id,
@@ -17,6 +18,7 @@ export function redemptionView(row: RedemptionRow) {
     redeemed_time: row.redeemed_time,
     count: 0,
     used_user_id: row.used_user_id,
+    used_username: row.used_user_id > 0 ? usedUsername : '',
     is_gift: row.is_gift === 1,
     max_uses: row.max_uses,
     used_count: row.used_count,
