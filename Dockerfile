@@ -4,7 +4,7 @@
 # scripts/sea.test.ts; this recipe only gives it a user, a volume and a health check.
 FROM debian:bookworm-slim
 
-# jemalloc: the executable preloads it when present, as `npm start` does (README, Performance).
+# jemalloc: the executable preloads it when present, as `npm start` does (docs/performance.md).
 RUN apt-get update \
  && apt-get install -y --no-install-recommends libjemalloc2 \
  && rm -rf /var/lib/apt/lists/* \

@@ -212,7 +212,7 @@ export const optionRegistry = {
   'global.auto_retry_count': int(3, { min: 1, max: 10 }),
   'global.auto_retry_force_channel_switch': bool(false),
   'global.auto_retry_status_codes': { default: DEFAULT_RETRY_STATUS_CODES, schema: statusCodeList },
-  // Session affinity (new-api's key names; README § Session affinity): an agent session's turns stay on
+  // Session affinity (new-api's key names; docs/configuration.md § Session affinity): an agent session's turns stay on
   // the channel and key of its last answer, for a TTL renewed by every turn, so upstream prompt caches stay warm.
   'channel_affinity_setting.enabled': bool(true),
   'channel_affinity_setting.default_ttl_seconds': int(3600, { min: 60, max: 86400 }),

@@ -2,7 +2,7 @@ import type { Env } from '../../server/config.ts';
 
 /*
  * The single executable's --help. One line per environment variable the gateway reads (the
- * README's Configuration table has the details); the type makes forgetting one a compile error.
+ * docs/configuration.md has the details); the type makes forgetting one a compile error.
  */
 
 const VARIABLES: Record<keyof Env | 'SWITCHYARD_MALLOC', string> = {

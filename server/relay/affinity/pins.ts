@@ -6,7 +6,7 @@ import type { Candidate } from '../routing-cache.ts';
 import type { SessionHint } from './session-id.ts';
 
 /*
- * Session affinity (README § Session affinity, new-api's "channel affinity"): upstream prompt caches live per
+ * Session affinity (docs/configuration.md § Session affinity, new-api's "channel affinity"): upstream prompt caches live per
  * provider account and key, so the turns of one agent session go to the channel and key that answered
  * the last one. The pin is kept in the shared kv store (memory, or Redis with several instances) under
  * the user, the session, the group and the model, for a sliding TTL (channel_affinity_setting.default_ttl_seconds).

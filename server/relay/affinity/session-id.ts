@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 
 /*
- * Which agent session a relayed request belongs to (README § Session affinity), read from what
+ * Which agent session a relayed request belongs to (docs/configuration.md § Session affinity), read from what
  * the clients already send, as recorded from the real clients (issue 29):
  * - `X-Session-Id`: the explicit header for any client (OpenCode 1.18 sends it too).
  * - `prompt_cache_key` in a chat or Responses body (Codex 0.171 sets it to its session id).
