@@ -16,6 +16,19 @@ export const generalFields: FieldDef[] = [
   { key: 'DisplayInCurrencyEnabled', kind: 'switch', label: msg`Show quota as currency` },
   { key: 'DisplayTokenStatEnabled', kind: 'switch', label: msg`Show token usage statistics` },
   { key: 'DefaultCollapseSidebar', kind: 'switch', label: msg`Collapse the sidebar by default` },
+  // The setup wizard's usage mode, which an operator may want to change later.
+  {
+    key: 'SelfUseModeEnabled',
+    kind: 'switch',
+    label: msg`Self-use mode`,
+    description: msg`Models without a price are free. Off (selling mode), every model needs a price before it can be called.`,
+  },
+  {
+    key: 'DemoSiteEnabled',
+    kind: 'switch',
+    label: msg`Demo site`,
+    description: msg`Marks the site as a demo.`,
+  },
 ];
 
 export const quotaFields: FieldDef[] = [
