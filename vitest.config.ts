@@ -2,6 +2,9 @@ import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+/** Extra globs to leave out (comma-separated): .ci/run's PostgreSQL pass skips what does not use the database. */
+const excluded = process.env.TEST_EXCLUDE?.split(',').filter(Boolean) ?? [];
+
 const shared = {
   environment: 'node' as const,
   testTimeout: 20_000,
@@ -26,7 +29,7 @@ export default defineConfig({
             'test/**/*.test.ts',
             'client/**/*.test.ts',
           ],
-          exclude: ['test/browser/**', 'test/agents/**', '**/node_modules/**', 'client/**/*.i18n.test.ts'],
+          exclude: ['test/browser/**', 'test/agents/**', '**/node_modules/**', 'client/**/*.i18n.test.ts', ...excluded],
         },
       },
       {
