@@ -1,12 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Badge, Box, Card, Group, Skeleton, Tooltip } from '@mantine/core';
-import { useDisclosure, useElementSize, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure, useElementSize } from '@mantine/hooks';
 import { IconColumns3 } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { LogType } from '../../../shared/constants.ts';
 import { Page } from '../../components/Page.tsx';
 import { PagedTable } from '../../components/DataTable.tsx';
+import { usePhone } from '../../components/PhoneCards.tsx';
 import { usePageSize } from '../../components/usePageSize.ts';
 import { formatCount, renderQuota } from '../../lib/format.ts';
 import { useStoredUser, userIsAdmin } from '../../lib/user.ts';
@@ -21,7 +22,7 @@ import {
   useColumnVisibility,
 } from './columns.ts';
 import { buildLogColumns, logCells } from './log-columns.tsx';
-import { LogCards } from './LogCards.tsx';
+import { LogCardFace } from './LogCards.tsx';
 import { LogDetails } from './LogDetails.tsx';
 import { defaultFilters, LogFilters, type LogFilterValues, toUnix } from './LogFilters.tsx';
 import type { LogItem } from './types.ts';
@@ -58,7 +59,7 @@ export default function ApiUsagePage() {
   const [userInfoId, setUserInfoId] = useState<number | null>(null);
   const [expanded, setExpanded] = useState<string[]>([]);
   // Phones get cards; wider screens the table with the columns that fit its width.
-  const phone = useMediaQuery('(max-width: 600px)') ?? false;
+  const phone = usePhone();
   const { ref: tableBox, width: tableWidth } = useElementSize();
 
   const query = toQuery(filters, admin);
@@ -98,7 +99,6 @@ export default function ApiUsagePage() {
         .map((c) => [i18n._(c.label), cells[c.key](record)] as [string, ReactNode])}
     />
   );
-  const toggle = (key: string) => setExpanded((e) => (e.includes(key) ? e.filter((k) => k !== key) : [...e, key]));
 
   return (
     <Page
@@ -152,43 +152,31 @@ export default function ApiUsagePage() {
         />
       </Card>
 
-      {phone ? (
-        <LogCards<Row>
-          rows={rows}
-          cells={cells}
-          admin={admin}
-          expanded={expanded}
-          onToggle={toggle}
-          details={details}
+      {/* On a phone the shared table's cards, with the usage log's own face. */}
+      <Box ref={tableBox} data-testid={phone ? undefined : 'log-table'}>
+        <PagedTable<Row>
+          records={rows}
+          columns={columns}
+          idAccessor="rowKey"
           total={list.data?.total ?? 0}
           page={page}
           pageSize={pageSize}
           onPageChange={setPage}
+          onPageSizeChange={(n) => {
+            setPageSize(n);
+            setPage(1);
+          }}
           fetching={list.isFetching}
+          rowExpansion={{
+            allowMultiple: true,
+            expanded: { recordIds: expanded, onRecordIdsChange: (ids: unknown[]) => setExpanded(ids as string[]) },
+            content: ({ record }) => details(record),
+          }}
+          phoneCard={(l, state) => <LogCardFace log={l} cells={cells} admin={admin} state={state} />}
+          phoneDetails={details}
+          phoneCardTestId="log-card"
         />
-      ) : (
-        <Box ref={tableBox} data-testid="log-table">
-          <PagedTable<Row>
-            records={rows}
-            columns={columns}
-            idAccessor="rowKey"
-            total={list.data?.total ?? 0}
-            page={page}
-            pageSize={pageSize}
-            onPageChange={setPage}
-            onPageSizeChange={(n) => {
-              setPageSize(n);
-              setPage(1);
-            }}
-            fetching={list.isFetching}
-            rowExpansion={{
-              allowMultiple: true,
-              expanded: { recordIds: expanded, onRecordIdsChange: (ids: unknown[]) => setExpanded(ids as string[]) },
-              content: ({ record }) => details(record),
-            }}
-          />
-        </Box>
-      )}
+      </Box>
 
       <ColumnSettingsModal
         opened={settingsOpen}
