@@ -83,4 +83,7 @@ export const quotaDataInput = z.object({
 export type QuotaDataInput = z.input<typeof quotaDataInput>;
 export type QuotaDataQuery = z.output<typeof quotaDataInput>;
 
+/** The dashboard's last-minute rates: admins may name one user ('' is everyone). */
+export const dashboardRatesInput = z.object({ username: text() });
+
 export const userInfoInput = z.object({ id: num(0).pipe(z.number().positive(LOG_MESSAGES.userNotFound)) });

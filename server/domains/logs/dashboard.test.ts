@@ -129,6 +129,24 @@ describe('usage data, the dashboard and the console log procedures', () => {
     await expect(trpcCaller(t, { ...alice, role: Role.Common }).logs.userInfo({ id: bob.id })).rejects.toThrow();
   });
 
+  it("gives the dashboard the usage log's RPM and TPM (consume rows of the last 60 s), by role", async () => {
+    const asAdmin = trpcCaller(t, { ...admin, role: Role.Admin });
+    const asAlice = trpcCaller(t, { ...alice, role: Role.Common });
+    // Older than the window, and not a consumption: neither counts on either page.
+    await insertLog(t, { user_id: bob.id, username: bob.username, created_at: nowS() - 120 });
+    await insertLog(t, { user_id: bob.id, username: bob.username, type: 1 });
+    const rates = async (who: typeof asAdmin, username: string) => {
+      const [dash, log] = await Promise.all([who.dashboard.rates({ username }), who.logs.stat({ username })]);
+      expect(dash).toEqual({ rpm: log.rpm, tpm: log.tpm, window_s: 60 });
+      return dash;
+    };
+    // One call each from alice and bob in the last minute, 10 + 5 tokens each.
+    expect(await rates(asAdmin, '')).toMatchObject({ rpm: 2, tpm: 30 });
+    expect(await rates(asAdmin, bob.username)).toMatchObject({ rpm: 1, tpm: 15 });
+    // A user's own calls, whatever name they send.
+    expect(await rates(asAlice, bob.username)).toMatchObject({ rpm: 1, tpm: 15 });
+  });
+
   it('walks the time indexes instead of scanning and sorting the table (SQLite)', async () => {
     if (t.deps.dbType !== 'sqlite') return;
     const plan = async (w: Parameters<typeof logsPageQuery>[1]) => {

@@ -1,5 +1,11 @@
 import { isAdmin } from '../../../shared/constants.ts';
-import { logFilterInput, logListInput, quotaDataInput, userInfoInput } from '../../../shared/schemas/logs.ts';
+import {
+  dashboardRatesInput,
+  logFilterInput,
+  logListInput,
+  quotaDataInput,
+  userInfoInput,
+} from '../../../shared/schemas/logs.ts';
 import { adminProcedure, router, userProcedure } from '../../trpc/trpc.ts';
 
 /*
@@ -30,6 +36,12 @@ export const dashboardRouter = router({
       isAdmin(ctx.user.role)
         ? ctx.services.logs.quotaDataAll(input)
         : ctx.services.logs.quotaDataSelf(ctx.user.id, input),
+    ),
+  /** RPM and TPM over the last minute, computed as the usage log's stat computes them. */
+  rates: userProcedure
+    .input(dashboardRatesInput)
+    .query(({ ctx, input }) =>
+      isAdmin(ctx.user.role) ? ctx.services.logs.ratesAll(input.username) : ctx.services.logs.ratesSelf(ctx.user.id),
     ),
   /** Requests and errors per model and per channel (issue 28), every user's. */
   errors: adminProcedure.input(quotaDataInput).query(({ ctx, input }) => ctx.services.logs.errorRates(input)),

@@ -66,8 +66,18 @@ export interface LogStat {
   tpm: number;
 }
 
-/** rpm and tpm always describe the last minute, whatever range the page shows. */
-const RATE_WINDOW_S = 60;
+/**
+ * The usage log's RPM and TPM (api-contract §5: consume rows of the last 60 s, whatever range the
+ * page shows); the dashboard shows the same figures, so both read them through `recentRates`.
+ */
+export const RATE_WINDOW_S = 60;
+
+/** Requests and tokens of the consume rows in the last `window_s` seconds. */
+export interface RecentRates {
+  rpm: number;
+  tpm: number;
+  window_s: number;
+}
 
 /** Admin filters as given; a user's own view is pinned to their id and ignores username and channel. */
 function toWhere(f: LogFilter, selfId?: number): LogWhere {
@@ -105,12 +115,18 @@ export function createLogsService(db: Db) {
     return { items, total, page: p, page_size: pageSize };
   }
 
+  /** The rates of the consume rows matching `where` (its time range ignored) in the last RATE_WINDOW_S. */
+  async function recentRates(where: LogWhere): Promise<RecentRates> {
+    const recent = { ...where, type: LogType.Consume, start: nowSeconds() - RATE_WINDOW_S, end: undefined };
+    const rate = await countRequestsAndTokens(db, recent);
+    return { rpm: rate.requests, tpm: rate.tokens, window_s: RATE_WINDOW_S };
+  }
+
   async function stat(f: LogFilter, selfId: number | undefined): Promise<LogStat> {
     // Consumed quota is about consume rows whatever type the page filters on.
     const where = { ...toWhere(f, selfId), type: LogType.Consume };
-    const recent = { ...where, start: nowSeconds() - RATE_WINDOW_S, end: undefined };
-    const [quota, rate] = await Promise.all([sumLogQuota(db, where), countRequestsAndTokens(db, recent)]);
-    return { quota, rpm: rate.requests, tpm: rate.tokens };
+    const [quota, rate] = await Promise.all([sumLogQuota(db, where), recentRates(where)]);
+    return { quota, rpm: rate.rpm, tpm: rate.tpm };
   }
 
   function dataRange(q: QuotaDataQuery, self: boolean) {
@@ -131,6 +147,12 @@ export function createLogsService(db: Db) {
     statAll: (f: LogFilter) => stat(f, undefined),
 
     statSelf: (userId: number, f: LogFilter) => stat(f, userId),
+
+    /** The dashboard's RPM/TPM: the usage log's, for every user or one by name (admins). */
+    ratesAll: (username: string) => recentRates({ username }),
+
+    /** The dashboard's RPM/TPM for one user's own calls. */
+    ratesSelf: (userId: number) => recentRates({ userId }),
 
     async searchAll(keyword: string): Promise<LogView[]> {
       const rows = await searchAllLogs(db, keyword, SEARCH_LIMIT);
