@@ -258,3 +258,61 @@ export const TASK_CHANNEL_TYPES: readonly number[] = [
   ChannelType.MidjourneyPlus,
   ChannelType.Suno,
 ];
+
+/**
+ * How the console groups the types in its type picker: the common ones first, then by kind; a type
+ * listed in no group shows under `vendors`. Retired APIs still relay, but new channels use their successor.
+ */
+export type ChannelTypeGroup = 'popular' | 'vendors' | 'proxies' | 'china' | 'selfHosted' | 'tasks' | 'retired';
+
+const T = ChannelType;
+
+const GROUP_MEMBERS: Record<Exclude<ChannelTypeGroup, 'vendors'>, readonly number[]> = {
+  popular: [T.OpenAI, T.Anthropic, T.Gemini, T.Azure, T.Bedrock, T.VertexAI, T.OpenRouter, T.DeepSeek, T.XAI],
+  proxies: [T.Custom, T.OpenAIMax, T.OhMyGPT, T.AILS, T.AIProxy, T.API2GPT, T.AIGC2D, T.AIProxyLibrary],
+  china: [
+    T.Ali,
+    T.BaiduV2,
+    T.ZhipuV4,
+    T.Moonshot,
+    T.VolcEngine,
+    T.SiliconFlow,
+    T.Tencent,
+    T.XunfeiSpark,
+    T.MiniMax,
+    T.LingYiWanWu,
+    T.AI360,
+    T.Coze,
+  ],
+  selfHosted: [T.Ollama, T.Xinference, T.Dify, T.FastGPT],
+  tasks: [T.MidjourneyProxy, T.MidjourneyPlus, T.Suno],
+  retired: [T.PaLM, T.Baidu, T.Zhipu],
+};
+
+/** The picker's order of groups. */
+export const CHANNEL_TYPE_GROUPS: readonly ChannelTypeGroup[] = [
+  'popular',
+  'vendors',
+  'proxies',
+  'china',
+  'selfHosted',
+  'tasks',
+  'retired',
+];
+
+const groupOf = new Map<number, ChannelTypeGroup>(
+  Object.entries(GROUP_MEMBERS).flatMap(([g, ids]) => ids.map((id) => [id, g as ChannelTypeGroup] as const)),
+);
+
+export const channelTypeGroup = (id: number): ChannelTypeGroup => groupOf.get(id) ?? 'vendors';
+
+/** Every type a channel can be created with (not Unknown), group by group in picker order; within a group, the table's order (popular: as listed). */
+export function groupedChannelTypes(): { group: ChannelTypeGroup; types: ChannelTypeInfo[] }[] {
+  return CHANNEL_TYPE_GROUPS.map((group) => {
+    const listed = group === 'vendors' ? undefined : GROUP_MEMBERS[group];
+    const types = listed
+      ? listed.map((id) => byId.get(id)!)
+      : CHANNEL_TYPES.filter((c) => c.id !== T.Unknown && channelTypeGroup(c.id) === 'vendors');
+    return { group, types };
+  });
+}

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Button, Menu, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
@@ -27,7 +28,7 @@ export function BatchMenu({ selectedIds, onSetTag, onCleared }: Props) {
   const refresh = () => void utils.channels.list.invalidate();
   const removeMany = trpc.channels.removeMany.useMutation({
     onSuccess: (n) => {
-      showSuccess(t`${n} channels deleted`);
+      showSuccess(plural(n, { one: '# channel deleted', other: '# channels deleted' }));
       onCleared();
       refresh();
     },
@@ -35,7 +36,7 @@ export function BatchMenu({ selectedIds, onSetTag, onCleared }: Props) {
   });
   const removeDisabled = trpc.channels.removeDisabled.useMutation({
     onSuccess: (n) => {
-      showSuccess(t`${n} disabled channels deleted`);
+      showSuccess(plural(n, { one: '# disabled channel deleted', other: '# disabled channels deleted' }));
       refresh();
     },
     onError: showError,
@@ -53,7 +54,7 @@ export function BatchMenu({ selectedIds, onSetTag, onCleared }: Props) {
   });
   const fix = trpc.channels.fixAbilities.useMutation({
     onSuccess: (n) => {
-      showSuccess(t`Abilities rebuilt for ${n} channels`);
+      showSuccess(plural(n, { one: 'Abilities rebuilt for # channel', other: 'Abilities rebuilt for # channels' }));
       refresh();
     },
     onError: showError,
@@ -90,8 +91,13 @@ export function BatchMenu({ selectedIds, onSetTag, onCleared }: Props) {
           color="red"
           leftSection={<IconTrash size={14} />}
           onClick={needSelection(() =>
-            confirm(t`Delete selected channels`, t`Delete the ${selectedIds.length} selected channels?`, () =>
-              removeMany.mutate({ ids: selectedIds }),
+            confirm(
+              t`Delete selected channels`,
+              plural(selectedIds.length, {
+                one: 'Delete the selected channel?',
+                other: 'Delete the # selected channels?',
+              }),
+              () => removeMany.mutate({ ids: selectedIds }),
             ),
           )}
         >

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -19,7 +20,7 @@ export function BatchTagDialog({ opened, ids, onClose, onDone }: Props) {
   const utils = trpc.useUtils();
   const batchTag = trpc.channels.batchTag.useMutation({
     onSuccess: (n) => {
-      showSuccess(t`Tag set on ${n} channels`);
+      showSuccess(plural(n, { one: 'Tag set on # channel', other: 'Tag set on # channels' }));
       void utils.channels.list.invalidate();
       onDone();
       onClose();

@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react/macro';
+import { Plural, useLingui } from '@lingui/react/macro';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconTag } from '@tabler/icons-react';
 import { ChannelStatus } from '../../../shared/constants.ts';
@@ -35,14 +35,13 @@ export function NameCell({ channel }: { channel: ChannelRow }) {
 }
 
 export function TagNameCell({ tag, count }: { tag: string; count: number }) {
-  const { t } = useLingui();
   return (
     <Group gap={6} wrap="nowrap">
       <Badge leftSection={<IconTag size={12} />} variant="light" color="violet" tt="none">
         {tag}
       </Badge>
       <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-        {t`${count} channels`}
+        <Plural value={count} one="# channel" other="# channels" />
       </Text>
     </Group>
   );

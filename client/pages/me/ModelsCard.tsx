@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Anchor, Badge, Group, Paper, Skeleton, Text } from '@mantine/core';
 import { useState } from 'react';
@@ -19,7 +20,7 @@ export function ModelsCard() {
         <Text fw={600}>{t`Available models`}</Text>
         {list.length > 0 && (
           <Text size="xs" c="dimmed">
-            {t`${list.length} models, click to copy`}
+            {plural(list.length, { one: '# model, click to copy', other: '# models, click to copy' })}
           </Text>
         )}
       </Group>

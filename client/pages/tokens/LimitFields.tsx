@@ -62,7 +62,7 @@ export function LimitFields({ form }: { form: UseFormReturnType<TokenFormValues>
       {form.values.rate_limit_enabled && (
         <Group grow align="flex-start" gap="xs">
           <NumberInput
-            label={t`Period (s)`}
+            label={t`Period (seconds)`}
             min={1}
             allowDecimal={false}
             {...form.getInputProps('rate_limit_period')}

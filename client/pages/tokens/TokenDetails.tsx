@@ -45,7 +45,7 @@ export function showTokenDetails(token: TokenRow) {
           <Item label={t`IP allow list`}>{token.allow_ips.split('\n').filter(Boolean).join(', ') || t`Any`}</Item>
           <Item label={t`Rate limit`}>
             {token.rate_limit_enabled
-              ? t`${token.rate_limit_count} requests / ${token.rate_limit_success} successes per ${token.rate_limit_period} s`
+              ? t`Requests: ${token.rate_limit_count} · successful: ${token.rate_limit_success} · per ${token.rate_limit_period} s`
               : t`Off`}
           </Item>
           <Item label={t`Last used`}>{formatTimestamp(token.accessed_time)}</Item>

@@ -7,7 +7,6 @@ import {
   LoadingOverlay,
   MultiSelect,
   NumberInput,
-  Select,
   Stack,
   Switch,
   TextInput,
@@ -15,7 +14,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
-import { CHANNEL_TYPES, channelTypeInfo, TASK_CHANNEL_TYPES } from '../../../../shared/channel-types.ts';
+import { channelTypeInfo, TASK_CHANNEL_TYPES } from '../../../../shared/channel-types.ts';
 import { trpc } from '../../../trpc.ts';
 import type { ChannelRow } from '../types.ts';
 import { AdvancedFields } from './AdvancedFields.tsx';
@@ -32,6 +31,7 @@ import { KeyInput } from './KeyInput.tsx';
 import { ModelsField } from './ModelsField.tsx';
 import { UnpricedModelsWarning } from './UnpricedModelsWarning.tsx';
 import { OtherField, SuccessorNotice } from './TypeFields.tsx';
+import { TypeSelect } from './TypeSelect.tsx';
 import { useChannelSubmit } from './useChannelSubmit.ts';
 
 interface Props {
@@ -39,11 +39,6 @@ interface Props {
   editing?: ChannelRow;
   onClose: () => void;
 }
-
-const typeOptions = CHANNEL_TYPES.filter((c) => c.id !== 0).map((c) => ({
-  value: String(c.id),
-  label: `${c.name} (${c.id})`,
-}));
 
 /** Create/edit side drawer for a channel (spec §2, §5, §9). */
 export function ChannelDrawer({ opened, editing, onClose }: Props) {
@@ -93,15 +88,7 @@ export function ChannelDrawer({ opened, editing, onClose }: Props) {
       <LoadingOverlay visible={!!editing && full.isLoading} />
       <form onSubmit={form.onSubmit(submit)} noValidate data-testid="channel-form">
         <Stack gap="md">
-          <Select
-            label={t`Type`}
-            data={typeOptions}
-            value={String(type)}
-            onChange={changeType}
-            searchable
-            allowDeselect={false}
-            maxDropdownHeight={320}
-          />
+          <TypeSelect value={type} onChange={changeType} />
           <SuccessorNotice type={type} onSwitch={(next) => changeType(String(next))} />
           <TextInput
             label={t`Name`}

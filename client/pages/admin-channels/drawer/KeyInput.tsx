@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Radio, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
@@ -94,7 +95,7 @@ export function KeyInput({ form, editingId }: Props) {
           minRows={3}
           maxRows={10}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
-          description={keyCount > 0 ? t`${keyCount} keys` : undefined}
+          description={keyCount > 0 ? plural(keyCount, { one: '# key', other: '# keys' }) : undefined}
           {...form.getInputProps('key')}
         />
       ) : type === ChannelType.VertexAI ? (

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -38,7 +39,12 @@ export function useChannelSubmit(editingId: number | undefined, onDone: () => vo
     onDone();
   };
   const create = trpc.channels.create.useMutation({
-    onSuccess: ({ ids }) => finish(ids.length > 1 ? t`${ids.length} channels created` : t`Channel created`),
+    onSuccess: ({ ids }) =>
+      finish(
+        ids.length > 1
+          ? plural(ids.length, { one: '# channel created', other: '# channels created' })
+          : t`Channel created`,
+      ),
     onError,
   });
   const update = trpc.channels.update.useMutation({ onSuccess: () => finish(t`Channel updated`), onError });

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Badge, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
@@ -25,7 +26,7 @@ export function KeyCount({ channel }: { channel: ChannelRow }) {
           style={{ cursor: 'pointer', whiteSpace: 'nowrap' }}
           data-testid="key-count"
         >
-          {t`${on}/${all} keys`}
+          {plural(all, { one: `${on}/# key`, other: `${on}/# keys` })}
         </Badge>
       </UnstyledButton>
     </Tooltip>

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Group, Loader, Pagination, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconBan, IconCheck, IconChecks } from '@tabler/icons-react';
@@ -65,7 +66,7 @@ export function KeysPanel({ channelId }: { channelId: number }) {
       <Group justify="space-between" align="center" gap="xs">
         <Group gap={6}>
           <Text size="sm" fw={500} data-testid="keys-summary">
-            {t`${enabled} of ${total} keys enabled`}
+            {plural(total, { one: `${enabled} of # key enabled`, other: `${enabled} of # keys enabled` })}
           </Text>
           {data.auto_disabled_count > 0 && (
             <Badge tt="none" color="orange" variant="outline" size="sm">
