@@ -1,11 +1,15 @@
 import { notifications } from '@mantine/notifications';
 import { TRPCClientError } from '@trpc/client';
+import { createElement, type ReactNode } from 'react';
+import { ErrorWithDetail } from '../components/ErrorWithDetail.tsx';
 import type { MessageParams, ServerMessageCode } from '../../shared/server-messages.ts';
 import { serverMessageText, serverTextInLanguage } from './server-messages.ts';
 
 interface ServerErrorData {
   messageCode?: ServerMessageCode;
   messageParams?: MessageParams;
+  /** Technical detail (a network error's own words, a framework code), untranslated. */
+  detail?: string;
 }
 
 /**
@@ -21,10 +25,31 @@ export function errorMessage(error: unknown): string {
   return String(error);
 }
 
-/** An error toast; the same message is not shown twice at once (a failing list retried, two panels on one call). */
+/** A `detail` string field of an error's data, a REST failure or a result object (a failed channel test). */
+export function detailOf(value: unknown): string | undefined {
+  const holder = value instanceof TRPCClientError ? (value.data as ServerErrorData | undefined) : value;
+  const detail = holder && typeof holder === 'object' && 'detail' in holder ? holder.detail : undefined;
+  return typeof detail === 'string' && detail ? detail : undefined;
+}
+
+/** A toast's text: the sentence, and the technical detail behind "Details" when there is any. */
+export function withDetail(message: string, detail: string | undefined, toastId?: string): ReactNode {
+  return detail ? createElement(ErrorWithDetail, { message, detail, toastId }) : message;
+}
+
+/**
+ * An error toast, with the server's technical detail on demand; the same message is not shown twice at
+ * once (a failing list retried, two panels on one call). One parameter: it is passed as `onError` directly.
+ */
 export function showError(error: unknown): void {
+  showFailure(undefined, error);
+}
+
+/** An error toast titled with what failed ("Channel copy failed"), the server's sentence under it. */
+export function showFailure(title: string | undefined, error: unknown): void {
   const message = errorMessage(error);
-  notifications.show({ id: `error:${message}`, color: 'red', message });
+  const id = `error:${title ?? ''}:${message}`;
+  notifications.show({ id, color: 'red', title, message: withDetail(message, detailOf(error), id) });
 }
 
 export function showSuccess(message: string): void {

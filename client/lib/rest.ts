@@ -4,6 +4,18 @@ interface Envelope<T> {
   success: boolean;
   message: string;
   data: T;
+  /** On failures, technical detail for whoever wants it (a network error's own words); see lib/errors.ts. */
+  detail?: string;
+}
+
+/** A REST failure: the envelope's message, and its technical detail when it gave one. */
+export class RestError extends Error {
+  constructor(
+    message: string,
+    readonly detail?: string,
+  ) {
+    super(message);
+  }
 }
 
 /**
@@ -15,7 +27,7 @@ export async function restCall<T>(path: string, init: RequestInit = {}): Promise
   if (res.status === 401) expireSession();
   const body = (await res.json().catch(() => null)) as Envelope<T> | null;
   if (!body) throw new Error(`${res.status} ${res.statusText}`);
-  if (!body.success) throw new Error(body.message);
+  if (!body.success) throw new RestError(body.message, body.detail);
   return body;
 }
 

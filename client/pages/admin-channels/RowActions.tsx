@@ -13,7 +13,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { ChannelStatus } from '../../../shared/constants.ts';
-import { errorMessage, showError, showSuccess } from '../../lib/errors.ts';
+import { showError, showFailure, showSuccess } from '../../lib/errors.ts';
 import { trpc } from '../../trpc.ts';
 import { useOpenKeys } from './keys/open-keys.tsx';
 import type { ChannelRow } from './types.ts';
@@ -41,7 +41,7 @@ export function RowActions({ channel, onEdit, onTest, onPickModel, testing }: Pr
   });
   const copy = trpc.channels.copy.useMutation({
     onSuccess: ({ id }) => done(t`Channel copied as #${id}`)(),
-    onError: (e) => showError(new Error(t`Channel copy failed: ${errorMessage(e)}`)),
+    onError: (e) => showFailure(t`Channel copy failed`, e),
   });
   const remove = trpc.channels.remove.useMutation({ onSuccess: done(t`Channel deleted`), onError: showError });
   const enabled = channel.status === ChannelStatus.Enabled;

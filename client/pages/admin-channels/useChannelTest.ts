@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { notifications } from '@mantine/notifications';
-import { showError } from '../../lib/errors.ts';
+import { detailOf, showError, withDetail } from '../../lib/errors.ts';
 import { serverTextInLanguage } from '../../lib/server-messages.ts';
 import { trpc } from '../../trpc.ts';
 
@@ -13,12 +13,15 @@ export function useChannelTest() {
       const seconds = (r.timeMs / 1000).toFixed(2);
       if (r.ok)
         notifications.show({ color: 'teal', message: t`Channel #${String(input.id)} passed the test in ${seconds} s` });
-      else
+      else {
+        const id = `channel-test:${input.id}:${Date.now()}`;
         notifications.show({
+          id,
           color: 'red',
           title: t`Channel #${String(input.id)} failed the test`,
-          message: serverTextInLanguage(r.message),
+          message: withDetail(serverTextInLanguage(r.message), detailOf(r), id),
         });
+      }
     },
     onError: showError,
     onSettled: () => void utils.channels.list.invalidate(),

@@ -1,9 +1,8 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Group, ScrollArea, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { RichContent } from '../../../components/RichContent.tsx';
-import { errorMessage } from '../../../lib/errors.ts';
+import { showError } from '../../../lib/errors.ts';
 import { useStatus } from '../../../lib/status-context.tsx';
 import { trpc } from '../../../trpc.ts';
 import type { FieldDef } from '../form/fields.ts';
@@ -18,7 +17,8 @@ export function UpdateCheck() {
   const { t } = useLingui();
   const status = useStatus();
   const check = trpc.options.checkUpdate.useMutation({
-    onError: (e) => notifications.show({ color: 'red', message: `${t`Check update failed`}: ${errorMessage(e)}` }),
+    // The server's message says what failed ("Update checks are not set up on this install"); the detail says how to fix it.
+    onError: showError,
   });
   const info = check.data;
   return (
