@@ -12,8 +12,9 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import { registerCompatRoutes } from './compat/index.ts';
-import { sendEnvelopeError } from './compat/envelope.ts';
+import { logServerFailure, sendEnvelopeError } from './compat/envelope.ts';
 import type { AppDeps } from './context.ts';
+import { isAppError } from './errors.ts';
 import type { Logger } from 'pino';
 import { lazyChildLogger } from './logger.ts';
 import { registerDemoUpstream } from './demo/demo-upstream.ts';
@@ -95,8 +96,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       router: appRouter,
       createContext: createContextFactory(deps),
       onError: ({ error, path: procedure }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR')
-          deps.log.error({ err: error.cause ?? error, procedure }, 'trpc error');
+        const cause = error.cause ?? error;
+        if (isAppError(cause) ? cause.status >= 500 : error.code === 'INTERNAL_SERVER_ERROR')
+          logServerFailure(deps.log, cause, { procedure });
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });

@@ -20,6 +20,8 @@ export const errorCodes = {
   PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_REQUESTS: 429,
   NOT_IMPLEMENTED: 501,
+  /** Another server we called (an upstream, a release feed) failed or could not be reached. */
+  BAD_GATEWAY: 502,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
 } as const;
@@ -34,6 +36,12 @@ export interface AppErrorOptions {
    * (compat/envelope.ts): the few refusals the API contract gives a status of their own.
    */
   realStatus?: boolean;
+  /**
+   * Technical text for people who want it (a network error's own words, a framework code, a hint for the
+   * operator), untranslated. Sent as `detail`: tRPC `error.data.detail`, the REST envelope's top-level
+   * `detail`; the console shows it under a "details" disclosure, never as the message.
+   */
+  technical?: string;
 }
 
 /**
@@ -47,6 +55,7 @@ export class AppError extends Error {
   readonly params: MessageParams;
   readonly detail?: string;
   readonly realStatus: boolean;
+  readonly technical?: string;
 
   constructor(code: ErrorCode, messageCode: ServerMessageCode, params: MessageParams = {}, opts: AppErrorOptions = {}) {
     super(serverText(messageCode, params));
@@ -56,6 +65,7 @@ export class AppError extends Error {
     this.params = params;
     this.detail = opts.detail;
     this.realStatus = opts.realStatus === true;
+    this.technical = opts.technical;
   }
 
   get status(): number {

@@ -13,6 +13,8 @@ export const channelTestResultSchema = z.object({
   time_ms: z.number().int().min(0),
   message: z.string().optional(),
   reason: storedMessageSchema.optional(),
+  /** Technical text behind a network failure ("connect ECONNREFUSED ..."), for a "details" disclosure. */
+  detail: z.string().optional(),
 });
 export type StoredChannelTest = z.infer<typeof channelTestResultSchema>;
 

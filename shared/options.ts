@@ -293,7 +293,7 @@ export const optionRegistry = {
       .trim()
       .refine(
         (v) => v === '' || /^\/(?!\/)\S*$/.test(v) || /^https?:\/\/\S+$/i.test(v),
-        '请填写以 / 开头的路径或 http(s):// 地址',
+        '请填写以 / 开头的路径，或以 http:// 或 https:// 开头的地址',
       ),
   } satisfies OptionDef<string>,
   EpayId: str(),
@@ -324,6 +324,19 @@ export const optionRegistry = {
 export type OptionKey = keyof typeof optionRegistry;
 export type OptionValue<K extends OptionKey> = z.output<(typeof optionRegistry)[K]['schema']>;
 export type OptionValues = { [K in OptionKey]: OptionValue<K> };
+
+/** The languages an install is set up in: the console's. Chinese is new-api's, and the default. */
+export const installLanguages = ['zh', 'en'] as const;
+export type InstallLanguage = (typeof installLanguages)[number];
+
+/**
+ * Defaults that ship words people read, in each install language other than Chinese (the registry's
+ * defaults are new-api's Chinese). Setup stores these over an option still at its default
+ * (server/domains/users/setup.service.ts), so an English install lists its groups in English.
+ */
+export const localizedDefaults: Record<Exclude<InstallLanguage, 'zh'>, Partial<Record<OptionKey, string>>> = {
+  en: { UserUsableGroups: JSON.stringify({ default: 'Default group', vip: 'VIP group' }) },
+};
 
 /** Reads one typed option from memory: the options service's `get`, passed as a function. */
 export type OptionReader = <K extends OptionKey>(key: K) => OptionValue<K>;

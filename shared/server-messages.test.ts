@@ -91,6 +91,15 @@ describe('server messages', () => {
     });
   });
 
+  // Words for people (issue 31): no markdown code marks shown literally, no "code(s)"-style plurals, no
+  // framework or network error codes. (Notices are markdown on purpose: bold and links, never backticks.)
+  it('reads as written for people: no backticks, "(s)" plurals or error codes', () => {
+    const unfit = Object.entries(serverMessages).filter(([, text]) =>
+      /`|\w\(s\)|\b(?:FST_|ERR_|UND_ERR_)[A-Z_]+|\bE(?:CONN[A-Z]+|NOTFOUND|TIMEDOUT)\b/.test(text),
+    );
+    expect(unfit).toEqual([]);
+  });
+
   // Every Chinese text the console can receive from the server must be one of the registry's, so it has a
   // code, and the console has it in both catalogs (client/lib/server-messages.test.ts). The relay is not
   // here: it answers API callers in English or Chinese itself (relay/errors.ts refusal()).

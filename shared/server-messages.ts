@@ -40,6 +40,24 @@ export const serverMessages = {
   'common.field_negative': '{field}不能为负数',
   /** An upstream's or a library's own words, passed on as they came (not translatable). */
   'common.text': '{text}',
+  // Fastify's refusals of a request body (compat/envelope.ts classifyError), never its FST_ codes
+  'common.body_not_json': '请求体必须是 JSON（Content-Type: application/json）',
+  'common.bad_content_length': '请求头 Content-Length 与请求体长度不符',
+  'common.bad_request': '请求无法处理（HTTP {status}）',
+
+  // A failed connection, as a sentence (server/net-failure.ts); the raw error travels as `detail`.
+  // {target} is one of net.target.*, {address} host:port.
+  'net.refused': '无法连接到{target}：连接被拒绝（{address}）',
+  'net.dns': '无法连接到{target}：找不到主机 {host}',
+  'net.timeout': '{target}未能及时响应（{address}）',
+  'net.reset': '与{target}的连接意外断开（{address}）',
+  'net.tls': '无法安全连接到{target}：证书未通过验证（{address}）',
+  'net.unreachable': '无法连接到{target}：网络不可达（{address}）',
+  'net.bad_address': '{target}的地址无效（{address}）',
+  'net.failed': '请求{target}失败（{address}）',
+  'net.target.upstream': '上游',
+  'net.target.release_feed': '版本发布源',
+  'net.target.oidc': 'OIDC 服务',
 
   // Field names, used as parameters of the messages above
   'field.username': '用户名',
@@ -255,7 +273,7 @@ export const serverMessages = {
   'channel.type_invalid': '渠道类型无效',
   'channel.enter_key': '请填写密钥',
   'channel.enter_base_url': '请填写渠道的 Base URL',
-  'channel.base_url_invalid': 'Base URL 格式不正确，应为 http(s)://主机[:端口][/路径]',
+  'channel.base_url_invalid': 'Base URL 格式不正确，应以 http:// 或 https:// 开头，例如 https://api.example.com',
   'channel.enter_tag': '请填写标签',
   'channel.select_first': '请先选择渠道',
   'channel.tag_not_found': '标签不存在',
@@ -325,7 +343,7 @@ export const serverMessages = {
   'option.enter_integer': '请输入整数',
   'option.one_of': '只能是 {values}',
   'option.http_url': '地址必须以 http:// 或 https:// 开头',
-  'option.path_or_url': '请填写以 / 开头的路径或 http(s):// 地址',
+  'option.path_or_url': '请填写以 / 开头的路径，或以 http:// 或 https:// 开头的地址',
   'option.ratio_negative': '倍率不能为负数',
   'option.status_codes': '状态码格式错误，例如 5xx,4xx 或 429,500-503',
   'option.domain_invalid': '{domain} 不是合法的域名，例如 example.com',
@@ -335,8 +353,6 @@ export const serverMessages = {
   'option.trust_level_range': '信任等级必须是 0 到 4 的整数',
   'option.well_known_url': 'Well-Known URL 必须以 http:// 或 https:// 开头',
   'option.oidc_discovery_http': '获取 OIDC 配置失败：HTTP {status}',
-  'option.oidc_discovery_timeout': '获取 OIDC 配置失败：请求超时',
-  'option.oidc_discovery_unreachable': '获取 OIDC 配置失败：无法连接到该地址',
   'option.oidc_discovery_too_large': '获取 OIDC 配置失败：响应过大',
   'option.oidc_discovery_not_json': '获取 OIDC 配置失败：响应不是合法的 JSON',
   'option.oidc_discovery_incomplete': '获取 OIDC 配置失败：响应中缺少 authorization_endpoint 或 token_endpoint',
@@ -358,10 +374,8 @@ export const serverMessages = {
   'notify.email_format': '通知邮箱格式不正确',
 
   // Update check
-  'update.no_feed': '检查更新失败：未配置版本发布源（UPDATE_FEED_URL）',
+  'update.no_feed': '此安装未设置版本更新检查',
   'update.http': '检查更新失败：HTTP {status}',
-  'update.timeout': '检查更新失败：请求超时',
-  'update.unreachable': '检查更新失败：无法连接到版本发布源',
   'update.too_large': '检查更新失败：响应过大',
   'update.bad_format': '检查更新失败：版本发布源的响应格式不正确',
 

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pgLib from 'pg';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../server/app.ts';
 import { createMemoryBus } from '../server/cache/bus.ts';
 import { createMemoryRateLimitStore } from '../server/cache/rate-limit.ts';
@@ -34,6 +35,8 @@ export interface TestAppOptions {
   sqlDsn?: string;
   /** Share cache invalidation and rate limits through this Redis (as production does with REDIS_URL). */
   redisUrl?: string;
+  /** Write the server log (level info) here, e.g. to assert what an operator would read. */
+  logTo?: DestinationStream;
 }
 
 export async function createTestApp(overrides: Partial<Config> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
@@ -68,7 +71,9 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: TestA
     kv: redisKv ?? createMemoryKv(),
     metrics: createMetrics(),
     // TEST_LOG_LEVEL=error shows the server's own errors while debugging a test.
-    log: createLogger((process.env.TEST_LOG_LEVEL as 'silent' | undefined) ?? 'silent'),
+    log: opts.logTo
+      ? createLogger('info', opts.logTo)
+      : createLogger((process.env.TEST_LOG_LEVEL as 'silent' | undefined) ?? 'silent'),
   };
   const services = await createServices(infra);
   const deps: AppDeps = { ...infra, services };

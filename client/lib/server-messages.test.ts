@@ -51,6 +51,14 @@ describe('server-message catalogs', () => {
     expect(lost).toEqual([]);
   });
 
+  // Issue 31: what the console shows of the server reads as written for people, in English too.
+  it('say it without backticks, "(s)" plurals or error codes', () => {
+    const unfit = [...en.entries()].filter(([, m]) =>
+      /`|\w\(s\)|\b(?:FST_|ERR_|UND_ERR_)[A-Z_]+|\bE(?:CONN[A-Z]+|NOTFOUND|TIMEDOUT)\b/.test(m.text),
+    );
+    expect(unfit).toEqual([]);
+  });
+
   it('hold no entry for a code the server no longer has', () => {
     expect([...en.keys()].filter((c) => !Object.hasOwn(serverMessages, c))).toEqual([]);
   });

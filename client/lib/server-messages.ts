@@ -59,6 +59,38 @@ const descriptors: Record<ServerMessageCode, MessageDescriptor> = {
   'common.field_not_timestamp': msg({ context: 'common.field_not_timestamp', message: '{field} must be a timestamp' }),
   'common.field_negative': msg({ context: 'common.field_negative', message: '{field} cannot be negative' }),
   'common.text': msg({ context: 'common.text', message: '{text}' }),
+  'common.body_not_json': msg({
+    context: 'common.body_not_json',
+    message: 'The request body must be JSON (Content-Type: application/json)',
+  }),
+  'common.bad_content_length': msg({
+    context: 'common.bad_content_length',
+    message: 'The Content-Length header does not match the request body',
+  }),
+  'common.bad_request': msg({
+    context: 'common.bad_request',
+    message: 'The request could not be processed (HTTP {status})',
+  }),
+  'net.refused': msg({ context: 'net.refused', message: 'Cannot connect to {target}: connection refused ({address})' }),
+  'net.dns': msg({ context: 'net.dns', message: 'Cannot connect to {target}: the host name {host} was not found' }),
+  'net.timeout': msg({ context: 'net.timeout', message: 'No answer from {target} in time ({address})' }),
+  'net.reset': msg({
+    context: 'net.reset',
+    message: 'The connection to {target} was closed unexpectedly ({address})',
+  }),
+  'net.tls': msg({
+    context: 'net.tls',
+    message: 'Cannot connect securely to {target}: its certificate was not accepted ({address})',
+  }),
+  'net.unreachable': msg({
+    context: 'net.unreachable',
+    message: 'Cannot connect to {target}: the network cannot reach it ({address})',
+  }),
+  'net.bad_address': msg({ context: 'net.bad_address', message: 'The address of {target} is not valid ({address})' }),
+  'net.failed': msg({ context: 'net.failed', message: 'The request to {target} failed ({address})' }),
+  'net.target.upstream': msg({ context: 'net.target.upstream', message: 'the upstream' }),
+  'net.target.release_feed': msg({ context: 'net.target.release_feed', message: 'the release feed' }),
+  'net.target.oidc': msg({ context: 'net.target.oidc', message: 'the OIDC provider' }),
   'field.username': msg({ context: 'field.username', message: 'Username' }),
   'field.display_name': msg({ context: 'field.display_name', message: 'Display name' }),
   'field.password': msg({ context: 'field.password', message: 'Password' }),
@@ -508,7 +540,7 @@ const descriptors: Record<ServerMessageCode, MessageDescriptor> = {
   'channel.enter_base_url': msg({ context: 'channel.enter_base_url', message: 'Enter the channel base URL' }),
   'channel.base_url_invalid': msg({
     context: 'channel.base_url_invalid',
-    message: 'The base URL must look like http(s)://host[:port][/path]',
+    message: 'The base URL must start with http:// or https://, for example https://api.example.com',
   }),
   'channel.enter_tag': msg({ context: 'channel.enter_tag', message: 'Enter the tag' }),
   'channel.select_first': msg({ context: 'channel.select_first', message: 'Select channels first' }),
@@ -664,7 +696,7 @@ const descriptors: Record<ServerMessageCode, MessageDescriptor> = {
   'option.http_url': msg({ context: 'option.http_url', message: 'The address must start with http:// or https://' }),
   'option.path_or_url': msg({
     context: 'option.path_or_url',
-    message: 'Enter a path starting with / or an http(s):// address',
+    message: 'Enter a path starting with /, or an address starting with http:// or https://',
   }),
   'option.ratio_negative': msg({ context: 'option.ratio_negative', message: 'A ratio cannot be negative' }),
   'option.status_codes': msg({
@@ -695,14 +727,6 @@ const descriptors: Record<ServerMessageCode, MessageDescriptor> = {
   'option.oidc_discovery_http': msg({
     context: 'option.oidc_discovery_http',
     message: 'Could not get the OIDC configuration: HTTP {status}',
-  }),
-  'option.oidc_discovery_timeout': msg({
-    context: 'option.oidc_discovery_timeout',
-    message: 'Could not get the OIDC configuration: the request timed out',
-  }),
-  'option.oidc_discovery_unreachable': msg({
-    context: 'option.oidc_discovery_unreachable',
-    message: 'Could not get the OIDC configuration: the address could not be reached',
   }),
   'option.oidc_discovery_too_large': msg({
     context: 'option.oidc_discovery_too_large',
@@ -750,14 +774,9 @@ const descriptors: Record<ServerMessageCode, MessageDescriptor> = {
   }),
   'update.no_feed': msg({
     context: 'update.no_feed',
-    message: 'Update check failed: no release feed is configured (UPDATE_FEED_URL)',
+    message: 'Update checks are not set up on this install',
   }),
   'update.http': msg({ context: 'update.http', message: 'Update check failed: HTTP {status}' }),
-  'update.timeout': msg({ context: 'update.timeout', message: 'Update check failed: the request timed out' }),
-  'update.unreachable': msg({
-    context: 'update.unreachable',
-    message: 'Update check failed: the release feed could not be reached',
-  }),
   'update.too_large': msg({ context: 'update.too_large', message: 'Update check failed: the answer is too large' }),
   'update.bad_format': msg({
     context: 'update.bad_format',

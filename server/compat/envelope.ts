@@ -1,6 +1,6 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
-import { serverText } from '../../shared/server-messages.ts';
+import { type ServerMessageCode, serverText } from '../../shared/server-messages.ts';
 import { isAppError } from '../errors.ts';
 import { isDecodeFailure } from './go-decode.ts';
 
@@ -9,6 +9,8 @@ export interface ErrorAnswer {
   message: string;
   /** Machine-readable code for the relay's provider-shaped errors. */
   code?: string;
+  /** Technical detail (AppError `technical`, a framework code), sent to the console as `detail`. */
+  technical?: string;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface ErrorAnswer {
  * everything else as a hidden 500.
  */
 export function classifyError(err: unknown): ErrorAnswer {
-  if (isAppError(err)) return { status: err.status, message: err.message, code: err.detail };
+  if (isAppError(err)) return { status: err.status, message: err.message, code: err.detail, technical: err.technical };
   if (err instanceof ZodError) {
     const issue = err.issues[0];
     // Our schemas' messages are the spec's own words and name their field ("令牌名称过长"); zod's
@@ -31,18 +33,34 @@ export function classifyError(err: unknown): ErrorAnswer {
     };
   }
   const fe = err as FastifyError;
-  if (typeof fe?.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
-    if (
-      fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
-      fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
-      fe instanceof SyntaxError
-    )
-      return { status: 400, message: serverText('common.invalid_json'), code: 'invalid_json' };
-    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-      return { status: 413, message: serverText('common.body_too_large'), code: 'body_too_large' };
-    return { status: fe.statusCode, message: fe.message, code: fe.code };
-  }
+  if (typeof fe?.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500)
+    return frameworkRefusal(fe, fe.statusCode);
   return { status: 500, message: serverText('common.internal'), code: 'internal_error' };
+}
+
+/**
+ * Fastify's FST_* codes say what went wrong to a programmer; these say it to a person: the message,
+ * the code the relay's error shape carries, and the status when Fastify's own is not the one we answer.
+ */
+const frameworkMessages: Record<string, { message: ServerMessageCode; code: string; status?: number }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { message: 'common.invalid_json', code: 'invalid_json', status: 400 },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { message: 'common.invalid_json', code: 'invalid_json', status: 400 },
+  FST_ERR_CTP_BODY_TOO_LARGE: { message: 'common.body_too_large', code: 'body_too_large', status: 413 },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { message: 'common.body_not_json', code: 'invalid_content_type' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { message: 'common.bad_content_length', code: 'invalid_content_length' },
+};
+
+/**
+ * A 4xx Fastify (or Node) raised before any handler ran: worded by its code, which itself goes to
+ * `technical` only; a code not listed gets the catch-all sentence with the status.
+ */
+function frameworkRefusal(fe: FastifyError, status: number): ErrorAnswer {
+  const technical = fe.code ? `${fe.code}: ${fe.message}` : fe.message;
+  const known = fe.code ? frameworkMessages[fe.code] : undefined;
+  if (known) return { status: known.status ?? status, message: serverText(known.message), code: known.code, technical };
+  if (fe instanceof SyntaxError)
+    return { status: 400, message: serverText('common.invalid_json'), code: 'invalid_json', technical };
+  return { status, message: serverText('common.bad_request', { status }), code: 'invalid_request', technical };
 }
 
 /**
@@ -75,11 +93,25 @@ function keepsStatus(req: FastifyRequest, err: unknown, answer: ErrorAnswer): bo
   return mode === true && !(isObject && authRefusals.has(err));
 }
 
+/**
+ * A 5xx in the server log. A refusal we worded (an upstream that cannot be reached, a mail that could
+ * not go) is expected, not a bug: one line with its code and technical detail, no stack. Anything
+ * else is a bug: the error with its stack.
+ */
+export function logServerFailure(log: FastifyBaseLogger, err: unknown, fields: Record<string, unknown> = {}) {
+  if (isAppError(err)) log.warn({ ...fields, messageCode: err.messageCode, detail: err.technical }, 'request failed');
+  else log.error({ ...fields, err }, 'request failed');
+}
+
 /** The REST adapter's error translator: `{success:false, message}`, HTTP 200 unless kept above. */
 export function sendEnvelopeError(req: FastifyRequest, reply: FastifyReply, err: unknown) {
   const answer = classifyError(err);
-  if (answer.status >= 500) req.log.error({ err }, 'request failed');
+  if (answer.status >= 500) logServerFailure(req.log, err);
   if (answer.status === 429) return reply.status(429).send();
   const status = keepsStatus(req, err, answer) ? answer.status : 200;
-  return reply.status(status).send({ success: false, message: answer.message });
+  // `detail`: technical text for the console's "details" disclosure (see ErrorAnswer.technical); only when there is one.
+  const body = answer.technical
+    ? { success: false, message: answer.message, detail: answer.technical }
+    : { success: false, message: answer.message };
+  return reply.status(status).send(body);
 }

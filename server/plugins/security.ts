@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import { serverText } from '../../shared/server-messages.ts';
 
 /**
  * Security headers for every answer (helmet), and the CSRF rule for the console
@@ -21,7 +22,15 @@ export function registerSecurity(app: FastifyInstance): void {
     if (req.method === 'POST' && req.url.startsWith('/trpc/')) {
       const type = req.headers['content-type'] ?? '';
       if (!type.toLowerCase().startsWith('application/json')) {
-        reply.status(415).send({ error: { message: 'console API writes must be application/json', code: -32600 } });
+        // tRPC's error shape, with the code the console translates (trpc.ts errorFormatter's fields).
+        const messageCode = 'common.body_not_json';
+        reply.status(415).send({
+          error: {
+            message: serverText(messageCode),
+            code: -32600,
+            data: { code: 'UNSUPPORTED_MEDIA_TYPE', httpStatus: 415, messageCode, messageParams: {} },
+          },
+        });
         return;
       }
     }

@@ -3,6 +3,7 @@ import { type StoredMessage, storedMessageText } from '../../shared/stored-messa
 import type { ChannelRow } from '../db/types.ts';
 import type { ChannelProbe, ProbeResult } from '../domains/channels/channel-probe.client.ts';
 import { badRequest } from '../errors.ts';
+import { describeNetFailure } from '../net-failure.ts';
 import { buildChannelRequest, finishRequest } from './attempts.ts';
 import { parseChannel, pickKey, upstreamModelFor } from './channel-config.ts';
 import { adapterFor } from './providers/index.ts';
@@ -43,9 +44,9 @@ function testBody(mode: RelayMode, model: string): Record<string, unknown> {
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-/** A failed test: new-api's Chinese words, and their code and parameters beside them. */
-function failed(timeMs: number, reason: StoredMessage): ProbeResult {
-  return { ok: false, timeMs, message: storedMessageText(reason), reason };
+/** A failed test: new-api's Chinese words, their code and parameters beside them, and any technical detail. */
+function failed(timeMs: number, reason: StoredMessage, detail?: string): ProbeResult {
+  return { ok: false, timeMs, message: storedMessageText(reason), reason, ...(detail ? { detail } : {}) };
 }
 
 /** Some OpenAI-style resellers answer errors with HTTP 200 and an `error` object. */
@@ -102,7 +103,8 @@ async function testChannel(
     text = await res.body.text();
   } catch (err) {
     const timeMs = Math.round(performance.now() - started);
-    return failed(timeMs, { code: 'channel.upstream_unreachable', params: { reason: errorText(err) } });
+    const net = describeNetFailure(err, 'upstream', req.url);
+    return failed(timeMs, net.message, net.detail);
   }
   const timeMs = Math.round(performance.now() - started);
 

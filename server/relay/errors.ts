@@ -140,6 +140,9 @@ const appErrorEnglish: Partial<Record<ServerMessageCode, (p: MessageParams) => s
   'auth.user_banned': () => 'This user has been banned',
   'common.invalid_json': () => 'Invalid parameters: the request body is not valid JSON',
   'common.body_too_large': () => 'The request body is too large',
+  'common.body_not_json': () => 'The request body must be JSON (Content-Type: application/json)',
+  'common.bad_content_length': () => 'The Content-Length header does not match the request body',
+  'common.bad_request': (p) => `The request could not be processed (HTTP ${p.status})`,
   'common.internal': () => 'Internal server error, please contact the administrator',
 };
 

@@ -34,6 +34,7 @@ const trpcCodeOf: Record<ErrorCode, TRPCError['code']> = {
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
   NOT_IMPLEMENTED: 'NOT_IMPLEMENTED',
+  BAD_GATEWAY: 'BAD_GATEWAY',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   INTERNAL: 'INTERNAL_SERVER_ERROR',
 };
@@ -45,6 +46,8 @@ const t = initTRPC.context<TrpcContext>().create({
     let message = shape.message;
     // What the console translates (client/lib/server-messages.ts); `message` stays the REST wording.
     let said: ServerMessage | undefined;
+    // Technical detail for the console's "details" disclosure (AppError `technical`), never the message.
+    let detail: string | undefined;
     // The same wording as the REST envelope (zod's own English messages name their field).
     if (cause instanceof ZodError) {
       message = classifyError(cause).message;
@@ -52,6 +55,7 @@ const t = initTRPC.context<TrpcContext>().create({
     } else if (isAppError(cause)) {
       message = cause.message;
       said = cause.serverMessage;
+      detail = cause.technical;
     } else if (error.code === 'INTERNAL_SERVER_ERROR') {
       said = { code: 'common.internal', params: {} };
       message = serverText(said.code);
@@ -65,6 +69,7 @@ const t = initTRPC.context<TrpcContext>().create({
         path: shape.data.path,
         messageCode: said?.code,
         messageParams: said?.params,
+        detail,
       },
     };
   },

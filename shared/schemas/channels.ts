@@ -23,7 +23,7 @@ export const MESSAGES = {
   modelName: '模型名称过长，最多 255 个字符',
   fetchKey: '请填写密钥',
   tagRequired: '请填写标签',
-  baseUrl: 'Base URL 格式不正确，应为 http(s)://主机[:端口][/路径]',
+  baseUrl: 'Base URL 格式不正确，应以 http:// 或 https:// 开头，例如 https://api.example.com',
 } as const;
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_DISPLAY_NAME_LENGTH, MAX_USERNAME_LENGTH } from '../constants.ts';
+import { installLanguages } from '../options.ts';
 
 /*
  * Inputs of the account and user calls, shared by the console forms, the tRPC
@@ -26,6 +27,11 @@ export const setupInput = z.object({
   confirmPassword: optionalText('确认密码'),
   SelfUseModeEnabled: z.boolean({ message: 'SelfUseModeEnabled 必须是布尔值' }).default(false),
   DemoSiteEnabled: z.boolean({ message: 'DemoSiteEnabled 必须是布尔值' }).default(false),
+  /**
+   * The install's language (the wizard's console language; ours, not new-api's): option defaults that
+   * ship words are stored in it. Absent: the request's Accept-Language, else Chinese.
+   */
+  language: z.enum(installLanguages).optional(),
 });
 export type SetupInput = z.input<typeof setupInput>;
 

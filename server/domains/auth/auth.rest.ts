@@ -53,8 +53,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
     'POST',
     '/api/setup',
     { auth: 'public', body: setupInput, realStatus: true },
-    async ({ body }) => {
-      await users.setup(body);
+    async ({ body, req }) => {
+      await users.setup(body, req.headers['accept-language']);
       return withMessage('系统初始化成功');
     },
   );

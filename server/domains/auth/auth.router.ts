@@ -17,7 +17,7 @@ export const authRouter = router({
    * this very request. With an imported root (no account created) nobody is signed in.
    */
   setup: publicProcedure.input(setupInput).mutation(async ({ ctx, input }) => {
-    const { rootId } = await ctx.services.users.setup(input);
+    const { rootId } = await ctx.services.users.setup(input, ctx.req.headers['accept-language']);
     if (rootId === undefined) return { user: null };
     await startSession(ctx.db, ctx.req, ctx.reply, rootId);
     return { user: await ctx.services.users.getLoginUser(rootId) };

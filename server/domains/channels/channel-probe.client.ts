@@ -4,7 +4,8 @@ import type { ChannelRow } from '../../db/types.ts';
 import { AppError, badRequest, type ErrorCode } from '../../errors.ts';
 import { balanceQueryFor, modelsQueryFor } from '../../relay/providers/index.ts';
 import type { UpstreamRequest } from '../../relay/providers/types.ts';
-import { baseUrlOf, firstKeyOf, networkText, runQuery, upstreamErrorText, upstreamJson } from './probe-http.client.ts';
+import { netFailureError } from '../../net-failure.ts';
+import { baseUrlOf, firstKeyOf, runQuery, upstreamErrorText, upstreamJson } from './probe-http.client.ts';
 
 /**
  * The channel service's only way to talk to an upstream for tests, balances and model lists.
@@ -32,6 +33,11 @@ export interface ProbeResult {
   message: string;
   /** `message` as its registry code and parameters, so the console can word it in its language. */
   reason?: StoredMessage;
+  /**
+   * Technical text behind a network failure ("connect ECONNREFUSED 127.0.0.1:9999"), untranslated,
+   * for the console's "details" disclosure; absent otherwise. REST answers it as top-level `detail`.
+   */
+  detail?: string;
 }
 
 /** One balance GET: a 2xx JSON object, else 503 with the upstream's words. */
@@ -40,18 +46,19 @@ async function balanceAnswer(req: UpstreamRequest): Promise<Record<string, unkno
   try {
     res = await upstreamJson(req);
   } catch (err) {
-    throw messageError('SERVICE_UNAVAILABLE', networkText(err));
+    throw netFailureError('SERVICE_UNAVAILABLE', err, 'upstream', req.url);
   }
   if (res.status < 200 || res.status >= 300 || typeof res.body !== 'object' || res.body === null)
     throw messageError('SERVICE_UNAVAILABLE', upstreamErrorText(res.status, res.body));
   return res.body as Record<string, unknown>;
 }
 
-/** Model-list failures answer 500, as new-api's fetch_models does. */
-const modelListFailure = (reason: ServerMessage | string) =>
-  new AppError('INTERNAL', 'channel.models_failed', {
-    reason: typeof reason === 'string' ? reason : serverText(reason.code, reason.params),
-  });
+/**
+ * Model-list failures are the upstream's, so 502 (new-api answers 500, which reads as our own bug
+ * and logged a stack); the reason is a registry text the console translates as a parameter.
+ */
+const modelListFailure = (reason: ServerMessage) =>
+  new AppError('BAD_GATEWAY', 'channel.models_failed', { reason: serverText(reason.code, reason.params) });
 
 const messageError = (code: ErrorCode, m: ServerMessage) => new AppError(code, m.code, m.params);
 
@@ -61,7 +68,8 @@ async function modelListAnswer(req: UpstreamRequest): Promise<unknown> {
   try {
     res = await upstreamJson(req);
   } catch (err) {
-    throw modelListFailure(err instanceof Error ? err.message : String(err));
+    // The sentence alone ("Cannot connect to the upstream: ..."): the admin knows what they asked for.
+    throw netFailureError('BAD_GATEWAY', err, 'upstream', req.url);
   }
   if (res.status < 200 || res.status >= 300) throw modelListFailure(upstreamErrorText(res.status, res.body));
   return res.body;

@@ -94,7 +94,8 @@ describe('channel health in the list, base URLs, the test model', () => {
     expect(readChannelTestResult(String((await listed(good)).test_result))?.ok).toBe(true);
     const deadResult = readChannelTestResult(String((await listed(dead)).test_result));
     expect(deadResult?.ok).toBe(false);
-    expect(deadResult?.reason?.code).toBe('channel.upstream_unreachable');
+    expect(deadResult?.reason?.code).toBe('net.refused');
+    expect(deadResult?.detail).toContain('ECONNREFUSED');
     expect((await listed(dead)).test_time).toBeGreaterThan(0);
   });
 

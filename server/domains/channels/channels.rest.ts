@@ -62,8 +62,8 @@ export function registerChannelRoutes(app: FastifyInstance, deps: AppDeps) {
   });
   restRoute(app, deps, 'GET', '/api/channel/test/:id', { ...admin, params: idParams, query: testQuery }, async (i) => {
     const r = await channels.testChannel(i.params.id, i.query.model || undefined);
-    // new-api's shape: `time` in seconds next to success/message, no data.
-    return raw({ success: r.ok, message: r.message, time: r.timeMs / 1000 });
+    // new-api's shape: `time` in seconds next to success/message, no data; `detail` (ours) only on a network failure.
+    return raw({ success: r.ok, message: r.message, time: r.timeMs / 1000, ...(r.detail ? { detail: r.detail } : {}) });
   });
 
   restRoute(app, deps, 'GET', '/api/channel/update_balance', admin, async () => {

@@ -65,8 +65,3 @@ export function upstreamErrorText(status: number, body: unknown): ServerMessage 
     ? { code: 'channel.upstream_status_detail', params: { status, detail: text } }
     : { code: 'channel.upstream_status', params: { status } };
 }
-
-export const networkText = (err: unknown): ServerMessage => ({
-  code: 'channel.upstream_unreachable',
-  params: { reason: err instanceof Error ? err.message : String(err) },
-});

@@ -1,6 +1,7 @@
 import { fetch } from 'undici';
 import { z } from 'zod';
 import { badRequest, isAppError } from '../../errors.ts';
+import { netFailureError } from '../../net-failure.ts';
 
 /*
  * "Fetch from well-known" on the OIDC settings: the server (not the browser) reads the
@@ -43,8 +44,7 @@ export async function fetchOidcConfig(wellKnown: string): Promise<OidcEndpoints>
     text = await res.text();
   } catch (err) {
     if (isAppError(err)) throw err;
-    const e = err as Error;
-    throw badRequest(e.name === 'TimeoutError' ? 'option.oidc_discovery_timeout' : 'option.oidc_discovery_unreachable');
+    throw netFailureError('BAD_REQUEST', err, 'oidc', wellKnown);
   }
   if (text.length > MAX_BYTES) throw badRequest('option.oidc_discovery_too_large');
   let json: unknown;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { MessageParams, ServerMessageCode } from '../../../shared/server-messages.ts';
 import type { Infra } from '../../context.ts';
 import { AppError, badRequest } from '../../errors.ts';
+import { describeNetFailure } from '../../net-failure.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
 import type { OptionsService } from '../options/options.service.ts';
 
@@ -38,8 +39,8 @@ export const updateInfoSchema = z.object({
 });
 export type UpdateInfo = z.infer<typeof updateInfoSchema>;
 
-const failed = (messageCode: ServerMessageCode, params?: MessageParams) =>
-  new AppError('SERVICE_UNAVAILABLE', messageCode, params, { detail: 'update_check_failed' });
+const failed = (messageCode: ServerMessageCode, params?: MessageParams, technical?: string) =>
+  new AppError('SERVICE_UNAVAILABLE', messageCode, params, { detail: 'update_check_failed', technical });
 
 /** Whether `latest` is a newer release than `current` (tags like v1.2.3; unparsable ones never are). */
 export function isNewer(latest: string, current: string): boolean {
@@ -60,7 +61,12 @@ export function createUpdateCheckService(
   async function check(): Promise<UpdateInfo> {
     const feed = infra.config.updateFeedUrl;
     // A setting the operator has not made (a 400 like other features left off), not a failing feed (503).
-    if (!feed) throw badRequest('update.no_feed', {}, { detail: 'update_check_failed' });
+    if (!feed)
+      throw badRequest(
+        'update.no_feed',
+        {},
+        { detail: 'update_check_failed', technical: 'Set UPDATE_FEED_URL to a release feed to enable update checks.' },
+      );
     let text: string;
     try {
       const res = await fetch(feed, {
@@ -71,7 +77,8 @@ export function createUpdateCheckService(
       text = await res.text();
     } catch (err) {
       if (err instanceof AppError) throw err;
-      throw failed((err as Error).name === 'TimeoutError' ? 'update.timeout' : 'update.unreachable');
+      const net = describeNetFailure(err, 'release_feed', feed);
+      throw failed(net.message.code, net.message.params, net.detail);
     }
     if (text.length > MAX_BYTES) throw failed('update.too_large');
     let release: z.infer<typeof releaseSchema>;

@@ -74,9 +74,22 @@ describe('update check', () => {
     const unconfiguredRoot = await setupRoot(unconfigured);
     await expect(trpcCaller(unconfigured, unconfiguredRoot).options.checkUpdate()).rejects.toMatchObject({
       code: 'BAD_REQUEST',
-      message: '检查更新失败：未配置版本发布源（UPDATE_FEED_URL）',
+      message: '此安装未设置版本更新检查',
+      cause: { technical: expect.stringContaining('UPDATE_FEED_URL') },
     });
     await unconfigured.close();
+    // A feed nobody answers at (a loopback port just closed): a sentence, the raw error as detail.
+    const probe = createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise<void>((r) => probe.close(() => r()));
+    const unreachable = await createTestApp({ updateFeedUrl: `http://127.0.0.1:${port}/releases/latest` });
+    const unreachableRoot = await setupRoot(unreachable);
+    await expect(trpcCaller(unreachable, unreachableRoot).options.checkUpdate()).rejects.toMatchObject({
+      message: `无法连接到版本发布源：连接被拒绝（127.0.0.1:${port}）`,
+      cause: { technical: expect.stringContaining('ECONNREFUSED') },
+    });
+    await unreachable.close();
     const admin = await createUser(t, { role: Role.Admin });
     await expect(trpcCaller(t, { id: admin.id, role: Role.Admin }).options.checkUpdate()).rejects.toThrow();
   });

@@ -1,11 +1,17 @@
 import { Role } from '../../../shared/constants.ts';
+import { type InstallLanguage, localizedDefaults, type OptionKey, optionRegistry } from '../../../shared/options.ts';
 import { type SetupInput, setupInput } from '../../../shared/schemas/users.ts';
 import { badRequest } from '../../errors.ts';
+import { prefersChinese } from '../../relay/errors.ts';
 import { insertAccount } from './account.service.ts';
 import { hasSetupRow, insertSetupRow, rootExists } from './users.repo.ts';
 import { assertPassword, assertUsername, type UsersDeps } from './users.rules.ts';
 
 const ROOT_INITIAL_QUOTA = 100_000_000;
+
+/** The install language a browser asks for: Chinese when it prefers it or says nothing (new-api's), else English. */
+const installLanguageOf = (acceptLanguage: string | undefined): InstallLanguage =>
+  !acceptLanguage || prefersChinese(acceptLanguage) ? 'zh' : 'en';
 
 /** First-run wizard: creates root (unless an imported database has one) and records that setup is done. */
 export function createSetupService(d: UsersDeps) {
@@ -17,8 +23,10 @@ export function createSetupService(d: UsersDeps) {
     },
 
     /** Returns the id of the root account this call created (none when an imported root existed). */
-    async setup(raw: SetupInput): Promise<{ rootId: number | undefined }> {
+    /** `acceptLanguage`: the request's header, which names the install language when the input does not. */
+    async setup(raw: SetupInput, acceptLanguage?: string): Promise<{ rootId: number | undefined }> {
       const input = setupInput.parse(raw);
+      const language = input.language ?? installLanguageOf(acceptLanguage);
       if (await d.status.isSetupDone()) throw badRequest('setup.done');
       const needRoot = !(await rootExists(d.db, Role.Root));
       let passwordHash = '';
@@ -44,6 +52,10 @@ export function createSetupService(d: UsersDeps) {
           });
         await insertSetupRow(tx, d.config.version);
       });
+      if (language !== 'zh')
+        for (const [key, value] of Object.entries(localizedDefaults[language]) as [OptionKey, string][])
+          // Only over the shipped default: an imported database's own words stay.
+          if (d.options.getRaw(key) === optionRegistry[key].default) await d.options.update(key, value);
       await d.options.update('SelfUseModeEnabled', String(input.SelfUseModeEnabled));
       await d.options.update('DemoSiteEnabled', String(input.DemoSiteEnabled));
       d.status.markSetupDone();

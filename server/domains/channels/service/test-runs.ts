@@ -19,6 +19,8 @@ export interface ChannelTestResult {
   reason?: StoredMessage;
   /** The upstream answered (passed, or failed only by being slower than ChannelDisableThreshold). */
   answered?: boolean;
+  /** Technical text behind a network failure, for the console's "details" disclosure (ProbeResult.detail). */
+  detail?: string;
 }
 
 /*
@@ -44,6 +46,7 @@ const storedTest = (r: ChannelTestResult): StoredChannelTest =>
         time_ms: Math.max(0, Math.round(r.timeMs)),
         message: r.message,
         ...(r.reason ? { reason: r.reason } : {}),
+        ...(r.detail ? { detail: r.detail } : {}),
       };
 
 export function createChannelTests(ctx: ChannelsCtx) {

@@ -1,0 +1,67 @@
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { ROOT_PASSWORD } from '../../../test/users.ts';
+
+/*
+ * Defaults that ship words (the groups users may choose, with their descriptions) are in the install's
+ * language (issue 31): the language the setup wizard ran in, else the browser's, else Chinese.
+ */
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+async function startedApp(): Promise<string> {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+}
+
+const setupBody = { username: 'root', password: ROOT_PASSWORD, confirmPassword: ROOT_PASSWORD };
+
+async function usableGroups(base: string): Promise<Record<string, { desc: string }>> {
+  const res = await fetch(`${base}/api/user/groups`);
+  return ((await res.json()) as { data: Record<string, { desc: string }> }).data;
+}
+
+describe('install language', () => {
+  it('an English browser running the REST setup gets English group descriptions', async () => {
+    const base = await startedApp();
+    const res = await fetch(`${base}/api/setup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': 'en-US,en;q=0.9' },
+      body: JSON.stringify(setupBody),
+    });
+    expect(((await res.json()) as { success: boolean }).success).toBe(true);
+    const groups = await usableGroups(base);
+    expect(groups.default.desc).toBe('Default group');
+    expect(groups.vip.desc).toBe('VIP group');
+    expect(JSON.stringify(groups)).not.toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it('the wizard’s own language wins over the browser’s: a Chinese install stays Chinese', async () => {
+    const base = await startedApp();
+    const res = await fetch(`${base}/trpc/auth.setup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': 'en-US' },
+      body: JSON.stringify({ ...setupBody, language: 'zh' }),
+    });
+    expect(res.status).toBe(200);
+    const groups = await usableGroups(base);
+    expect(groups.default.desc).toBe('默认分组');
+    expect(groups.vip.desc).toBe('vip分组');
+  });
+
+  it('an English wizard in a Chinese browser makes an English install', async () => {
+    const base = await startedApp();
+    await fetch(`${base}/trpc/auth.setup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': 'zh-CN' },
+      body: JSON.stringify({ ...setupBody, language: 'en' }),
+    });
+    expect((await usableGroups(base)).default.desc).toBe('Default group');
+  });
+});
