@@ -1,11 +1,12 @@
 import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, Navigate, type Params, useLocation, useParams } from 'react-router-dom';
 import { AppLayout } from './layout/AppLayout.tsx';
+import { RefusedRoute } from './layout/RefusedRoute.tsx';
 import { loginUrl, setNavigate } from './lib/navigation.ts';
 import { useStatus } from './lib/status-context.tsx';
 import { sessionExpired, useStoredUser, userIsAdmin, userIsRoot } from './lib/user.ts';
 
-/** public: anyone; user: a stored signed-in user; admin: role >= 10 (others see a "no permission" page). */
+/** public: anyone; user: a stored signed-in user; admin: role >= 10 (others are sent to / with a toast saying why). */
 /** `root`: site options are a super-administrator's (the option API is root-only, as in new-api). */
 export type Guard = 'public' | 'user' | 'admin' | 'root';
 
@@ -61,7 +62,7 @@ const idParam = (params: Params) => encodeURIComponent(params.id ?? '');
 /**
  * Spec §2.1 paths of panels that live on another page (one page per feature): each redirects
  * there with the parameter that page reads to open its panel (`?add=1`, `?edit=<id>`); the
- * target's own guard then applies (admin pages tell others they lack permission, or send them to log in).
+ * target's own guard then applies (admin pages send others home with a toast, or send them to log in).
  */
 export const redirectTable: RedirectRoute[] = [
   { path: '/channel/add', to: () => '/admin/channels?add=1' },
@@ -75,7 +76,6 @@ function Redirect({ route }: { route: RedirectRoute }) {
 }
 
 const NotFoundPage = lazy(() => import('./pages/not-found/NotFoundPage.tsx'));
-const ForbiddenPage = lazy(() => import('./pages/not-found/ForbiddenPage.tsx'));
 
 /** Applies the setup redirect and the route's guard, then renders the page. */
 function GuardedPage({ route }: { route: AppRoute }) {
@@ -85,9 +85,9 @@ function GuardedPage({ route }: { route: AppRoute }) {
   if (!status.setup && route.path !== '/setup') return <Navigate to="/setup" replace />;
   if (route.guard !== 'public' && !user)
     return <Navigate to={loginUrl(location.pathname + location.search, sessionExpired())} replace />;
-  // Said, not a silent redirect home (issue 22): the page's calls are refused by the server anyway.
-  if (route.guard === 'admin' && !userIsAdmin(user)) return <ForbiddenPage />;
-  if (route.guard === 'root' && !userIsRoot(user)) return <ForbiddenPage rootOnly />;
+  // Home, as the spec says, with a toast saying why (issues 22 and 31).
+  if (route.guard === 'admin' && !userIsAdmin(user)) return <RefusedRoute />;
+  if (route.guard === 'root' && !userIsRoot(user)) return <RefusedRoute rootOnly />;
   return <route.page />;
 }
 

@@ -7,13 +7,15 @@ import { useStatus } from '../lib/status-context.tsx';
 import { useStoredUser } from '../lib/user.ts';
 import { logout } from './logout.ts';
 
-/** Signed in: avatar menu with the username and logout. Signed out: login and register. */
+/** Signed in: avatar menu with the username and logout. Signed out: login and register (none before setup). */
 export function UserMenu({ mobile }: { mobile: boolean }) {
   const { t } = useLingui();
   const status = useStatus();
   const user = useStoredUser();
   const navigate = useNavigate();
 
+  // Before setup there is nobody to log in as, nor registration to offer (issue 31).
+  if (!user && !status.setup) return null;
   if (!user) {
     return (
       <Group gap="xs" wrap="nowrap">
@@ -40,7 +42,8 @@ export function UserMenu({ mobile }: { mobile: boolean }) {
       <Menu.Target>
         <UnstyledButton data-testid="user-menu" aria-label={user.username}>
           <Group gap={6} wrap="nowrap">
-            <Avatar size={30} radius="xl" color="indigo" name={user.display_name || user.username} />
+            {/* The username, as the logs show it: the display name set up for root ("Root User") made "RU" here. */}
+            <Avatar size={30} radius="xl" color="indigo" name={user.username} />
             {!mobile && (
               <Text size="sm" fw={500} maw={120} truncate>
                 {user.username}
@@ -51,7 +54,11 @@ export function UserMenu({ mobile }: { mobile: boolean }) {
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>{user.display_name || user.username}</Menu.Label>
+        <Menu.Label>
+          {user.display_name && user.display_name !== user.username
+            ? `${user.display_name} (${user.username})`
+            : user.username}
+        </Menu.Label>
         <Menu.Item component={Link} to="/app/me" leftSection={<IconUser size={14} />}>
           {t`Personal settings`}
         </Menu.Item>

@@ -163,16 +163,16 @@ describe('sidebar chat submenu and panel routes in a browser', () => {
     expect(root.errors).toEqual([]);
   });
 
-  it('gives a common user what guarded admin pages give: "no permission" for /user/edit/:id and /channel/edit/:id', async () => {
+  it('gives a common user what guarded admin pages give: home, with a "no permission" toast', async () => {
     const s = await openSession(browser, gateway.baseUrl);
     await logIn(s, ALICE);
-    // Issue 22: the admin page says why instead of sending the user home silently.
+    // Issues 22 and 31: sent home as the spec says, and told why.
     await s.page.goto(`/user/edit/${aliceId}`);
-    await s.page.waitForURL((url) => url.pathname === '/admin/users');
-    await s.page.getByTestId('forbidden').getByText('No permission').waitFor();
+    await s.page.waitForURL((url) => url.pathname === '/');
+    await s.page.getByText('Only administrators can open that page', { exact: false }).waitFor();
     await s.page.goto(`/channel/edit/${channelId}`);
-    await s.page.waitForURL((url) => url.pathname === '/admin/channels');
-    await s.page.getByTestId('forbidden').waitFor();
+    await s.page.waitForURL((url) => url.pathname === '/');
+    await s.page.getByText('No permission').first().waitFor();
     await s.context.close();
 
     const visitor = await openSession(browser, gateway.baseUrl);

@@ -99,9 +99,10 @@ describe('fresh install in a browser', () => {
   });
 
   it('tells a normal user that admin pages are not for them', async () => {
-    // Issue 22: a "no permission" page instead of a silent redirect home.
+    // Issues 22 and 31: home, as the spec says, with a toast saying why (not a silent redirect).
     await s.page.goto('/admin/users');
-    await s.page.getByTestId('forbidden').getByText('No permission').waitFor();
+    await s.page.waitForURL((url) => url.pathname === '/');
+    await s.page.getByText('Only administrators can open that page', { exact: false }).waitFor();
   });
 
   it('sends an expired session to the login page and back to where the user was', async () => {

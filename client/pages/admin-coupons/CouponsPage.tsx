@@ -1,22 +1,24 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Text, TextInput } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
+import { Button, Group, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { usePageSize } from '../../components/usePageSize.ts';
 import { PagedTable } from '../../components/DataTable.tsx';
 import { Page } from '../../components/Page.tsx';
-import { showError, showSuccess } from '../../lib/errors.ts';
 import { formatTimestamp, renderQuota } from '../../lib/format.ts';
 import { trpc } from '../../trpc.ts';
+import { BulkActions } from './BulkActions.tsx';
 import { DeleteByNameModal } from './DeleteByNameModal.tsx';
+import { RedeemedBy } from './RedeemedBy.tsx';
 import { RedemptionDrawer } from './RedemptionDrawer.tsx';
 import { RowActions } from './RowActions.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { isInactive, type Redemption } from './types.ts';
 
-/** /admin/coupons: list, search, create, edit, disable and delete redemption codes (admins only). */
+/**
+ * /admin/coupons: list, search, create, edit, disable and delete redemption codes (admins only);
+ * who redeemed each code and when; bulk changes behind one menu.
+ */
 export default function CouponsPage() {
   const { t } = useLingui();
   const utils = trpc.useUtils();
@@ -33,38 +35,11 @@ export default function CouponsPage() {
     setSelected([]);
     void utils.redemptions.list.invalidate();
   };
-  const batchDisable = trpc.redemptions.batchDisable.useMutation({
-    onSuccess: (n) => {
-      showSuccess(t`Disabled ${n} redemption code(s)`);
-      refresh();
-    },
-    onError: showError,
-  });
-  const deleteDisabled = trpc.redemptions.deleteDisabled.useMutation({
-    onSuccess: (n) => {
-      showSuccess(t`Deleted ${n} disabled redemption code(s)`);
-      refresh();
-    },
-    onError: showError,
-  });
 
   const search = () => {
     setKeyword(draft.trim());
     setPage(1);
   };
-  const disableSelected = () => {
-    if (selected.length === 0)
-      return notifications.show({ color: 'red', message: t`Please select at least one redemption code` });
-    batchDisable.mutate({ ids: selected.map((r) => r.id) });
-  };
-  const confirmDeleteDisabled = () =>
-    modals.openConfirmModal({
-      title: t`Delete all disabled redemption codes?`,
-      children: <Text size="sm">{t`Every disabled code will be deleted. This cannot be undone.`}</Text>,
-      labels: { confirm: t`Delete`, cancel: t`Cancel` },
-      confirmProps: { color: 'red' },
-      onConfirm: () => deleteDisabled.mutate(),
-    });
 
   return (
     <Page title={<Trans>Redemption codes</Trans>}>
@@ -86,15 +61,7 @@ export default function CouponsPage() {
           <Button onClick={() => setDrawer({})} data-testid="create-codes">
             <Trans>Create codes</Trans>
           </Button>
-          <Button variant="light" color="orange" onClick={disableSelected} loading={batchDisable.isPending}>
-            <Trans>Disable selected</Trans>
-          </Button>
-          <Button variant="light" color="red" onClick={() => setDeletingByName(true)} data-testid="delete-by-name">
-            <Trans>Delete by name</Trans>
-          </Button>
-          <Button variant="light" color="red" onClick={confirmDeleteDisabled} loading={deleteDisabled.isPending}>
-            <Trans>Delete disabled</Trans>
-          </Button>
+          <BulkActions selected={selected} onDone={refresh} onDeleteByName={() => setDeletingByName(true)} />
         </Group>
       </Group>
       <PagedTable<Redemption>
@@ -121,12 +88,14 @@ export default function CouponsPage() {
             width: 70,
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
           },
-          { accessor: 'name', title: t`Name`, ellipsis: true, width: 160 },
-          { accessor: 'status', title: t`Status`, width: 100, render: (r) => <StatusBadge row={r} /> },
+          { accessor: 'name', title: t`Name`, ellipsis: true, phone: 'title' },
+          { accessor: 'status', title: t`Status`, phone: 'badge', render: (r) => <StatusBadge row={r} /> },
           // A context keeps this "Quota" apart from pages where it means a user's remaining quota.
           {
             accessor: 'quota',
             title: t({ message: 'Quota', context: 'redemption' }),
+            noWrap: true,
+            phone: 'field',
             render: (r) => renderQuota(r.quota),
           },
           {
@@ -136,23 +105,24 @@ export default function CouponsPage() {
             render: (r) => (r.is_gift ? `${r.used_count} / ${r.max_uses === -1 ? '∞' : r.max_uses}` : r.used_count),
           },
           {
+            accessor: 'used_username',
+            title: t`Redeemed by`,
+            phone: 'field',
+            render: (r) => <RedeemedBy row={r} />,
+          },
+          {
             accessor: 'created_time',
             title: t`Created`,
             width: 170,
-            visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
-            render: (r) => formatTimestamp(r.created_time),
-          },
-          {
-            accessor: 'redeemed_time',
-            title: t`Redeemed`,
-            width: 170,
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.lg})`,
-            render: (r) => (r.redeemed_time ? formatTimestamp(r.redeemed_time) : '-'),
+            render: (r) => formatTimestamp(r.created_time),
           },
           {
             accessor: 'actions',
             title: t`Actions`,
-            width: 250,
+            textAlign: 'right',
+            width: 120,
+            phone: 'actions',
             render: (r) => <RowActions row={r} onEdit={(row) => setDrawer({ editing: row })} />,
           },
         ]}

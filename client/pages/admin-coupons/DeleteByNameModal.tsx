@@ -1,4 +1,5 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { showError, showSuccess } from '../../lib/errors.ts';
@@ -18,7 +19,7 @@ export function DeleteByNameModal({ opened, onClose }: Props) {
   const [error, setError] = useState<string | null>(null);
   const remove = trpc.redemptions.deleteByName.useMutation({
     onSuccess: (n) => {
-      showSuccess(t`Deleted ${n} redemption code(s)`);
+      showSuccess(plural(n, { one: 'Deleted # redemption code', other: 'Deleted # redemption codes' }));
       void utils.redemptions.list.invalidate();
       close();
     },
@@ -43,6 +44,7 @@ export function DeleteByNameModal({ opened, onClose }: Props) {
   }
 
   const current = looked && looked.name === name.trim() ? looked : null;
+  const lookedName = current?.name ?? '';
   return (
     <Modal opened={opened} onClose={close} title={<Trans>Delete by name</Trans>}>
       <Stack gap="sm">
@@ -60,9 +62,11 @@ export function DeleteByNameModal({ opened, onClose }: Props) {
         {current && (
           <Text size="sm" c={current.count ? 'red' : 'dimmed'} data-testid="delete-by-name-count">
             {current.count ? (
-              <Trans>
-                {current.count} code(s) named "{current.name}" will be deleted. This cannot be undone.
-              </Trans>
+              <Plural
+                value={current.count}
+                one={`# code named "${lookedName}" will be deleted. This cannot be undone.`}
+                other={`# codes named "${lookedName}" will be deleted. This cannot be undone.`}
+              />
             ) : (
               <Trans>No redemption code has this name.</Trans>
             )}

@@ -1,4 +1,4 @@
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import { Button, Code, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { copyText } from '../../components/clipboard.tsx';
@@ -11,12 +11,19 @@ export function showGeneratedKeys(keys: string[]) {
     size: 'lg',
     children: (
       <Stack gap="sm">
-        <Text size="sm">{t`${keys.length} code(s) created. Copy them now and hand them out.`}</Text>
+        <Text size="sm">
+          {plural(keys.length, {
+            one: '# code created. Copy it now and hand it out.',
+            other: '# codes created. Copy them now and hand them out.',
+          })}
+        </Text>
         <Code block data-testid="generated-keys" style={{ maxHeight: 320, overflow: 'auto' }}>
           {all}
         </Code>
         <Group justify="flex-end">
-          <Button onClick={() => void copyText(all, t`Copied ${keys.length} code(s)`)}>{t`Copy all`}</Button>
+          <Button
+            onClick={() => void copyText(all, plural(keys.length, { one: 'Copied # code', other: 'Copied # codes' }))}
+          >{t`Copy all`}</Button>
         </Group>
       </Stack>
     ),

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Text } from '@mantine/core';
+import { ActionIcon, Group, Menu, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { IconBan, IconCheck, IconCopy, IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import { RedemptionStatus } from '../../../shared/constants.ts';
 import { copyText } from '../../components/clipboard.tsx';
 import { showError, showSuccess } from '../../lib/errors.ts';
@@ -12,12 +13,21 @@ interface Props {
   onEdit: (row: Redemption) => void;
 }
 
-/** Copy, enable/disable (never enable a used code), edit (unused only) and delete with a confirmation. */
+/**
+ * As the channel and user tables do: the frequent actions as icons (copy the key, edit while
+ * unused), the rest in a "more" menu (enable/disable, never enable a used code; delete, confirmed).
+ */
 export function RowActions({ row, onEdit }: Props) {
   const { t } = useLingui();
   const utils = trpc.useUtils();
   const refresh = () => void utils.redemptions.list.invalidate();
-  const setStatus = trpc.redemptions.setStatus.useMutation({ onSuccess: refresh, onError: showError });
+  const setStatus = trpc.redemptions.setStatus.useMutation({
+    onSuccess: () => {
+      showSuccess(t`Operation successful`);
+      refresh();
+    },
+    onError: showError,
+  });
   const remove = trpc.redemptions.remove.useMutation({
     onSuccess: () => {
       showSuccess(t`Redemption code deleted`);
@@ -27,9 +37,11 @@ export function RowActions({ row, onEdit }: Props) {
   });
 
   const unused = row.status === RedemptionStatus.Unused;
+  const used = row.status === RedemptionStatus.Used;
   const confirmDelete = () =>
     modals.openConfirmModal({
       title: t`Delete this redemption code?`,
+      centered: true,
       children: (
         <Text size="sm" style={{ wordBreak: 'break-all' }}>
           <Trans>
@@ -43,38 +55,46 @@ export function RowActions({ row, onEdit }: Props) {
     });
 
   return (
-    <Group gap={4} wrap="nowrap">
-      <Button size="compact-xs" variant="light" onClick={() => void copyText(row.key)}>
-        <Trans>Copy</Trans>
-      </Button>
-      {unused ? (
-        <Button
-          size="compact-xs"
-          variant="light"
-          color="orange"
-          loading={setStatus.isPending}
-          onClick={() => setStatus.mutate({ id: row.id, status: RedemptionStatus.Disabled })}
-        >
-          <Trans>Disable</Trans>
-        </Button>
-      ) : (
-        <Button
-          size="compact-xs"
-          variant="light"
-          color="green"
-          disabled={row.status === RedemptionStatus.Used}
-          loading={setStatus.isPending}
-          onClick={() => setStatus.mutate({ id: row.id, status: RedemptionStatus.Unused })}
-        >
-          <Trans>Enable</Trans>
-        </Button>
-      )}
-      <Button size="compact-xs" variant="light" disabled={!unused} onClick={() => onEdit(row)}>
-        <Trans>Edit</Trans>
-      </Button>
-      <Button size="compact-xs" variant="light" color="red" onClick={confirmDelete}>
-        <Trans>Delete</Trans>
-      </Button>
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      <Tooltip label={t`Copy code`} withinPortal>
+        <ActionIcon variant="light" aria-label={t`Copy code`} onClick={() => void copyText(row.key)}>
+          <IconCopy size={14} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={unused ? t`Edit` : t`Only unused codes can be edited`} withinPortal>
+        <ActionIcon variant="default" aria-label={t`Edit`} disabled={!unused} onClick={() => onEdit(row)}>
+          <IconPencil size={14} />
+        </ActionIcon>
+      </Tooltip>
+      <Menu position="bottom-end" withinPortal shadow="md">
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="gray" aria-label={t`More actions`} loading={setStatus.isPending}>
+            <IconDots size={16} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {unused ? (
+            <Menu.Item
+              leftSection={<IconBan size={14} />}
+              onClick={() => setStatus.mutate({ id: row.id, status: RedemptionStatus.Disabled })}
+            >
+              {t`Disable`}
+            </Menu.Item>
+          ) : (
+            <Menu.Item
+              leftSection={<IconCheck size={14} />}
+              disabled={used}
+              onClick={() => setStatus.mutate({ id: row.id, status: RedemptionStatus.Unused })}
+            >
+              {t`Enable`}
+            </Menu.Item>
+          )}
+          <Menu.Divider />
+          <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={confirmDelete}>
+            {t`Delete`}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
     </Group>
   );
 }

@@ -31,7 +31,7 @@ export function ProfileCard({ user }: { user: SelfUser }) {
     <Paper withBorder radius="lg" p="lg">
       <Stack gap="lg">
         <Group gap="md" wrap="nowrap">
-          <Avatar size={56} radius="xl" color="indigo" name={user.display_name || user.username} />
+          <Avatar size={56} radius="xl" color="indigo" name={user.username} />
           <div style={{ minWidth: 0 }}>
             <Group gap="xs">
               <Text fw={700} size="lg" truncate>

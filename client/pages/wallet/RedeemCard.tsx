@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconExternalLink, IconTicket } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -9,7 +8,7 @@ import { renderQuota } from '../../lib/format.ts';
 import { useStatus } from '../../lib/status-context.tsx';
 import { trpc } from '../../trpc.ts';
 
-/** Redeem a code (prefilled from ?code=), or go to the operator's top-up link to buy one. */
+/** Redeem a code (prefilled from ?code=), or go to the operator's top-up link to buy one when there is one. */
 export function RedeemCard() {
   const { t } = useLingui();
   const status = useStatus();
@@ -26,14 +25,11 @@ export function RedeemCard() {
     onError: showError,
   });
 
+  // Only a web address becomes a link (an option typed as "javascript:…" must not).
+  const topUpLink = /^https?:\/\//i.test(status.top_up_link ?? '') ? status.top_up_link : '';
   const submit = () => {
     if (!code.trim()) return setError(t`Please enter the redemption code`);
     redeem.mutate({ key: code.trim() });
-  };
-  const openTopUpLink = () => {
-    if (!status.top_up_link)
-      return notifications.show({ color: 'red', message: t`The super administrator has not set a top-up link` });
-    window.open(status.top_up_link, '_blank', 'noopener');
   };
 
   return (
@@ -63,9 +59,20 @@ export function RedeemCard() {
           <Button onClick={submit} loading={redeem.isPending} data-testid="redeem-submit">
             <Trans>Redeem</Trans>
           </Button>
-          <Button variant="light" rightSection={<IconExternalLink size={16} />} onClick={openTopUpLink}>
-            <Trans>Buy a code</Trans>
-          </Button>
+          {/* Offered only when the operator set where to buy one (issue 31: it used to answer a red toast). */}
+          {topUpLink && (
+            <Button
+              component="a"
+              href={topUpLink}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="light"
+              rightSection={<IconExternalLink size={16} />}
+              data-testid="buy-code"
+            >
+              <Trans>Buy a code</Trans>
+            </Button>
+          )}
         </Group>
       </Stack>
     </Card>

@@ -54,8 +54,9 @@ export function TopUpHistory() {
             ellipsis: true,
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
           },
-          { accessor: 'amount', title: t`Amount`, width: 90 },
-          { accessor: 'money', title: t`Amount paid`, width: 90, render: (r) => `¥${r.money.toFixed(2)}` },
+          // No fixed widths: "Amount paid" was cut to "Amount…" at 1366 px (issue 31).
+          { accessor: 'amount', title: t`Amount`, noWrap: true },
+          { accessor: 'money', title: t`Amount paid`, noWrap: true, render: (r) => `¥${r.money.toFixed(2)}` },
           {
             accessor: 'payment_method',
             title: t`Method`,
