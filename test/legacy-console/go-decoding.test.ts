@@ -415,13 +415,14 @@ const table: Record<string, Row> = {
   },
   'POST /api/channel/fetch_models': {
     as: 'root',
-    refusal: [400, 500, 503],
+    // 502: the upstream's failure (issue 31; new-api answers 500).
+    refusal: [400, 500, 502, 503],
     body: () => ({ base_url: DEAD_UPSTREAM, type: 1, key: 'k' }),
     fields: { base_url: 'string', type: 'int', key: 'string' },
   },
   'GET /api/channel/fetch_models/:id': {
     as: 'root',
-    refusal: [400, 404, 500, 503],
+    refusal: [400, 404, 500, 502, 503],
     path: () => `/api/channel/fetch_models/${ids.channel}`,
   },
   'POST /api/channel/fix': { as: 'root' },

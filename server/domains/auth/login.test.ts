@@ -92,7 +92,12 @@ describe('login, logout and REST authentication', () => {
       remoteAddress: randomIp(),
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: false, message: '无效的参数：请求体不是合法的 JSON' });
+    expect(res.json()).toEqual({
+      success: false,
+      message: '无效的参数：请求体不是合法的 JSON',
+      // Ours: the parser's own words, for the console's "details" disclosure (issue 31).
+      detail: expect.stringContaining('FST_ERR_CTP_INVALID_JSON_BODY'),
+    });
     res = await post({ username: 42, password: ['x'] });
     expectRefused(res);
     expect(res.json().message).toContain('用户名必须是字符串');

@@ -58,7 +58,12 @@ describe('JSON bodies', () => {
       payload: '{"username": ',
     });
     expect(bad.statusCode).toBe(200);
-    expect(bad.json()).toEqual({ success: false, message: '无效的参数：请求体不是合法的 JSON' });
+    expect(bad.json()).toEqual({
+      success: false,
+      message: '无效的参数：请求体不是合法的 JSON',
+      // Ours: the parser's own words, for the console's "details" disclosure (issue 31).
+      detail: expect.stringContaining('FST_ERR_CTP_INVALID_JSON_BODY'),
+    });
     const poisoned = await t.app.inject({
       method: 'POST',
       url: '/api/user/login',
