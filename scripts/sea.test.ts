@@ -8,19 +8,19 @@ import { Redis } from 'ioredis';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../test/gateway-process.ts';
+import { ensureExecutable } from '../test/sea-executable.ts';
 import { type FakeUpstream, startFakeOpenAI } from './fake-upstream/server.ts';
 import { gatewayEnv } from './node-flags.mjs';
 
 /*
- * The single executable as an operator gets it: `npm run package` builds it (console included),
- * then it is copied alone into an empty folder outside the repository and started with a clean
+ * The single executable as an operator gets it: `npm run package` builds it (console included;
+ * test/sea-executable.ts, shared with the container tests), then it is copied alone into an empty folder outside the repository and started with a clean
  * environment (no node on PATH, no node_modules above it). Everything else goes over HTTP:
  * setup, a channel to the fake upstream, a token, a streamed chat completion, SIGTERM, a second
  * start on the same data, the log row. Also prints the file's size and start-up time.
  */
 
 const root = path.resolve(import.meta.dirname, '..');
-const buildDir = mkdtempSync(path.join(os.tmpdir(), 'switchyard-sea-build-'));
 const runDir = mkdtempSync(path.join(os.tmpdir(), 'switchyard-sea-run-'));
 const exe = path.join(runDir, 'switchyard');
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
@@ -36,14 +36,10 @@ const base = () => `http://127.0.0.1:${port}`;
 const running: ChildProcess[] = [];
 
 beforeAll(async () => {
-  const built = spawnSync(process.execPath, ['scripts/package-sea.mjs', '--out', buildDir], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  expect(built.status, `${built.stdout}\n${built.stderr}`).toBe(0);
-  console.log(built.stdout.trim());
-  copyFileSync(path.join(buildDir, `switchyard-${process.platform}-${process.arch}`), exe);
-  rmSync(buildDir, { recursive: true, force: true });
+  // Built once per source state for this test and test/docker/ (test/sea-executable.ts).
+  const built = await ensureExecutable();
+  console.log(built.log);
+  copyFileSync(built.path, exe);
   fake = await startFakeOpenAI({ port: 0 });
   port = await freePort();
 }, 600_000);
@@ -51,7 +47,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const p of running) if (p.exitCode === null && p.signalCode === null) p.kill('SIGKILL');
   await fake?.close();
-  rmSync(buildDir, { recursive: true, force: true });
   rmSync(runDir, { recursive: true, force: true });
 });
 

@@ -1,0 +1,64 @@
+import OpenAI from 'openai';
+import { expect } from 'vitest';
+
+/*
+ * A gateway in a container, driven over HTTP as a user drives it: the REST API (/api/*) with a
+ * session cookie, and the relay with the official OpenAI SDK.
+ */
+
+export interface Session {
+  cookie: string;
+  id: number;
+}
+
+export const ROOT = { username: 'root', password: 'Docker-Root-Pass-1' };
+
+export async function api(base: string, method: string, url: string, body?: unknown, session?: Session) {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      ...(session ? { cookie: session.cookie, 'new-api-user': String(session.id) } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as { success: boolean; message?: string; data?: unknown };
+  expect(json.success, `${method} ${base}${url}: ${json.message}`).toBe(true);
+  return { res, data: json.data };
+}
+
+export async function signIn(base: string, username = ROOT.username, password = ROOT.password): Promise<Session> {
+  const { res, data } = await api(base, 'POST', '/api/user/login', { username, password });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return { cookie, id: (data as { id: number }).id };
+}
+
+/** Sets up root on a fresh gateway, adds a channel to the fake upstream and a token; returns the token's key. */
+export async function firstDay(
+  base: string,
+  upstreamUrl: string,
+  token: Record<string, unknown> = {},
+): Promise<{ admin: Session; key: string }> {
+  await api(base, 'POST', '/api/setup', { ...ROOT, confirmPassword: ROOT.password });
+  const admin = await signIn(base);
+  await api(
+    base,
+    'POST',
+    '/api/channel/',
+    { type: 1, name: 'fake', key: 'sk-fake-upstream', base_url: upstreamUrl, models: 'gpt-4o', group: 'default' },
+    admin,
+  );
+  await api(base, 'POST', '/api/token/', { name: 'docker', unlimited_quota: true, expired_time: -1, ...token }, admin);
+  const [row] = (await api(base, 'GET', '/api/token/?p=0&size=10', undefined, admin)).data as { key: string }[];
+  return { admin, key: `sk-${row.key}` };
+}
+
+/** One chat completion through the relay with the official SDK; resolves with its text. */
+export async function chat(base: string, apiKey: string, content: string): Promise<string> {
+  const client = new OpenAI({ baseURL: `${base}/v1`, apiKey, maxRetries: 0 });
+  const answer = await client.chat.completions.create({ model: 'gpt-4o', messages: [{ role: 'user', content }] });
+  return answer.choices[0]?.message.content ?? '';
+}
