@@ -1,7 +1,9 @@
-# The single executable in a slim Debian. Build the file first, then the image:
+# The single executable in a slim Debian. Build the file first, then the image, then run it:
 #   npm ci && npm run package && docker build -t switchyard .
+#   docker run -d -p 3000:3000 -v switchyard-data:/data switchyard
 # Nothing else from the repository enters the image (.dockerignore). The executable is tested by
-# scripts/sea.test.ts; this recipe only gives it a user, a volume and a health check.
+# scripts/sea.test.ts, the image and compose.yaml by test/docker/container.test.ts; this recipe only
+# gives the executable a user, a volume and a health check.
 FROM debian:bookworm-slim
 
 # jemalloc: the executable preloads it when present, as `npm start` does (docs/performance.md).
