@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Box, Checkbox, Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import type { DataTableColumn } from 'mantine-datatable';
+import { type DataTableColumn, getValueAtPath } from 'mantine-datatable';
 import type { ReactNode } from 'react';
 import type { CardState } from './PhoneCards.tsx';
 
@@ -27,7 +27,7 @@ export function hasPhonePlaces<T>(columns: TableColumn<T>[]): boolean {
 
 function cell<T>(c: TableColumn<T>, r: T, i: number): ReactNode {
   if (c.render) return c.render(r, i);
-  const v = (r as Record<string, unknown>)[c.accessor as string];
+  const v = getValueAtPath(r, c.accessor as string);
   return v == null ? '' : String(v as string | number);
 }
 

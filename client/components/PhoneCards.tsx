@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react/macro';
+import { Plural } from '@lingui/react/macro';
 import { Box, Card, Center, Collapse, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type CSSProperties, type ReactNode, useState } from 'react';
@@ -81,13 +81,12 @@ export function PhoneCards<T>(p: Props<T>) {
 
 /** Numbered paging under phone cards: the row count and a compact pager. */
 export function CardPager(p: { total: number; page: number; pageSize: number; onPageChange: (page: number) => void }) {
-  const { t } = useLingui();
   if (p.total <= 0) return null;
   const pages = Math.max(1, Math.ceil(p.total / p.pageSize));
   return (
     <Group justify="space-between" gap="xs" wrap="nowrap">
       <Text size="sm" c="dimmed">
-        {t`${p.total} rows`}
+        <Plural value={p.total} one="# row" other="# rows" />
       </Text>
       <Pagination size="sm" total={pages} value={p.page} onChange={p.onPageChange} siblings={0} boundaries={1} />
     </Group>

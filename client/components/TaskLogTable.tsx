@@ -1,6 +1,5 @@
-import { useLingui } from '@lingui/react/macro';
 import { Card } from '@mantine/core';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { ListTable, type TableColumn } from './DataTable.tsx';
 import { PrevNextPager } from './PrevNextPager.tsx';
 import { TaskLogFilters, type TaskFilterValues } from './TaskLogFilters.tsx';
 
@@ -13,7 +12,7 @@ interface Props<T> {
   /** New filters were submitted: the page goes back to the first. */
   onFilters: (f: TaskFilterValues) => void;
   rows: T[];
-  columns: DataTableColumn<T>[];
+  columns: TableColumn<T>[];
   fetching: boolean;
   page: number;
   onPage: (page: number) => void;
@@ -24,26 +23,12 @@ interface Props<T> {
 
 /** The drawing and music task logs' body: the filter card, the table and the previous/next pager. */
 export function TaskLogTable<T>(p: Props<T>) {
-  const { t } = useLingui();
   return (
     <>
       <Card withBorder padding="md" radius="md">
         <TaskLogFilters admin={p.admin} initial={p.filters} fetching={p.fetching} onSubmit={p.onFilters} />
       </Card>
-      <DataTable<T>
-        withTableBorder
-        borderRadius="md"
-        highlightOnHover
-        verticalSpacing="sm"
-        minHeight={p.rows.length ? undefined : 180}
-        records={p.rows}
-        columns={p.columns}
-        idAccessor={'id' as keyof T & string}
-        pinLastColumn={p.pinLastColumn}
-        defaultColumnProps={{ noWrap: true }}
-        fetching={p.fetching}
-        noRecordsText={t`No data`}
-      />
+      <ListTable<T> records={p.rows} columns={p.columns} pinLastColumn={p.pinLastColumn} fetching={p.fetching} />
       <PrevNextPager
         page={p.page}
         rows={p.rows.length}

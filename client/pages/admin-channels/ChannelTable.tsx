@@ -1,12 +1,10 @@
-import { useLingui } from '@lingui/react/macro';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
-import { pageSizeOptions } from '../../components/usePageSize.ts';
+import { ListTable, PagedTable, type TableColumn } from '../../components/DataTable.tsx';
 import classes from './channels.module.css';
 import { channelEntry, channelsOf, type Entry, isDisabled } from './types.ts';
 
 interface Props {
   entries: Entry[];
-  columns: DataTableColumn<Entry>[];
+  columns: TableColumn<Entry>[];
   total: number;
   page: number;
   pageSize: number;
@@ -19,17 +17,10 @@ interface Props {
 
 const greyed = (e: Entry) => (channelsOf(e).every(isDisabled) ? { opacity: 0.55 } : undefined);
 
-/** The paged channel table; in tag mode a tag row expands into its channels. */
+/** The paged channel table (cards on a phone); in tag mode a tag row expands into its channels. */
 export function ChannelTable(p: Props) {
-  const { t } = useLingui();
   return (
-    <DataTable<Entry>
-      className={classes.table}
-      withTableBorder
-      borderRadius="md"
-      highlightOnHover
-      verticalSpacing="sm"
-      minHeight={p.entries.length ? undefined : 180}
+    <PagedTable<Entry>
       records={p.entries}
       columns={p.columns}
       fetching={p.fetching}
@@ -37,24 +28,17 @@ export function ChannelTable(p: Props) {
       selectedRecords={p.selected}
       onSelectedRecordsChange={p.onSelect}
       rowStyle={greyed}
-      noRecordsText={t`No data`}
-      totalRecords={p.total}
-      recordsPerPage={p.pageSize}
+      total={p.total}
       page={p.page}
+      pageSize={p.pageSize}
       onPageChange={p.onPageChange}
-      recordsPerPageOptions={pageSizeOptions}
-      onRecordsPerPageChange={p.onPageSizeChange}
-      recordsPerPageLabel={t`Per page`}
-      paginationText={({ from, to, totalRecords }) => t`${from}-${to} of ${totalRecords}`}
+      onPageSizeChange={p.onPageSizeChange}
       rowExpansion={{
         allowMultiple: true,
         expandable: ({ record }) => record.kind === 'tag',
         content: ({ record }) => (
           <div className={classes.nested}>
-            <DataTable<Entry>
-              withTableBorder
-              borderRadius="sm"
-              verticalSpacing="xs"
+            <ListTable<Entry>
               records={channelsOf(record).map(channelEntry)}
               columns={p.columns}
               idAccessor="rowKey"

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Text } from '@mantine/core';
-import type { DataTableColumn } from 'mantine-datatable';
+import type { TableColumn } from '../../components/DataTable.tsx';
 import { renderQuota } from '../../lib/format.ts';
 import { BalanceCell } from './BalanceCell.tsx';
 import { GroupBadges, NameCell, TagNameCell, TagStatus, unionGroups } from './cells.tsx';
@@ -25,9 +25,9 @@ export interface ColumnHandlers {
 const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 const dash = <Text c="dimmed">-</Text>;
 
-export function useChannelColumns(h: ColumnHandlers, visible: ColumnVisibility): DataTableColumn<Entry>[] {
+export function useChannelColumns(h: ColumnHandlers, visible: ColumnVisibility): TableColumn<Entry>[] {
   const { t } = useLingui();
-  const cols: (DataTableColumn<Entry> & { key: ChannelColumnKey | 'actions' })[] = [
+  const cols: (TableColumn<Entry> & { key: ChannelColumnKey | 'actions' })[] = [
     {
       key: 'id',
       accessor: 'id',
@@ -39,6 +39,7 @@ export function useChannelColumns(h: ColumnHandlers, visible: ColumnVisibility):
       key: 'name',
       accessor: 'name',
       title: t`Name`,
+      phone: 'title',
       render: (e) =>
         e.kind === 'tag' ? <TagNameCell tag={e.tag} count={e.channels.length} /> : <NameCell channel={e.channel} />,
     },
@@ -46,6 +47,7 @@ export function useChannelColumns(h: ColumnHandlers, visible: ColumnVisibility):
       key: 'type',
       accessor: 'type',
       title: t`Type`,
+      phone: 'field',
       render: (e) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
           {e.kind === 'tag'
@@ -58,6 +60,7 @@ export function useChannelColumns(h: ColumnHandlers, visible: ColumnVisibility):
       key: 'status',
       accessor: 'status',
       title: t`Status`,
+      phone: 'badge',
       render: (e) =>
         e.kind === 'tag' ? <TagStatus channels={e.channels} /> : <ChannelStatusBadge channel={e.channel} />,
     },
@@ -65,6 +68,7 @@ export function useChannelColumns(h: ColumnHandlers, visible: ColumnVisibility):
       key: 'response',
       accessor: 'response_time',
       title: t`Response time`,
+      phone: 'field',
       render: (e) =>
         e.kind === 'tag' ? (
           dash
@@ -133,6 +137,7 @@ export function useChannelColumns(h: ColumnHandlers, visible: ColumnVisibility):
       key: 'actions',
       accessor: 'actions',
       title: '',
+      phone: 'actions',
       textAlign: 'right',
       render: (e) =>
         e.kind === 'tag' ? (

@@ -87,6 +87,7 @@ export default function AdminMessagesPage() {
           {
             accessor: 'title',
             title: t`Title`,
+            phone: 'title',
             // A fixed cap: long titles would otherwise widen the table past the screen.
             render: (r) => {
               const { title } = noticeInLanguage(r);
@@ -97,17 +98,31 @@ export default function AdminMessagesPage() {
               );
             },
           },
-          { accessor: 'format', title: t`Format`, width: 110, render: (r) => <FormatBadge format={r.format} /> },
+          {
+            accessor: 'format',
+            title: t`Format`,
+            width: 110,
+            phone: 'badge',
+            render: (r) => <FormatBadge format={r.format} />,
+          },
           {
             accessor: 'stats.total_recipients',
             title: t`Recipients`,
+            phone: 'field',
             width: 100,
             render: (r) => r.stats.total_recipients,
           },
-          { accessor: 'created_at', title: t`Created`, width: 170, render: (r) => formatTimestamp(r.created_at) },
+          {
+            accessor: 'created_at',
+            title: t`Created`,
+            width: 170,
+            phone: 'field',
+            render: (r) => formatTimestamp(r.created_at),
+          },
           {
             accessor: 'actions',
             title: t`Actions`,
+            phone: 'actions',
             width: 150,
             render: (r) => (
               <Group gap={6} wrap="nowrap">

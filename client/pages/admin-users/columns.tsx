@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Badge, Stack, Text } from '@mantine/core';
-import type { DataTableColumn } from 'mantine-datatable';
+import type { TableColumn } from '../../components/DataTable.tsx';
 import { RoleBadge } from '../../components/RoleBadge.tsx';
 import { renderNumber, renderQuota } from '../../lib/format.ts';
 import { RowActions } from './RowActions.tsx';
@@ -9,13 +9,14 @@ import type { UserRow } from './types.ts';
 
 const num = { fontVariantNumeric: 'tabular-nums' } as const;
 
-export function useUserColumns(onEdit: (user: UserRow) => void): DataTableColumn<UserRow>[] {
+export function useUserColumns(onEdit: (user: UserRow) => void): TableColumn<UserRow>[] {
   const { t } = useLingui();
   return [
     { accessor: 'id', title: 'ID', width: 70 },
     {
       accessor: 'username',
       title: t`User`,
+      phone: 'title',
       render: (u) => (
         <Stack gap={0}>
           <Text size="sm" fw={500}>
@@ -29,8 +30,8 @@ export function useUserColumns(onEdit: (user: UserRow) => void): DataTableColumn
         </Stack>
       ),
     },
-    { accessor: 'role', title: t`Role`, render: (u) => <RoleBadge role={u.role} /> },
-    { accessor: 'status', title: t`Status`, render: (u) => <UserStatusBadge user={u} /> },
+    { accessor: 'role', title: t`Role`, phone: 'badge', render: (u) => <RoleBadge role={u.role} /> },
+    { accessor: 'status', title: t`Status`, phone: 'badge', render: (u) => <UserStatusBadge user={u} /> },
     {
       accessor: 'group',
       title: t`Group`,
@@ -43,12 +44,14 @@ export function useUserColumns(onEdit: (user: UserRow) => void): DataTableColumn
     {
       accessor: 'quota',
       title: t`Balance`,
+      phone: 'field',
       textAlign: 'right',
       render: (u) => <span style={num}>{renderQuota(u.quota)}</span>,
     },
     {
       accessor: 'used_quota',
       title: t`Used`,
+      phone: 'field',
       textAlign: 'right',
       render: (u) => <span style={num}>{renderQuota(u.used_quota)}</span>,
     },
@@ -61,6 +64,7 @@ export function useUserColumns(onEdit: (user: UserRow) => void): DataTableColumn
     {
       accessor: 'actions',
       title: '',
+      phone: 'actions',
       textAlign: 'right',
       width: 110,
       render: (u) => <RowActions user={u} onEdit={() => onEdit(u)} />,

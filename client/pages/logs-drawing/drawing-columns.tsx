@@ -1,7 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Anchor, Image, Text, Tooltip } from '@mantine/core';
-import type { DataTableColumn } from 'mantine-datatable';
+import type { TableColumn } from '../../components/DataTable.tsx';
 import { formatTimestamp } from '../../lib/format.ts';
 import { serverTextInLanguage } from '../../lib/server-messages.ts';
 import { channelBadge, durationBadge, metaBadge, progressCell } from '../../components/task-cells.tsx';
@@ -25,11 +25,11 @@ export function buildDrawingColumns(o: {
   i18n: I18n;
   admin: boolean;
   onPreview: (url: string) => void;
-}): DataTableColumn<DrawingRow>[] {
+}): TableColumn<DrawingRow>[] {
   const { i18n } = o;
   const _ = (d: MessageDescriptor) => i18n._(d);
-  const cols: DataTableColumn<DrawingRow>[] = [
-    { accessor: 'submit_time', title: _(msg`Submit time`), render: (r) => ms(r.submit_time) },
+  const cols: TableColumn<DrawingRow>[] = [
+    { accessor: 'submit_time', title: _(msg`Submit time`), phone: 'field', render: (r) => ms(r.submit_time) },
     { accessor: 'finish_time', title: _(msg`Finish time`), render: (r) => ms(r.finish_time) },
     {
       accessor: 'duration',
@@ -42,13 +42,20 @@ export function buildDrawingColumns(o: {
     cols.push({
       accessor: 'channel_id',
       title: _(msg`Channel`),
+      phone: 'field',
       render: (r) => channelBadge(r.channel_id),
     });
   cols.push(
-    { accessor: 'action', title: _(msg`Type`), render: (r) => metaBadge(actionMeta[r.action], r.action, i18n) },
+    {
+      accessor: 'action',
+      title: _(msg`Type`),
+      phone: 'badge',
+      render: (r) => metaBadge(actionMeta[r.action], r.action, i18n),
+    },
     {
       accessor: 'mj_id',
       title: _(msg`Task ID`),
+      phone: 'title',
       render: (r) => (
         <Text size="sm" ff="monospace">
           {r.mj_id || '-'}
@@ -60,15 +67,22 @@ export function buildDrawingColumns(o: {
       title: _(msg`Submit result`),
       render: (r) => metaBadge(codeMeta[r.code], String(r.code), i18n),
     },
-    { accessor: 'status', title: _(msg`Status`), render: (r) => metaBadge(statusMeta[r.status], r.status, i18n) },
+    {
+      accessor: 'status',
+      title: _(msg`Status`),
+      phone: 'badge',
+      render: (r) => metaBadge(statusMeta[r.status], r.status, i18n),
+    },
     {
       accessor: 'progress',
       title: _(msg`Progress`),
+      phone: 'field',
       render: (r) => progressCell(r.progress, r.status),
     },
     {
       accessor: 'image_url',
       title: _(msg`Image`),
+      phone: 'field',
       render: (r) =>
         r.image_url ? (
           <Anchor

@@ -2,7 +2,7 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Badge, Button, Text, Tooltip } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
-import type { DataTableColumn } from 'mantine-datatable';
+import type { TableColumn } from '../../components/DataTable.tsx';
 import { formatTimestamp } from '../../lib/format.ts';
 import { serverTextInLanguage } from '../../lib/server-messages.ts';
 import { channelBadge, durationBadge, metaBadge, progressCell } from '../../components/task-cells.tsx';
@@ -28,10 +28,15 @@ export function buildTaskColumns(o: {
   i18n: I18n;
   admin: boolean;
   onOpen: (row: TaskRow) => void;
-}): DataTableColumn<TaskRow>[] {
+}): TableColumn<TaskRow>[] {
   const _ = (d: MessageDescriptor) => o.i18n._(d);
-  const cols: DataTableColumn<TaskRow>[] = [
-    { accessor: 'submit_time', title: _(msg`Submit time`), render: (r) => formatTimestamp(r.submit_time) },
+  const cols: TableColumn<TaskRow>[] = [
+    {
+      accessor: 'submit_time',
+      title: _(msg`Submit time`),
+      phone: 'field',
+      render: (r) => formatTimestamp(r.submit_time),
+    },
     { accessor: 'finish_time', title: _(msg`Finish time`), render: (r) => formatTimestamp(r.finish_time) },
     {
       accessor: 'duration',
@@ -43,32 +48,46 @@ export function buildTaskColumns(o: {
     cols.push({
       accessor: 'channel_id',
       title: _(msg`Channel`),
+      phone: 'field',
       render: (r) => channelBadge(r.channel_id),
     });
   cols.push(
     {
       accessor: 'platform',
       title: _(msg`Platform`),
+      phone: 'badge',
       render: (r) => (
         <Badge miw="max-content" variant="light" color="indigo" tt="none">
           {r.platform === 'suno' ? 'Suno' : r.platform}
         </Badge>
       ),
     },
-    { accessor: 'action', title: _(msg`Type`), render: (r) => metaBadge(actionMeta[r.action], r.action, o.i18n) },
+    {
+      accessor: 'action',
+      title: _(msg`Type`),
+      phone: 'badge',
+      render: (r) => metaBadge(actionMeta[r.action], r.action, o.i18n),
+    },
     {
       accessor: 'task_id',
       title: _(msg`Task ID`),
+      phone: 'title',
       render: (r) => (
         <Text size="sm" ff="monospace">
           {r.task_id}
         </Text>
       ),
     },
-    { accessor: 'status', title: _(msg`Status`), render: (r) => metaBadge(statusMeta[r.status], r.status, o.i18n) },
+    {
+      accessor: 'status',
+      title: _(msg`Status`),
+      phone: 'badge',
+      render: (r) => metaBadge(statusMeta[r.status], r.status, o.i18n),
+    },
     {
       accessor: 'progress',
       title: _(msg`Progress`),
+      phone: 'field',
       render: (r) => progressCell(r.progress, r.status),
     },
     {
@@ -89,6 +108,7 @@ export function buildTaskColumns(o: {
     {
       accessor: 'result',
       title: _(msg`Result`),
+      phone: 'actions',
       render: (r) => {
         const res = taskResult(r.data);
         if (r.status !== 'SUCCESS' || (res.clips.length === 0 && !res.lyrics)) return <Text c="dimmed">-</Text>;

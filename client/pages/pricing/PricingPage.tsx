@@ -13,9 +13,9 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconCopy, IconSearch } from '@tabler/icons-react';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { copyText } from '../../components/clipboard.tsx';
+import { ListTable, type TableColumn } from '../../components/DataTable.tsx';
 import { Page } from '../../components/Page.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { quotaDisplay } from '../../lib/format.ts';
@@ -53,10 +53,11 @@ export default function PricingPage() {
     );
   }, [pricing.data, search, showUnavailable, group]);
 
-  const columns: DataTableColumn<Item>[] = [
+  const columns: TableColumn<Item>[] = [
     {
       accessor: 'model_name',
       title: t`Model`,
+      phone: 'title',
       render: (p) => (
         <UnstyledButton onClick={() => void copyText(p.model_name)} aria-label={t`Copy model name`}>
           <Group gap={6} wrap="nowrap">
@@ -71,6 +72,7 @@ export default function PricingPage() {
     {
       accessor: 'quota_type',
       title: t`Billing`,
+      phone: 'badge',
       render: (p) => {
         if (p.price_source === 'unset')
           return <Badge miw="max-content" color="gray" variant="light">{t`No price set`}</Badge>;
@@ -87,6 +89,7 @@ export default function PricingPage() {
     {
       accessor: 'price',
       title: t`Price`,
+      phone: 'wide',
       render: (p) => {
         const d = displayPrice(p, groupRatio);
         if (d.kind === 'unavailable')
@@ -128,6 +131,7 @@ export default function PricingPage() {
     {
       accessor: 'ratio',
       title: t`Ratios`,
+      phone: 'wide',
       hidden: !showRatio,
       render: (p) =>
         p.price_source === 'unset' || p.price_source === 'self_use' ? (
@@ -228,16 +232,10 @@ export default function PricingPage() {
           </Text>
         </Stack>
       </Card>
-      <DataTable<Item>
-        withTableBorder
-        borderRadius="md"
-        highlightOnHover
-        verticalSpacing="sm"
-        minHeight={records.length ? undefined : 180}
+      <ListTable<Item>
         records={records}
         columns={columns}
         idAccessor="model_name"
-        defaultColumnProps={{ noWrap: true }}
         fetching={pricing.isLoading}
         noRecordsText={t`No models`}
         rowStyle={(p) => (availableIn(p, group) && callable(p) ? undefined : { opacity: 0.55 })}

@@ -12,7 +12,6 @@ import { TokenBanners } from './Banners.tsx';
 import { useTokenColumns } from './columns.tsx';
 import { SearchBar, type TokenFilter } from './SearchBar.tsx';
 import { TokenDrawer } from './TokenDrawer.tsx';
-import classes from './tokens.module.css';
 import { fullKey, isInactive, type TokenRow } from './types.ts';
 
 /** API tokens (console-screens §2.2): the post-login landing page. */
@@ -66,7 +65,6 @@ export default function TokensPage() {
         }}
       />
       <PagedTable<TokenRow>
-        className={classes.table}
         records={list.data?.items ?? []}
         columns={columns}
         total={list.data?.total ?? 0}

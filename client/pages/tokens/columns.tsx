@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Badge, Text } from '@mantine/core';
-import type { DataTableColumn } from 'mantine-datatable';
+import type { TableColumn } from '../../components/DataTable.tsx';
 import { formatTimestamp, renderQuota } from '../../lib/format.ts';
 import { KeyCell } from './KeyCell.tsx';
 import { RowActions } from './RowActions.tsx';
@@ -12,22 +12,24 @@ const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as cons
 export function useTokenColumns(
   onEdit: (token: TokenRow) => void,
   onChanged: (token: TokenRow) => void,
-): DataTableColumn<TokenRow>[] {
+): TableColumn<TokenRow>[] {
   const { t } = useLingui();
   return [
     {
       accessor: 'name',
       title: t`Name`,
+      phone: 'title',
       render: (r) => (
         <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
           {r.name || '-'}
         </Text>
       ),
     },
-    { accessor: 'status', title: t`Status`, render: (r) => <TokenStatusBadge token={r} /> },
+    { accessor: 'status', title: t`Status`, phone: 'badge', render: (r) => <TokenStatusBadge token={r} /> },
     {
       accessor: 'remain_quota',
       title: t`Remaining`,
+      phone: 'field',
       textAlign: 'right',
       render: (r) =>
         r.unlimited_quota ? (
@@ -39,6 +41,7 @@ export function useTokenColumns(
     {
       accessor: 'used_quota',
       title: t`Used`,
+      phone: 'field',
       textAlign: 'right',
       render: (r) => (
         <span style={num} data-testid="token-used">
@@ -60,7 +63,7 @@ export function useTokenColumns(
           </Text>
         ),
     },
-    { accessor: 'key', title: t`Key`, render: (r) => <KeyCell tokenKey={r.key} /> },
+    { accessor: 'key', title: t`Key`, phone: 'wide', render: (r) => <KeyCell tokenKey={r.key} /> },
     {
       accessor: 'created_time',
       title: t`Created`,
@@ -74,6 +77,7 @@ export function useTokenColumns(
     {
       accessor: 'actions',
       title: '',
+      phone: 'actions',
       textAlign: 'right',
       render: (r) => <RowActions token={r} onEdit={() => onEdit(r)} onChanged={onChanged} />,
     },
