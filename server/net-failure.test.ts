@@ -5,7 +5,7 @@ import { serverText } from '../shared/server-messages.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { insertChannel } from '../test/relay-fixtures.ts';
 import { login, restHeaders, setupRoot } from '../test/users.ts';
-import { describeNetFailure } from './net-failure.ts';
+import { describeNetFailure, netFailurePhrase } from './net-failure.ts';
 
 /*
  * Network failures reach the admin as sentences, the raw error under `detail` (issue 31): a channel
@@ -54,6 +54,15 @@ describe('describeNetFailure', () => {
     const b = describeNetFailure(bad, 'upstream', 'ftp://files.example');
     expect(b.message.code).toBe('net.bad_address');
     expect(b.detail).not.toContain('`');
+  });
+
+  it('gives the relay a phrase without the address (API callers must not learn where channels point)', async () => {
+    const port = await closedPort();
+    const err = await fetch(`http://127.0.0.1:${port}/`).catch((e: unknown) => e);
+    expect(netFailurePhrase(err)).toEqual({
+      en: 'connection refused (ECONNREFUSED)',
+      zh: '连接被拒绝（ECONNREFUSED）',
+    });
   });
 
   it('never puts a URL query (a Gemini key) in the detail', () => {

@@ -106,3 +106,28 @@ export function netFailureError(code: ErrorCode, err: unknown, target: NetTarget
   const f = describeNetFailure(err, target, url);
   return new AppError(code, f.message.code, f.message.params, { technical: f.detail });
 }
+
+/** What went wrong, in a few words of each language, for sentences that must not name the address. */
+const phrases: Record<Kind, { en: string; zh: string }> = {
+  refused: { en: 'connection refused', zh: '连接被拒绝' },
+  dns: { en: 'the host name was not found', zh: '找不到主机' },
+  timeout: { en: 'no answer in time', zh: '响应超时' },
+  reset: { en: 'the connection was closed unexpectedly', zh: '连接意外断开' },
+  tls: { en: 'its certificate was not accepted', zh: '证书未通过验证' },
+  unreachable: { en: 'the network cannot reach it', zh: '网络不可达' },
+  bad_address: { en: 'its address is not valid', zh: '地址无效' },
+  failed: { en: 'the request failed', zh: '请求失败' },
+};
+
+/**
+ * The relay's words for a failed connection, to API callers and in error log rows: the reason and the
+ * error's code ("connection refused (ECONNREFUSED)"), never the address, which would tell a
+ * reseller's users where its channels point.
+ */
+export function netFailurePhrase(err: unknown): { en: string; zh: string } {
+  const outer = (typeof err === 'object' && err !== null ? err : {}) as ErrorLike;
+  const e = innermost(err);
+  const p = phrases[kindOf(e, outer)];
+  const code = e.code ?? (outer.name === 'TimeoutError' ? 'TimeoutError' : undefined);
+  return code ? { en: `${p.en} (${code})`, zh: `${p.zh}（${code}）` } : p;
+}

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../context.ts';
+import { netFailurePhrase } from '../net-failure.ts';
 import { pinnedChoice, type SessionAffinity } from './affinity/pins.ts';
 import type { RelayCancel } from './cancel.ts';
 import { createCarryStore } from './canonical/carry.ts';
@@ -13,7 +14,7 @@ import { isRetryableStatus, maxAttempts } from './retry.ts';
 import type { Candidate } from './routing-cache.ts';
 import { selectChannel } from './select-channel.ts';
 import { relayRuntimeOf } from './runtime.ts';
-import { describeNetworkError, isHeadersTimeout, sendAttempt, type UpstreamResponse } from './upstream.ts';
+import { isHeadersTimeout, sendAttempt, type UpstreamResponse } from './upstream.ts';
 import type { AttemptFailure } from './error-log.ts';
 import { countedUsage, loadTokenizers } from './usage.ts';
 
@@ -175,12 +176,13 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
         if (!isRetryableStatus(504, opt, adapter, false)) break;
         continue;
       }
+      const why = netFailurePhrase(err);
       last = new RelayError(
         502,
-        `Could not connect to the upstream: ${describeNetworkError(err)}`,
+        `Could not connect to the upstream: ${why.en}`,
         'upstream_connection_error',
         true,
-        `上游连接失败：${describeNetworkError(err)}`,
+        `上游连接失败：${why.zh}`,
       );
       report(last);
       continue;

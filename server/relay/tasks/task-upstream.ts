@@ -1,6 +1,7 @@
 import { type ChannelConfig, pickKey } from '../channel-config.ts';
+import { netFailurePhrase } from '../../net-failure.ts';
 import { RelayError } from '../errors.ts';
-import { describeNetworkError, sendUpstream } from '../upstream.ts';
+import { sendUpstream } from '../upstream.ts';
 
 const TASK_TIMEOUT_MS = 60_000;
 
@@ -41,12 +42,13 @@ export async function callTaskUpstream(
       AbortSignal.timeout(TASK_TIMEOUT_MS),
     );
   } catch (err) {
+    const why = netFailurePhrase(err);
     throw new RelayError(
       502,
-      `The request to channel #${ch.id} failed: ${describeNetworkError(err)}`,
+      `The request to channel #${ch.id} failed: ${why.en}`,
       'upstream_error',
       true,
-      `渠道 #${ch.id} 请求失败：${describeNetworkError(err)}`,
+      `渠道 #${ch.id} 请求失败：${why.zh}`,
     );
   }
   const text = await res.body.text();
