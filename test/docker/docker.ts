@@ -19,11 +19,11 @@ const has = (cmd: string) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status
 /** Why Docker cannot run here, or undefined when it can (starting the daemon if needed). */
 function dockerMissing(): string | undefined {
   if (!has('docker')) return 'no docker command (apt-get install docker.io)';
-  if (process.getuid?.() !== 0) return 'not root (the daemon and the debootstrap base image need root)';
   const daemon = spawnSync(path.join(root, 'scripts/docker/daemon.sh'), { encoding: 'utf8' });
   if (daemon.status !== 0) return daemon.stdout.trim() || daemon.stderr.trim();
   const base = spawnSync('docker', ['image', 'inspect', 'debian:bookworm-slim'], { stdio: 'ignore' });
-  if (base.status !== 0 && !has('debootstrap')) return 'no debian:bookworm-slim image and no debootstrap to make it';
+  if (base.status !== 0 && (!has('debootstrap') || process.getuid?.() !== 0))
+    return 'no debian:bookworm-slim image, and making it needs root and debootstrap';
   return undefined;
 }
 
@@ -35,7 +35,10 @@ function loudly(why: string | undefined, what: string): string | undefined {
 const dockerWhy = loudly(dockerMissing(), 'the container image tests (test/docker/)');
 const composeWhy =
   dockerWhy ?? loudly(has('docker-compose') ? undefined : 'no docker-compose', 'the compose.yaml tests (test/docker/)');
-export const needsDocker = needs('Docker: root, docker.io and debootstrap (.ci/run installs them)', !dockerWhy);
+export const needsDocker = needs(
+  'Docker: docker.io running, or root to start it; debootstrap (.ci/run installs them)',
+  !dockerWhy,
+);
 export const needsCompose = needs('docker-compose (.ci/run installs it)', !composeWhy);
 
 /** Runs a command in the repository; rejects with its output when it fails. */
