@@ -29,7 +29,14 @@ export default defineConfig({
             'test/**/*.test.ts',
             'client/**/*.test.ts',
           ],
-          exclude: ['test/browser/**', 'test/agents/**', '**/node_modules/**', 'client/**/*.i18n.test.ts', ...excluded],
+          exclude: [
+            'test/browser/**',
+            'test/agents/**',
+            'test/docker/**',
+            '**/node_modules/**',
+            'client/**/*.i18n.test.ts',
+            ...excluded,
+          ],
         },
       },
       {
@@ -61,6 +68,20 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Two client runs at a time (the machine has two cores; each client is a heavy process).
           maxConcurrency: 2,
+          // After the browser tests, beside the container tests (see below).
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'docker',
+          include: ['test/docker/**/*.test.ts'],
+          // Containers add network interfaces, and Chromium aborts page loads on such a change
+          // (ERR_NETWORK_CHANGED): this group starts once the browser tests are done.
+          sequence: { groupOrder: 1 },
+          testTimeout: 600_000,
+          hookTimeout: 600_000,
         },
       },
     ],
