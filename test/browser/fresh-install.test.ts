@@ -50,6 +50,9 @@ describe('fresh install in a browser', () => {
     // Issue 22: the wizard signs the new root in; after 1.5 s the console opens where a gateway starts.
     await s.page.waitForURL((url) => url.pathname === '/admin/channels', { timeout: 10_000 });
     await s.page.getByTestId('user-menu').waitFor();
+    // Issue 31: the groups users may choose are described in the language the wizard ran in.
+    const groups = await s.page.evaluate(async () => (await (await fetch('/api/user/groups')).json()).data);
+    expect(groups.default.desc).toBe('Default group');
     // An initialised system sends /setup to the home page.
     await s.page.goto('/setup');
     await s.page.waitForURL((url) => url.pathname === '/');

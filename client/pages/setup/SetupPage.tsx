@@ -17,7 +17,7 @@ const FIRST_PAGE = '/admin/channels';
 
 /** First-run wizard (spec console-screens §2.10): admin account and usage mode. */
 export default function SetupPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const status = useStatus();
   // Its failure has a fixed message (console spec §8), shown in the page.
   const setupStatus = trpc.auth.setupStatus.useQuery(undefined, { meta: { ownErrorDisplay: true } });
@@ -46,6 +46,8 @@ export default function SetupPage() {
       ...(rootInit ? {} : { username: v.username, password: v.password, confirmPassword: v.confirmPassword }),
       SelfUseModeEnabled: v.mode === 'self',
       DemoSiteEnabled: v.mode === 'demo',
+      // Option defaults that ship text (group descriptions) are written in the wizard's language.
+      language: i18n.locale === 'en' ? 'en' : 'zh',
     });
 
   return (
