@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertChannel } from '../relay-fixtures.ts';
 import { createUser, ROOT_PASSWORD, ROOT_USERNAME, setupRoot } from '../users.ts';
 import { type Gateway, launchChromium, logIn, openSession, type Session, startGateway } from './harness.ts';
+import { CONSOLE_PAGES, openSettled, textsMatching, VISITOR_PAGES } from './page-walk.ts';
 
 /*
  * Issue 22 acceptance: an English console shows no Chinese on any page after a session of typical
@@ -17,55 +18,7 @@ import { type Gateway, launchChromium, logIn, openSession, type Session, startGa
 const CJK = /[\u3400-\u9fff\uff00-\uffef\u3000-\u303f]/;
 
 /** Every text on the page with CJK in it, with the test id or tag of its element. */
-function chineseOn(page: Page): Promise<string[]> {
-  return page.evaluate((source) => {
-    const re = new RegExp(source);
-    const found: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      const text = n.textContent ?? '';
-      const el = n.parentElement;
-      if (!el || !re.test(text) || el.closest('[data-testid="language-menu"]')) continue;
-      // Form values are data the operator edits (an option's stored JSON), not the console's words.
-      if (el.closest('script, style, noscript, textarea')) continue;
-      const where = el.closest('[data-testid]')?.getAttribute('data-testid') ?? el.tagName.toLowerCase();
-      found.push(`${where}: ${text.trim()}`);
-    }
-    // Placeholders, titles and labels are read too.
-    for (const el of document.querySelectorAll('[placeholder], [title], [aria-label]'))
-      for (const attr of ['placeholder', 'title', 'aria-label']) {
-        const v = el.getAttribute(attr);
-        if (v && re.test(v) && !el.closest('[data-testid="language-menu"]')) found.push(`@${attr}: ${v.slice(0, 80)}`);
-      }
-    return found;
-  }, CJK.source);
-}
-
-const PAGES = [
-  '/',
-  '/about',
-  '/pricing',
-  '/app/dashboard',
-  '/app/tokens',
-  '/app/logs/api-usage',
-  '/app/logs/drawing',
-  '/app/logs/tasks',
-  '/app/wallet',
-  '/app/me',
-  '/app/inbox',
-  '/playground',
-  '/admin/channels',
-  '/admin/coupons',
-  '/admin/users',
-  '/admin/messages',
-  '/admin/settings?tab=operation',
-  '/admin/settings?tab=ratelimit',
-  '/admin/settings?tab=models',
-  '/admin/settings?tab=system',
-  '/admin/settings?tab=other',
-  '/chat/0',
-  '/no-such-page',
-];
+const chineseOn = (page: Page) => textsMatching(page, CJK);
 
 describe('an English console after typical use', () => {
   let gateway: Gateway;
@@ -154,15 +107,8 @@ describe('an English console after typical use', () => {
   it('then shows no Chinese on any page', async () => {
     const page = s.page;
     const found: string[] = [];
-    for (const path of PAGES) {
-      await page.goto(path);
-      await page.waitForLoadState('networkidle');
-      // Lazy pages and their queries: wait until the loaders are gone.
-      await page
-        .locator('.mantine-Loader-root')
-        .first()
-        .waitFor({ state: 'detached', timeout: 10_000 })
-        .catch(() => {});
+    for (const path of CONSOLE_PAGES) {
+      await openSettled(page, path);
       if (path === '/app/logs/api-usage') {
         // Rows of every kind the walk made, each opened: the lines the server wrote are read too.
         const table = page.getByTestId('log-table');
@@ -197,9 +143,8 @@ describe('an English console after typical use', () => {
   it('and signed out: login, register, reset, a visitor on /chat', async () => {
     const visitor = await openSession(browser, gateway.baseUrl);
     const found: string[] = [];
-    for (const path of ['/', '/login', '/register', '/reset', '/chat/0', '/pricing']) {
-      await visitor.page.goto(path);
-      await visitor.page.waitForLoadState('networkidle');
+    for (const path of VISITOR_PAGES) {
+      await openSettled(visitor.page, path);
       for (const f of await chineseOn(visitor.page)) found.push(`${path} ${f}`);
     }
     expect(found).toEqual([]);
