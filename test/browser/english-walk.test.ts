@@ -124,7 +124,7 @@ describe('an English console after typical use', () => {
       if (path === '/admin/channels') {
         // The auto-disabled channel's reason, in its tooltip.
         await page.getByTestId('auto-disabled').first().hover();
-        await page.getByText('The request to the upstream failed', { exact: false }).first().waitFor();
+        await page.getByText('Cannot connect to the upstream', { exact: false }).first().waitFor();
       }
       for (const f of await chineseOn(page)) found.push(`${path} ${f}`);
       if (path === '/app/inbox') {
