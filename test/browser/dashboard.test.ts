@@ -4,6 +4,7 @@ import { createUser, ROOT_PASSWORD, ROOT_USERNAME, setupRoot } from '../users.ts
 import { type Gateway, launchChromium, logIn, openSession, type Session, startGateway } from './harness.ts';
 import { overflowing, screenshotSweep } from './layout-checks.ts';
 import { slotsBetween } from '../../client/pages/dashboard/series.ts';
+import type { NewLog } from '../../server/db/types.ts';
 import { consumeRow, spread, writeUsage } from './usage-fixtures.ts';
 
 /*
@@ -25,6 +26,9 @@ function expectedSlots(range: number, g: 'hour' | 'day' | 'week'): number {
 
 interface ChartState {
   slots: number;
+  granularity: string;
+  /** The narrowest drawn bar, in pixels. */
+  barWidth: number;
   xTicks: string[];
   yTicks: string[];
   /** Distinct x positions of bars taller than nothing. */
@@ -37,14 +41,14 @@ async function chart(page: Page, testId: string): Promise<ChartState> {
       [...el.querySelectorAll(`.recharts-${axis}-tick-labels .recharts-cartesian-axis-tick-value`)]
         .map((t) => t.textContent ?? '')
         .filter(Boolean);
-    const xs = new Set(
-      [...el.querySelectorAll('.recharts-bar-rectangle path')]
-        .map((p) => p.getBoundingClientRect())
-        .filter((r) => r.height > 0.5)
-        .map((r) => Math.round(r.left)),
-    );
+    const bars = [...el.querySelectorAll('.recharts-bar-rectangle path')]
+      .map((p) => p.getBoundingClientRect())
+      .filter((r) => r.height > 0.5);
+    const xs = new Set(bars.map((r) => Math.round(r.left)));
     return {
       slots: Number(el.getAttribute('data-slots')),
+      granularity: el.getAttribute('data-granularity') ?? '',
+      barWidth: Math.min(...bars.map((r) => r.width)),
       xTicks: texts('xAxis'),
       yTicks: texts('yAxis'),
       barSlots: xs.size,
@@ -57,6 +61,7 @@ describe('the dashboard with 1 row, 1 hour, 7 days and 30 days of data', () => {
   let browser: Browser;
   let s: Session;
   let idle: { username: string; password: string };
+  let dayRows: NewLog[];
 
   beforeAll(async () => {
     [gateway, browser] = await Promise.all([startGateway(), launchChromium()]);
@@ -77,6 +82,9 @@ describe('the dashboard with 1 row, 1 hour, 7 days and 30 days of data', () => {
     const firstHour = (range: number) => Math.ceil((now - range) / HOUR) * HOUR + 60;
     await writeUsage(deps, spread(await who('week'), firstHour(7 * DAY), now, 300));
     await writeUsage(deps, spread(await who('month'), firstHour(30 * DAY), now, 600));
+    // A newcomer's first day: 150 calls over the last 20 hours (the last minute's calls come in the test).
+    dayRows = spread(await who('day'), now - 20 * HOUR, now - 120, 150);
+    await writeUsage(deps, dayRows);
     idle = await createUser(gateway.test, { username: 'idle' });
     s = await openSession(browser, gateway.baseUrl, { width: 1366, height: 900 });
     await logIn(s, ROOT);
@@ -173,6 +181,65 @@ describe('the dashboard with 1 row, 1 hour, 7 days and 30 days of data', () => {
     expect(weekly.slots).toBe(expectedSlots(30 * DAY, 'week'));
     expect(weekly.barSlots).toBe(weekly.slots);
     expect(s.errors).toEqual([]);
+  });
+
+  it("one day of use: opens on that day by the hour, rates as the usage log's, shares that say what of, ranges ending now", async () => {
+    const u = await openSession(browser, gateway.baseUrl, { width: 1366, height: 900 });
+    await logIn(u, { username: 'day', password: 'Passw0rd!' });
+    // Three calls in the last minute: the usage log's RPM window (api-contract §5).
+    const now = Math.floor(Date.now() / 1000);
+    const who = { userId: Number(dayRows[0].user_id), username: 'day', tokenName: 'main' };
+    const recent = [
+      consumeRow(who, { at: now - 3, model: 'gpt-4o-mini', prompt: 12, completion: 9 }),
+      consumeRow(who, { at: now - 2, model: 'gpt-4o-mini', prompt: 14, completion: 8 }),
+      consumeRow(who, { at: now - 1, model: 'deepseek-chat', prompt: 11, completion: 9 }),
+    ];
+    await writeUsage(gateway.test.deps, recent);
+    const { page } = u;
+    await page.goto('/app/dashboard');
+    // Bars of idle series are drawn with no height: wait for one that has some.
+    await expect.poll(async () => (await chart(page, 'chart-count')).barSlots, { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.waitForTimeout(300);
+
+    // The shortest range holding the data, by the hour: a bar for each busy hour, not a sliver of a week.
+    expect(await page.getByRole('combobox', { name: 'Range' }).inputValue()).toBe('Last 24 hours');
+    const count = await chart(page, 'chart-count');
+    expect(count.granularity).toBe('hour');
+    expect(count.slots).toBe(expectedSlots(DAY, 'hour'));
+    expect(count.barSlots).toBeGreaterThanOrEqual(20);
+    expect(count.barWidth).toBeGreaterThan(10);
+    expect(await page.getByTestId('figure-requests-value').innerText()).toBe('153');
+
+    // RPM and TPM: the usage log's figures for the same calls, both saying over what window.
+    const dashRpm = await page.getByTestId('figure-rpm').innerText();
+    const dashTpm = await page.getByTestId('figure-tpm').innerText();
+    expect(dashRpm).toBe('RPM (last 60 s): 3');
+    expect(dashTpm).toBe('TPM (last 60 s): 63');
+
+    // Each model's share says what it is a share of; of requests, it is the model's calls over all calls.
+    const breakdown = page.getByTestId('model-breakdown');
+    expect(await breakdown.getByTestId('share-header').innerText()).toBe('Share of cost');
+    await page.getByTestId('share-basis').getByText('Request share').click();
+    expect(await breakdown.getByTestId('share-header').innerText()).toBe('Share of requests');
+    const all = [...dayRows, ...recent];
+    const mini = all.filter((r) => r.model_name === 'gpt-4o-mini').length;
+    const row = breakdown.locator('tr', { hasText: 'gpt-4o-mini' });
+    expect(await row.getByTestId('model-share').innerText()).toBe(`${Math.round((mini / all.length) * 100)}%`);
+
+    // A granularity the user picks stays theirs.
+    await page.getByTestId('granularity').getByText('Day', { exact: true }).click();
+    expect((await chart(page, 'chart-count')).granularity).toBe('day');
+
+    await page.goto('/app/logs/api-usage');
+    await expect.poll(() => page.getByTestId('log-rpm').innerText()).toBe(dashRpm);
+    expect(await page.getByTestId('log-tpm').innerText()).toBe(dashTpm);
+    // "Last 24 hours" (the default) ends now, not an hour ahead.
+    expect(await page.getByRole('combobox', { name: 'Quick range' }).inputValue()).toBe('Last 24 hours');
+    const end = await page.getByLabel('End time', { exact: true }).innerText();
+    const endsAt = new Date(end.trim().replace(' ', 'T')).getTime();
+    expect(Math.abs(endsAt - Date.now())).toBeLessThan(60_000);
+    expect(u.errors).toEqual([]);
+    await u.context.close();
   });
 
   it('a user sees their own 30 days (the longest span they may ask for)', async () => {

@@ -101,4 +101,38 @@ describe('settings page', () => {
     await dialog.waitFor({ state: 'hidden' });
     await expect(toggle.isChecked()).resolves.toBe(true);
   });
+
+  it('invalid JSON in an option names its line and column under the field and in a toast, and nothing is saved', async () => {
+    const option = async (key: string) =>
+      s.page.evaluate(async (k) => {
+        const user = JSON.parse(localStorage.getItem('user') ?? '{}') as { id: number };
+        const res = await fetch('/api/option/', { headers: { 'New-Api-User': String(user.id) } });
+        const body = (await res.json()) as { data: { key: string; value: string }[] };
+        return body.data.find((o) => o.key === k)?.value;
+      }, key);
+    await s.page.goto('/admin/settings?tab=operation');
+    const section = s.page.getByTestId('section-groups');
+    const field = section.getByLabel('Group ratios');
+    await field.waitFor();
+    const before = await option('GroupRatio');
+    // The comma after "vip": 1 is missing: the parser stops at the quote opening line 4.
+    await field.fill('{\n  "default": 1,\n  "vip": 1\n  "svip": 1\n}');
+    const message = "Invalid JSON at line 4, column 3: expected ',' or '}'";
+    await section.getByText(message, { exact: true }).waitFor();
+    const sent: string[] = [];
+    s.page.on('request', (r) => {
+      if (r.url().includes('options.update')) sent.push(r.url());
+    });
+    await section.getByRole('button', { name: 'Save' }).click();
+    await s.page.getByText(`Not saved: Group ratios (GroupRatio): ${message}`, { exact: true }).waitFor();
+    expect(sent).toEqual([]);
+    expect(await option('GroupRatio')).toBe(before);
+
+    // Fixed, the message goes and the value saves.
+    await field.fill('{"default": 1, "vip": 1, "svip": 0.9}');
+    await expect.poll(() => section.getByText(message).count()).toBe(0);
+    await section.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => option('GroupRatio')).toBe('{"default": 1, "vip": 1, "svip": 0.9}');
+    expect(s.errors).toEqual([]);
+  });
 });

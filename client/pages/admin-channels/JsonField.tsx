@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import { Button, Group, Textarea, type TextareaProps } from '@mantine/core';
-import { isJsonObjectText } from '../../../shared/schemas/channels.ts';
+import { Button, Group, type TextareaProps } from '@mantine/core';
+import { JsonTextarea } from '../../components/JsonTextarea.tsx';
+import { jsonProblem } from '../../lib/json-problem.ts';
 
 interface Props extends Omit<TextareaProps, 'onChange' | 'value'> {
   value: string;
@@ -9,26 +10,17 @@ interface Props extends Omit<TextareaProps, 'onChange' | 'value'> {
   example?: string;
 }
 
-/** A JSON object editor: monospace, live validity hint, format and example buttons. */
+/** A JSON object editor (the console's JsonTextarea: a mistake named by line and column), with format and example buttons. */
 export function JsonField({ value, onChange, example, error, ...rest }: Props) {
   const { t } = useLingui();
-  const valid = isJsonObjectText(value);
+  const valid = !jsonProblem(value, { object: true });
   const format = () => {
     if (!value.trim() || !valid) return;
     onChange(JSON.stringify(JSON.parse(value), null, 2));
   };
   return (
     <div>
-      <Textarea
-        autosize
-        minRows={2}
-        maxRows={10}
-        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
-        value={value}
-        onChange={(e) => onChange(e.currentTarget.value)}
-        error={error ?? (valid ? undefined : t`Not valid JSON`)}
-        {...rest}
-      />
+      <JsonTextarea object value={value} onChange={onChange} error={error} {...rest} />
       <Group gap={6} mt={4}>
         {example && (
           <Button size="compact-xs" variant="subtle" onClick={() => onChange(example)}>

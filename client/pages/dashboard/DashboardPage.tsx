@@ -25,8 +25,18 @@ import { useStoredUser, userIsAdmin } from '../../lib/user.ts';
 import { trpc } from '../../trpc.ts';
 import { CacheShares } from './CacheShares.tsx';
 import { ErrorRates } from './ErrorRates.tsx';
-import { ModelBreakdown } from './ModelBreakdown.tsx';
-import { chartRows, compactTick, formatRate, type Granularity, modelTotals, OTHER, summarize } from './series.ts';
+import { ModelBreakdown, useShareBasis } from './ModelBreakdown.tsx';
+import {
+  autoGranularity,
+  chartRows,
+  compactTick,
+  fitRange,
+  type Granularity,
+  modelTotals,
+  OTHER,
+  rangeStart,
+  summarize,
+} from './series.ts';
 import { UsageChart } from './UsageChart.tsx';
 
 const COLORS = ['blue', 'teal', 'orange', 'grape', 'red', 'cyan', 'lime', 'pink', 'gray'];
@@ -36,12 +46,15 @@ const RANGES = [
   { value: '2592000', days: 30 },
 ];
 
-function ChartCard({ title, children }: { title: ReactNode; children: ReactNode }) {
+function ChartCard({ title, action, children }: { title: ReactNode; action?: ReactNode; children: ReactNode }) {
   return (
     <Card withBorder radius="md" padding="md">
-      <Title order={4} fz="md" mb="sm">
-        {title}
-      </Title>
+      <Group justify="space-between" gap="xs" mb="sm">
+        <Title order={4} fz="md">
+          {title}
+        </Title>
+        {action}
+      </Group>
       {children}
     </Card>
   );
@@ -82,34 +95,45 @@ function Figure({
   );
 }
 
-/** /app/dashboard: the account, the range's usage and rates, and usage per model over time (spec §2.15 data export). */
+/** The page's ranges, shortest first (seconds). */
+const RANGE_SECONDS = RANGES.map((r) => Number(r.value));
+const LONGEST = RANGES[RANGES.length - 1].value;
+/** With no data to fit, the page opens on a week. */
+const NO_DATA_RANGE = 604_800;
+
+/**
+ * /app/dashboard: the account, the range's usage and rates, and usage per model over time (spec §2.15 data export).
+ * It opens on the shortest range holding the data, at the granularity that range reads best in
+ * (autoGranularity); a range or granularity the user picks stays theirs.
+ */
 export default function DashboardPage() {
   const { t } = useLingui();
   const status = useStatus();
   const admin = userIsAdmin(useStoredUser());
-  const [granularity, setGranularity] = useState<Granularity>(() =>
-    ['hour', 'day', 'week'].includes(status.data_export_default_time)
-      ? (status.data_export_default_time as Granularity)
-      : 'hour',
-  );
-  const [range, setRange] = useState('604800');
+  const siteDefault = (['hour', 'day', 'week'] as const).find((g) => g === status.data_export_default_time) ?? 'hour';
+  const [pickedGranularity, setGranularity] = useState<Granularity | null>(null);
+  // null: fit the range to the data (the longest range is fetched, the shortest holding it shown).
+  const [range, setRange] = useState<string | null>(null);
   const [username, setUsername] = useState('');
   const [applied, setApplied] = useState({ range, username: '', at: Date.now() });
 
-  // Buckets are whole hours named by their start: the range begins at the first whole hour in it
-  // (a bucket started before would be cut off and read as idle), so it never spans more than
-  // the range (a user's own view may span 30 days at most) and ends with the current hour.
-  const span = useMemo(() => {
-    const now = Math.floor(applied.at / 1000);
-    return { start: Math.ceil((now - Number(applied.range)) / 3600) * 3600, end: now };
-  }, [applied]);
+  // A range ends now and starts at its first whole hour (rangeStart); a user's own view may span 30 days at most.
+  const now = Math.floor(applied.at / 1000);
+  const fetched = useMemo(
+    () => ({ start: rangeStart(now, Number(applied.range ?? LONGEST)), end: now }),
+    [now, applied.range],
+  );
   const data = trpc.dashboard.data.useQuery({
-    start_timestamp: span.start,
-    end_timestamp: span.end,
+    start_timestamp: fetched.start,
+    end_timestamp: fetched.end,
     username: applied.username,
   });
+  const rates = trpc.dashboard.rates.useQuery({ username: applied.username });
   const self = trpc.users.self.useQuery();
-  const buckets = useMemo(() => data.data ?? [], [data.data]);
+  const shownRange = applied.range ?? String(fitRange(data.data ?? [], RANGE_SECONDS, now, NO_DATA_RANGE));
+  const granularity = pickedGranularity ?? autoGranularity(Number(shownRange), siteDefault);
+  const span = useMemo(() => ({ start: rangeStart(now, Number(shownRange)), end: now }), [now, shownRange]);
+  const buckets = useMemo(() => (data.data ?? []).filter((b) => b.created_at >= span.start), [data.data, span]);
 
   const charts = useMemo(
     () => ({
@@ -121,7 +145,7 @@ export default function DashboardPage() {
   );
   const summary = summarize(buckets);
   const totals = useMemo(() => modelTotals(buckets), [buckets]);
-  const minutes = Number(applied.range) / 60;
+  const share = useShareBasis(totals);
   const colorOf = (m: string) => {
     const i = charts.quota.series.indexOf(m);
     return `${COLORS[(i < 0 ? COLORS.length - 1 : i) % COLORS.length]}.6`;
@@ -134,6 +158,7 @@ export default function DashboardPage() {
     '2592000': t`Last 30 days`,
   };
   const loading = (v: ReactNode) => (data.isLoading ? <Skeleton h={26} w="60%" mt={4} /> : v);
+  const rate = (n: number | undefined) => (n === undefined ? '…' : formatCount(n));
 
   return (
     <Page title={<Trans>Dashboard</Trans>}>
@@ -141,9 +166,9 @@ export default function DashboardPage() {
         <Group gap="sm" align="flex-end">
           <Select
             label={t`Range`}
-            value={range}
+            value={range ?? (data.isLoading ? null : shownRange)}
             allowDeselect={false}
-            onChange={(v) => setRange(v ?? '604800')}
+            onChange={(v) => setRange(v)}
             data={RANGES.map((r) => ({ value: r.value, label: rangeLabel[r.value] }))}
             w={{ base: '100%', xs: 180 }}
           />
@@ -154,6 +179,7 @@ export default function DashboardPage() {
             <SegmentedControl
               value={granularity}
               onChange={(v) => setGranularity(v as Granularity)}
+              data-testid="granularity"
               data={[
                 { value: 'hour', label: t`Hour` },
                 { value: 'day', label: t`Day` },
@@ -173,7 +199,10 @@ export default function DashboardPage() {
           <Button
             leftSection={<IconSearch size={16} />}
             loading={data.isFetching}
-            onClick={() => setApplied({ range, username: username.trim(), at: Date.now() })}
+            onClick={() => {
+              setApplied({ range, username: username.trim(), at: Date.now() });
+              void rates.refetch();
+            }}
           >
             <Trans>Query</Trans>
           </Button>
@@ -191,19 +220,27 @@ export default function DashboardPage() {
         <Figure
           label={<Trans>Consumed in range</Trans>}
           value={loading(renderQuota(summary.quota))}
-          hint={rangeLabel[applied.range]}
+          hint={rangeLabel[shownRange]}
           testId="figure-quota"
         />
         <Figure
           label={<Trans>Requests in range</Trans>}
           value={loading(formatCount(summary.count))}
-          hint={<Trans>Avg. RPM {formatRate(summary.count / minutes)}</Trans>}
+          hint={
+            <span data-testid="figure-rpm">
+              <Trans>RPM (last 60 s): {rate(rates.data?.rpm)}</Trans>
+            </span>
+          }
           testId="figure-requests"
         />
         <Figure
           label={<Trans>Tokens in range</Trans>}
           value={loading(formatCount(summary.tokens))}
-          hint={<Trans>Avg. TPM {formatRate(summary.tokens / minutes)}</Trans>}
+          hint={
+            <span data-testid="figure-tpm">
+              <Trans>TPM (last 60 s): {rate(rates.data?.tpm)}</Trans>
+            </span>
+          }
           testId="figure-tokens"
         />
       </SimpleGrid>
@@ -260,13 +297,17 @@ export default function DashboardPage() {
               />
             </ChartCard>
           </SimpleGrid>
-          <ChartCard title={<Trans>Usage per model</Trans>}>
-            <ModelBreakdown totals={totals} colorOf={(m) => `var(--mantine-color-${colorOf(m).replace('.', '-')})`} />
+          <ChartCard title={<Trans>Usage per model</Trans>} action={share.control}>
+            <ModelBreakdown
+              totals={totals}
+              basis={share.basis}
+              colorOf={(m) => `var(--mantine-color-${colorOf(m).replace('.', '-')})`}
+            />
           </ChartCard>
         </>
       )}
-      {admin && <ErrorRates start={span.start} end={span.end} />}
-      {admin && <CacheShares start={span.start} end={span.end} />}
+      {admin && !data.isLoading && <ErrorRates start={span.start} end={span.end} />}
+      {admin && !data.isLoading && <CacheShares start={span.start} end={span.end} />}
     </Page>
   );
 }

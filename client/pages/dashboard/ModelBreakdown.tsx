@@ -1,17 +1,55 @@
 import { useLingui } from '@lingui/react/macro';
-import { Box, ColorSwatch, Group, Progress, Table, Text } from '@mantine/core';
+import { Box, ColorSwatch, Group, Progress, SegmentedControl, Table, Text } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
 import { formatCount, renderQuota } from '../../lib/format.ts';
-import { formatShare, type ModelTotal } from './series.ts';
+import { formatShare, type ModelTotal, type ShareBasis } from './series.ts';
 
-/** The range per model (new-api's model analysis): requests, tokens, cost and share of the cost. */
-export function ModelBreakdown({ totals, colorOf }: { totals: ModelTotal[]; colorOf: (model: string) => string }) {
+/**
+ * Which share the breakdown shows: of the cost (the default) or of the requests, and the control
+ * that switches it (none when nothing cost anything: then shares are of requests).
+ */
+export function useShareBasis(totals: ModelTotal[]): { basis: ShareBasis; control: ReactNode } {
+  const { t } = useLingui();
+  const [picked, setBasis] = useState<ShareBasis>('cost');
+  const free = totals.every((m) => m.quota === 0);
+  const basis = free ? 'requests' : picked;
+  const control = free ? null : (
+    <SegmentedControl
+      size="xs"
+      value={basis}
+      onChange={(v) => setBasis(v as ShareBasis)}
+      aria-label={t`Share of`}
+      data-testid="share-basis"
+      data={[
+        { value: 'cost', label: t`Cost share` },
+        { value: 'requests', label: t`Request share` },
+      ]}
+    />
+  );
+  return { basis, control };
+}
+
+/**
+ * The range per model (new-api's model analysis): requests, tokens, cost, and each model's share
+ * of the cost or of the requests; the header says which (a cost share of 14% next to 5 of 7
+ * requests reads as a mistake otherwise).
+ */
+export function ModelBreakdown(p: { totals: ModelTotal[]; basis: ShareBasis; colorOf: (model: string) => string }) {
+  const { totals, basis, colorOf } = p;
   const { t } = useLingui();
   const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
   return (
     <Table verticalSpacing={6} layout="fixed" data-testid="model-breakdown">
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>{t`Model`}</Table.Th>
+          <Table.Th>
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <span>{t`Model`}</span>
+              <Text span size="xs" c="dimmed" fw={600} ta="right" data-testid="share-header">
+                {basis === 'cost' ? t`Share of cost` : t`Share of requests`}
+              </Text>
+            </Group>
+          </Table.Th>
           <Table.Th ta="right" w={{ base: 84, sm: 96 }}>
             {t`Requests`}
           </Table.Th>
@@ -34,9 +72,9 @@ export function ModelBreakdown({ totals, colorOf }: { totals: ModelTotal[]; colo
                     {m.model}
                   </Text>
                   <Group gap={6} wrap="nowrap">
-                    <Progress value={m.share * 100} size="sm" color={colorOf(m.model)} style={{ flex: 1 }} />
-                    <Text size="xs" c="dimmed" w={40} ta="right" style={num}>
-                      {formatShare(m.share)}
+                    <Progress value={m.share[basis] * 100} size="sm" color={colorOf(m.model)} style={{ flex: 1 }} />
+                    <Text size="xs" c="dimmed" w={40} ta="right" style={num} data-testid="model-share">
+                      {formatShare(m.share[basis])}
                     </Text>
                   </Group>
                 </Box>

@@ -51,7 +51,7 @@ export function UsageChart({ data, granularity, series, value, tick, h, testId }
     },
   };
   return (
-    <Box ref={ref} data-testid={testId} data-slots={data.slots.length}>
+    <Box ref={ref} data-testid={testId} data-slots={data.slots.length} data-granularity={granularity}>
       {data.slots.length <= MAX_BARS ? (
         <BarChart {...common} maxBarWidth={48} />
       ) : (

@@ -3,7 +3,8 @@ import {
   axisTicks,
   chartRows,
   compactTick,
-  formatRate,
+  autoGranularity,
+  fitRange,
   formatShare,
   MAX_SERIES,
   modelTotals,
@@ -79,20 +80,39 @@ describe('dashboard series', () => {
     expect([...one.text.values()]).toEqual(['11-23']);
   });
 
-  it('breaks the range down per model with its share of the cost', () => {
+  it('breaks the range down per model with its shares of the cost and of the requests', () => {
     const t = at(2026, 11, 24, 10);
     const totals = modelTotals([bucket('a', t, 30), bucket('b', t, 10), bucket('a', t + 3600, 60, 2)]);
     expect(totals).toEqual([
-      { model: 'a', quota: 90, count: 3, tokens: 180, share: 0.9 },
-      { model: 'b', quota: 10, count: 1, tokens: 20, share: 0.1 },
+      { model: 'a', quota: 90, count: 3, tokens: 180, share: { cost: 0.9, requests: 0.75 } },
+      { model: 'b', quota: 10, count: 1, tokens: 20, share: { cost: 0.1, requests: 0.25 } },
     ]);
   });
 
-  it('shows a rate with two significant digits, never rounded to zero', () => {
-    expect(formatRate(0)).toBe('0');
-    expect(formatRate(1 / 10_080)).toBe('0.000099');
-    expect(formatRate(2.25)).toBe('2.3');
-    expect(formatRate(1234.4)).toBe('1,234');
+  it('picks the granularity from the range: hours for a day, days up to a month, weeks beyond', () => {
+    expect([3600, 86_400, 7 * 86_400, 31 * 86_400, 90 * 86_400].map((r) => autoGranularity(r))).toEqual([
+      'hour',
+      'hour',
+      'day',
+      'day',
+      'week',
+    ]);
+    // The site's default granularity is the finest the page goes.
+    expect(autoGranularity(86_400, 'day')).toBe('day');
+    expect(autoGranularity(7 * 86_400, 'week')).toBe('week');
+    expect(autoGranularity(90 * 86_400, 'day')).toBe('week');
+  });
+
+  it('opens on the shortest range that holds the data', () => {
+    const now = at(2026, 11, 24, 10, 30);
+    const ranges = [86_400, 7 * 86_400, 30 * 86_400];
+    const ago = (h: number) => bucket('a', Math.floor((now - h * 3600) / 3600) * 3600, 1);
+    expect(fitRange([], ranges, now, 7 * 86_400)).toBe(7 * 86_400);
+    expect(fitRange([ago(0), ago(20)], ranges, now, 7 * 86_400)).toBe(86_400);
+    // 24 h ago began before the day's first whole hour: a day would cut it off.
+    expect(fitRange([ago(24)], ranges, now, 7 * 86_400)).toBe(7 * 86_400);
+    expect(fitRange([ago(0), ago(24 * 10)], ranges, now, 7 * 86_400)).toBe(30 * 86_400);
+    expect(fitRange([ago(24 * 40)], ranges, now, 7 * 86_400)).toBe(30 * 86_400);
   });
 
   it('keeps axis ticks short and shares honest', () => {

@@ -7,6 +7,36 @@
 
 export type Granularity = 'hour' | 'day' | 'week';
 
+const GRANULARITIES: Granularity[] = ['hour', 'day', 'week'];
+const HOUR_S = 3600;
+const DAY_S = 86_400;
+
+/**
+ * The granularity that draws a range as a readable number of bars: hours up to a day,
+ * days up to a month, weeks beyond; never finer than `finest` (the site's DataExportDefaultTime).
+ */
+export function autoGranularity(rangeSeconds: number, finest: Granularity = 'hour'): Granularity {
+  const auto: Granularity = rangeSeconds <= DAY_S ? 'hour' : rangeSeconds <= 31 * DAY_S ? 'day' : 'week';
+  return GRANULARITIES[Math.max(GRANULARITIES.indexOf(auto), GRANULARITIES.indexOf(finest))];
+}
+
+/**
+ * Where a range ending `now` starts: at its first whole hour (buckets are whole hours named by
+ * their start, so a bucket begun before would be cut off and read as idle).
+ */
+export const rangeStart = (now: number, rangeSeconds: number) => Math.ceil((now - rangeSeconds) / HOUR_S) * HOUR_S;
+
+/**
+ * The range the page opens with: the shortest of `ranges` (ascending, seconds) that holds all of
+ * `buckets`, so a day of use fills a day's chart instead of being a sliver of a week's;
+ * `fallback` when there is no data.
+ */
+export function fitRange(buckets: Bucket[], ranges: number[], now: number, fallback: number): number {
+  if (buckets.length === 0) return fallback;
+  const oldest = Math.min(...buckets.map((b) => b.created_at));
+  return ranges.find((r) => oldest >= rangeStart(now, r)) ?? ranges[ranges.length - 1];
+}
+
 export interface Bucket {
   model_name: string;
   created_at: number;
@@ -165,16 +195,25 @@ export interface ModelTotal {
   quota: number;
   count: number;
   tokens: number;
-  /** Share of the range's quota, 0..1 (of requests when nothing cost anything). */
-  share: number;
+  /** Shares of the range's cost (quota) and of its requests, 0..1. */
+  share: Record<ShareBasis, number>;
 }
+
+/** What a model's share is a share of. */
+export type ShareBasis = 'cost' | 'requests';
 
 /** The per-model breakdown: every model in the range, biggest spender first. */
 export function modelTotals(buckets: Bucket[]): ModelTotal[] {
   const sum = summarize(buckets);
   const by = new Map<string, ModelTotal>();
   for (const b of buckets) {
-    const m = by.get(b.model_name) ?? { model: b.model_name, quota: 0, count: 0, tokens: 0, share: 0 };
+    const m = by.get(b.model_name) ?? {
+      model: b.model_name,
+      quota: 0,
+      count: 0,
+      tokens: 0,
+      share: { cost: 0, requests: 0 },
+    };
     m.quota += b.quota;
     m.count += b.count;
     m.tokens += b.token_used;
@@ -182,16 +221,12 @@ export function modelTotals(buckets: Bucket[]): ModelTotal[] {
   }
   return topModels(buckets).map((name) => {
     const m = by.get(name)!;
-    const share = sum.quota > 0 ? m.quota / sum.quota : sum.count > 0 ? m.count / sum.count : 0;
+    const share = {
+      cost: sum.quota > 0 ? m.quota / sum.quota : 0,
+      requests: sum.count > 0 ? m.count / sum.count : 0,
+    };
     return { ...m, share };
   });
-}
-
-/** A rate (requests or tokens per minute): whole above 100, else two significant digits, never "0" for a non-zero rate. */
-export function formatRate(n: number): string {
-  if (n === 0) return '0';
-  if (n >= 100) return Math.round(n).toLocaleString('en-US');
-  return n.toLocaleString('en-US', { maximumSignificantDigits: 2 });
 }
 
 /** An axis tick: 950, 5k, 12.5k, 2M, 3B; ticks are round numbers, so nothing is lost. */

@@ -119,11 +119,12 @@ export default function ApiUsagePage() {
             <Badge size="lg" variant="light" color="blue" tt="none">
               {t`Consumed`}: {renderQuota(stat.data?.quota ?? 0)}
             </Badge>
-            <Badge size="lg" variant="light" color="pink" tt="none">
-              RPM: {formatCount(stat.data?.rpm ?? 0)}
+            {/* The server counts the consume rows of the last 60 s, whatever the range (api-contract §5). */}
+            <Badge size="lg" variant="light" color="pink" tt="none" data-testid="log-rpm">
+              <Trans>RPM (last 60 s): {formatCount(stat.data?.rpm ?? 0)}</Trans>
             </Badge>
-            <Badge size="lg" variant="light" color="grape" tt="none">
-              TPM: {formatCount(stat.data?.tpm ?? 0)}
+            <Badge size="lg" variant="light" color="grape" tt="none" data-testid="log-tpm">
+              <Trans>TPM (last 60 s): {formatCount(stat.data?.tpm ?? 0)}</Trans>
             </Badge>
             <Badge size="lg" variant="light" color="gray" tt="none">
               {t`Tokens on this page`}: {formatCount(pageTokens)}

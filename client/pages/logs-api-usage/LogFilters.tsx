@@ -20,7 +20,11 @@ export interface LogFilterValues {
   end: string | null;
 }
 
-/** How far back the default range starts; the end is always now + 1 hour (spec §2.5). */
+/**
+ * The quick ranges: from that far back to now. (Spec §2.5 ends them an hour after now, new-api's
+ * way of letting a later Query see new rows; issue 31 has them end now, and a Query with a quick
+ * range still selected recomputes it, so new rows still show.)
+ */
 export const rangePresets = [
   { value: '3600', hours: 1 },
   { value: '86400', hours: 24 },
@@ -34,7 +38,7 @@ const FORMAT = 'YYYY-MM-DD HH:mm:ss';
 export function rangeFromPreset(seconds: string): Pick<LogFilterValues, 'start' | 'end'> {
   return {
     start: dayjs().subtract(Number(seconds), 'second').format(FORMAT),
-    end: dayjs().add(1, 'hour').format(FORMAT),
+    end: dayjs().format(FORMAT),
   };
 }
 
@@ -80,8 +84,12 @@ export function LogFilters({ admin, initial, onSubmit, fetching }: Props) {
     <form
       onSubmit={(e) => {
         e.preventDefault();
+        // A quick range still selected means "until now": now is the moment of this Query.
+        const range = preset ? rangeFromPreset(preset) : {};
+        setV((o) => ({ ...o, ...range }));
         onSubmit({
           ...v,
+          ...range,
           token_name: v.token_name.trim(),
           model_name: v.model_name.trim(),
           username: v.username.trim(),

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { JsonInput, NumberInput, PasswordInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, PasswordInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
+import { JsonTextarea } from '../../../components/JsonTextarea.tsx';
 import { QuotaInput } from '../../../components/QuotaInput.tsx';
 import { renderQuota } from '../../../lib/format.ts';
 import { checkField, type FieldDef } from './fields.ts';
@@ -15,22 +16,21 @@ export function FieldInput({ field, form }: { field: FieldDef; form: OptionsForm
   const problem = checkField(field, value);
   const min = field.min ?? '';
   const max = field.max ?? '';
+  // JSON fields name their mistake themselves (JsonTextarea).
   const error =
-    problem === 'json'
-      ? t`Not valid JSON`
-      : problem === 'number'
-        ? t`Please enter a number`
-        : problem === 'range'
-          ? field.kind === 'quota'
-            ? t`Must be at least ${renderQuota(field.min ?? 0)}`
-            : field.min !== undefined && field.max !== undefined
-              ? t`Must be between ${min} and ${max}`
-              : field.min !== undefined
-                ? field.decimals === 0
-                  ? t`Must be an integer of at least ${min}`
-                  : t`Must be at least ${min}`
-                : t`Must be at most ${max}`
-          : undefined;
+    problem === 'number'
+      ? t`Please enter a number`
+      : problem === 'range'
+        ? field.kind === 'quota'
+          ? t`Must be at least ${renderQuota(field.min ?? 0)}`
+          : field.min !== undefined && field.max !== undefined
+            ? t`Must be between ${min} and ${max}`
+            : field.min !== undefined
+              ? field.decimals === 0
+                ? t`Must be an integer of at least ${min}`
+                : t`Must be at least ${min}`
+              : t`Must be at most ${max}`
+        : undefined;
   const common = { label, description, disabled, 'data-option': field.key };
   switch (field.kind) {
     case 'switch':
@@ -71,15 +71,12 @@ export function FieldInput({ field, form }: { field: FieldDef; form: OptionsForm
       );
     case 'json':
       return (
-        <JsonInput
+        <JsonTextarea
           {...common}
           value={value}
           onChange={(v) => form.set(field.key, v)}
-          autosize
           minRows={field.rows ?? 4}
           maxRows={16}
-          error={error}
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
         />
       );
     case 'textarea':

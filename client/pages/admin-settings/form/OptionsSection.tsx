@@ -1,6 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
+import { useJsonProblemText } from '../../../components/JsonTextarea.tsx';
+import { jsonProblem } from '../../../lib/json-problem.ts';
 import { checkField, type FieldDef, type Values } from './fields.ts';
 import { FieldInput } from './FieldInput.tsx';
 import type { OptionsForm } from './useOptionsForm.ts';
@@ -63,15 +65,21 @@ export function FieldGrid({ fields, form }: { fields: FieldDef[]; form: OptionsF
 
 const defaultSpan = (f: FieldDef) => (['json', 'textarea'].includes(f.kind) ? 12 : 4);
 
-/** Client checks of a section's changed fields, before anything is sent. */
+/** Client checks of a section's changed fields, before anything is sent; the toast names the field and the mistake. */
 export function useFieldCheck(fields: FieldDef[]) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const describe = useJsonProblemText();
   return (values: Values, changed: string[]): string | null => {
     for (const f of fields) {
       if (!changed.includes(f.key)) continue;
-      const p = checkField(f, values[f.key] ?? '');
-      if (p === 'json') return t`Not valid JSON` + `: ${f.key}`;
-      if (p) return t`Please check the input` + `: ${f.key}`;
+      const value = values[f.key] ?? '';
+      const name = `${i18n._(f.label)} (${f.key})`;
+      const json = f.kind === 'json' ? jsonProblem(value) : null;
+      if (json) {
+        const mistake = describe(json);
+        return t`Not saved: ${name}: ${mistake}`;
+      }
+      if (checkField(f, value)) return t`Please check the input` + `: ${name}`;
     }
     return null;
   };

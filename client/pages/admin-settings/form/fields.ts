@@ -1,4 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core';
+import { jsonProblem } from '../../../lib/json-problem.ts';
 
 /*
  * A settings field as data: the key (the option name the server knows), how to edit
@@ -38,15 +39,7 @@ const isBlank = (v: string) => v.trim() === '';
 
 /** The client-side check the spec asks for; the server checks again and has the last word. */
 export function checkField(f: FieldDef, value: string): 'json' | 'number' | 'range' | null {
-  if (f.kind === 'json') {
-    if (isBlank(value)) return null;
-    try {
-      JSON.parse(value);
-      return null;
-    } catch {
-      return 'json';
-    }
-  }
+  if (f.kind === 'json') return jsonProblem(value) ? 'json' : null;
   if (f.kind === 'number' || f.kind === 'quota') {
     if (isBlank(value) || !Number.isFinite(Number(value))) return 'number';
     const n = Number(value);
