@@ -45,6 +45,18 @@ const NOT_CONSOLE_MESSAGES: Record<string, string[]> = {
     '密钥已删除',
     '已删除 {} 个自动禁用的密钥',
   ],
+  // The relay's words for a failed upstream connection, to API callers in their language (relay errors
+  // are not console messages; the console's own are registry messages net.*).
+  'server/net-failure.ts': [
+    '连接被拒绝',
+    '找不到主机',
+    '响应超时',
+    '连接意外断开',
+    '证书未通过验证',
+    '网络不可达',
+    '地址无效',
+    '请求失败',
+  ],
   // The demo upstream's made-up answer (model output, in the asker's language).
   'server/demo/demo-upstream.ts': ['这是 Switchyard 的演示渠道'],
 };
