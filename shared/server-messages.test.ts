@@ -56,6 +56,7 @@ const NOT_CONSOLE_MESSAGES: Record<string, string[]> = {
     '网络不可达',
     '地址无效',
     '请求失败',
+    '{}（{}）',
   ],
   // The demo upstream's made-up answer (model output, in the asker's language).
   'server/demo/demo-upstream.ts': ['这是 Switchyard 的演示渠道'],
