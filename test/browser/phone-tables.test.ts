@@ -45,7 +45,7 @@ const PAGES: ListPage[] = [
   { route: '/admin/messages', ready: 'Phone message', keys: () => ['Phone message', TIME] },
   { route: '/app/inbox', ready: 'Phone message', keys: () => ['Phone message'] },
   { route: '/admin/coupons', ready: 'phone-code', keys: () => ['phone-code', /^\$10\.00$/] },
-  { route: '/app/wallet', ready: '¥12.00', keys: () => ['¥12.00'] },
+  { route: '/app/wallet', ready: '¥12.00', keys: (lang) => ['¥12.00', lang === 'zh' ? '已支付' : 'Paid'] },
 ];
 
 interface Problem {

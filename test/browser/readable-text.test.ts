@@ -70,7 +70,11 @@ describe.each(['en', 'zh'] as const)('the console in %s reads as written for peo
       models: ['gpt-4o-mini'],
     });
     // An address without http://, as an imported database may hold one (the form would refuse it).
-    noScheme = await insertChannel(gateway.test.deps, { name: 'No scheme', models: ['gpt-4o-mini'] });
+    noScheme = await insertChannel(gateway.test.deps, {
+      name: 'No scheme',
+      baseUrl: 'http://localhost:9',
+      models: ['gpt-4o-mini'],
+    });
     await gateway.test.deps.db
       .updateTable('channels')
       .set({ base_url: 'localhost:9' })

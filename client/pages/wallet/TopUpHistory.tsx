@@ -52,15 +52,23 @@ export function TopUpHistory() {
             accessor: 'trade_no',
             title: t`Order number`,
             ellipsis: true,
+            phone: 'title',
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
           },
           // No fixed widths: "Amount paid" was cut to "Amount…" at 1366 px (issue 31).
-          { accessor: 'amount', title: t`Amount`, noWrap: true },
-          { accessor: 'money', title: t`Amount paid`, noWrap: true, render: (r) => `¥${r.money.toFixed(2)}` },
+          { accessor: 'amount', title: t`Amount`, noWrap: true, phone: 'field' },
+          {
+            accessor: 'money',
+            title: t`Amount paid`,
+            noWrap: true,
+            phone: 'field',
+            render: (r) => `¥${r.money.toFixed(2)}`,
+          },
           {
             accessor: 'payment_method',
             title: t`Method`,
             width: 110,
+            phone: 'field',
             render: (r) =>
               r.payment_method === 'alipay'
                 ? t`Alipay`
@@ -68,11 +76,12 @@ export function TopUpHistory() {
                   ? t`WeChat Pay`
                   : r.payment_method,
           },
-          { accessor: 'status', title: t`Status`, width: 100, render: (r) => statusBadge(r.status) },
+          { accessor: 'status', title: t`Status`, width: 100, phone: 'badge', render: (r) => statusBadge(r.status) },
           {
             accessor: 'create_time',
             title: t`Created`,
             width: 170,
+            phone: 'field',
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
             render: (r) => formatTimestamp(r.create_time),
           },
