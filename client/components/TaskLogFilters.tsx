@@ -16,9 +16,12 @@ export interface TaskFilterValues {
 
 const FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
-/** Filters of the drawing and music task logs; both end an hour from now, they differ in where they start. */
+/**
+ * Filters of the drawing and music task logs; they differ in where they start. No end by default:
+ * "until now", so a later Query still sees new tasks (issue 31; an end an hour ahead read as a mistake).
+ */
 export function defaultTaskFilters(start: dayjs.Dayjs): TaskFilterValues {
-  return { channel_id: 0, task_id: '', start: start.format(FORMAT), end: dayjs().add(1, 'hour').format(FORMAT) };
+  return { channel_id: 0, task_id: '', start: start.format(FORMAT), end: null };
 }
 
 export const toUnix = (v: string | null) => (v ? dayjs(v).unix() : undefined);
@@ -79,6 +82,7 @@ export function TaskLogFilters({ admin, initial, fetching, onSubmit }: Props) {
           />
           <DateTimePicker
             label={t`End time`}
+            placeholder={t`Now`}
             withSeconds
             valueFormat={FORMAT}
             value={v.end}
