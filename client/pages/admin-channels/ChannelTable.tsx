@@ -28,6 +28,8 @@ export function ChannelTable(p: Props) {
       selectedRecords={p.selected}
       onSelectedRecordsChange={p.onSelect}
       rowStyle={greyed}
+      // With the sidebar open, 1366 px is too narrow for every column: the row actions stay in view.
+      pinLastColumn
       total={p.total}
       page={p.page}
       pageSize={p.pageSize}
