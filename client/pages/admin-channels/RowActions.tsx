@@ -1,19 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Group, Menu, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import {
-  IconBan,
-  IconCheck,
-  IconCopy,
-  IconDots,
-  IconKey,
-  IconListSearch,
-  IconPencil,
-  IconPlayerPlay,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconCopy, IconKey, IconListSearch, IconPencil, IconPlayerPlay } from '@tabler/icons-react';
 import { ChannelStatus } from '../../../shared/constants.ts';
 import { showError, showFailure, showSuccess } from '../../lib/errors.ts';
+import { RowMenu } from '../../components/RowMenu.tsx';
 import { trpc } from '../../trpc.ts';
 import { useOpenKeys } from './keys/open-keys.tsx';
 import type { ChannelRow } from './types.ts';
@@ -68,41 +59,25 @@ export function RowActions({ channel, onEdit, onTest, onPickModel, testing }: Pr
           <IconPencil size={14} />
         </ActionIcon>
       </Tooltip>
-      <Menu position="bottom-end" withinPortal shadow="md">
-        <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" aria-label={t`More actions`}>
-            <IconDots size={16} />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item leftSection={<IconListSearch size={14} />} onClick={onPickModel}>
-            {t`Test with a chosen model`}
+      <RowMenu
+        enabled={enabled}
+        onToggle={() =>
+          setStatus.mutate({ id: channel.id, status: enabled ? ChannelStatus.ManuallyDisabled : ChannelStatus.Enabled })
+        }
+        onDelete={confirmDelete}
+      >
+        <Menu.Item leftSection={<IconListSearch size={14} />} onClick={onPickModel}>
+          {t`Test with a chosen model`}
+        </Menu.Item>
+        {channel.channel_info?.is_multi_key && (
+          <Menu.Item leftSection={<IconKey size={14} />} onClick={() => openKeys(channel)}>
+            {t`Keys`}
           </Menu.Item>
-          {channel.channel_info?.is_multi_key && (
-            <Menu.Item leftSection={<IconKey size={14} />} onClick={() => openKeys(channel)}>
-              {t`Keys`}
-            </Menu.Item>
-          )}
-          <Menu.Item leftSection={<IconCopy size={14} />} onClick={() => copy.mutate({ id: channel.id })}>
-            {t`Copy channel`}
-          </Menu.Item>
-          <Menu.Item
-            leftSection={enabled ? <IconBan size={14} /> : <IconCheck size={14} />}
-            onClick={() =>
-              setStatus.mutate({
-                id: channel.id,
-                status: enabled ? ChannelStatus.ManuallyDisabled : ChannelStatus.Enabled,
-              })
-            }
-          >
-            {enabled ? t`Disable` : t`Enable`}
-          </Menu.Item>
-          <Menu.Divider />
-          <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={confirmDelete}>
-            {t`Delete`}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+        )}
+        <Menu.Item leftSection={<IconCopy size={14} />} onClick={() => copy.mutate({ id: channel.id })}>
+          {t`Copy channel`}
+        </Menu.Item>
+      </RowMenu>
     </Group>
   );
 }

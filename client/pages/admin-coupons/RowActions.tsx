@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Group, Menu, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconBan, IconCheck, IconCopy, IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconCopy, IconPencil } from '@tabler/icons-react';
 import { RedemptionStatus } from '../../../shared/constants.ts';
+import { RowMenu } from '../../components/RowMenu.tsx';
 import { copyText } from '../../components/clipboard.tsx';
 import { showError, showSuccess } from '../../lib/errors.ts';
 import { trpc } from '../../trpc.ts';
@@ -66,35 +67,15 @@ export function RowActions({ row, onEdit }: Props) {
           <IconPencil size={14} />
         </ActionIcon>
       </Tooltip>
-      <Menu position="bottom-end" withinPortal shadow="md">
-        <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" aria-label={t`More actions`} loading={setStatus.isPending}>
-            <IconDots size={16} />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {unused ? (
-            <Menu.Item
-              leftSection={<IconBan size={14} />}
-              onClick={() => setStatus.mutate({ id: row.id, status: RedemptionStatus.Disabled })}
-            >
-              {t`Disable`}
-            </Menu.Item>
-          ) : (
-            <Menu.Item
-              leftSection={<IconCheck size={14} />}
-              disabled={used}
-              onClick={() => setStatus.mutate({ id: row.id, status: RedemptionStatus.Unused })}
-            >
-              {t`Enable`}
-            </Menu.Item>
-          )}
-          <Menu.Divider />
-          <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={confirmDelete}>
-            {t`Delete`}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <RowMenu
+        enabled={unused}
+        onToggle={() =>
+          setStatus.mutate({ id: row.id, status: unused ? RedemptionStatus.Disabled : RedemptionStatus.Unused })
+        }
+        toggleDisabled={used}
+        onDelete={confirmDelete}
+        loading={setStatus.isPending}
+      />
     </Group>
   );
 }

@@ -1,17 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Group, Menu, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import {
-  IconBan,
-  IconCheck,
-  IconCopy,
-  IconDots,
-  IconEye,
-  IconMessageChatbot,
-  IconPencil,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconCopy, IconEye, IconMessageChatbot, IconPencil } from '@tabler/icons-react';
 import { TokenStatus } from '../../../shared/constants.ts';
+import { RowMenu } from '../../components/RowMenu.tsx';
 import { copyText } from '../../components/clipboard.tsx';
 import { showError, showSuccess } from '../../lib/errors.ts';
 import { useStatus } from '../../lib/status-context.tsx';
@@ -94,34 +86,13 @@ export function RowActions({ token, onEdit, onChanged }: Props) {
           <IconPencil size={16} />
         </ActionIcon>
       </Tooltip>
-      <Menu position="bottom-end" withinPortal shadow="md">
-        <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" aria-label={t`More actions`}>
-            <IconDots size={16} />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {enabled ? (
-            <Menu.Item
-              leftSection={<IconBan size={14} />}
-              onClick={() => setStatus.mutate({ id: token.id, status: TokenStatus.Disabled })}
-            >
-              {t`Disable`}
-            </Menu.Item>
-          ) : (
-            <Menu.Item
-              leftSection={<IconCheck size={14} />}
-              onClick={() => setStatus.mutate({ id: token.id, status: TokenStatus.Enabled })}
-            >
-              {t`Enable`}
-            </Menu.Item>
-          )}
-          <Menu.Divider />
-          <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={confirmDelete}>
-            {t`Delete`}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <RowMenu
+        enabled={enabled}
+        onToggle={() =>
+          setStatus.mutate({ id: token.id, status: enabled ? TokenStatus.Disabled : TokenStatus.Enabled })
+        }
+        onDelete={confirmDelete}
+      />
     </Group>
   );
 }
