@@ -11,6 +11,7 @@ import { freePort } from '../test/gateway-process.ts';
 import { ensureExecutable } from '../test/sea-executable.ts';
 import { type FakeUpstream, startFakeOpenAI } from './fake-upstream/server.ts';
 import { gatewayEnv } from './node-flags.mjs';
+import { api as restCall, type Session, signIn as signInAt } from '../test/gateway-client.ts';
 
 /*
  * The single executable as an operator gets it: `npm run package` builds it (console included;
@@ -89,28 +90,9 @@ async function start(extraEnv: Record<string, string> = {}) {
   }
 }
 
-async function api(method: string, url: string, body?: unknown, session?: { cookie: string; id: number }) {
-  const res = await fetch(`${base()}${url}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      ...(session ? { cookie: session.cookie, 'new-api-user': String(session.id) } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { success: boolean; message?: string; data?: unknown };
-  expect(json.success, `${method} ${url}: ${json.message}`).toBe(true);
-  return { res, data: json.data };
-}
-
-async function signIn(username: string, password: string) {
-  const { res, data } = await api('POST', '/api/user/login', { username, password });
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  return { cookie, id: (data as { id: number }).id };
-}
+const api = (method: string, url: string, body?: unknown, session?: Session) =>
+  restCall(base(), method, url, body, session);
+const signIn = (username: string, password: string) => signInAt(base(), username, password);
 
 const ROOT = { username: 'root', password: 'Sea-Root-Password-1' };
 

@@ -18,7 +18,7 @@ import {
   waitAnswers,
   waitHealthy,
 } from './docker.ts';
-import { api, chat, firstDay, ROOT, type Session, signIn } from './gateway-client.ts';
+import { api, chat, firstDay, ROOT, type Session, signIn } from '../gateway-client.ts';
 
 /*
  * The container recipe as a user follows it (README, "A container"): `npm run package`, then

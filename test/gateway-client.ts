@@ -2,8 +2,8 @@ import OpenAI from 'openai';
 import { expect } from 'vitest';
 
 /*
- * A gateway in a container, driven over HTTP as a user drives it: the REST API (/api/*) with a
- * session cookie, and the relay with the official OpenAI SDK.
+ * A gateway in another process (the single executable, a container), driven over HTTP as a user
+ * drives it: the REST API (/api/*) with a session cookie, and the relay with the official OpenAI SDK.
  */
 
 export interface Session {
