@@ -113,7 +113,8 @@ describe('console comfort', () => {
     await logIn(s, { username: ROOT_USERNAME, password: ROOT_PASSWORD });
     await s.page.goto('/admin/settings?tab=system');
     const tabs = s.page.getByRole('tab');
-    await expect.poll(() => tabs.count()).toBe(5);
+    // The settings page is a chunk of its own, loaded on first visit: slow on a busy machine.
+    await expect.poll(() => tabs.count(), { timeout: 15_000 }).toBe(5);
     for (const tab of await tabs.all()) {
       expect(await tab.isVisible()).toBe(true);
       const b = await box(tab);

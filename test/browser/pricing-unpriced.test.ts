@@ -24,7 +24,9 @@ const text = {
   zh: { unavailable: '未设置价格 — 不可用', image: '$0.050 / 张图', call: '$0.100 / 次' },
 } as const;
 
-const row = (page: Page, model: string) => page.getByRole('row').filter({ hasText: model }).first();
+/** A model's table row, or its card on a phone. */
+const row = (page: Page, model: string) =>
+  page.locator('tr, [data-testid="phone-card"]').filter({ hasText: model }).first();
 
 describe('models without a price in the console', () => {
   let gateway: Gateway;

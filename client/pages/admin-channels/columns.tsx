@@ -84,6 +84,7 @@ export function useChannelColumns(h: ColumnHandlers, visible: ColumnVisibility):
       key: 'balance',
       accessor: 'balance',
       title: t`Balance`,
+      phone: 'field',
       render: (e) => (e.kind === 'tag' ? dash : <BalanceCell channel={e.channel} />),
     },
     {
