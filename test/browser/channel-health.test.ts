@@ -32,18 +32,20 @@ describe('channel health in the channel list', () => {
     });
     const { page } = c.s;
     await page.goto('/admin/channels');
-    const dead = page.getByRole('row').filter({ hasText: 'Dead upstream' });
+    const dead = page.locator('tr, [data-testid="phone-card"]').filter({ hasText: 'Dead upstream' });
     await dead.getByTestId('response-time').getByText('Untested').waitFor();
 
     await dead.getByTestId('response-time').click();
     await dead.getByTestId('response-time').getByText('Test failed').waitFor();
     await expect.poll(() => dead.getByTestId('tested-when').innerText()).toMatch(/^now · \d+\.\d\d s$/);
-    expect(await dead.getByTestId('test-reason').innerText()).toMatch(/^The request to the upstream failed: /);
+    expect(await dead.getByTestId('test-reason').innerText()).toMatch(
+      /^Cannot connect to the upstream: connection refused/,
+    );
     await expect(dead.getByText('Untested').count()).resolves.toBe(0);
     // The reason on hover too, with the time of the test.
     await dead.getByTestId('response-time').hover();
     const tip = page.getByRole('tooltip');
-    await tip.getByText(/^The request to the upstream failed: /).waitFor();
+    await tip.getByText(/^Cannot connect to the upstream: connection refused/).waitFor();
     await tip.getByText(/^Tested \d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/).waitFor();
     await tip.getByText(/^Failed after \d+\.\d\d s$/).waitFor();
 
@@ -51,9 +53,11 @@ describe('channel health in the channel list', () => {
     await page.reload();
     await dead.getByTestId('response-time').getByText('Test failed').waitFor();
 
-    const live = page.getByRole('row').filter({ hasText: 'Live upstream' });
+    const live = page.locator('tr, [data-testid="phone-card"]').filter({ hasText: 'Live upstream' });
     await live.getByTestId('response-time').click();
-    await expect.poll(() => live.getByTestId('response-time').innerText()).toMatch(/^\d+\.\d\d s\s+now$/);
+    await expect
+      .poll(() => live.getByTestId('response-time').innerText(), { timeout: 15_000 })
+      .toMatch(/^\d+\.\d\d s\s+now$/);
     const badge = live.getByTestId('response-time').locator('[data-state="passed"]');
     // Spec §4: up to 1 s is green.
     expect(await badge.getAttribute('style')).toContain('green');
@@ -65,9 +69,9 @@ describe('channel health in the channel list', () => {
     await logIn(s, { username: ROOT_USERNAME, password: ROOT_PASSWORD });
     await s.page.evaluate(() => localStorage.setItem('i18nextLng', 'zh'));
     await s.page.goto('/admin/channels');
-    const dead = s.page.getByRole('row').filter({ hasText: 'Dead upstream' });
+    const dead = s.page.locator('tr, [data-testid="phone-card"]').filter({ hasText: 'Dead upstream' });
     await dead.getByTestId('response-time').getByText('测试失败').waitFor();
-    expect(await dead.getByTestId('test-reason').innerText()).toMatch(/^请求上游失败：/);
+    expect(await dead.getByTestId('test-reason').innerText()).toMatch(/^无法连接到上游：连接被拒绝/);
     expect(await dead.getByTestId('tested-when').innerText()).toMatch(/\d+\.\d\d s$/);
     // The name column is on screen: the failure is said there too.
     await dead.getByTestId('name-test-failed').getByText('测试失败').waitFor();

@@ -55,7 +55,7 @@ describe('the key list of a multi-key channel', () => {
 
     const { page } = c.s;
     await page.goto('/admin/channels');
-    const row = page.getByRole('row').filter({ hasText: 'Key pool' });
+    const row = page.locator('tr, [data-testid="phone-card"]').filter({ hasText: 'Key pool' });
     expect(await row.getByTestId('key-count').innerText()).toBe('2/4 keys');
     await row.getByTestId('key-count').click();
     const modal = page.getByRole('dialog', { name: `Keys of channel #${id} Key pool` });
@@ -116,7 +116,7 @@ describe('the key list of a multi-key channel', () => {
     await logIn(s, { username: ROOT_USERNAME, password: ROOT_PASSWORD });
     await s.page.evaluate(() => localStorage.setItem('i18nextLng', 'zh'));
     await s.page.goto('/admin/channels');
-    const row = s.page.getByRole('row').filter({ hasText: 'Key pool' });
+    const row = s.page.locator('tr, [data-testid="phone-card"]').filter({ hasText: 'Key pool' });
     expect(await row.getByTestId('key-count').innerText()).toBe('3/4 个密钥');
     await row.getByTestId('key-count').click();
     const modal = s.page.getByRole('dialog', { name: `渠道 #${id} Key pool 的密钥` });

@@ -128,7 +128,7 @@ describe('drawing and task logs in a browser', () => {
             ['/app/logs/tasks', 'task_logs'],
           ]) {
             await s.page.goto(route);
-            await s.page.locator('tbody tr').first().waitFor();
+            await s.page.locator('tbody tr, [data-testid="phone-card"]').first().waitFor();
             await s.page.waitForTimeout(300);
             await s.page.screenshot({
               path: path.join(shots, `${name}-${theme}-${lang}-${width}.png`),
