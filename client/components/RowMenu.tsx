@@ -14,18 +14,20 @@ interface Props {
   /** Asks first (a confirmation modal): the menu only calls it. */
   onDelete: () => void;
   loading?: boolean;
+  /** The whole menu greyed out (a user of the same or a higher role). */
+  disabled?: boolean;
 }
 
 /**
- * The "more" menu that ends a row of the token, channel and redemption-code tables, so the three read
+ * The "more" menu that ends a row of the token, channel, user and redemption-code tables, so they read
  * alike: the row's own items, switching it on or off, then delete, apart and in red.
  */
-export function RowMenu({ children, enabled, onToggle, toggleDisabled, onDelete, loading }: Props) {
+export function RowMenu({ children, enabled, onToggle, toggleDisabled, onDelete, loading, disabled }: Props) {
   const { t } = useLingui();
   return (
     <Menu position="bottom-end" withinPortal shadow="md">
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={t`More actions`} loading={loading}>
+        <ActionIcon variant="subtle" color="gray" aria-label={t`More actions`} loading={loading} disabled={disabled}>
           <IconDots size={16} />
         </ActionIcon>
       </Menu.Target>

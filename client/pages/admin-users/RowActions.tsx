@@ -1,11 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
-import { ActionIcon, Button, Group, Menu, Text } from '@mantine/core';
+import { Button, Group, Menu, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconArrowDown, IconArrowUp, IconBan, IconCheck, IconDots, IconTrash } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import type { ManageUserInput } from '../../../shared/schemas/users.ts';
 import { isAdmin, Role, UserStatus } from '../../../shared/constants.ts';
 import { showError, showSuccess } from '../../lib/errors.ts';
 import { useStoredUser } from '../../lib/user.ts';
+import { RowMenu } from '../../components/RowMenu.tsx';
 import { trpc } from '../../trpc.ts';
 import { isDeactivated, type UserRow } from './types.ts';
 
@@ -48,38 +49,23 @@ export function RowActions({ user, onEdit }: { user: UserRow; onEdit: () => void
       <Button size="compact-xs" variant="light" onClick={onEdit} disabled={outranked}>
         {t`Edit`}
       </Button>
-      <Menu position="bottom-end" withinPortal shadow="md">
-        <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" aria-label={t`More actions`} disabled={outranked}>
-            <IconDots size={16} />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {!isAdmin(user.role) && me && me.role >= Role.Root && (
-            <Menu.Item leftSection={<IconArrowUp size={14} />} onClick={() => confirm('promote')}>
-              {labels.promote}
-            </Menu.Item>
-          )}
-          {isAdmin(user.role) && user.role < Role.Root && (
-            <Menu.Item leftSection={<IconArrowDown size={14} />} onClick={() => confirm('demote')}>
-              {labels.demote}
-            </Menu.Item>
-          )}
-          {user.status === UserStatus.Enabled ? (
-            <Menu.Item leftSection={<IconBan size={14} />} onClick={() => confirm('disable')}>
-              {labels.disable}
-            </Menu.Item>
-          ) : (
-            <Menu.Item leftSection={<IconCheck size={14} />} onClick={() => confirm('enable')}>
-              {labels.enable}
-            </Menu.Item>
-          )}
-          <Menu.Divider />
-          <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => confirm('delete')}>
-            {labels.delete}
+      <RowMenu
+        enabled={user.status === UserStatus.Enabled}
+        onToggle={() => confirm(user.status === UserStatus.Enabled ? 'disable' : 'enable')}
+        onDelete={() => confirm('delete')}
+        disabled={outranked}
+      >
+        {!isAdmin(user.role) && me && me.role >= Role.Root && (
+          <Menu.Item leftSection={<IconArrowUp size={14} />} onClick={() => confirm('promote')}>
+            {labels.promote}
           </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+        )}
+        {isAdmin(user.role) && user.role < Role.Root && (
+          <Menu.Item leftSection={<IconArrowDown size={14} />} onClick={() => confirm('demote')}>
+            {labels.demote}
+          </Menu.Item>
+        )}
+      </RowMenu>
     </Group>
   );
 }
