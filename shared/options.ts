@@ -278,6 +278,11 @@ export const optionRegistry = {
   ChatLink2: str(),
   DemoSiteEnabled: bool(false),
   SelfUseModeEnabled: bool(false),
+  // Which new-api /api contract the REST adapter answers in (server/compat/contract.ts).
+  ApiCompatContract: {
+    default: '2026',
+    schema: z.enum(['2026', '2025-04'], { message: '只能是 2026 或 2025-04' }),
+  } satisfies OptionDef<'2026' | '2025-04'>,
   DisplayInCurrencyEnabled: bool(true),
   DisplayTokenStatEnabled: bool(true),
   DefaultCollapseSidebar: bool(false),
