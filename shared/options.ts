@@ -278,6 +278,8 @@ export const optionRegistry = {
   ChatLink2: str(),
   DemoSiteEnabled: bool(false),
   SelfUseModeEnabled: bool(false),
+  // Serves the price ratios to anyone at GET /api/ratio_config (for another gateway's price sync).
+  ExposeRatioEnabled: bool(false),
   // Which new-api /api contract the REST adapter answers in (server/compat/contract.ts).
   ApiCompatContract: {
     default: '2026',

@@ -475,6 +475,30 @@ const descriptors: Record<ServerMessageCode, MessageDescriptor> = {
   }),
   'topup.amount_too_large': msg({ context: 'topup.amount_too_large', message: 'The top-up amount is too large' }),
   'topup.payment_method': msg({ context: 'topup.payment_method', message: 'Unsupported payment method' }),
+  'topup.provider_unavailable': msg({
+    context: 'topup.provider_unavailable',
+    message: 'Switchyard does not take {provider} payments; use Epay or a redemption code',
+  }),
+  'compat.codex_unavailable': msg({
+    context: 'compat.codex_unavailable',
+    message: 'Switchyard does not support Codex OAuth channel credentials; use an API key',
+  }),
+  'compat.ollama_unavailable': msg({
+    context: 'compat.ollama_unavailable',
+    message: 'Switchyard does not manage models on an Ollama server; pull or delete them on Ollama itself',
+  }),
+  'compat.upstream_updates_unavailable': msg({
+    context: 'compat.upstream_updates_unavailable',
+    message: 'Detecting upstream model updates is not supported; use “Fetch models” when editing the channel',
+  }),
+  'compat.external_login_unavailable': msg({
+    context: 'compat.external_login_unavailable',
+    message: 'Switchyard does not support JWT or header sign-in for custom OAuth providers',
+  }),
+  'ratio.expose_disabled': msg({
+    context: 'ratio.expose_disabled',
+    message: 'The ratio configuration endpoint is not enabled',
+  }),
   'aff.transfer_min': msg({ context: 'aff.transfer_min', message: 'The smallest transfer is {amount}' }),
   'aff.quota_insufficient': msg({ context: 'aff.quota_insufficient', message: 'Not enough invitation quota' }),
   'aff.amount_not_integer': msg({

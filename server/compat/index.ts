@@ -3,17 +3,21 @@ import type { AppDeps } from '../context.ts';
 import { registerAffiliateRoutes } from '../domains/affiliate/affiliate.rest.ts';
 import { registerAuthRoutes } from '../domains/auth/auth.rest.ts';
 import { registerChannelRoutes } from '../domains/channels/channels.rest.ts';
+import { registerUnsupportedChannelRoutes } from '../domains/channels/channels-unsupported.rest.ts';
 import { registerCheckInRoutes } from '../domains/checkin/checkin.rest.ts';
 import { registerLogRoutes } from '../domains/logs/logs.rest.ts';
 import { registerMessageRoutes } from '../domains/messages/messages.rest.ts';
 import { registerModelMappingRoutes } from '../domains/model-mapping/model-mapping.rest.ts';
 import { registerOptionRoutes } from '../domains/options/options.rest.ts';
 import { registerPricingRoutes } from '../domains/pricing/pricing.rest.ts';
+import { registerRatioConfigRoutes } from '../domains/pricing/ratio-config.rest.ts';
 import { registerRedemptionRoutes } from '../domains/redemptions/redemptions.rest.ts';
 import { registerStatusRoutes } from '../domains/status/status.rest.ts';
 import { registerTaskListRoutes } from '../domains/tasks/tasks.rest.ts';
 import { registerTokenRoutes } from '../domains/tokens/tokens.rest.ts';
+import { registerTokenUsageRoutes } from '../domains/tokens/token-usage.rest.ts';
 import { registerTopUpRoutes } from '../domains/topup/topup.rest.ts';
+import { registerPaymentProviderRoutes } from '../domains/topup/topup-providers.rest.ts';
 import { registerUserSettingRoutes } from '../domains/user-settings/user-settings.rest.ts';
 import { registerUserRoutes } from '../domains/users/users.rest.ts';
 
@@ -25,17 +29,21 @@ const domainRoutes: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   registerAffiliateRoutes,
   registerAuthRoutes,
   registerChannelRoutes,
+  registerUnsupportedChannelRoutes,
   registerCheckInRoutes,
   registerLogRoutes,
   registerMessageRoutes,
   registerModelMappingRoutes,
   registerOptionRoutes,
   registerPricingRoutes,
+  registerRatioConfigRoutes,
   registerRedemptionRoutes,
   registerStatusRoutes,
   registerTaskListRoutes,
   registerTokenRoutes,
+  registerTokenUsageRoutes,
   registerTopUpRoutes,
+  registerPaymentProviderRoutes,
   registerUserRoutes,
   registerUserSettingRoutes,
 ];

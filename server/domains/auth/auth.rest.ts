@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { loginInput, registerInput, setupInput } from '../../../shared/schemas/users.ts';
+import { decodeBody, decodeQuery } from '../../compat/go-decode.ts';
+import { notAvailable } from '../../compat/not-available.ts';
 import { raw, restRoute, withMessage } from '../../compat/route.ts';
 import type { AppDeps } from '../../context.ts';
-import { unauthorized } from '../../errors.ts';
+import { badRequest, unauthorized } from '../../errors.ts';
 import { humanClient, passwordLogin, passwordRegister } from './http-steps.service.ts';
 import { emailBindQuery, emailQuery, resetInput } from './mail-flows.service.ts';
 import type { OAuthOutcome, RedirectProvider } from './oauth/oauth.service.ts';
@@ -21,6 +23,11 @@ const callbackQuery = z.object({
 });
 const codeQuery = z.object({ code: z.string().default(''), aff: z.string().max(32).default('') });
 const anyQuery = z.record(z.string(), z.unknown());
+const providerParams = z.object({ provider: z.string().max(64) });
+
+/** A bind call's fields: the JSON body today's console POSTs, or the query string older ones GET. */
+const fieldsOf = <T>(schema: z.ZodType<T>, req: FastifyRequest): T =>
+  req.method === 'POST' ? decodeBody(schema, req.body) : decodeQuery(schema, req.query);
 
 const origin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 
@@ -116,17 +123,12 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
     issueState(req, reply, query.aff),
   );
 
-  restRoute(
-    app,
-    deps,
-    'GET',
-    '/api/oauth/email/bind',
-    { auth: 'public', query: emailBindQuery },
-    async ({ query, req }) => {
-      await auth.bindEmail(await requireSession(req), query);
+  // April 2025 consoles bind by GET with a query string; today's console POSTs the same fields as JSON.
+  for (const method of ['GET', 'POST'] as const)
+    restRoute(app, deps, method, '/api/oauth/email/bind', { auth: 'public' }, async ({ req }) => {
+      await auth.bindEmail(await requireSession(req), fieldsOf(emailBindQuery, req));
       return withMessage('邮箱绑定成功');
-    },
-  );
+    });
 
   for (const provider of ['github', 'oidc', 'linuxdo'] as const satisfies RedirectProvider[]) {
     restRoute(
@@ -151,6 +153,17 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
     );
   }
 
+  // Today's console sends every provider through one route (Discord and custom providers too):
+  // the ones Switchyard has are the static routes above; any other is not switched on here.
+  restRoute(app, deps, 'GET', '/api/oauth/:provider', { auth: 'public', params: providerParams }, ({ params }) => {
+    throw badRequest('oauth.provider_disabled', { provider: params.provider });
+  });
+
+  for (const kind of ['jwt', 'header'])
+    restRoute(app, deps, 'POST', `/api/auth/external/:provider/${kind}/login`, { auth: 'public' }, () => {
+      throw notAvailable('compat.external_login_unavailable');
+    });
+
   restRoute(
     app,
     deps,
@@ -160,17 +173,12 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
     async ({ query, req, reply }) => answer(req, reply, await auth.wechat(query.code, { ip: req.ip, aff: query.aff })),
   );
 
-  restRoute(
-    app,
-    deps,
-    'GET',
-    '/api/oauth/wechat/bind',
-    { auth: 'public', query: codeQuery },
-    async ({ query, req }) => {
-      await auth.wechat(query.code, { ip: req.ip, sessionUserId: await requireSession(req) });
+  for (const method of ['GET', 'POST'] as const)
+    restRoute(app, deps, method, '/api/oauth/wechat/bind', { auth: 'public' }, async ({ req }) => {
+      const { code } = fieldsOf(codeQuery, req);
+      await auth.wechat(code, { ip: req.ip, sessionUserId: await requireSession(req) });
       return withMessage('bind');
-    },
-  );
+    });
 
   restRoute(
     app,

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   logByKeyInput,
   logDeleteInput,
@@ -7,16 +7,10 @@ import {
   logSearchInput,
   quotaDataInput,
 } from '../../../shared/schemas/logs.ts';
+import { allowAnyOrigin } from '../../compat/cors.ts';
 import { decodeQuery } from '../../compat/go-decode.ts';
 import { restRoute } from '../../compat/route.ts';
 import type { AppDeps } from '../../context.ts';
-
-/** Only the key lookup is meant for other sites ("query my key" pages), so only it opens CORS. */
-function allowAnyOrigin(reply: FastifyReply) {
-  reply.header('access-control-allow-origin', '*');
-  reply.header('access-control-allow-methods', 'GET, OPTIONS');
-  reply.header('access-control-allow-headers', '*');
-}
 
 /** new-api's /api/log and /api/data calls (api-contract §5). */
 export function registerLogRoutes(app: FastifyInstance, deps: AppDeps) {

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { payInput, topUpAmountInput } from '../../../shared/schemas/wallet.ts';
 import { classifyError } from '../../compat/envelope.ts';
 import { decodeBody } from '../../compat/go-decode.ts';
@@ -17,6 +18,8 @@ async function legacyPayAnswer(run: () => Promise<Record<string, unknown>>) {
   }
 }
 
+const formFields = z.object({}).loose();
+
 export function registerTopUpRoutes(app: FastifyInstance, deps: AppDeps) {
   const { topup } = deps.services;
 
@@ -29,13 +32,26 @@ export function registerTopUpRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   // The gateway reads the plain-text body: "success" stops its retries, "fail" asks for another delivery.
-  restRoute(app, deps, 'GET', '/api/user/epay/notify', { auth: 'public' }, async ({ req, reply }) => {
+  // It notifies by GET with a query string, or by POST with the same fields as a form.
+  const notify = async (fields: unknown, req: FastifyRequest, reply: FastifyReply) => {
     let ok = false;
     try {
-      ok = await topup.notify((req.query ?? {}) as Record<string, unknown>);
+      ok = await topup.notify((fields ?? {}) as Record<string, unknown>);
     } catch (err) {
       req.log.error({ err }, 'epay notify failed');
     }
     return reply.type('text/plain; charset=utf-8').send(ok ? 'success' : 'fail');
+  };
+  restRoute(app, deps, 'GET', '/api/user/epay/notify', { auth: 'public' }, ({ req, reply }) =>
+    notify(req.query, req, reply),
+  );
+  // Form bodies are read on this route only; elsewhere /api takes JSON alone.
+  void app.register(async (scoped) => {
+    scoped.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    restRoute(scoped, deps, 'POST', '/api/user/epay/notify', { auth: 'public' }, ({ req, reply }) =>
+      notify({ ...(req.query as object), ...decodeBody(formFields, req.body) }, req, reply),
+    );
   });
 }
