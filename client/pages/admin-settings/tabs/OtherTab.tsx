@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Stack } from '@mantine/core';
 import { OptionsSection } from '../form/OptionsSection.tsx';
+import { compatFields } from '../other/compat-fields.ts';
 import { LogsSection } from '../other/LogsSection.tsx';
 import { generalFields } from './operation-fields.ts';
 import {
@@ -21,6 +22,7 @@ export function OtherTab() {
       <OptionsSection title={<Trans>Data dashboard</Trans>} fields={dashboardFields} testId="section-dashboard" />
       <OptionsSection title={<Trans>Monitoring</Trans>} fields={monitoringFields} testId="section-monitoring" />
       <OptionsSection title={<Trans>Check-in</Trans>} fields={checkInFields} testId="section-checkin" />
+      <OptionsSection title={<Trans>new-api compatibility</Trans>} fields={compatFields} testId="section-compat" />
     </Stack>
   );
 }
