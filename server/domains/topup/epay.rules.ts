@@ -54,3 +54,29 @@ export function epayPurchaseForm(
 
 /** PayAddress may be saved with or without a trailing slash. */
 export const epaySubmitUrl = (payAddress: string) => `${payAddress.replace(/\/+$/, '')}/submit.php`;
+
+/**
+ * Where the gateway sends the browser back and where it posts its notice: ServerAddress (else the
+ * request's own origin), and CustomCallbackAddress for the notice when the operator set one.
+ */
+export function epayAddresses(serverAddress: string, customCallback: string, origin: string) {
+  const server = (serverAddress || origin).replace(/\/+$/, '');
+  return { server, callback: (customCallback || server).replace(/\/+$/, '') };
+}
+
+/**
+ * A gateway notice's fields when its signature is the merchant's and it names our merchant id;
+ * null otherwise. Only string fields take part (a form or a query string gives nothing else).
+ */
+export function verifiedEpayNotice(fields: Record<string, unknown>, key: string, pid: string): EpayParams | null {
+  const params: EpayParams = Object.fromEntries(
+    Object.entries(fields).filter((e): e is [string, string] => typeof e[1] === 'string'),
+  );
+  if (!epayVerify(params, key)) return null;
+  if (params.pid !== undefined && params.pid !== pid) return null;
+  return params;
+}
+
+/** The paid amount agrees with the order (the gateway states it with 2 decimals). */
+export const epayMoneyMatches = (params: EpayParams, money: number) =>
+  params.money === undefined || Math.abs(Number(params.money) - money) <= 0.005;

@@ -6,7 +6,14 @@ import { nowSeconds } from '../../db/time.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { messageLogFields } from '../logs/log-message.view.ts';
 import type { OptionsService } from '../options/options.service.ts';
-import { epayPurchaseForm, type EpayParams, epaySubmitUrl, epayVerify } from './epay.rules.ts';
+import {
+  epayAddresses,
+  epayMoneyMatches,
+  epayPurchaseForm,
+  type EpayParams,
+  epaySubmitUrl,
+  verifiedEpayNotice,
+} from './epay.rules.ts';
 import { quotaText } from './quota-text.view.ts';
 import {
   completeTopUp,
@@ -63,6 +70,9 @@ export function createTopUpService(infra: Pick<Infra, 'db' | 'bus' | 'log'>, opt
   return {
     onlineEnabled,
 
+    /** PayReturnUrl as an address, for gateways whose return the browser follows to the console. */
+    returnUrl,
+
     /** The payable price, 2 decimals, as the console shows it. */
     quote(user: Payer, input: TopUpAmountInput): string {
       return priceOf(input.amount, user.group).toFixed(2);
@@ -72,8 +82,7 @@ export function createTopUpService(infra: Pick<Infra, 'db' | 'bus' | 'log'>, opt
     async pay(user: Payer, input: PayInput, origin: string): Promise<{ data: EpayParams; url: string }> {
       if (!onlineEnabled()) throw badRequest('topup.disabled');
       const money = priceOf(input.amount, user.group).toFixed(2);
-      const server = (o('ServerAddress') || origin).replace(/\/+$/, '');
-      const callback = (o('CustomCallbackAddress') || server).replace(/\/+$/, '');
+      const { server, callback } = epayAddresses(o('ServerAddress'), o('CustomCallbackAddress'), origin);
       const tradeNo = `USR${user.id}NO${randomAlphanumeric(6)}${nowSeconds()}`;
       await insertTopUp(db, {
         user_id: user.id,
@@ -104,15 +113,13 @@ export function createTopUpService(infra: Pick<Infra, 'db' | 'bus' | 'log'>, opt
      * wrong merchant or amount).
      */
     async notify(query: Record<string, unknown>): Promise<boolean> {
-      const params: EpayParams = Object.fromEntries(
-        Object.entries(query).filter((e): e is [string, string] => typeof e[1] === 'string'),
-      );
-      if (!onlineEnabled() || !epayVerify(params, o('EpayKey'))) return false;
-      if (params.pid !== undefined && params.pid !== o('EpayId')) return false;
+      if (!onlineEnabled()) return false;
+      const params = verifiedEpayNotice(query, o('EpayKey'), o('EpayId'));
+      if (!params) return false;
       if (params.trade_status !== 'TRADE_SUCCESS') return true;
       const order = await findTopUpByTradeNo(db, params.out_trade_no ?? '');
       if (!order) return false;
-      if (params.money !== undefined && Math.abs(Number(params.money) - order.money) > 0.005) {
+      if (!epayMoneyMatches(params, order.money)) {
         log.warn({ tradeNo: order.trade_no }, 'epay notify amount does not match the order');
         return false;
       }
