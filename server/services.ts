@@ -12,6 +12,10 @@ import { createMailService } from './domains/mail/mailer.client.ts';
 import { createMessagesService } from './domains/messages/messages.service.ts';
 import { createUpdateCheckService } from './domains/updates/update-check.service.ts';
 import { createModelMappingService } from './domains/model-mapping/model-mapping.service.ts';
+import { createModelCatalogService } from './domains/models/model-catalog.service.ts';
+import { createModelMetaService } from './domains/models/model-meta.service.ts';
+import { createPrefillGroupsService } from './domains/models/prefill-groups.service.ts';
+import { createVendorsService } from './domains/models/vendors.service.ts';
 import { createQuotaWarningService } from './domains/notifications/quota-warning.service.ts';
 import { createOptionsService } from './domains/options/options.service.ts';
 import { createPricingService } from './domains/pricing/pricing.service.ts';
@@ -37,7 +41,8 @@ export async function createServices(infra: Infra) {
   const redemptions = createRedemptionsService(infra, options);
   const topup = createTopUpService(infra, options);
   const logs = createLogsService(infra.db);
-  const pricing = createPricingService(infra.db, infra.bus, options);
+  const modelCatalog = createModelCatalogService(infra.db, infra.bus, options.get);
+  const pricing = createPricingService(infra.db, infra.bus, options, modelCatalog);
   const status = createStatusService(infra, options);
   const users = createUsersService(infra, options, status, passwordHasher);
   const affiliate = createAffiliateService(infra, options);
@@ -62,8 +67,11 @@ export async function createServices(infra: Infra) {
     logWriter,
     mail,
     messages,
+    modelCatalog,
     modelMapping,
+    modelMeta: createModelMetaService(infra.db, infra.bus, modelCatalog),
     options,
+    prefillGroups: createPrefillGroupsService(infra.db),
     pricing,
     quotaWarnings,
     redemptions,
@@ -74,6 +82,7 @@ export async function createServices(infra: Infra) {
     updates: createUpdateCheckService(infra, options, messages),
     users,
     userSettings,
+    vendors: createVendorsService(infra.db, infra.bus),
   };
 }
 

@@ -9,6 +9,8 @@ import { registerLogRoutes } from '../domains/logs/logs.rest.ts';
 import { registerMessageRoutes } from '../domains/messages/messages.rest.ts';
 import { registerModelMappingRoutes } from '../domains/model-mapping/model-mapping.rest.ts';
 import { registerOptionRoutes } from '../domains/options/options.rest.ts';
+import { registerModelMetaRoutes } from '../domains/models/models.rest.ts';
+import { registerVendorRoutes } from '../domains/models/vendors.rest.ts';
 import { registerPricingRoutes } from '../domains/pricing/pricing.rest.ts';
 import { registerRatioConfigRoutes } from '../domains/pricing/ratio-config.rest.ts';
 import { registerRedemptionRoutes } from '../domains/redemptions/redemptions.rest.ts';
@@ -38,6 +40,7 @@ const domainRoutes: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   registerPricingRoutes,
   registerRatioConfigRoutes,
   registerRedemptionRoutes,
+  registerModelMetaRoutes,
   registerStatusRoutes,
   registerTaskListRoutes,
   registerTokenRoutes,
@@ -51,3 +54,4 @@ const domainRoutes: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
 export function registerCompatRoutes(app: FastifyInstance, deps: AppDeps) {
   for (const register of domainRoutes) register(app, deps);
 }
+  registerVendorRoutes,

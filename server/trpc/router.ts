@@ -6,6 +6,7 @@ import { logsCleanupRouter } from '../domains/logs/logs-cleanup.router.ts';
 import { dashboardRouter, logsRouter } from '../domains/logs/logs.router.ts';
 import { inboxRouter, messagesRouter } from '../domains/messages/messages.router.ts';
 import { modelMappingRouter } from '../domains/model-mapping/model-mapping.router.ts';
+import { modelMetaRouter, vendorsRouter } from '../domains/models/models.router.ts';
 import { optionsRouter } from '../domains/options/options.router.ts';
 import { pricingRouter } from '../domains/pricing/pricing.router.ts';
 import { redemptionsRouter } from '../domains/redemptions/redemptions.router.ts';
@@ -32,6 +33,7 @@ export const appRouter = router({
   modelMapping: modelMappingRouter,
   options: optionsRouter,
   pricing: pricingRouter,
+  modelMeta: modelMetaRouter,
   redemptions: redemptionsRouter,
   status: statusRouter,
   tasks: tasksRouter,
@@ -42,3 +44,4 @@ export const appRouter = router({
 });
 
 export type AppRouter = typeof appRouter;
+  vendors: vendorsRouter,

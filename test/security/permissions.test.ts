@@ -84,6 +84,10 @@ const AREAS: [RegExp, Level][] = [
   [/^\/api\/oauth\//, 'public'],
   [/^\/api\/admin\//, 'admin'],
   [/^\/api\/model_mapping\b/, 'admin'],
+  // The model marketplace (issue 32): model metadata, vendors, prefill groups; GET /api/models (above) stays a user's.
+  [/^\/api\/models\b/, 'admin'],
+  [/^\/api\/vendors\b/, 'admin'],
+  [/^\/api\/prefill_group\b/, 'admin'],
   [/^\/api\/user\/messages\b/, 'user'],
   [/^\/api\/user\/check_in/, 'user'],
   [/^\/api\/(verification|reset_password)\b/, 'public'],
@@ -207,7 +211,7 @@ function procLevel(name: string): Level {
   // Prompt-cache shares per model and channel (issue 29): every user's calls, so admins only.
   if (name === 'dashboard.promptCache') return 'admin';
   if (['status', 'auth', 'pricing'].includes(ns)) return 'public';
-  if (['redemptions', 'messages', 'modelMapping', 'logsCleanup'].includes(ns)) return 'admin';
+  if (['redemptions', 'messages', 'modelMapping', 'logsCleanup', 'modelMeta', 'vendors'].includes(ns)) return 'admin';
   if (ns === 'channels') return fn === 'defaultModels' ? 'user' : 'admin';
   if (ns === 'users') return ['list', 'get', 'create', 'update', 'manage', 'remove'].includes(fn) ? 'admin' : 'user';
   if (name === 'groups.list' || name === 'logs.userInfo') return 'admin';

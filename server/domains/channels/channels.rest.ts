@@ -17,7 +17,7 @@ import type { AppDeps } from '../../context.ts';
 import { badRequest } from '../../errors.ts';
 import { keyActionText } from './multi-key.view.ts';
 
-/* /api/channel/* (admin) and /api/models (user), with new-api's answer shapes (api-contract §4, §11). */
+/* /api/channel/* (admin), with new-api's answer shapes (api-contract §4); GET /api/models is in models/models.rest.ts. */
 
 const pageQuery = z.object({
   p: q.int(0).transform((v) => Math.max(0, v)),
@@ -44,8 +44,6 @@ const testQuery = z.object({ model: q.str().transform((v) => v.trim()) });
 export function registerChannelRoutes(app: FastifyInstance, deps: AppDeps) {
   const { channels } = deps.services;
   const admin = { auth: 'admin' } as const;
-
-  restRoute(app, deps, 'GET', '/api/models', { auth: 'user' }, () => channels.defaultModelsByType());
 
   restRoute(app, deps, 'GET', '/api/channel/', { ...admin, query: pageQuery }, ({ query }) =>
     channels.page({ page: query.p, pageSize: query.page_size, idSort: query.id_sort, tagMode: query.tag_mode }),

@@ -1,5 +1,8 @@
 import type { ChangeBus } from '../../cache/bus.ts';
 import type { Db } from '../../db/types.ts';
+import type { ModelCatalogService } from '../models/model-catalog.service.ts';
+import { defaultEndpointTypes, endpointTypesOf, SUPPORTED_ENDPOINTS } from '../models/model-meta.rules.ts';
+import type { PricingVendor } from '../models/model-meta.view.ts';
 import { mayUseGroup } from '../options/options.rules.ts';
 import type { OptionsService } from '../options/options.service.ts';
 import { findUserSetting, listEnabledModelChannels, listEnabledModelGroups } from './pricing.repo.ts';
@@ -22,6 +25,14 @@ export interface PricingItem extends ModelPricing {
   callable: boolean;
   /** Groups whose enabled channels offer the model; left out when empty, as new-api does. */
   enable_groups?: string[];
+  /** The marketplace's metadata (models/vendors tables), each left out when not set, as new-api does. */
+  description?: string;
+  icon?: string;
+  /** Comma-separated. */
+  tags?: string;
+  vendor_id?: number;
+  /** The API doors the model is called through (keys of the answer's `supported_endpoint`). */
+  supported_endpoint_types: string[];
 }
 
 export interface PricingAnswer {
@@ -30,6 +41,12 @@ export interface PricingAnswer {
   group_ratio: Record<string, number>;
   /** Group name to description, for the group selector. */
   usable_group: Record<string, string>;
+  /** Vendors the items' `vendor_id` refers to (new-api 2026). */
+  vendors: PricingVendor[];
+  /** Endpoint type -> the door's path and method. */
+  supported_endpoint: Record<string, { path: string; method: string }>;
+  /** new-api's "auto" group chain; Switchyard has none. */
+  auto_groups: string[];
 }
 
 /** Models some enabled channel serves that have neither a ModelPrice nor a ModelRatio. */
@@ -56,36 +73,48 @@ function acceptsUnset(setting: string | null | undefined): boolean {
   }
 }
 
-export function createPricingService(db: Db, bus: ChangeBus, options: OptionsService) {
-  let cached: { at: number; items: Promise<PricingItem[]> } | undefined;
+export function createPricingService(db: Db, bus: ChangeBus, options: OptionsService, models: ModelCatalogService) {
+  let cached: { at: number; items: Promise<{ items: PricingItem[]; vendors: PricingVendor[] }> } | undefined;
   const invalidate = () => {
     cached = undefined;
   };
   // options.onChange fires after the new values are in memory (bus listeners may run before a reload ends).
   options.onChange(invalidate);
   bus.subscribe('channels', invalidate);
+  bus.subscribe('models', invalidate);
 
-  async function build(): Promise<PricingItem[]> {
+  /** Priced items with their metadata; a model whose metadata row is disabled is not listed. */
+  async function build(): Promise<{ items: PricingItem[]; vendors: PricingVendor[] }> {
+    const catalog = await models.catalog();
     const groupsOf = new Map<string, string[]>();
     for (const { model, group } of await listEnabledModelGroups(db)) {
       const list = groupsOf.get(model) ?? [];
       list.push(group);
       groupsOf.set(model, list);
     }
-    return [...groupsOf.entries()].map(([model, groups]) => {
+    const items = [...groupsOf.entries()].flatMap(([model, groups]) => {
+      const meta = catalog.describe(model);
+      if (meta && meta.status !== 1) return [];
       const pricing = modelPricing(options.get, model);
+      const declared = meta ? endpointTypesOf(meta.endpoints) : [];
       const item: PricingItem = {
         model_name: model,
         owner_by: '',
         ...pricing,
         callable: pricing.price_source !== 'unset',
+        ...(meta?.description ? { description: meta.description } : {}),
+        ...(meta?.icon ? { icon: meta.icon } : {}),
+        ...(meta?.tags ? { tags: meta.tags } : {}),
+        ...(meta && Number(meta.vendor_id) > 0 ? { vendor_id: Number(meta.vendor_id) } : {}),
+        supported_endpoint_types: declared.length ? declared : defaultEndpointTypes(model),
       };
       if (groups.length > 0) item.enable_groups = groups;
-      return item;
+      return [item];
     });
+    return { items, vendors: catalog.vendors };
   }
 
-  function items(): Promise<PricingItem[]> {
+  function items(): Promise<{ items: PricingItem[]; vendors: PricingVendor[] }> {
     if (!cached || Date.now() - cached.at > CACHE_TTL_MS) {
       const entry = { at: Date.now(), items: build() };
       // A failed build must not stay cached.
@@ -114,10 +143,18 @@ export function createPricingService(db: Db, bus: ChangeBus, options: OptionsSer
       const group_ratio: Record<string, number> = {};
       for (const [group, ratio] of Object.entries(options.get('GroupRatio')))
         if (mayUseGroup(listed, ownGroup, group)) group_ratio[group] = ratio;
-      let data = await items();
+      const built = await items();
+      let data = built.items;
       if (user && data.some((i) => !i.callable) && acceptsUnset(await findUserSetting(db, user.id)))
         data = data.map((i) => (i.callable ? i : { ...i, callable: true }));
-      return { data, group_ratio, usable_group: usableGroups(ownGroup) };
+      return {
+        data,
+        group_ratio,
+        usable_group: usableGroups(ownGroup),
+        vendors: built.vendors,
+        supported_endpoint: SUPPORTED_ENDPOINTS,
+        auto_groups: [],
+      };
     },
 
     /**

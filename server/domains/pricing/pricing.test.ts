@@ -31,7 +31,19 @@ describe('model pricing', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/pricing' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(['data', 'group_ratio', 'success', 'usable_group']);
+    // new-api 2026 adds the marketplace's vendors, the endpoint map and the auto-group chain beside them.
+    expect(Object.keys(body).sort()).toEqual([
+      'auto_groups',
+      'data',
+      'group_ratio',
+      'success',
+      'supported_endpoint',
+      'usable_group',
+      'vendors',
+    ]);
+    expect(body.vendors).toEqual([]);
+    expect(body.auto_groups).toEqual([]);
+    expect(body.supported_endpoint.openai).toEqual({ path: '/v1/chat/completions', method: 'POST' });
     expect(body.success).toBe(true);
     expect(body.usable_group).toEqual({ default: 'Default', vip: 'VIP' });
     expect(body.group_ratio).toEqual({ default: 1, vip: 0.8 });
@@ -56,9 +68,16 @@ describe('model pricing', () => {
       unit: 'token',
       callable: true,
       enable_groups: ['default', 'vip'],
+      supported_endpoint_types: ['openai', 'openai-response', 'anthropic', 'gemini'],
     });
     // A fixed price of an image model is charged per image (n images = n calls).
-    expect(by('dall-e-3')).toMatchObject({ quota_type: 1, model_price: 0.04, unit: 'image', enable_groups: ['svip'] });
+    expect(by('dall-e-3')).toMatchObject({
+      quota_type: 1,
+      model_price: 0.04,
+      unit: 'image',
+      enable_groups: ['svip'],
+      supported_endpoint_types: ['image-generation'],
+    });
     // Selling mode: no price means the relay refuses it; no amount is given for it.
     expect(by('no-ratio-model')).toMatchObject({ price_source: 'unset', callable: false, model_ratio: 0 });
   });
