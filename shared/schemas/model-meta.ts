@@ -10,10 +10,10 @@ import { serverText } from '../server-messages.ts';
  */
 
 const numeric = (v: unknown) => (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : v);
-/** An optional integer; null, '' and absent all mean "not sent". */
+/** An optional integer; null and absent mean "not sent" (Go refuses "" for a number, and so do we). */
 const optInt = () =>
   z.preprocess(
-    (v) => (v === null || v === '' ? undefined : numeric(v)),
+    (v) => (v === null ? undefined : numeric(v)),
     z
       .number({ message: serverText('common.must_be_integer') })
       .int(serverText('common.must_be_integer'))
@@ -22,7 +22,7 @@ const optInt = () =>
 /** new-api stores 0/1; its consoles send 0/1, Switchyard's booleans. */
 const optFlag = () =>
   z.preprocess(
-    (v) => (v === true ? 1 : v === false ? 0 : v === null || v === '' ? undefined : numeric(v)),
+    (v) => (v === true ? 1 : v === false ? 0 : v === null ? undefined : numeric(v)),
     z
       .number({ message: serverText('common.must_be_integer') })
       .int()

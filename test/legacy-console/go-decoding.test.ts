@@ -52,7 +52,18 @@ interface Row {
 let t: TestApp;
 let base: string;
 const consoles: Partial<Record<Exclude<Who, 'fresh'>, LegacyConsole>> = {};
-const ids = { user: 0, victim: 0, message: 0, redemption: 0, redemption2: 0, token: 0, channel: 0 };
+const ids = {
+  user: 0,
+  victim: 0,
+  message: 0,
+  redemption: 0,
+  redemption2: 0,
+  token: 0,
+  channel: 0,
+  model: 0,
+  vendor: 0,
+  prefill: 0,
+};
 let seq = 0;
 const uniq = (p = 'g') => `${p}${Date.now().toString(36).slice(-5)}${(seq++).toString(36)}`;
 const MISSING = 999999;
@@ -100,6 +111,19 @@ const logFilters = {
   group: 'string',
 } as const;
 const page = { p: 'int', page_size: 'int' } as const;
+const modelFields: Record<string, GoType> = {
+  model_name: 'string',
+  description: 'string',
+  icon: 'string',
+  tags: 'string',
+  vendor_id: 'int',
+  endpoints: 'string',
+  name_rule: 'int',
+  status: 'int',
+  sync_official: 'int',
+};
+const vendorFields: Record<string, GoType> = { name: 'string', description: 'string', icon: 'string', status: 'int' };
+const prefillFields: Record<string, GoType> = { name: 'string', type: 'string', description: 'string' };
 
 /** new-api's routes (as listRoutes prints them, no trailing slash) and what their handlers read. */
 const table: Record<string, Row> = {
@@ -380,6 +404,42 @@ const table: Record<string, Row> = {
   'GET /api/task': {
     as: 'root',
     query: { p: 'int', channel_id: 'int', task_id: 'string', start_timestamp: 'int', end_timestamp: 'int' },
+  // The model marketplace (issue 32): new-api's Model, Vendor and PrefillGroup structs.
+  'GET /api/models/search': { as: 'root', query: { ...page, keyword: 'string', vendor: 'string' } },
+  'GET /api/models/missing': { as: 'root' },
+  'GET /api/models/sync_upstream/preview': { as: 'root' },
+  'POST /api/models/sync_upstream': { as: 'root' },
+  'GET /api/models/:id': { as: 'root', path: () => `/api/models/${ids.model}` },
+  'POST /api/models': { as: 'root', effects: true, body: () => ({ model_name: uniq('m') }), fields: modelFields },
+  'PUT /api/models': {
+    as: 'root',
+    body: () => ({ id: ids.model, model_name: 'meta-renamed', description: 'd' }),
+    fields: { id: 'int', ...modelFields },
+  },
+  'DELETE /api/models/:id': { as: 'root', path: () => `/api/models/${MISSING}` },
+  'GET /api/vendors': { as: 'root', query: page },
+  'GET /api/vendors/search': { as: 'root', query: { ...page, keyword: 'string' } },
+  'GET /api/vendors/:id': { as: 'root', path: () => `/api/vendors/${ids.vendor}` },
+  'POST /api/vendors': { as: 'root', effects: true, body: () => ({ name: uniq('v') }), fields: vendorFields },
+  'PUT /api/vendors': {
+    as: 'root',
+    body: () => ({ id: ids.vendor, name: 'vendor-renamed' }),
+    fields: { id: 'int', ...vendorFields },
+  },
+  'DELETE /api/vendors/:id': { as: 'root', path: () => `/api/vendors/${MISSING}` },
+  'GET /api/prefill_group': { as: 'root', query: { type: 'string' } },
+  'POST /api/prefill_group': {
+    as: 'root',
+    effects: true,
+    body: () => ({ name: uniq('p'), type: 'tag', items: ['a'] }),
+    fields: prefillFields,
+  },
+  'PUT /api/prefill_group': {
+    as: 'root',
+    body: () => ({ id: ids.prefill, name: 'prefill-renamed', type: 'tag', items: ['b'] }),
+    fields: { id: 'int', ...prefillFields },
+  },
+  'DELETE /api/prefill_group/:id': { as: 'root', path: () => `/api/prefill_group/${MISSING}` },
   },
   'GET /api/task/self': {
     as: 'user',
@@ -756,6 +816,11 @@ describe('every /api route decodes the shapes a Go-decoding client sends as new-
     expect(routes.length).toBeGreaterThan(100);
     expect(routes.filter((r) => !(r in table))).toEqual([]);
     expect(Object.keys(table).filter((r) => !routes.includes(r))).toEqual([]);
+  ids.vendor = ((await ok(root.post('/api/vendors/', { name: 'fixture-vendor' }))) as { id: number }).id;
+  ids.model = ((await ok(root.post('/api/models/', { model_name: 'fixture-model' }))) as { id: number }).id;
+  ids.prefill = (
+    (await ok(root.post('/api/prefill_group', { name: 'fixture', type: 'tag', items: [] }))) as { id: number }
+  ).id;
   });
 
   const groups = new Map<string, [string, Row][]>();
