@@ -18,6 +18,7 @@ import { createPrefillGroupsService } from './domains/models/prefill-groups.serv
 import { createVendorsService } from './domains/models/vendors.service.ts';
 import { createQuotaWarningService } from './domains/notifications/quota-warning.service.ts';
 import { createOptionsService } from './domains/options/options.service.ts';
+import { createPasskeysService } from './domains/passkeys/passkeys.service.ts';
 import { createPricingService } from './domains/pricing/pricing.service.ts';
 import { createRedemptionsService } from './domains/redemptions/redemptions.service.ts';
 import { createStatusService } from './domains/status/status.service.ts';
@@ -71,6 +72,7 @@ export async function createServices(infra: Infra) {
     modelMapping,
     modelMeta: createModelMetaService(infra.db, infra.bus, modelCatalog),
     options,
+    passkeys: createPasskeysService(infra, options),
     prefillGroups: createPrefillGroupsService(infra.db),
     pricing,
     quotaWarnings,

@@ -254,6 +254,18 @@ export const optionRegistry = {
   'oidc.authorization_endpoint': httpUrl(),
   'oidc.token_endpoint': httpUrl(),
   'oidc.user_info_endpoint': httpUrl(),
+  // Passkeys (WebAuthn), new-api's passkey.* settings: the relying party's name and id and the accepted
+  // origins default to SystemName and ServerAddress (or the address the browser used) when empty.
+  'passkey.enabled': bool(false),
+  'passkey.rp_display_name': str(),
+  'passkey.rp_id': str(),
+  'passkey.origins': str(),
+  'passkey.allow_insecure_origin': bool(false),
+  'passkey.user_verification': enumOf(['required', 'preferred', 'discouraged'] as const, 'preferred'),
+  'passkey.attachment_preference': {
+    default: '',
+    schema: z.enum(['', 'platform', 'cross-platform'], { message: '只能是 空 / platform / cross-platform' }),
+  } satisfies OptionDef<'' | 'platform' | 'cross-platform'>,
   // Mail
   SMTPServer: str(),
   SMTPPort: int(587, { min: 1, max: 65535 }),

@@ -337,6 +337,31 @@ const descriptors: Record<ServerMessageCode, MessageDescriptor> = {
   'mail.code_sent': msg({ context: 'mail.code_sent', message: 'Verification code sent, check your mailbox' }),
   'mail.reset_sent': msg({ context: 'mail.reset_sent', message: 'Reset e-mail sent, check your mailbox' }),
   'mail.bound': msg({ context: 'mail.bound', message: 'E-mail bound' }),
+  'passkey.disabled': msg({
+    context: 'passkey.disabled',
+    message: 'The administrator has not turned on passkey sign-in',
+  }),
+  'passkey.not_registered': msg({ context: 'passkey.not_registered', message: 'This user has no passkey' }),
+  'passkey.challenge_missing': msg({
+    context: 'passkey.challenge_missing',
+    message: 'The passkey check expired or was not started, please try again',
+  }),
+  'passkey.verify_failed': msg({
+    context: 'passkey.verify_failed',
+    message: 'The passkey could not be verified; try again or contact the administrator',
+  }),
+  'passkey.https_required': msg({
+    context: 'passkey.https_required',
+    message: 'Passkeys need HTTPS: {origin} is not a secure origin',
+  }),
+  'passkey.insecure_origin': msg({
+    context: 'passkey.insecure_origin',
+    message: 'Passkeys do not allow an insecure origin: {origin}',
+  }),
+  'passkey.registered': msg({ context: 'passkey.registered', message: 'Passkey registered' }),
+  'passkey.verified': msg({ context: 'passkey.verified', message: 'Passkey verified' }),
+  'passkey.removed': msg({ context: 'passkey.removed', message: 'Passkey removed' }),
+  'passkey.reset': msg({ context: 'passkey.reset', message: 'Passkey reset' }),
   'token.name_too_long': msg({ context: 'token.name_too_long', message: 'The token name is too long' }),
   'token.expiry_invalid': msg({ context: 'token.expiry_invalid', message: 'Invalid expiry time' }),
   'token.ip_list_invalid': msg({ context: 'token.ip_list_invalid', message: 'Invalid IP allow-list' }),

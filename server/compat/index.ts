@@ -9,6 +9,7 @@ import { registerLogRoutes } from '../domains/logs/logs.rest.ts';
 import { registerMessageRoutes } from '../domains/messages/messages.rest.ts';
 import { registerModelMappingRoutes } from '../domains/model-mapping/model-mapping.rest.ts';
 import { registerOptionRoutes } from '../domains/options/options.rest.ts';
+import { registerPasskeyRoutes } from '../domains/passkeys/passkeys.rest.ts';
 import { registerModelMetaRoutes } from '../domains/models/models.rest.ts';
 import { registerVendorRoutes } from '../domains/models/vendors.rest.ts';
 import { registerPricingRoutes } from '../domains/pricing/pricing.rest.ts';
@@ -37,6 +38,7 @@ const domainRoutes: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   registerMessageRoutes,
   registerModelMappingRoutes,
   registerOptionRoutes,
+  registerPasskeyRoutes,
   registerPricingRoutes,
   registerRatioConfigRoutes,
   registerRedemptionRoutes,

@@ -362,6 +362,34 @@ export interface PrefillGroupsTable {
   updated_time: Defaulted<number>;
 }
 
+/** A registered passkey (migration 2026-11-27T0300); ids and key as base64url. */
+export interface PasskeyCredentialsTable {
+  id: Id;
+  user_id: number;
+  credential_id: string;
+  /** The COSE public key. */
+  public_key: string;
+  sign_count: Defaulted<number>;
+  /** JSON array of the authenticator's transports ('internal', 'usb', 'hybrid'...). */
+  transports: Defaulted<string>;
+  attachment: Defaulted<string>;
+  aaguid: Defaulted<string>;
+  backup_eligible: Defaulted<number>;
+  backup_state: Defaulted<number>;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+/** A WebAuthn ceremony in progress: its challenge, bound to one browser's flow cookie and purpose. */
+export interface PasskeyChallengesTable {
+  /** `<flow cookie>:<purpose>`. */
+  id: string;
+  /** The signed-in user the ceremony is for; 0 for sign-in. */
+  user_id: Defaulted<number>;
+  challenge: string;
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   tokens: TokensTable;
@@ -387,6 +415,8 @@ export interface Database {
   vendors: VendorsTable;
   models: ModelsTable;
   prefill_groups: PrefillGroupsTable;
+  passkey_credentials: PasskeyCredentialsTable;
+  passkey_challenges: PasskeyChallengesTable;
 }
 
 /** A database handle or an open transaction: repositories accept either. */

@@ -8,6 +8,7 @@ import { inboxRouter, messagesRouter } from '../domains/messages/messages.router
 import { modelMappingRouter } from '../domains/model-mapping/model-mapping.router.ts';
 import { modelMetaRouter, vendorsRouter } from '../domains/models/models.router.ts';
 import { optionsRouter } from '../domains/options/options.router.ts';
+import { passkeysRouter } from '../domains/passkeys/passkeys.router.ts';
 import { pricingRouter } from '../domains/pricing/pricing.router.ts';
 import { redemptionsRouter } from '../domains/redemptions/redemptions.router.ts';
 import { statusRouter } from '../domains/status/status.router.ts';
@@ -32,6 +33,7 @@ export const appRouter = router({
   messages: messagesRouter,
   modelMapping: modelMappingRouter,
   options: optionsRouter,
+  passkeys: passkeysRouter,
   pricing: pricingRouter,
   modelMeta: modelMetaRouter,
   redemptions: redemptionsRouter,

@@ -334,6 +334,17 @@ const table: Record<string, Row> = {
     fields: { email: 'string', token: 'string' },
   },
   'GET /api/user/groups': { as: 'public' },
+  // Passkeys (issue 32): the finish calls take WebAuthn's credential JSON, read by the WebAuthn library, not
+  // by Go's struct decoding; with passkeys off (the default) every ceremony call is refused alike.
+  'POST /api/user/passkey/login/begin': { as: 'public' },
+  'POST /api/user/passkey/login/finish': { as: 'public' },
+  'GET /api/user/passkey': { as: 'user' },
+  'POST /api/user/passkey/register/begin': { as: 'user' },
+  'POST /api/user/passkey/register/finish': { as: 'user' },
+  'POST /api/user/passkey/verify/begin': { as: 'user' },
+  'POST /api/user/passkey/verify/finish': { as: 'user' },
+  'DELETE /api/user/passkey': { as: 'user' },
+  'DELETE /api/user/:id/reset_passkey': { as: 'root', path: () => `/api/user/${MISSING}/reset_passkey` },
   'GET /api/user/self': { as: 'user' },
   'PUT /api/user/self': {
     as: 'user',

@@ -21,6 +21,16 @@ const CONTRACT: Record<string, Level> = {
   'DELETE /api/log': 'admin',
   'DELETE /api/user/:id': 'admin',
   'DELETE /api/user/self': 'user',
+  // Passkeys (issue 32, new-api's router): sign-in is public, the rest is the user's own; reset is an admin's.
+  'DELETE /api/user/:id/reset_passkey': 'admin',
+  'DELETE /api/user/passkey': 'user',
+  'GET /api/user/passkey': 'user',
+  'POST /api/user/passkey/login/begin': 'public',
+  'POST /api/user/passkey/login/finish': 'public',
+  'POST /api/user/passkey/register/begin': 'user',
+  'POST /api/user/passkey/register/finish': 'user',
+  'POST /api/user/passkey/verify/begin': 'user',
+  'POST /api/user/passkey/verify/finish': 'user',
   'GET /api/about': 'public',
   'GET /api/channel/models': 'admin',
   'GET /api/channel/models_enabled': 'admin',
@@ -211,6 +221,8 @@ function procLevel(name: string): Level {
   // Prompt-cache shares per model and channel (issue 29): every user's calls, so admins only.
   if (name === 'dashboard.promptCache') return 'admin';
   if (['status', 'auth', 'pricing'].includes(ns)) return 'public';
+  // Passkey sign-in (issue 32) comes before any session; status, register and remove are the user's own.
+  if (name === 'passkeys.loginBegin' || name === 'passkeys.loginFinish') return 'public';
   if (['redemptions', 'messages', 'modelMapping', 'logsCleanup', 'modelMeta', 'vendors'].includes(ns)) return 'admin';
   if (ns === 'channels') return fn === 'defaultModels' ? 'user' : 'admin';
   if (ns === 'users') return ['list', 'get', 'create', 'update', 'manage', 'remove'].includes(fn) ? 'admin' : 'user';

@@ -13,6 +13,7 @@ import { useStatus } from '../../lib/status-context.tsx';
 import { trpc } from '../../trpc.ts';
 import type { StoredUser } from '../../lib/user.ts';
 import { TurnstileWidget, useTurnstile } from '../../components/Turnstile.tsx';
+import { PasskeyButton } from './PasskeyButton.tsx';
 
 const DEFAULT_ROOT = { username: 'root', password: '123456' };
 
@@ -116,6 +117,7 @@ export default function LoginPage() {
             <Text size="sm">{t`Password login is turned off. Use one of the options below.`}</Text>
           </Alert>
         )}
+        {status.passkey_login && <PasskeyButton onSignedIn={onLoggedIn} />}
       </Stack>
       <OAuthButtons />
     </AuthCard>

@@ -8,6 +8,7 @@ import { trpc } from '../../trpc.ts';
 import { BindingsCard } from './BindingsCard.tsx';
 import { InviteCard } from './InviteCard.tsx';
 import { ModelsCard } from './ModelsCard.tsx';
+import { PasskeyCard } from './PasskeyCard.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
 import { SecurityCard } from './SecurityCard.tsx';
 import { SettingsTabs } from './SettingsTabs.tsx';
@@ -31,6 +32,7 @@ export default function MePage() {
         </Stack>
         <Stack gap="md">
           <SecurityCard user={user} />
+          <PasskeyCard />
           <BindingsCard user={user} />
         </Stack>
       </SimpleGrid>
