@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import {
   IconBrush,
+  IconCategory,
   IconChartHistogram,
   IconFileText,
   IconKey,
@@ -105,6 +106,7 @@ export const sidebar: NavSection[] = [
     visible: ({ user }) => userIsAdmin(user),
     items: [
       { key: 'channels', label: msg`Channels`, path: '/admin/channels', icon: IconPlugConnected },
+      { key: 'models', label: msg`Model management`, path: '/admin/models', icon: IconCategory },
       { key: 'coupons', label: msg`Redemption codes`, path: '/admin/coupons', icon: IconTicket },
       { key: 'messages', label: msg`Message management`, path: '/admin/messages', icon: IconMail },
       { key: 'users', label: msg`User management`, path: '/admin/users', icon: IconUsers },

@@ -5,6 +5,7 @@ import {
   Card,
   Group,
   SegmentedControl,
+  Select,
   Stack,
   Switch,
   Text,
@@ -16,12 +17,14 @@ import { IconCopy, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { copyText } from '../../components/clipboard.tsx';
 import { ListTable, type TableColumn } from '../../components/DataTable.tsx';
+import { MarketIcon } from '../../components/MarketIcon.tsx';
 import { Page } from '../../components/Page.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { quotaDisplay } from '../../lib/format.ts';
 import { serverTextInLanguage } from '../../lib/server-messages.ts';
 import { useStoredUser } from '../../lib/user.ts';
 import { trpc } from '../../trpc.ts';
+import { allTags, matchesMarket, NO_VENDOR, tagsOf } from './market.ts';
 import { availableIn, callable, displayPrice, priceText, ratioColor } from './price.ts';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/trpc/router.ts';
@@ -37,6 +40,8 @@ export default function PricingPage() {
   const [picked, setPicked] = useState<string | null>(null);
   const [showUnavailable, setShowUnavailable] = useState(false);
   const [showRatio, setShowRatio] = useState(false);
+  const [vendorFilter, setVendorFilter] = useState<string | null>(null);
+  const [tagFilter, setTagFilter] = useState<string | null>(null);
 
   const groups = Object.keys(pricing.data?.usable_group ?? {});
   const ratios = pricing.data?.group_ratio ?? {};
@@ -46,12 +51,14 @@ export default function PricingPage() {
   const groupRatio = ratios[group] ?? 1;
   const display = quotaDisplay();
 
+  const vendors = useMemo(() => new Map((pricing.data?.vendors ?? []).map((v) => [v.id, v])), [pricing.data]);
   const records = useMemo(() => {
-    const q = search.trim().toLowerCase();
+    const filter = { search, vendor: vendorFilter, tag: tagFilter };
     return (pricing.data?.data ?? []).filter(
-      (p) => (!q || p.model_name.toLowerCase().includes(q)) && (showUnavailable || availableIn(p, group)),
+      (p) => matchesMarket(p, filter, vendors) && (showUnavailable || availableIn(p, group)),
     );
-  }, [pricing.data, search, showUnavailable, group]);
+  }, [pricing.data, vendors, search, vendorFilter, tagFilter, showUnavailable, group]);
+  const tags = useMemo(() => allTags(pricing.data?.data ?? []), [pricing.data]);
 
   const columns: TableColumn<Item>[] = [
     {
@@ -59,15 +66,50 @@ export default function PricingPage() {
       title: t`Model`,
       phone: 'title',
       render: (p) => (
-        <UnstyledButton onClick={() => void copyText(p.model_name)} aria-label={t`Copy model name`}>
-          <Group gap={6} wrap="nowrap">
-            <Text size="sm" fw={500}>
-              {p.model_name}
+        <Stack gap={4}>
+          <UnstyledButton onClick={() => void copyText(p.model_name)} aria-label={t`Copy model name`}>
+            <Group gap={6} wrap="nowrap">
+              <MarketIcon icon={p.icon ?? vendors.get(p.vendor_id ?? 0)?.icon} fallback={p.model_name} size={22} />
+              <Text size="sm" fw={500}>
+                {p.model_name}
+              </Text>
+              <IconCopy size={14} opacity={0.6} />
+            </Group>
+          </UnstyledButton>
+          {p.description && (
+            <Text size="xs" c="dimmed" lineClamp={2} data-testid="model-description">
+              {p.description}
             </Text>
-            <IconCopy size={14} opacity={0.6} />
-          </Group>
-        </UnstyledButton>
+          )}
+          {p.tags && (
+            <Group gap={4}>
+              {tagsOf(p.tags).map((tag) => (
+                <Badge key={tag} size="xs" variant="outline" tt="none">
+                  {tag}
+                </Badge>
+              ))}
+            </Group>
+          )}
+        </Stack>
       ),
+    },
+    {
+      accessor: 'vendor_id',
+      title: t`Vendor`,
+      phone: 'field',
+      render: (p) => {
+        const v = vendors.get(p.vendor_id ?? 0);
+        return v ? (
+          <Group gap={6} wrap="nowrap" data-testid="model-vendor">
+            <MarketIcon icon={v.icon} fallback={v.name} size={20} />
+            <Text size="sm">{v.name}</Text>
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed">
+            -
+          </Text>
+        );
+      },
     },
     {
       accessor: 'quota_type',
@@ -207,6 +249,32 @@ export default function PricingPage() {
               onChange={(e) => setSearch(e.currentTarget.value)}
               w={{ base: '100%', sm: 280 }}
             />
+            {vendors.size > 0 && (
+              <Select
+                w={{ base: '100%', sm: 180 }}
+                placeholder={t`All vendors`}
+                aria-label={t`Vendor`}
+                data={[
+                  ...[...vendors.values()].map((v) => ({ value: String(v.id), label: v.name })),
+                  { value: NO_VENDOR, label: t`No vendor` },
+                ]}
+                value={vendorFilter}
+                onChange={setVendorFilter}
+                clearable
+              />
+            )}
+            {tags.length > 0 && (
+              <Select
+                w={{ base: '100%', sm: 160 }}
+                placeholder={t`All tags`}
+                aria-label={t`Tag`}
+                data={tags}
+                value={tagFilter}
+                onChange={setTagFilter}
+                searchable
+                clearable
+              />
+            )}
             <Switch
               label={t`Show unavailable models`}
               checked={showUnavailable}
