@@ -22,6 +22,8 @@ import { createPasskeysService } from './domains/passkeys/passkeys.service.ts';
 import { createPricingService } from './domains/pricing/pricing.service.ts';
 import { createRedemptionsService } from './domains/redemptions/redemptions.service.ts';
 import { createStatusService } from './domains/status/status.service.ts';
+import { createSubscriptionPool } from './domains/subscriptions/pool.service.ts';
+import { createSubscriptionsService } from './domains/subscriptions/subscriptions.service.ts';
 import { createTasksService } from './domains/tasks/tasks.service.ts';
 import { createTokensService } from './domains/tokens/tokens.service.ts';
 import { createTopUpService } from './domains/topup/topup.service.ts';
@@ -37,7 +39,9 @@ export async function createServices(infra: Infra) {
   const messages = createMessagesService(infra.db);
   const options = createOptionsService(infra.db, infra.bus);
   await options.load();
-  const billing = await createBillingService(infra, options);
+  // The relay's index of live subscriptions (issue 32): billing reserves from their pools.
+  const subscriptionPool = await createSubscriptionPool(infra, options);
+  const billing = await createBillingService(infra, options, subscriptionPool);
   const logWriter = createLogWriter(infra, options.get);
   const redemptions = createRedemptionsService(infra, options);
   const topup = createTopUpService(infra, options);
@@ -78,6 +82,7 @@ export async function createServices(infra: Infra) {
     quotaWarnings,
     redemptions,
     status,
+    subscriptions: createSubscriptionsService(infra, options, topup, subscriptionPool),
     tasks: createTasksService(infra, options),
     tokens: createTokensService(infra, options),
     topup,

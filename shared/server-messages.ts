@@ -220,6 +220,7 @@ export const serverMessages = {
 
   // Billing (also reached through the relay, which words them in the caller's language)
   'billing.user_quota_insufficient': '用户额度不足',
+  'billing.subscription_quota_insufficient': '订阅额度不足',
   'billing.token_quota_exhausted': '该令牌额度已用尽',
   'billing.price_unset': '模型 {model} 的模型倍率或价格未配置，请联系管理员设置',
   // A request whose reservation (its max_tokens upper bound) is larger than what remains (issue 28);
@@ -260,6 +261,24 @@ export const serverMessages = {
   'topup.amount_too_large': '充值数量过大',
   'topup.payment_method': '不支持的支付方式',
   'topup.provider_unavailable': 'Switchyard 未接入 {provider} 支付，请使用易支付或兑换码',
+  // Subscription plans (issue 32)
+  'subscription.plan_not_found': '套餐不存在',
+  'subscription.plan_disabled': '套餐未启用',
+  'subscription.purchase_limit': '已达到该套餐购买上限',
+  'subscription.price_too_low': '套餐金额过低',
+  'subscription.payment_method': '支付方式不存在',
+  'subscription.not_found': '订阅不存在',
+  'subscription.not_active': '该订阅已失效',
+  'subscription.group_missing': '升级分组不存在',
+  'subscription.custom_duration': '自定义有效期需大于0秒',
+  'subscription.custom_reset': '自定义重置周期需大于0秒',
+  'subscription.balance_short': '余额不足',
+  'subscription.title_required': '套餐标题不能为空',
+  'subscription.price_negative': '价格不能为负数',
+  'subscription.price_max': '价格不能超过9999',
+  'subscription.limit_negative': '购买上限不能为负数',
+  'subscription.total_negative': '总额度不能为负数',
+  'subscription.provider_unavailable': 'Switchyard 未接入 {provider} 支付，请使用易支付或余额购买套餐',
   'compat.codex_unavailable': 'Switchyard 不支持 Codex OAuth 渠道凭据，请使用 API 密钥',
   'compat.ollama_unavailable': 'Switchyard 不管理 Ollama 服务器上的模型，请在 Ollama 上直接拉取或删除',
   'compat.upstream_updates_unavailable': '暂不支持检测上游模型更新，请在编辑渠道时使用“获取模型列表”',
@@ -425,6 +444,10 @@ export const serverMessages = {
   // Usage-log lines the server writes (log `content`; the console renders them from the code)
   'log.redeemed': '通过兑换码充值 {amount}',
   'log.online_topup': '使用在线充值成功，充值金额: {amount}，支付金额：{money}',
+  'log.subscription_purchased': '订阅购买成功，套餐: {plan}，本期额度: {amount}，支付金额: {money}，支付方式: {method}',
+  'log.subscription_granted': '管理员开通订阅，套餐: {plan}，本期额度: {amount}',
+  'log.subscription_balance_paid': '使用余额购买订阅，套餐: {plan}，扣除额度: {amount}',
+  'log.subscription_reset': '订阅额度重置，套餐: {plan}，本期额度: {amount}',
   'log.checkin': '签到获得 {amount}',
   'log.new_user_gift': '新用户注册赠送 {amount} 额度',
   'log.invitee_gift': '使用邀请码赠送 {amount} 额度',

@@ -405,6 +405,10 @@ const descriptors: Record<ServerMessageCode, MessageDescriptor> = {
     context: 'billing.user_quota_insufficient',
     message: 'Your quota is not enough',
   }),
+  'billing.subscription_quota_insufficient': msg({
+    context: 'billing.subscription_quota_insufficient',
+    message: 'Your subscription quota is used up',
+  }),
   'billing.token_quota_exhausted': msg({
     context: 'billing.token_quota_exhausted',
     message: 'This token has used up its quota',
@@ -503,6 +507,74 @@ const descriptors: Record<ServerMessageCode, MessageDescriptor> = {
   'topup.provider_unavailable': msg({
     context: 'topup.provider_unavailable',
     message: 'Switchyard does not take {provider} payments; use Epay or a redemption code',
+  }),
+  'subscription.plan_not_found': msg({
+    context: 'subscription.plan_not_found',
+    message: 'The plan does not exist',
+  }),
+  'subscription.plan_disabled': msg({
+    context: 'subscription.plan_disabled',
+    message: 'The plan is not on sale',
+  }),
+  'subscription.purchase_limit': msg({
+    context: 'subscription.purchase_limit',
+    message: 'You have bought this plan as many times as it allows',
+  }),
+  'subscription.price_too_low': msg({
+    context: 'subscription.price_too_low',
+    message: 'The plan costs too little to pay online',
+  }),
+  'subscription.payment_method': msg({
+    context: 'subscription.payment_method',
+    message: 'That payment method does not exist',
+  }),
+  'subscription.not_found': msg({
+    context: 'subscription.not_found',
+    message: 'The subscription does not exist',
+  }),
+  'subscription.not_active': msg({
+    context: 'subscription.not_active',
+    message: 'The subscription has already ended',
+  }),
+  'subscription.group_missing': msg({
+    context: 'subscription.group_missing',
+    message: 'The upgrade group does not exist',
+  }),
+  'subscription.custom_duration': msg({
+    context: 'subscription.custom_duration',
+    message: 'A custom duration must be more than 0 seconds',
+  }),
+  'subscription.custom_reset': msg({
+    context: 'subscription.custom_reset',
+    message: 'A custom reset period must be more than 0 seconds',
+  }),
+  'subscription.balance_short': msg({
+    context: 'subscription.balance_short',
+    message: 'Your balance is not enough',
+  }),
+  'subscription.title_required': msg({
+    context: 'subscription.title_required',
+    message: 'The plan needs a title',
+  }),
+  'subscription.price_negative': msg({
+    context: 'subscription.price_negative',
+    message: 'The price cannot be negative',
+  }),
+  'subscription.price_max': msg({
+    context: 'subscription.price_max',
+    message: 'The price cannot be more than 9999',
+  }),
+  'subscription.limit_negative': msg({
+    context: 'subscription.limit_negative',
+    message: 'The purchase limit cannot be negative',
+  }),
+  'subscription.total_negative': msg({
+    context: 'subscription.total_negative',
+    message: 'The quota cannot be negative',
+  }),
+  'subscription.provider_unavailable': msg({
+    context: 'subscription.provider_unavailable',
+    message: 'Switchyard does not take {provider} payments; pay for the plan with Epay or from your balance',
   }),
   'compat.codex_unavailable': msg({
     context: 'compat.codex_unavailable',
@@ -889,6 +961,22 @@ const descriptors: Record<ServerMessageCode, MessageDescriptor> = {
   }),
   'log.redeemed': msg({ context: 'log.redeemed', message: 'Topped up {amount} with a redemption code' }),
   'log.online_topup': msg({ context: 'log.online_topup', message: 'Online top-up of {amount}, paid {money}' }),
+  'log.subscription_purchased': msg({
+    context: 'log.subscription_purchased',
+    message: 'Subscribed to {plan}: {amount} for this period, paid {money} by {method}',
+  }),
+  'log.subscription_granted': msg({
+    context: 'log.subscription_granted',
+    message: 'An administrator gave the plan {plan}: {amount} for this period',
+  }),
+  'log.subscription_balance_paid': msg({
+    context: 'log.subscription_balance_paid',
+    message: 'Paid {amount} from the balance for the plan {plan}',
+  }),
+  'log.subscription_reset': msg({
+    context: 'log.subscription_reset',
+    message: 'Subscription quota renewed for {plan}: {amount} for this period',
+  }),
   'log.checkin': msg({ context: 'log.checkin', message: 'Check-in reward: {amount}' }),
   'log.new_user_gift': msg({ context: 'log.new_user_gift', message: 'Welcome gift for a new user: {amount}' }),
   'log.invitee_gift': msg({ context: 'log.invitee_gift', message: 'Gift for using an invitation code: {amount}' }),

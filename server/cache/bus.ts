@@ -3,7 +3,7 @@
  * (see the scale-out work), between instances. Caches subscribe to a topic and
  * drop or reload what they hold when a write anywhere publishes it.
  */
-export type Topic = 'options' | 'channels' | 'tokens' | 'users' | 'models';
+export type Topic = 'options' | 'channels' | 'tokens' | 'users' | 'models' | 'subscriptions';
 
 export interface ChangeBus {
   publish(topic: Topic, payload?: string): void;

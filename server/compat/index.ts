@@ -16,6 +16,7 @@ import { registerPricingRoutes } from '../domains/pricing/pricing.rest.ts';
 import { registerRatioConfigRoutes } from '../domains/pricing/ratio-config.rest.ts';
 import { registerRedemptionRoutes } from '../domains/redemptions/redemptions.rest.ts';
 import { registerStatusRoutes } from '../domains/status/status.rest.ts';
+import { registerSubscriptionRoutes } from '../domains/subscriptions/subscriptions.rest.ts';
 import { registerTaskListRoutes } from '../domains/tasks/tasks.rest.ts';
 import { registerTokenRoutes } from '../domains/tokens/tokens.rest.ts';
 import { registerTokenUsageRoutes } from '../domains/tokens/token-usage.rest.ts';
@@ -44,6 +45,7 @@ const domainRoutes: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   registerRedemptionRoutes,
   registerModelMetaRoutes,
   registerStatusRoutes,
+  registerSubscriptionRoutes,
   registerTaskListRoutes,
   registerTokenRoutes,
   registerTokenUsageRoutes,

@@ -1,3 +1,4 @@
+import { type BillingPreference, normalizeBillingPreference } from '../../shared/schemas/subscriptions.ts';
 import type { UserRow } from '../db/types.ts';
 
 /** The user settings the relay reads (user.setting JSON, spec accounts §3). */
@@ -9,6 +10,8 @@ export interface RelayUser {
   group: string;
   acceptUnsetModels: boolean;
   showIpInLogs: boolean;
+  /** Which pool pays first when the user has a subscription (issue 32). */
+  billingPreference: BillingPreference;
   /** Balance when the user was loaded (cached: may be seconds old); only for the reservation shortcut. */
   quotaSnapshot: number;
 }
@@ -52,6 +55,15 @@ export function toRelayUser(
     group: row.group,
     acceptUnsetModels: setting.accept_unset_model_ratio_model === true,
     showIpInLogs: setting.show_ip_in_logs === true,
+    billingPreference: normalizeBillingPreference(setting.billing_preference),
     quotaSnapshot: Number(row.quota),
   };
 }
+
+/** Who pays for a call: the user (their billing preference choosing wallet or subscription) and the token. */
+export const payerOf = (p: RelayPrincipal) => ({
+  userId: p.user.id,
+  tokenId: p.token?.id ?? 0,
+  unlimitedToken: p.token?.unlimited ?? true,
+  preference: p.user.billingPreference,
+});

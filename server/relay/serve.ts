@@ -7,7 +7,7 @@ import { AttemptsFailed, type AttemptSuccess, runAttempts } from './attempts.ts'
 import { droppedToolsOf } from './dropped-tools.ts';
 import { quotaShortfall, RelayError, refusal } from './errors.ts';
 import { applyReasoningSuffix, candidatesFor } from './model-choice.ts';
-import type { RelayPrincipal } from './principal.ts';
+import { payerOf, type RelayPrincipal } from './principal.ts';
 import type { RelayCall } from './prepare.ts';
 import type { RelayRuntime } from './runtime.ts';
 import { countPromptTokens, loadTokenizers } from './usage.ts';
@@ -121,12 +121,15 @@ async function serveWith(
 }
 
 async function reserve(rt: RelayRuntime, p: RelayPrincipal, amount: number): Promise<Reservation> {
-  const payer = { userId: p.user.id, tokenId: p.token?.id ?? 0, unlimitedToken: p.token?.unlimited ?? true };
+  const payer = payerOf(p);
+  const { billing } = rt.deps.services;
   // relay.md §5 allows new-api's shortcut only here: an unlimited token of a user holding over 100x the
   // bound needs no reservation (the settlement is still conditional and never takes the balance below zero).
-  if (p.token?.unlimited && amount > 0 && p.user.quotaSnapshot > amount * 100) return { ...payer, id: '', quota: 0 };
+  // Not when a subscription may pay: its pool, not the wallet, must be reserved (memory-only check).
+  if (p.token?.unlimited && amount > 0 && p.user.quotaSnapshot > amount * 100 && !billing.paysFromPool(payer))
+    return { ...payer, id: '', quota: 0 };
   try {
-    return await rt.deps.services.billing.reserve(payer, amount);
+    return await billing.reserve(payer, amount);
   } catch (err) {
     // The cached token may think it still has quota; re-read it next time so it shows as exhausted.
     if (err instanceof AppError && err.detail === 'token_quota_exhausted') rt.tokenAuth.forget(p);

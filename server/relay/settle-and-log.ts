@@ -91,5 +91,7 @@ async function settleRecord(
   m.tokensBilled.inc({ model: record.model, kind: 'prompt' }, usage.promptTokens);
   m.tokensBilled.inc({ model: record.model, kind: 'completion' }, usage.completionTokens);
   const userId = record.principal.user.id;
-  notifyIfCrossed(rt.deps, userId, settled.userQuotaAfter + settled.charged, settled.userQuotaAfter);
+  // A subscription's pool paid: the wallet did not move, so no balance threshold was crossed.
+  if (settled.subscriptionId === 0)
+    notifyIfCrossed(rt.deps, userId, settled.userQuotaAfter + settled.charged, settled.userQuotaAfter);
 }

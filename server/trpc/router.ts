@@ -12,6 +12,7 @@ import { passkeysRouter } from '../domains/passkeys/passkeys.router.ts';
 import { pricingRouter } from '../domains/pricing/pricing.router.ts';
 import { redemptionsRouter } from '../domains/redemptions/redemptions.router.ts';
 import { statusRouter } from '../domains/status/status.router.ts';
+import { subscriptionAdminRouter, subscriptionsRouter } from '../domains/subscriptions/subscriptions.router.ts';
 import { tasksRouter } from '../domains/tasks/tasks.router.ts';
 import { tokensRouter } from '../domains/tokens/tokens.router.ts';
 import { walletRouter } from '../domains/topup/wallet.router.ts';
@@ -38,6 +39,8 @@ export const appRouter = router({
   modelMeta: modelMetaRouter,
   redemptions: redemptionsRouter,
   status: statusRouter,
+  subscriptionAdmin: subscriptionAdminRouter,
+  subscriptions: subscriptionsRouter,
   tasks: tasksRouter,
   tokens: tokensRouter,
   users: usersRouter,

@@ -60,6 +60,7 @@ const ids = {
   redemption2: 0,
   token: 0,
   channel: 0,
+  plan: 0,
   model: 0,
   vendor: 0,
   prefill: 0,
@@ -297,6 +298,75 @@ const table: Record<string, Row> = {
     fields: { amount: 'int', payment_method: 'string', top_up_code: 'string' },
   },
   'GET /api/user/epay/notify': { as: 'public', query: { out_trade_no: 'string', money: 'string' } },
+  // Subscription plans (issue 32)
+  'GET /api/subscription/plans': { as: 'user' },
+  'GET /api/subscription/self': { as: 'user' },
+  'PUT /api/subscription/self/preference': {
+    as: 'user',
+    body: () => ({ billing_preference: 'wallet_first' }),
+    fields: { billing_preference: 'string' },
+  },
+  'POST /api/subscription/epay/pay': {
+    as: 'user',
+    body: () => ({ plan_id: ids.plan, payment_method: 'alipay' }),
+    fields: { plan_id: 'int', payment_method: 'string' },
+  },
+  'POST /api/subscription/stripe/pay': { as: 'user', body: () => ({ plan_id: ids.plan }), fields: { plan_id: 'int' } },
+  'POST /api/subscription/creem/pay': { as: 'user', body: () => ({ plan_id: ids.plan }), fields: { plan_id: 'int' } },
+  'GET /api/subscription/epay/notify': { as: 'public', query: { out_trade_no: 'string', money: 'string' } },
+  'POST /api/subscription/epay/notify': {
+    as: 'public',
+    body: () => ({ out_trade_no: 'none' }),
+    fields: { out_trade_no: 'string' },
+  },
+  'GET /api/subscription/epay/return': { as: 'public', query: { out_trade_no: 'string' } },
+  // A redirect whatever comes (Go reads only a form there): the Go-decoding shapes do not apply.
+  'POST /api/subscription/epay/return': { as: 'public' },
+  'GET /api/subscription/admin/plans': { as: 'root' },
+  'POST /api/subscription/admin/plans': {
+    as: 'root',
+    effects: true,
+    body: () => ({ plan: { title: uniq('plan'), price_amount: 1, total_amount: 1000 } }),
+    fields: { plan: 'object' },
+  },
+  'PUT /api/subscription/admin/plans/:id': {
+    as: 'root',
+    path: () => `/api/subscription/admin/plans/${ids.plan}`,
+    body: () => ({ plan: { title: 'fixture plan', price_amount: 1, total_amount: 1000 } }),
+    fields: { plan: 'object' },
+  },
+  'PATCH /api/subscription/admin/plans/:id': {
+    as: 'root',
+    path: () => `/api/subscription/admin/plans/${ids.plan}`,
+    body: () => ({ enabled: true }),
+    fields: { enabled: 'bool' },
+  },
+  'POST /api/subscription/admin/bind': {
+    as: 'root',
+    effects: true,
+    body: () => ({ user_id: ids.victim, plan_id: ids.plan }),
+    fields: { user_id: 'int', plan_id: 'int' },
+  },
+  'GET /api/subscription/admin/users/:id/subscriptions': {
+    as: 'root',
+    path: () => `/api/subscription/admin/users/${ids.victim}/subscriptions`,
+    effects: true,
+  },
+  'POST /api/subscription/admin/users/:id/subscriptions': {
+    as: 'root',
+    effects: true,
+    path: () => `/api/subscription/admin/users/${ids.victim}/subscriptions`,
+    body: () => ({ plan_id: ids.plan }),
+    fields: { plan_id: 'int' },
+  },
+  'POST /api/subscription/admin/user_subscriptions/:id/invalidate': {
+    as: 'root',
+    path: () => `/api/subscription/admin/user_subscriptions/${MISSING}/invalidate`,
+  },
+  'DELETE /api/subscription/admin/user_subscriptions/:id': {
+    as: 'root',
+    path: () => `/api/subscription/admin/user_subscriptions/${MISSING}`,
+  },
   'GET /api/user/messages': { as: 'user', query: page },
   'GET /api/user/messages/unread_count': { as: 'user' },
   'GET /api/user/messages/:id': { as: 'user', path: () => `/api/user/messages/${ids.message}` },
@@ -798,6 +868,8 @@ beforeAll(async () => {
   await ok(root.post('/api/redemption/', { name: 'fixture', count: 2, quota: 100 }));
   const codes = await t.deps.db.selectFrom('redemptions').select('id').orderBy('id').execute();
   [ids.redemption, ids.redemption2] = codes.map((c) => Number(c.id));
+  const plan = await ok(root.post('/api/subscription/admin/plans', { plan: { title: 'fixture plan', total_amount: 1000 } }));
+  ids.plan = (plan as { plan: { id: number } }).plan.id;
   await ok(consoles.user.post('/api/token/', tokenBody()));
   ids.token = Number((await t.deps.db.selectFrom('tokens').select('id').executeTakeFirstOrThrow()).id);
   await ok(

@@ -91,6 +91,10 @@ const AREAS: [RegExp, Level][] = [
   [/^\/api\/channel\b/, 'admin'],
   [/^\/api\/option\b/, 'root'],
   [/^\/api\/redemption\b/, 'admin'],
+  // Subscription plans (issue 32): admin writes, the gateway's callbacks, the rest a user's own.
+  [/^\/api\/subscription\/admin\//, 'admin'],
+  [/^\/api\/subscription\/epay\/(notify|return)$/, 'public'],
+  [/^\/api\/subscription\//, 'user'],
   [/^\/api\/oauth\//, 'public'],
   [/^\/api\/admin\//, 'admin'],
   [/^\/api\/model_mapping\b/, 'admin'],
@@ -224,6 +228,8 @@ function procLevel(name: string): Level {
   // Passkey sign-in (issue 32) comes before any session; status, register and remove are the user's own.
   if (name === 'passkeys.loginBegin' || name === 'passkeys.loginFinish') return 'public';
   if (['redemptions', 'messages', 'modelMapping', 'logsCleanup', 'modelMeta', 'vendors'].includes(ns)) return 'admin';
+  // Subscription plans (issue 32): the admin's plans and users' subscriptions; `subscriptions` is the user's own.
+  if (ns === 'subscriptionAdmin') return 'admin';
   if (ns === 'channels') return fn === 'defaultModels' ? 'user' : 'admin';
   if (ns === 'users') return ['list', 'get', 'create', 'update', 'manage', 'remove'].includes(fn) ? 'admin' : 'user';
   if (name === 'groups.list' || name === 'logs.userInfo') return 'admin';

@@ -1,4 +1,4 @@
-/** Parses Fastify's printRoutes({commonPrefix:false}) tree into (method, path) pairs (HEAD/OPTIONS/... left out). */
+/** Parses Fastify's printRoutes({commonPrefix:false}) tree into (method, path) pairs (HEAD/OPTIONS/TRACE/QUERY left out). */
 export function listRoutes(tree: string): { method: string; path: string }[] {
   const out: { method: string; path: string }[] = [];
   const stack: string[] = [];
@@ -11,7 +11,7 @@ export function listRoutes(tree: string): { method: string; path: string }[] {
     stack.push(full);
     if (!m[3]) continue;
     for (const method of m[3].split(', '))
-      if (!['HEAD', 'OPTIONS', 'TRACE', 'PATCH', 'QUERY'].includes(method)) out.push({ method, path: full });
+      if (!['HEAD', 'OPTIONS', 'TRACE', 'QUERY'].includes(method)) out.push({ method, path: full });
   }
   return out;
 }

@@ -23,9 +23,47 @@ export const takeTokenQuota = prepared<[number, number]>((db, [sum, id]) =>
     .where('id', '=', id)
     .where('remain_quota', '>=', sum),
 );
-export const insertReservations = preparedInsert<Required<Insertable<Database['quota_reservations']>>>(
+export const insertReservations = preparedInsert<
+  Required<Omit<Insertable<Database['quota_reservations']>, 'subscription_id'>>
+>(
   (db, rows) => db.insertInto('quota_reservations').values(rows),
   ['id', 'user_id', 'token_id', 'quota', 'unlimited_token', 'created_at'],
+);
+
+// Subscription pools (issue 32): the same conditional updates on user_subscriptions.amount_used, where
+// amount_total 0 is unlimited and a pool counts only while active, not ended and not due for its reset.
+/** [n, id, now]; numAffectedRows is 0 when the pool is short, ended or due for a reset. */
+export const takeSubscriptionQuota = prepared<[number, number, number]>((db, [n, id, now]) =>
+  db
+    .updateTable('user_subscriptions')
+    .set({ amount_used: sql`amount_used + ${n}` })
+    .where('id', '=', id)
+    .where('status', '=', 'active')
+    .where('end_time', '>', now)
+    .where((eb) => eb.or([eb('next_reset_time', '=', 0), eb('next_reset_time', '>', now)]))
+    .where((eb) => eb.or([eb('amount_total', '=', 0), eb(sql`amount_used + ${n}`, '<=', eb.ref('amount_total'))])),
+);
+export const insertPoolReservations = preparedInsert<Required<Insertable<Database['quota_reservations']>>>(
+  (db, rows) => db.insertInto('quota_reservations').values(rows),
+  ['id', 'user_id', 'token_id', 'quota', 'unlimited_token', 'created_at', 'subscription_id'],
+);
+/** Gives quota back to a pool, never below empty (a reset may have emptied it since). */
+export const giveSubscriptionQuota = (db: Db, id: number, quota: number) =>
+  db
+    .updateTable('user_subscriptions')
+    .set({ amount_used: sql`case when amount_used > ${quota} then amount_used - ${quota} else 0 end` })
+    .where('id', '=', id)
+    .execute();
+/** Pools a batch may charge beyond their reservations: what is left in each (null total = unlimited). */
+export const listSubscriptionRemains = (db: Db, ids: number[]) =>
+  db.selectFrom('user_subscriptions').select(['id', 'amount_total', 'amount_used']).where('id', 'in', ids).execute();
+/** [delta, id]: a take (delta > 0) only while it fits; a refund (delta < 0) never below empty. */
+export const chargeSubscription = prepared<readonly [number, number]>((db, [delta, id]) =>
+  db
+    .updateTable('user_subscriptions')
+    .set({ amount_used: sql`case when amount_used + ${delta} < 0 then 0 else amount_used + ${delta} end` })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('amount_total', '=', 0), eb(sql`amount_used + ${delta}`, '<=', eb.ref('amount_total'))])),
 );
 
 // Refund (a whole reservation back).

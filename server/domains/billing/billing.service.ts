@@ -4,6 +4,8 @@ import { type PriceResolution, resolvePrice } from './pricing.rules.ts';
 import { reconcileReservations } from './reconcile.service.ts';
 import type { NewLog } from '../../db/types.ts';
 import { createGroupCommit } from './group-commit.ts';
+import type { SubscriptionPool } from '../subscriptions/pool.service.ts';
+import { type PoolPayer, reserveWithPools } from './pool-reserve.service.ts';
 import { type Payer, refundReservation, type Reservation, reserveMany, reserveQuota } from './reserve.service.ts';
 import { type SettleItem, type Settlement, settleMany, settleOne } from './settle.service.ts';
 
@@ -21,7 +23,11 @@ export type BillingService = Awaited<ReturnType<typeof createBillingService>>;
  * settlement and refunds. Reservations left by a crash are refunded when the
  * service is created, i.e. at every start.
  */
-export async function createBillingService(infra: Pick<Infra, 'db' | 'dbType' | 'log'>, options: OptionsService) {
+export async function createBillingService(
+  infra: Pick<Infra, 'db' | 'dbType' | 'log'>,
+  options: OptionsService,
+  pool: SubscriptionPool,
+) {
   const refunded = await reconcileReservations(infra.db, infra.dbType);
   if (refunded > 0) infra.log.warn({ refunded }, 'refunded quota reservations left by an unclean stop');
   const { db } = infra;
@@ -51,8 +57,14 @@ export async function createBillingService(infra: Pick<Infra, 'db' | 'dbType' | 
       }
       return r;
     },
-    /** Atomic reservation; batched with the reservations made at the same time. */
-    reserve: (payer: Payer, quota: number) => reserve({ payer, quota }),
+    /**
+     * Atomic reservation; batched with the reservations made at the same time. A user with a live
+     * subscription pays from its pool or the wallet as their billing preference says (pool-reserve.service.ts).
+     */
+    reserve: (payer: PoolPayer, quota: number) =>
+      reserveWithPools(db, pool, payer, quota, (p: Payer) => reserve({ payer: p, quota })),
+    /** Whether a call of this user may be paid by a subscription (memory only): no wallet shortcut then. */
+    paysFromPool: (payer: PoolPayer) => payer.preference !== 'wallet_only' && pool.has(payer.userId),
     /**
      * Settles after the response; batched with the settlements finishing at the same
      * time. `log` builds the consume row, written in the same transaction when

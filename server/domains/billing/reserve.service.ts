@@ -6,10 +6,13 @@ import {
   deleteReservation,
   findReservation,
   giveTokenQuota,
+  giveSubscriptionQuota,
   giveUserQuota,
+  insertPoolReservations,
   insertReservations,
   listTokenRemains,
   listUserQuotas,
+  takeSubscriptionQuota,
   takeTokenQuota,
   takeUserQuota,
 } from './billing.repo.ts';
@@ -25,6 +28,8 @@ export interface Payer {
 export interface Reservation extends Payer {
   id: string;
   quota: number;
+  /** The subscription whose pool paid (issue 32); absent or 0 = the wallet. */
+  subscriptionId?: number;
 }
 
 export const insufficientUserQuota = () =>
@@ -56,7 +61,7 @@ async function notEnough(db: Db, payer: Payer, quota: number, who: 'user' | 'tok
 
 /** Thrown inside the transaction so that both balances roll back together. */
 class NotEnough extends Error {
-  constructor(readonly who: 'user' | 'token') {
+  constructor(readonly who: 'user' | 'token' | 'subscription') {
     super(who);
   }
 }
@@ -89,7 +94,37 @@ export async function reserveQuota(db: Db, payer: Payer, quota: number): Promise
       await insertReservations(trx, [reservationRow(reservation, nowSeconds())]);
     });
   } catch (err) {
-    if (err instanceof NotEnough) throw await notEnough(db, payer, quota, err.who);
+    if (err instanceof NotEnough) throw await notEnough(db, payer, quota, err.who === 'token' ? 'token' : 'user');
+    throw err;
+  }
+  return reservation;
+}
+
+/**
+ * Reserves `quota` from one subscription's pool instead of the wallet (issue 32): the same one
+ * transaction of conditional updates, the pool's in place of the user's balance, and a reservation row
+ * that names the pool so a refund or a restart gives it back there. Null when the pool cannot pay
+ * (spent, ended, or due for its reset); a limited token that is short still refuses as on the wallet path.
+ */
+export async function reserveFromSubscription(
+  db: Db,
+  payer: Payer,
+  subscriptionId: number,
+  quota: number,
+  now: number,
+): Promise<Reservation | null> {
+  const reservation = { ...payer, id: randomUUID(), quota, subscriptionId };
+  try {
+    await db.transaction().execute(async (trx) => {
+      if (updated(await takeSubscriptionQuota(trx, [quota, subscriptionId, now])) !== 1)
+        throw new NotEnough('subscription');
+      if (quota > 0 && payer.tokenId > 0 && !payer.unlimitedToken)
+        if (updated(await takeTokenQuota(trx, [quota, payer.tokenId])) !== 1) throw new NotEnough('token');
+      await insertPoolReservations(trx, [{ ...reservationRow(reservation, now), subscription_id: subscriptionId }]);
+    });
+  } catch (err) {
+    if (err instanceof NotEnough && err.who === 'subscription') return null;
+    if (err instanceof NotEnough) throw await notEnough(db, payer, quota, 'token');
     throw err;
   }
   return reservation;
@@ -144,7 +179,9 @@ export async function refundReservation(db: Db, r: Pick<Reservation, 'id'>): Pro
     if (!(await deleteReservation(trx, r.id))) return;
     const quota = Number(row.quota);
     if (quota <= 0) return;
-    await giveUserQuota(trx, row.user_id, quota);
+    const pool = Number(row.subscription_id ?? 0);
+    if (pool > 0) await giveSubscriptionQuota(trx, pool, quota);
+    else await giveUserQuota(trx, row.user_id, quota);
     if (Number(row.token_id) > 0 && row.unlimited_token !== 1) await giveTokenQuota(trx, row.token_id, quota);
   });
 }

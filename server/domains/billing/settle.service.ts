@@ -4,11 +4,13 @@ import { insertLogs } from '../logs/insert-logs.repo.ts';
 import { addToQuotaData } from '../logs/quota-data.repo.ts';
 import {
   addChannelUse,
+  chargeSubscription,
   chargeToken,
   chargeTokenIfEnough,
   chargeUser,
   chargeUserIfEnough,
   deleteReservations,
+  listSubscriptionRemains,
   listTokenRemains,
   listUserQuotas,
 } from './billing.repo.ts';
@@ -23,6 +25,8 @@ export interface Settlement {
   userQuotaAfter: number;
   /** The consume log row built for this settlement, if the caller asked for one. */
   log?: NewLog;
+  /** The subscription whose pool paid (issue 32); 0 = the wallet, whose balance did not move then. */
+  subscriptionId: number;
 }
 
 export interface SettleItem {
@@ -85,8 +89,11 @@ const add = (m: Map<number, Sum>, id: number, delta: number, charged: number) =>
 
 async function settleBatch(trx: Db, items: SettleItem[]): Promise<Settlement[]> {
   const limited = (r: Reservation) => r.tokenId > 0 && !r.unlimitedToken;
+  const poolOf = (r: Reservation) => r.subscriptionId ?? 0;
+  const short = items.filter((i) => i.finalQuota > i.reservation.quota);
   // Balances are read only where a request needs more than it reserved (what can still be taken).
-  const needUsers = new Set(items.filter((i) => i.finalQuota > i.reservation.quota).map((i) => i.reservation.userId));
+  const needUsers = new Set(short.filter((i) => poolOf(i.reservation) === 0).map((i) => i.reservation.userId));
+  const needPools = new Set(short.map((i) => poolOf(i.reservation)).filter((id) => id > 0));
   const needTokens = new Set(
     items.filter((i) => i.finalQuota > i.reservation.quota && limited(i.reservation)).map((i) => i.reservation.tokenId),
   );
@@ -97,26 +104,38 @@ async function settleBatch(trx: Db, items: SettleItem[]): Promise<Settlement[]> 
   if (needTokens.size > 0)
     for (const t of await listTokenRemains(trx, [...needTokens]))
       tokenLeft.set(Number(t.id), Math.max(0, Number(t.remain_quota)));
+  const poolLeft = new Map<number, number>();
+  if (needPools.size > 0)
+    for (const p of await listSubscriptionRemains(trx, [...needPools])) {
+      const total = Number(p.amount_total);
+      poolLeft.set(Number(p.id), total === 0 ? Number.MAX_SAFE_INTEGER : Math.max(0, total - Number(p.amount_used)));
+    }
 
   const users = new Map<number, Sum>();
   const tokens = new Map<number, Sum>();
   const channels = new Map<number, Sum>();
+  const pools = new Map<number, Sum>();
   const takes: number[] = [];
   const out: Settlement[] = items.map(({ reservation: r, finalQuota, channelId }) => {
+    const pool = poolOf(r);
+    // The payer's own balance: the user's wallet, or the subscription's pool (issue 32).
+    const [left, key] = pool > 0 ? [poolLeft, pool] : [userLeft, r.userId];
     let take = finalQuota - r.quota;
     if (take > 0) {
-      take = Math.min(take, userLeft.get(r.userId) ?? 0);
+      take = Math.min(take, left.get(key) ?? 0);
       if (limited(r)) take = Math.min(take, tokenLeft.get(r.tokenId) ?? 0);
     }
     // Refunds earlier in the batch free balance for the requests after them, as if settled one by one.
-    if (userLeft.has(r.userId)) userLeft.set(r.userId, userLeft.get(r.userId)! - take);
+    if (left.has(key)) left.set(key, left.get(key)! - take);
     if (limited(r) && tokenLeft.has(r.tokenId)) tokenLeft.set(r.tokenId, tokenLeft.get(r.tokenId)! - take);
     const charged = r.quota + take;
-    takes.push(take);
-    add(users, r.userId, take, charged);
+    takes.push(pool > 0 ? 0 : take);
+    // A pool-paid request still counts in the user's used quota and requests; only the pool's balance moves.
+    add(users, r.userId, pool > 0 ? 0 : take, charged);
+    if (pool > 0) add(pools, pool, take, charged);
     if (r.tokenId > 0) add(tokens, r.tokenId, limited(r) ? take : 0, charged);
     if (channelId > 0 && charged !== 0) add(channels, channelId, 0, charged);
-    return { charged, shortfall: finalQuota - charged, userQuotaAfter: 0 };
+    return { charged, shortfall: finalQuota - charged, userQuotaAfter: 0, subscriptionId: pool };
   });
 
   const ids = items.map((i) => i.reservation.id).filter((id) => id !== '');
@@ -139,6 +158,11 @@ async function settleBatch(trx: Db, items: SettleItem[]): Promise<Settlement[]> 
     const t = s.delta > 0 ? await chargeTokenIfEnough(trx, args) : await chargeToken(trx, args);
     if (s.delta > 0 && Number(t.numAffectedRows ?? 0) !== 1) throw new BalanceMoved();
   }
+  for (const [id, s] of pools) {
+    if (s.delta === 0) continue;
+    const p = await chargeSubscription(trx, [s.delta, id]);
+    if (s.delta > 0 && Number(p.numAffectedRows ?? 0) !== 1) throw new BalanceMoved();
+  }
   for (const [id, s] of channels) await addChannelUse(trx, [s.charged, id]);
 
   // Each request's own "after": walk the batch backwards from the user's final balance.
@@ -152,7 +176,7 @@ async function settleBatch(trx: Db, items: SettleItem[]): Promise<Settlement[]> 
   const counted: NewLog[] = [];
   items.forEach((item, i) => {
     if (!item.log) return;
-    const row = (out[i].log = item.log(out[i]));
+    const row = (out[i].log = withPool(item.log(out[i]), out[i].subscriptionId));
     if (item.insertLog) logs.push(row);
     if (item.countUsage) counted.push(row);
   });
@@ -160,4 +184,20 @@ async function settleBatch(trx: Db, items: SettleItem[]): Promise<Settlement[]> 
   await insertLogs(trx, logs);
   if (counted.length > 0) await addToQuotaData(trx, counted);
   return out;
+}
+
+/** A pool-paid consume row says so in `other` (new-api's billing_source), for the user's history. */
+function withPool(row: NewLog, subscriptionId: number): NewLog {
+  if (subscriptionId === 0) return row;
+  let other: Record<string, unknown> = {};
+  try {
+    const v: unknown = row.other ? JSON.parse(row.other) : {};
+    if (v && typeof v === 'object') other = v as Record<string, unknown>;
+  } catch {
+    // Not JSON: the row's other text is replaced by the fields below.
+  }
+  return {
+    ...row,
+    other: JSON.stringify({ ...other, billing_source: 'subscription', subscription_id: subscriptionId }),
+  };
 }

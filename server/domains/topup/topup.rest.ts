@@ -10,7 +10,7 @@ import type { AppDeps } from '../../context.ts';
  * new-api's two payment calls answer without `success`: `{message:"success", data, url?}`
  * or `{message:"error", data:"<reason>"}`, always HTTP 200, and consoles read them so.
  */
-async function legacyPayAnswer(run: () => Promise<Record<string, unknown>>) {
+export async function legacyPayAnswer(run: () => Promise<Record<string, unknown>>) {
   try {
     return raw({ message: 'success', ...(await run()) });
   } catch (err) {
@@ -19,6 +19,23 @@ async function legacyPayAnswer(run: () => Promise<Record<string, unknown>>) {
 }
 
 const formFields = z.object({}).loose();
+
+/** A gateway's callback fields: the query string and, on a POST, the form body (read on these routes only). */
+export const callbackFields = (req: FastifyRequest) =>
+  ({ ...(req.query as object), ...(req.method === 'POST' ? decodeBody(formFields, req.body ?? {}) : {}) }) as Record<
+    string,
+    unknown
+  >;
+
+/** Registers routes that read form bodies (gateways post forms); elsewhere /api takes JSON alone. */
+export function withFormBodies(app: FastifyInstance, register: (scoped: FastifyInstance) => void) {
+  void app.register(async (scoped) => {
+    scoped.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    register(scoped);
+  });
+}
 
 export function registerTopUpRoutes(app: FastifyInstance, deps: AppDeps) {
   const { topup } = deps.services;
@@ -45,13 +62,9 @@ export function registerTopUpRoutes(app: FastifyInstance, deps: AppDeps) {
   restRoute(app, deps, 'GET', '/api/user/epay/notify', { auth: 'public' }, ({ req, reply }) =>
     notify(req.query, req, reply),
   );
-  // Form bodies are read on this route only; elsewhere /api takes JSON alone.
-  void app.register(async (scoped) => {
-    scoped.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
-      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
+  withFormBodies(app, (scoped) =>
     restRoute(scoped, deps, 'POST', '/api/user/epay/notify', { auth: 'public' }, ({ req, reply }) =>
-      notify({ ...(req.query as object), ...decodeBody(formFields, req.body) }, req, reply),
-    );
-  });
+      notify(callbackFields(req), req, reply),
+    ),
+  );
 }

@@ -45,6 +45,15 @@ export function backgroundJobs(deps: AppDeps): JobDef[] {
         if (deleted > 0) deps.log.info({ deleted, days }, 'log retention deleted old logs');
       },
     },
+    {
+      // Issue 32: subscription periods found due are renewed and ended plans expired (requests renew
+      // lazily too; each renewal is conditional, so the two never grant a period twice).
+      name: 'subscription-periods',
+      intervalMs: () => MINUTE,
+      run: async () => {
+        await deps.services.subscriptions.users.maintain();
+      },
+    },
   ];
 }
 

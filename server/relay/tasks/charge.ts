@@ -5,7 +5,7 @@ import { messageLogFields } from '../../domains/logs/log-message.view.ts';
 import type { ChannelConfig } from '../channel-config.ts';
 import { quotaShortfall, refusal, relayErrorOfApp } from '../errors.ts';
 import { noChannelFor } from '../model-choice.ts';
-import type { RelayPrincipal } from '../principal.ts';
+import { payerOf, type RelayPrincipal } from '../principal.ts';
 import type { RelayRuntime } from '../runtime.ts';
 import { selectChannel } from '../select-channel.ts';
 import { checkModel } from '../token-auth.ts';
@@ -108,10 +108,7 @@ export async function chargeTask<T>(
   const started = Date.now();
   let reservation: Reservation;
   try {
-    reservation = await billing.reserve(
-      { userId: p.user.id, tokenId: p.token?.id ?? 0, unlimitedToken: p.token?.unlimited ?? true },
-      price.quota,
-    );
+    reservation = await billing.reserve(payerOf(p), price.quota);
   } catch (err) {
     if (isAppError(err))
       throw (
