@@ -42,6 +42,8 @@ export interface AppErrorOptions {
    * `detail`; the console shows it under a "details" disclosure, never as the message.
    */
   technical?: string;
+  /** A code new-api's REST answer carries beside the message (`code: "VERIFICATION_REQUIRED"`). */
+  restCode?: string;
 }
 
 /**
@@ -56,6 +58,7 @@ export class AppError extends Error {
   readonly detail?: string;
   readonly realStatus: boolean;
   readonly technical?: string;
+  readonly restCode?: string;
 
   constructor(code: ErrorCode, messageCode: ServerMessageCode, params: MessageParams = {}, opts: AppErrorOptions = {}) {
     super(serverText(messageCode, params));
@@ -66,6 +69,7 @@ export class AppError extends Error {
     this.detail = opts.detail;
     this.realStatus = opts.realStatus === true;
     this.technical = opts.technical;
+    this.restCode = opts.restCode;
   }
 
   get status(): number {

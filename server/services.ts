@@ -27,6 +27,9 @@ import { createSubscriptionsService } from './domains/subscriptions/subscription
 import { createTasksService } from './domains/tasks/tasks.service.ts';
 import { createTokensService } from './domains/tokens/tokens.service.ts';
 import { createTopUpService } from './domains/topup/topup.service.ts';
+import { twoFaKeys } from './domains/twofa/secret-box.rules.ts';
+import { createSecureVerifyService } from './domains/twofa/secure-verify.service.ts';
+import { createTwoFaService } from './domains/twofa/twofa.service.ts';
 import { createUserSettingsService } from './domains/user-settings/user-settings.service.ts';
 import { createUsersService } from './domains/users/users.service.ts';
 import { createAdapterChannelTest } from './relay/channel-test.ts';
@@ -57,6 +60,10 @@ export async function createServices(infra: Infra) {
   const modelMapping = createModelMappingService(options);
   const quotaWarnings = createQuotaWarningService(infra, options, mail.sendMail);
   const userSettings = createUserSettingsService(infra, options);
+  const twoFactor = createTwoFaService({ db: infra.db, options, keys: twoFaKeys(infra.config.sessionSecret) });
+  // POST /api/verify's methods: '2fa' here; the passkeys domain registers 'passkey'.
+  const secureVerify = createSecureVerifyService(infra);
+  secureVerify.registerMethod('2fa', ({ user, code }) => twoFactor.verify(user.id, code));
   return {
     affiliate,
     auth,
@@ -81,11 +88,13 @@ export async function createServices(infra: Infra) {
     pricing,
     quotaWarnings,
     redemptions,
+    secureVerify,
     status,
     subscriptions: createSubscriptionsService(infra, options, topup, subscriptionPool),
     tasks: createTasksService(infra, options),
     tokens: createTokensService(infra, options),
     topup,
+    twoFactor,
     updates: createUpdateCheckService(infra, options, messages),
     users,
     userSettings,

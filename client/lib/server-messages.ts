@@ -362,6 +362,57 @@ const descriptors: Record<ServerMessageCode, MessageDescriptor> = {
   'passkey.verified': msg({ context: 'passkey.verified', message: 'Passkey verified' }),
   'passkey.removed': msg({ context: 'passkey.removed', message: 'Passkey removed' }),
   'passkey.reset': msg({ context: 'passkey.reset', message: 'Passkey reset' }),
+  'twofa.require_code': msg({ context: 'twofa.require_code', message: 'Enter your two-factor code' }),
+  'twofa.session_expired': msg({
+    context: 'twofa.session_expired',
+    message: 'The sign-in has expired, please log in again',
+  }),
+  'twofa.already_enabled': msg({
+    context: 'twofa.already_enabled',
+    message: 'Two-factor authentication is already on; turn it off before setting it up again',
+  }),
+  'twofa.setup_first': msg({ context: 'twofa.setup_first', message: 'Set up two-factor authentication first' }),
+  'twofa.enabled_already': msg({
+    context: 'twofa.enabled_already',
+    message: 'Two-factor authentication is already on',
+  }),
+  'twofa.not_enabled': msg({
+    context: 'twofa.not_enabled',
+    message: 'Two-factor authentication is not on for this user',
+  }),
+  'twofa.wrong_code': msg({
+    context: 'twofa.wrong_code',
+    message: 'Wrong verification or backup code, please try again',
+  }),
+  'twofa.code_format': msg({ context: 'twofa.code_format', message: 'The verification code must be 6 digits' }),
+  'twofa.locked': msg({ context: 'twofa.locked', message: 'Too many wrong codes, try again in {minutes} min' }),
+  'twofa.setup_started': msg({
+    context: 'twofa.setup_started',
+    message: 'Setup started: scan the QR code with your authenticator app and enter the code it shows',
+  }),
+  'twofa.enabled': msg({ context: 'twofa.enabled', message: 'Two-factor authentication is on' }),
+  'twofa.disabled': msg({ context: 'twofa.disabled', message: 'Two-factor authentication is off' }),
+  'twofa.codes_regenerated': msg({ context: 'twofa.codes_regenerated', message: 'New backup codes generated' }),
+  'twofa.admin_disabled': msg({
+    context: 'twofa.admin_disabled',
+    message: "The user's two-factor authentication was turned off",
+  }),
+  'twofa.outranked': msg({
+    context: 'twofa.outranked',
+    message: 'You cannot change the two-factor settings of a user of the same or a higher role',
+  }),
+  'verify.success': msg({ context: 'verify.success', message: 'Verified' }),
+  'verify.method_unsupported': msg({
+    context: 'verify.method_unsupported',
+    message: 'Unsupported verification method: {method}',
+  }),
+  'verify.code_required': msg({ context: 'verify.code_required', message: 'Enter the verification code' }),
+  'verify.session_required': msg({
+    context: 'verify.session_required',
+    message: 'Verification needs a console session (not an access token)',
+  }),
+  'verify.required': msg({ context: 'verify.required', message: 'Verify it is you first' }),
+  'channel.key_revealed': msg({ context: 'channel.key_revealed', message: 'Key fetched' }),
   'token.name_too_long': msg({ context: 'token.name_too_long', message: 'The token name is too long' }),
   'token.expiry_invalid': msg({ context: 'token.expiry_invalid', message: 'Invalid expiry time' }),
   'token.ip_list_invalid': msg({ context: 'token.ip_list_invalid', message: 'Invalid IP allow-list' }),

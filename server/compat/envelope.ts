@@ -110,8 +110,11 @@ export function sendEnvelopeError(req: FastifyRequest, reply: FastifyReply, err:
   if (answer.status === 429) return reply.status(429).send();
   const status = keepsStatus(req, err, answer) ? answer.status : 200;
   // `detail`: technical text for the console's "details" disclosure (see ErrorAnswer.technical); only when there is one.
-  const body = answer.technical
-    ? { success: false, message: answer.message, detail: answer.technical }
-    : { success: false, message: answer.message };
+  const body = {
+    success: false,
+    message: answer.message,
+    ...(answer.technical ? { detail: answer.technical } : {}),
+    ...(isAppError(err) && err.restCode ? { code: err.restCode } : {}),
+  };
   return reply.status(status).send(body);
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../context.ts';
 import { registerAffiliateRoutes } from '../domains/affiliate/affiliate.rest.ts';
 import { registerAuthRoutes } from '../domains/auth/auth.rest.ts';
+import { registerChannelKeyRoutes } from '../domains/channels/channel-key.rest.ts';
 import { registerChannelRoutes } from '../domains/channels/channels.rest.ts';
 import { registerUnsupportedChannelRoutes } from '../domains/channels/channels-unsupported.rest.ts';
 import { registerCheckInRoutes } from '../domains/checkin/checkin.rest.ts';
@@ -22,6 +23,7 @@ import { registerTokenRoutes } from '../domains/tokens/tokens.rest.ts';
 import { registerTokenUsageRoutes } from '../domains/tokens/token-usage.rest.ts';
 import { registerTopUpRoutes } from '../domains/topup/topup.rest.ts';
 import { registerPaymentProviderRoutes } from '../domains/topup/topup-providers.rest.ts';
+import { registerTwoFaRoutes } from '../domains/twofa/twofa.rest.ts';
 import { registerUserSettingRoutes } from '../domains/user-settings/user-settings.rest.ts';
 import { registerUserRoutes } from '../domains/users/users.rest.ts';
 
@@ -32,6 +34,7 @@ import { registerUserRoutes } from '../domains/users/users.rest.ts';
 const domainRoutes: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   registerAffiliateRoutes,
   registerAuthRoutes,
+  registerChannelKeyRoutes,
   registerChannelRoutes,
   registerUnsupportedChannelRoutes,
   registerCheckInRoutes,
@@ -51,6 +54,7 @@ const domainRoutes: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   registerTokenUsageRoutes,
   registerTopUpRoutes,
   registerPaymentProviderRoutes,
+  registerTwoFaRoutes,
   registerUserRoutes,
   registerUserSettingRoutes,
 ];

@@ -453,6 +453,46 @@ export interface UserSubscriptionsTable {
   updated_at: Defaulted<number>;
 }
 
+/** A user's TOTP setup (migration 2026-11-27T0200); the secret sealed with the server key (twofa/secret-box.rules.ts). */
+export interface TwoFaTable {
+  user_id: number;
+  secret: string;
+  is_enabled: Defaulted<number>;
+  failed_attempts: Defaulted<number>;
+  /** Unix seconds; 0 = not locked. */
+  locked_until: Defaulted<number>;
+  /** The TOTP time step last accepted: a code of that step or an earlier one is refused (replay). */
+  last_step: Defaulted<number>;
+  last_used_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A single-use recovery code, as a keyed hash (HMAC-SHA256 with the server key). */
+export interface TwoFaBackupCodesTable {
+  id: Id;
+  user_id: number;
+  code_hash: string;
+  used_at: number | null;
+  created_at: number;
+}
+
+/** A right password waiting for its second step; the id is the signed cookie's value. */
+export interface TwoFaPendingLoginsTable {
+  id: string;
+  user_id: number;
+  expires_at: number;
+}
+
+/** A session that passed a fresh check (POST /api/verify) until `expires_at`. */
+export interface SessionVerificationsTable {
+  session_id: string;
+  user_id: number;
+  /** '2fa' or 'passkey'. */
+  method: string;
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   tokens: TokensTable;
@@ -483,6 +523,10 @@ export interface Database {
   user_subscriptions: UserSubscriptionsTable;
   passkey_credentials: PasskeyCredentialsTable;
   passkey_challenges: PasskeyChallengesTable;
+  two_fa: TwoFaTable;
+  two_fa_backup_codes: TwoFaBackupCodesTable;
+  two_fa_pending_logins: TwoFaPendingLoginsTable;
+  session_verifications: SessionVerificationsTable;
 }
 
 /** A database handle or an open transaction: repositories accept either. */

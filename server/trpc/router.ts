@@ -16,6 +16,7 @@ import { subscriptionAdminRouter, subscriptionsRouter } from '../domains/subscri
 import { tasksRouter } from '../domains/tasks/tasks.router.ts';
 import { tokensRouter } from '../domains/tokens/tokens.router.ts';
 import { walletRouter } from '../domains/topup/wallet.router.ts';
+import { twoFactorRouter } from '../domains/twofa/twofa.router.ts';
 import { userSettingsRouter } from '../domains/user-settings/user-settings.router.ts';
 import { groupsRouter, usersRouter } from '../domains/users/users.router.ts';
 import { router } from './trpc.ts';
@@ -43,6 +44,7 @@ export const appRouter = router({
   subscriptions: subscriptionsRouter,
   tasks: tasksRouter,
   tokens: tokensRouter,
+  twoFactor: twoFactorRouter,
   users: usersRouter,
   userSettings: userSettingsRouter,
   wallet: walletRouter,

@@ -415,6 +415,29 @@ const table: Record<string, Row> = {
   'POST /api/user/passkey/verify/finish': { as: 'user' },
   'DELETE /api/user/passkey': { as: 'user' },
   'DELETE /api/user/:id/reset_passkey': { as: 'root', path: () => `/api/user/${MISSING}/reset_passkey` },
+  // Two-factor (issue 32): the user has none, so the code calls are refused before any code is read.
+  'GET /api/user/2fa/status': { as: 'user' },
+  'POST /api/user/2fa/setup': { as: 'user', effects: true },
+  'POST /api/user/2fa/enable': {
+    as: 'user',
+    body: () => ({ code: '000000' }),
+    fields: { code: 'string' },
+    // After a setup, wrong codes count toward the five-minute lock: the fifth call answers "locked".
+    effects: true,
+    leaves: { tables: ['two_fa'], why: 'after a setup, a wrong code counts toward the five-minute lock' },
+  },
+  'POST /api/user/2fa/disable': { as: 'user', body: () => ({ code: '000000' }), fields: { code: 'string' } },
+  'POST /api/user/2fa/backup_codes': { as: 'user', body: () => ({ code: '000000' }), fields: { code: 'string' } },
+  'POST /api/user/login/2fa': { as: 'public', body: () => ({ code: '000000' }), fields: { code: 'string' } },
+  'GET /api/user/2fa/stats': { as: 'root' },
+  'DELETE /api/user/:id/2fa': { as: 'root', path: () => `/api/user/${MISSING}/2fa` },
+  'POST /api/verify': {
+    as: 'user',
+    body: () => ({ method: '2fa', code: '000000' }),
+    fields: { method: 'string', code: 'string' },
+  },
+  // Without a fresh POST /api/verify, new-api's HTTP 403 with code VERIFICATION_REQUIRED.
+  'POST /api/channel/:id/key': { as: 'root', path: () => `/api/channel/${ids.channel}/key`, refusal: [403] },
   'GET /api/user/self': { as: 'user' },
   'PUT /api/user/self': {
     as: 'user',

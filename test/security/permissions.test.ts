@@ -31,6 +31,18 @@ const CONTRACT: Record<string, Level> = {
   'POST /api/user/passkey/register/finish': 'user',
   'POST /api/user/passkey/verify/begin': 'user',
   'POST /api/user/passkey/verify/finish': 'user',
+  // Two-factor (issue 32): one's own setup, the sign-in's second step, the admin's figures and reset, the fresh
+  // check before a channel's key is shown (root only, as new-api).
+  'GET /api/user/2fa/status': 'user',
+  'POST /api/user/2fa/setup': 'user',
+  'POST /api/user/2fa/enable': 'user',
+  'POST /api/user/2fa/disable': 'user',
+  'POST /api/user/2fa/backup_codes': 'user',
+  'POST /api/user/login/2fa': 'public',
+  'GET /api/user/2fa/stats': 'admin',
+  'DELETE /api/user/:id/2fa': 'admin',
+  'POST /api/verify': 'user',
+  'POST /api/channel/:id/key': 'root',
   'GET /api/about': 'public',
   'GET /api/channel/models': 'admin',
   'GET /api/channel/models_enabled': 'admin',
@@ -227,6 +239,9 @@ function procLevel(name: string): Level {
   if (['status', 'auth', 'pricing'].includes(ns)) return 'public';
   // Passkey sign-in (issue 32) comes before any session; status, register and remove are the user's own.
   if (name === 'passkeys.loginBegin' || name === 'passkeys.loginFinish') return 'public';
+  // Two-factor (issue 32): the sign-in's second step comes before any session; an admin resets others'.
+  if (name === 'twoFactor.login') return 'public';
+  if (name === 'twoFactor.adminReset') return 'admin';
   if (['redemptions', 'messages', 'modelMapping', 'logsCleanup', 'modelMeta', 'vendors'].includes(ns)) return 'admin';
   // Subscription plans (issue 32): the admin's plans and users' subscriptions; `subscriptions` is the user's own.
   if (ns === 'subscriptionAdmin') return 'admin';

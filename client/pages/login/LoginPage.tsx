@@ -13,6 +13,7 @@ import { useStatus } from '../../lib/status-context.tsx';
 import { trpc } from '../../trpc.ts';
 import type { StoredUser } from '../../lib/user.ts';
 import { TurnstileWidget, useTurnstile } from '../../components/Turnstile.tsx';
+import { TwoFactorStep } from './TwoFactorStep.tsx';
 import { PasskeyButton } from './PasskeyButton.tsx';
 
 const DEFAULT_ROOT = { username: 'root', password: '123456' };
@@ -39,7 +40,12 @@ export default function LoginPage() {
       });
     navigate(returnTo, { replace: true });
   };
-  const login = trpc.auth.login.useMutation({ onSuccess: onLoggedIn, onError: showError });
+  // Two-factor on: the password was right, the code comes next (no session until then).
+  const [secondStep, setSecondStep] = useState(false);
+  const login = trpc.auth.login.useMutation({
+    onSuccess: (data) => ('require_2fa' in data ? setSecondStep(true) : onLoggedIn(data)),
+    onError: showError,
+  });
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -77,7 +83,9 @@ export default function LoginPage() {
             {t`Not logged in or login expired, please log in again`}
           </Alert>
         )}
-        {status.password_login_enabled ? (
+        {secondStep ? (
+          <TwoFactorStep onDone={onLoggedIn} onBack={() => setSecondStep(false)} />
+        ) : status.password_login_enabled ? (
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
               <TextInput

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { serverText } from '../../../shared/server-messages.ts';
 import { loginInput, registerInput, setupInput } from '../../../shared/schemas/users.ts';
 import { decodeBody, decodeQuery } from '../../compat/go-decode.ts';
 import { notAvailable } from '../../compat/not-available.ts';
@@ -72,7 +73,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
     'POST',
     '/api/user/login',
     { auth: 'public', body: loginInput, query: turnstileQuery },
-    ({ body, query, req, reply }) => passwordLogin(deps, req, reply, body, query.turnstile),
+    async ({ body, query, req, reply }) => {
+      const answer = await passwordLogin(deps, req, reply, body, query.turnstile);
+      // Two-factor on: success with `require_2fa` and no session; the console then asks for the code.
+      return 'require_2fa' in answer ? withMessage(serverText('twofa.require_code'), answer) : answer;
+    },
   );
 
   restRoute(

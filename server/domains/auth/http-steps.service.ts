@@ -3,6 +3,8 @@ import type { LoginInput, RegisterInput } from '../../../shared/schemas/users.ts
 import type { AppDeps } from '../../context.ts';
 import { nowSeconds } from '../../db/time.ts';
 import type { OptionsService } from '../options/options.service.ts';
+import { type SecondStepNeeded, startSecondStep } from '../twofa/login-step.service.ts';
+import type { LoginUserView } from '../users/users.view.ts';
 import { startSession } from './session.service.ts';
 import { type HumanClient, verifyTurnstileToken } from './verification.service.ts';
 
@@ -53,15 +55,19 @@ export async function humanClient(
   return { ...client, humanVerified: true };
 }
 
-/** Password login as either transport does it: human check, password check, then the session cookie. */
+/**
+ * Password login as either transport does it: human check, password check, then the session cookie;
+ * or, for a user with two-factor on, no session yet but a pending second step (twofa/login-step.service.ts).
+ */
 export async function passwordLogin(
   deps: AppDeps,
   req: FastifyRequest,
   reply: FastifyReply,
   input: LoginInput,
   turnstile: string | undefined,
-) {
+): Promise<LoginUserView | SecondStepNeeded> {
   const user = await deps.services.auth.login(input, await humanClient(deps.services.options, req, reply, turnstile));
+  if (await deps.services.twoFactor.isEnabled(user.id)) return startSecondStep(deps, req, reply, user.id);
   await startSession(deps.db, req, reply, user.id);
   return user;
 }

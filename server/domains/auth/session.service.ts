@@ -45,7 +45,8 @@ export async function endSession(db: Db, req: FastifyRequest, reply: FastifyRepl
 /** Ends every session of a user (password change, account deletion). */
 export const endAllSessions = (db: Db, userId: number) => deleteUserSessions(db, userId, nowSeconds());
 
-function sessionId(req: FastifyRequest): string | undefined {
+/** The id of this browser's session cookie (valid signature), whether or not the session still exists. */
+export function sessionId(req: FastifyRequest): string | undefined {
   const cookie = req.cookies[SESSION_COOKIE];
   if (!cookie) return undefined;
   const unsigned = req.unsignCookie(cookie);
