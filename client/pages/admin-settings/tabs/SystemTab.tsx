@@ -5,6 +5,7 @@ import { useOptionMap } from '../form/useOptionsForm.ts';
 import { EmailDomainSection } from '../system/EmailDomainSection.tsx';
 import { LoginSwitches } from '../system/LoginSwitches.tsx';
 import { OidcSection } from '../system/OidcSection.tsx';
+import { passkeyFields } from '../system/passkey-fields.ts';
 import {
   generalFields,
   githubFields,
@@ -36,6 +37,7 @@ export function SystemTab() {
       <EmailDomainSection />
       <OptionsSection title={<Trans>SMTP (outgoing e-mail)</Trans>} fields={smtpFields} testId="section-smtp" />
       <OidcSection />
+      <OptionsSection title={<Trans>Passkey sign-in</Trans>} fields={passkeyFields} testId="section-passkey" />
       <OptionsSection title={<Trans>GitHub sign-in</Trans>} fields={githubFields} testId="section-github" />
       <OptionsSection title={<Trans>Linux.do sign-in</Trans>} fields={linuxDoFields} testId="section-linuxdo" />
       <OptionsSection title={<Trans>WeChat server</Trans>} fields={wechatFields} testId="section-wechat" />
