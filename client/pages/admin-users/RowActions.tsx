@@ -8,6 +8,7 @@ import { showError, showSuccess } from '../../lib/errors.ts';
 import { useStoredUser } from '../../lib/user.ts';
 import { RowMenu } from '../../components/RowMenu.tsx';
 import { trpc } from '../../trpc.ts';
+import { ResetTwoFactorItem } from './ResetTwoFactorItem.tsx';
 import { isDeactivated, type UserRow } from './types.ts';
 
 type Action = ManageUserInput['action'];
@@ -65,6 +66,7 @@ export function RowActions({ user, onEdit }: { user: UserRow; onEdit: () => void
             {labels.demote}
           </Menu.Item>
         )}
+        <ResetTwoFactorItem user={user} />
       </RowMenu>
     </Group>
   );

@@ -12,6 +12,7 @@ import { PasskeyCard } from './PasskeyCard.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
 import { SecurityCard } from './SecurityCard.tsx';
 import { SettingsTabs } from './SettingsTabs.tsx';
+import { TwoFactorCard } from './TwoFactorCard.tsx';
 import { sideCards } from './sections.ts';
 
 /** Personal settings (accounts spec §2): profile, models, invite, security, then settings tabs. */
@@ -32,6 +33,7 @@ export default function MePage() {
         </Stack>
         <Stack gap="md">
           <SecurityCard user={user} />
+          <TwoFactorCard />
           <PasskeyCard />
           <BindingsCard user={user} />
         </Stack>
