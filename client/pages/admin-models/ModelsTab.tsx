@@ -177,7 +177,7 @@ export function ModelsTab({ vendors, onEdit }: Props) {
           },
           {
             accessor: 'bound_channels',
-            title: t`Channels`,
+            title: t`Served by`,
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.lg})`,
             render: (r) => (r.bound_channels ?? []).map((c) => c.name).join(', ') || '-',
           },
