@@ -170,13 +170,14 @@ describe('the models page (admin)', () => {
   });
 
   it('the pricing page maps vendors onto models and filters by vendor name and tag', async () => {
-    const res = env<Record<string, unknown>[]>(await anon.get('/api/pricing'));
+    type Item = { model_name: string; tags?: string; vendor_id?: number; enable_groups?: string[] };
+    const res = env<Item[]>(await anon.get('/api/pricing'));
     expect(res.success).toBe(true);
     const vendors = res.vendors as { id: number; name: string; icon?: string }[];
     const vendorMap = Object.fromEntries(vendors.map((v) => [v.id, v]));
     const models = res.data!.map((m) => ({
       ...m,
-      vendor_name: m.vendor_id ? vendorMap[m.vendor_id as number]?.name : undefined,
+      vendor_name: m.vendor_id ? vendorMap[m.vendor_id]?.name : undefined,
     }));
     expect(models.filter((m) => m.vendor_name === 'OpenAI').map((m) => m.model_name)).toEqual(['gpt-4o']);
     const tagged = models.filter((m) =>
