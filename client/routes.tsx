@@ -27,6 +27,11 @@ export const routeTable: AppRoute[] = [
   { path: '/admin/channels', guard: 'admin', page: lazy(() => import('./pages/admin-channels/ChannelsPage.tsx')) },
   { path: '/app/tokens', guard: 'user', page: lazy(() => import('./pages/tokens/TokensPage.tsx')) },
   { path: '/admin/coupons', guard: 'admin', page: lazy(() => import('./pages/admin-coupons/CouponsPage.tsx')) },
+  {
+    path: '/admin/subscriptions',
+    guard: 'admin',
+    page: lazy(() => import('./pages/admin-subscriptions/SubscriptionsPage.tsx')),
+  },
   { path: '/admin/models', guard: 'admin', page: lazy(() => import('./pages/admin-models/ModelsPage.tsx')) },
   { path: '/app/wallet', guard: 'user', page: lazy(() => import('./pages/wallet/WalletPage.tsx')) },
   { path: '/app/wallet/topup-success', guard: 'user', page: lazy(() => import('./pages/wallet/SuccessPage.tsx')) },

@@ -11,8 +11,8 @@ interface Props {
   onToggle: () => void;
   /** Enable or Disable greyed out (a used redemption code cannot be enabled again). */
   toggleDisabled?: boolean;
-  /** Asks first (a confirmation modal): the menu only calls it. */
-  onDelete: () => void;
+  /** Asks first (a confirmation modal): the menu only calls it. Rows that are never deleted (plans) leave it out. */
+  onDelete?: () => void;
   loading?: boolean;
   /** The whole menu greyed out (a user of the same or a higher role). */
   disabled?: boolean;
@@ -40,10 +40,14 @@ export function RowMenu({ children, enabled, onToggle, toggleDisabled, onDelete,
         >
           {enabled ? t`Disable` : t`Enable`}
         </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={onDelete}>
-          {t`Delete`}
-        </Menu.Item>
+        {onDelete && (
+          <>
+            <Menu.Divider />
+            <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={onDelete}>
+              {t`Delete`}
+            </Menu.Item>
+          </>
+        )}
       </Menu.Dropdown>
     </Menu>
   );

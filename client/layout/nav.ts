@@ -10,6 +10,7 @@ import {
   IconMail,
   IconMessageChatbot,
   IconPlugConnected,
+  IconReceipt,
   IconSettings,
   IconTicket,
   IconUser,
@@ -108,6 +109,7 @@ export const sidebar: NavSection[] = [
       { key: 'channels', label: msg`Channels`, path: '/admin/channels', icon: IconPlugConnected },
       { key: 'models', label: msg`Model management`, path: '/admin/models', icon: IconCategory },
       { key: 'coupons', label: msg`Redemption codes`, path: '/admin/coupons', icon: IconTicket },
+      { key: 'subscriptions', label: msg`Subscription plans`, path: '/admin/subscriptions', icon: IconReceipt },
       { key: 'messages', label: msg`Message management`, path: '/admin/messages', icon: IconMail },
       { key: 'users', label: msg`User management`, path: '/admin/users', icon: IconUsers },
       {

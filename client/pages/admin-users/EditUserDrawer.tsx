@@ -8,6 +8,7 @@ import { QuotaInput } from '../../components/QuotaInput.tsx';
 import { renderQuota } from '../../lib/format.ts';
 import { trpc } from '../../trpc.ts';
 import { BoundAccounts } from './BoundAccounts.tsx';
+import { UserSubscriptions } from './UserSubscriptions.tsx';
 import type { UserRow } from './types.ts';
 
 interface Values {
@@ -101,6 +102,8 @@ export function EditUserDrawer({ user, groups, onClose }: Props) {
             <>
               <Divider label={t`Bound accounts`} labelPosition="left" />
               <BoundAccounts user={user} />
+              <Divider label={t`Subscriptions`} labelPosition="left" />
+              <UserSubscriptions userId={user.id} />
             </>
           )}
           <Group justify="flex-end" mt="sm">

@@ -4,9 +4,10 @@ import { Page } from '../../components/Page.tsx';
 import { BalanceCard } from './BalanceCard.tsx';
 import { OnlineTopUp } from './OnlineTopUp.tsx';
 import { RedeemCard } from './RedeemCard.tsx';
+import { SubscriptionPlans } from './SubscriptionPlans.tsx';
 import { TopUpHistory } from './TopUpHistory.tsx';
 
-/** /app/wallet: balance, redeem a code, online top-up and the user's top-up orders. */
+/** /app/wallet: balance, redeem a code, online top-up, subscription plans and the user's top-up orders. */
 export default function WalletPage() {
   return (
     <Page title={<Trans>Wallet</Trans>}>
@@ -15,6 +16,7 @@ export default function WalletPage() {
         <RedeemCard />
         <OnlineTopUp />
       </SimpleGrid>
+      <SubscriptionPlans />
       <TopUpHistory />
     </Page>
   );
