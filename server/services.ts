@@ -18,6 +18,7 @@ import { createPrefillGroupsService } from './domains/models/prefill-groups.serv
 import { createVendorsService } from './domains/models/vendors.service.ts';
 import { createQuotaWarningService } from './domains/notifications/quota-warning.service.ts';
 import { createOptionsService } from './domains/options/options.service.ts';
+import { passkeyVerifyMethod } from './domains/passkeys/passkeys-flow.service.ts';
 import { createPasskeysService } from './domains/passkeys/passkeys.service.ts';
 import { createPricingService } from './domains/pricing/pricing.service.ts';
 import { createRedemptionsService } from './domains/redemptions/redemptions.service.ts';
@@ -64,6 +65,8 @@ export async function createServices(infra: Infra) {
   // POST /api/verify's methods: '2fa' here; the passkeys domain registers 'passkey'.
   const secureVerify = createSecureVerifyService(infra);
   secureVerify.registerMethod('2fa', ({ user, code }) => twoFactor.verify(user.id, code));
+  const passkeys = createPasskeysService(infra, options);
+  secureVerify.registerMethod('passkey', passkeyVerifyMethod(passkeys));
   return {
     affiliate,
     auth,
@@ -83,7 +86,7 @@ export async function createServices(infra: Infra) {
     modelMapping,
     modelMeta: createModelMetaService(infra.db, infra.bus, modelCatalog),
     options,
-    passkeys: createPasskeysService(infra, options),
+    passkeys,
     prefillGroups: createPrefillGroupsService(infra.db),
     pricing,
     quotaWarnings,

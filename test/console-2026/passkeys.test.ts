@@ -120,6 +120,11 @@ describe('passkeys as new-api’s console uses them', () => {
     expect(request.allowCredentials).toHaveLength(1);
     const vFinish = await fresh.send('POST', '/api/user/passkey/verify/finish', auth.get(request, base));
     expect(vFinish.body).toEqual({ success: true, message: 'Passkey 验证成功' });
+    // Then POST /api/verify turns the fresh passkey check into a verified session, once.
+    const verified = await fresh.send('POST', '/api/verify', { method: 'passkey' });
+    expect(verified.body).toMatchObject({ success: true, data: { verified: true } });
+    const again = await fresh.send('POST', '/api/verify', { method: 'passkey' });
+    expect(again.body).toEqual({ success: false, message: 'Passkey 验证失败，请重试或联系管理员' });
 
     expect((await fresh.send('DELETE', '/api/user/passkey')).body).toEqual({
       success: true,

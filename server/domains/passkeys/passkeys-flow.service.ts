@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CeremonySite } from './passkeys.service.ts';
+import type { VerifyMethod } from '../twofa/secure-verify.service.ts';
+import type { CeremonySite, PasskeysService } from './passkeys.service.ts';
 
 /*
  * The browser side of a ceremony, for both transports (passkeys.rest.ts and passkeys.router.ts): a signed,
@@ -43,3 +44,9 @@ export const currentSite = (req: FastifyRequest): CeremonySite => ({
   flow: readFlow(req) ?? '',
   origin: requestOrigin(req),
 });
+
+/** The 'passkey' method of POST /api/verify (twofa/secure-verify.service.ts): this browser's fresh passkey check. */
+export const passkeyVerifyMethod =
+  (passkeys: PasskeysService): VerifyMethod =>
+  ({ user, req }) =>
+    passkeys.confirmVerified(user.id, currentSite(req).flow);

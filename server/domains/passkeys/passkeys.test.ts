@@ -205,6 +205,16 @@ describe('verification of a signed-in user and admin reset', () => {
     expect(await svc().consumeVerified(user.id, 'browser-a')).toBe(false);
   });
 
+  it('POST /api/verify with method passkey passes once after a passkey verification, and needs a passkey', async () => {
+    const { user, auth } = await withPasskey();
+    expect(await outcome(svc().confirmVerified(user.id, 'browser-a'))).toBe('passkey.verify_failed');
+    await svc().verifyFinish(user.id, site(), auth.get(await svc().verifyBegin(user.id, site()), ORIGIN) as never);
+    expect(await outcome(svc().confirmVerified(user.id, 'browser-a'))).toBe('ok');
+    expect(await outcome(svc().confirmVerified(user.id, 'browser-a'))).toBe('passkey.verify_failed');
+    const nobody = await createUser(t);
+    expect(await outcome(svc().confirmVerified(nobody.id, 'browser-a'))).toBe('passkey.not_registered');
+  });
+
   it('another user’s passkey cannot verify me', async () => {
     const me = await withPasskey(softAuthenticator(), 'browser-a');
     const other = await withPasskey(softAuthenticator(), 'browser-a');
