@@ -60,11 +60,18 @@ export const isJsonObjectText = (v: string | null | undefined): boolean => {
   }
 };
 
+/**
+ * The text `null` (what JSON.stringify gives for an empty mapping; today's new-api console sends
+ * `"model_mapping":"null"`) means "none", as in new-api: it is read as empty.
+ */
 const jsonText = (message: string) =>
   z
-    .string()
-    .nullish()
+    .preprocess((v) => (typeof v === 'string' && v.trim() === 'null' ? '' : v), z.string().nullish())
     .refine((v) => isJsonObjectText(v), message);
+
+/** An enum field where new-api's consoles send '' for "not chosen". */
+const blankAsUnset = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), z.enum(values).nullish());
 
 /** A comma string on the wire; arrays are accepted too and joined. */
 const commaList = z
@@ -104,7 +111,7 @@ export const channelFields = z.object({
   max_input_tokens: intish().pipe(z.number().min(0)).nullish(),
   status: intish('状态无效').pipe(z.number().min(0).max(3, '状态无效')).optional(),
   /** A multi-key channel's key selection, new-api's top-level field (stored in channel_info). */
-  multi_key_mode: z.enum(['random', 'polling']).nullish(),
+  multi_key_mode: blankAsUnset(['random', 'polling']),
 });
 export type ChannelFields = z.infer<typeof channelFields>;
 
@@ -119,8 +126,11 @@ export type ChannelKeyMode = z.infer<typeof channelKeyMode>;
 /** POST /api/channel/: the channel itself, or newer consoles' `{mode, channel}`. */
 export const createChannelInput = z.preprocess(
   (v) => {
-    if (v && typeof v === 'object' && 'channel' in v && typeof (v as { channel: unknown }).channel === 'object')
-      return { ...(v as { channel: object }).channel, mode: (v as { mode?: unknown }).mode };
+    if (v && typeof v === 'object' && 'channel' in v && typeof (v as { channel: unknown }).channel === 'object') {
+      // new-api sends the multi-key selection beside the channel, not in it.
+      const { channel, mode, multi_key_mode } = v as { channel: object; mode?: unknown; multi_key_mode?: unknown };
+      return { multi_key_mode, ...channel, mode };
+    }
     return v;
   },
   channelFields.extend({ mode: channelKeyMode.nullish() }),
@@ -130,7 +140,7 @@ export type CreateChannelInput = z.infer<typeof createChannelInput>;
 export const updateChannelInput = channelFields.extend({
   id: intish('id 无效').pipe(z.number().positive('id 无效')),
   /** new-api: `append` adds the sent keys to a multi-key channel's list; otherwise they replace it. */
-  key_mode: z.enum(['append', 'replace']).nullish(),
+  key_mode: blankAsUnset(['append', 'replace']),
 });
 export type UpdateChannelInput = z.infer<typeof updateChannelInput>;
 

@@ -44,6 +44,17 @@ const editable = {
   valid_until: unixTime('过期时间').default(0),
 };
 
+/**
+ * Today's new-api console sends the end of validity as `expired_time` (0 = never): the same
+ * thing as our `valid_until`, which wins when both are sent. Applied to REST bodies before parsing.
+ */
+export function expiredTimeAsValidUntil(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const o = body as Record<string, unknown>;
+  const given = (x: unknown) => x !== undefined && x !== null && x !== '';
+  return given(o.expired_time) && !given(o.valid_until) ? { ...o, valid_until: o.expired_time } : o;
+}
+
 const windowOk = (v: { valid_from: number; valid_until: number }) =>
   !(v.valid_from > 0 && v.valid_until > 0 && v.valid_from >= v.valid_until);
 

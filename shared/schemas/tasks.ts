@@ -12,7 +12,8 @@ const optInt = z
   .union([z.number(), z.string()])
   .optional()
   .transform((v, ctx) => {
-    if (v === undefined || (typeof v === 'string' && v.trim() === '')) return undefined;
+    // Today's console sends `NaN` for an empty date (parseInt of an unparsable date): not given.
+    if (v === undefined || (typeof v === 'string' && (v.trim() === '' || v.trim() === 'NaN'))) return undefined;
     const n = Number(v);
     if (!Number.isSafeInteger(n)) {
       ctx.addIssue({ code: 'custom', message: '参数必须是整数' });

@@ -56,6 +56,8 @@ export const updateSelfInput = z.object({
   display_name: displayNameSchema.optional(),
   password: optionalText('密码'),
   original_password: optionalText('原密码'),
+  /** Today's console saves the user's sidebar layout (a JSON text it reads back from GET /api/user/self). */
+  sidebar_modules: z.string().optional(),
 });
 export type UpdateSelfInput = z.input<typeof updateSelfInput>;
 
@@ -91,9 +93,22 @@ export const updateUserInput = z.object({
 });
 export type UpdateUserInput = z.input<typeof updateUserInput>;
 
-export const manageActions = ['disable', 'enable', 'delete', 'promote', 'demote'] as const;
-export const manageUserInput = z.object({
-  id: int('id').positive('id 无效'),
-  action: z.enum(manageActions, { message: '无效的操作' }),
-});
+export const manageActions = ['disable', 'enable', 'delete', 'promote', 'demote', 'add_quota'] as const;
+/** add_quota's modes (new-api 2026): add to, subtract from, or replace the balance with `value`. */
+export const quotaModes = ['add', 'subtract', 'override'] as const;
+export const manageUserInput = z
+  .object({
+    id: int('id').positive('id 无效'),
+    action: z.enum(manageActions, { message: '无效的操作' }),
+    mode: z.enum(quotaModes, { message: '无效的参数' }).optional(),
+    value: int('额度').optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.action !== 'add_quota') return;
+    if (v.mode === undefined) ctx.addIssue({ code: 'custom', message: '无效的参数', path: ['mode'] });
+    else if (v.mode === 'override' && (v.value ?? 0) < 0)
+      ctx.addIssue({ code: 'custom', message: '额度不能为负数', path: ['value'] });
+    else if (v.mode !== 'override' && (v.value ?? 0) <= 0)
+      ctx.addIssue({ code: 'custom', message: '额度必须大于 0', path: ['value'] });
+  });
 export type ManageUserInput = z.infer<typeof manageUserInput>;

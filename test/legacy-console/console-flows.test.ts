@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertLog } from '../../server/domains/logs/logs.fixtures.ts';
 import { createTestApp, type TestApp } from '../app.ts';
-import { createUser, ROOT_PASSWORD, ROOT_USERNAME, setupRoot } from '../users.ts';
+import { createUser, ROOT_PASSWORD, ROOT_USERNAME, setOption, setupRoot } from '../users.ts';
 import { LegacyConsole, listen } from './console-client.ts';
 
 /*
@@ -29,6 +29,8 @@ const optionValue = async (key: string) =>
 
 beforeAll(async () => {
   t = await createTestApp({ trustProxy: true });
+  // These are the April 2025 contract's shapes (docs/new-api-contract/lists.md has 2026's).
+  await setOption(t, 'ApiCompatContract', '2025-04');
   base = await listen(t);
   await setupRoot(t);
   root = await new LegacyConsole(base).login(ROOT_USERNAME, ROOT_PASSWORD);

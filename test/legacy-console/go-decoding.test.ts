@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../app.ts';
 import { listRoutes } from '../security/routes.ts';
-import { createUser, ROOT_PASSWORD, ROOT_USERNAME, setupRoot } from '../users.ts';
+import { createUser, ROOT_PASSWORD, ROOT_USERNAME, setOption, setupRoot } from '../users.ts';
 import { type ConsoleAnswer, LegacyConsole, listen } from './console-client.ts';
 
 /*
@@ -253,6 +253,7 @@ const table: Record<string, Row> = {
     query: { name: 'string' },
   },
   'DELETE /api/redemption/delete-disabled': { as: 'root' },
+  'DELETE /api/redemption/invalid': { as: 'root' },
   'PUT /api/redemption/batch-disable': {
     as: 'root',
     body: () => ({ ids: [ids.redemption2] }),
@@ -560,6 +561,9 @@ const table: Record<string, Row> = {
   'GET /api/token/search': { as: 'user', query: { keyword: 'string', token: 'string' } },
   'GET /api/token/:id': { as: 'user', path: () => `/api/token/${ids.token}` },
   'DELETE /api/token/:id': { as: 'user', path: () => `/api/token/${MISSING}` },
+  'POST /api/token/:id/key': { as: 'user', path: () => `/api/token/${ids.token}/key` },
+  'POST /api/token/batch': { as: 'user', body: () => ({ ids: [MISSING] }), fields: { ids: 'ints' } },
+  'POST /api/token/batch/keys': { as: 'user', body: () => ({ ids: [ids.token] }), fields: { ids: 'ints' } },
   'GET /api/channel': { as: 'root', query: { ...page, id_sort: 'bool', tag_mode: 'bool' } },
   'POST /api/channel': {
     as: 'root',
@@ -612,6 +616,7 @@ const table: Record<string, Row> = {
       groups: 'string',
     },
   },
+  'GET /api/channel/tag/models': { as: 'root', query: { tag: 'string' } },
   'POST /api/channel/tag/enabled': { as: 'root', body: () => ({ tag: 'tagb' }), fields: { tag: 'string' } },
   'POST /api/channel/tag/disabled': { as: 'root', body: () => ({ tag: 'tagb' }), fields: { tag: 'string' } },
   'GET /api/channel/update_balance': { as: 'root', effects: true },
@@ -870,6 +875,8 @@ async function runRow(route: string, row: Row, problems: string[]) {
 
 beforeAll(async () => {
   t = await createTestApp({ trustProxy: true });
+  // These are the April 2025 contract's shapes (docs/new-api-contract/lists.md has 2026's).
+  await setOption(t, 'ApiCompatContract', '2025-04');
   base = await listen(t);
   await setupRoot(t);
   consoles.public = new LegacyConsole(base, true);

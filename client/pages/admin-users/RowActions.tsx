@@ -11,7 +11,8 @@ import { trpc } from '../../trpc.ts';
 import { ResetTwoFactorItem } from './ResetTwoFactorItem.tsx';
 import { isDeactivated, type UserRow } from './types.ts';
 
-type Action = ManageUserInput['action'];
+/** The row menu's actions; quota changes go through the edit form (add_quota is new-api 2026's REST call). */
+type Action = Exclude<ManageUserInput['action'], 'add_quota'>;
 
 /** Edit, then promote / demote / disable / enable / delete, each confirmed. */
 export function RowActions({ user, onEdit }: { user: UserRow; onEdit: () => void }) {

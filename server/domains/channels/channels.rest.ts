@@ -12,10 +12,13 @@ import {
   updateChannelInput,
 } from '../../../shared/schemas/channels.ts';
 import { idsInput } from '../../../shared/schemas/common.ts';
+import { contractOf, pagedQuery, pageObject } from '../../compat/contract.ts';
+import { decodeQuery } from '../../compat/go-decode.ts';
 import { q, raw, restRoute, withMessage } from '../../compat/route.ts';
 import type { AppDeps } from '../../context.ts';
 import { badRequest } from '../../errors.ts';
 import { keyActionText } from './multi-key.view.ts';
+import type { ChannelFilter } from './service/filtered-list.ts';
 
 /* /api/channel/* (admin), with new-api's answer shapes (api-contract §4); GET /api/models is in models/models.rest.ts. */
 
@@ -34,7 +37,31 @@ const searchQuery = z.object({
   tag_mode: q.bool(),
 });
 
+/** 2026: GetPageQuery paging plus the filters today's console sends (hooks/channels/useChannelsData.jsx). */
+const filteredQuery = pagedQuery({
+  keyword: q.str().transform((v) => v.trim()),
+  group: q.str().transform((v) => v.trim()),
+  model: q.str().transform((v) => v.trim()),
+  status: q.str(),
+  type: q.str(),
+  id_sort: q.bool(),
+  tag_mode: q.bool(),
+});
+
+/** new-api's filter words: status enabled/1 or disabled/0 (any other status), else all; a type id or all. */
+function filterOf(v: z.output<typeof filteredQuery>): ChannelFilter {
+  const status = ['enabled', '1'].includes(v.status)
+    ? 'enabled'
+    : ['disabled', '0'].includes(v.status)
+      ? 'disabled'
+      : undefined;
+  const type = /^\d+$/.test(v.type.trim()) ? Number(v.type) : undefined;
+  const group = ['', 'null', 'all'].includes(v.group) ? undefined : v.group;
+  return { keyword: v.keyword || undefined, model: v.model || undefined, group, status, type };
+}
+
 const idParams = z.object({ id: q.id() });
+const tagQuery = z.object({ tag: q.str() });
 const copyQuery = z.object({
   suffix: z.preprocess((v) => (v === undefined ? '_复制' : v), z.string().max(64)),
   reset_balance: z.preprocess((v) => v === undefined || v === 'true' || v === '1', z.boolean()),
@@ -45,11 +72,33 @@ export function registerChannelRoutes(app: FastifyInstance, deps: AppDeps) {
   const { channels } = deps.services;
   const admin = { auth: 'admin' } as const;
 
-  restRoute(app, deps, 'GET', '/api/channel/', { ...admin, query: pageQuery }, ({ query }) =>
-    channels.page({ page: query.p, pageSize: query.page_size, idSort: query.id_sort, tagMode: query.tag_mode }),
-  );
-  restRoute(app, deps, 'GET', '/api/channel/search', { ...admin, query: searchQuery }, ({ query }) =>
-    channels.search({ ...query, idSort: query.id_sort, tagMode: query.tag_mode }),
+  /** 2026: the list and the search are one filtered page: `{items, total, page, page_size, type_counts}`. */
+  const filteredPage = async (raw: unknown, search: boolean) => {
+    const query = decodeQuery(filteredQuery, raw);
+    const filter = filterOf(query);
+    const r = await channels.filteredPage({
+      // The list has no keyword or model filter; the search has them all.
+      filter: search ? filter : { ...filter, keyword: undefined, model: undefined },
+      offset: query.paging.offset,
+      limit: query.paging.pageSize,
+      idSort: query.id_sort,
+      tagMode: query.tag_mode,
+    });
+    return { ...pageObject(r.items, r.total, query.paging), type_counts: r.type_counts };
+  };
+  restRoute(app, deps, 'GET', '/api/channel/', admin, ({ req }) => {
+    if (contractOf(deps) === '2026') return filteredPage(req.query, false);
+    const query = decodeQuery(pageQuery, req.query);
+    return channels.page({ page: query.p, pageSize: query.page_size, idSort: query.id_sort, tagMode: query.tag_mode });
+  });
+  restRoute(app, deps, 'GET', '/api/channel/search', admin, ({ req }) => {
+    if (contractOf(deps) === '2026') return filteredPage(req.query, true);
+    const query = decodeQuery(searchQuery, req.query);
+    return channels.search({ ...query, idSort: query.id_sort, tagMode: query.tag_mode });
+  });
+  // 2026: the longest model list among a tag's channels (the tag edit form's starting point).
+  restRoute(app, deps, 'GET', '/api/channel/tag/models', { ...admin, query: tagQuery }, ({ query }) =>
+    channels.tagModels(query.tag),
   );
   restRoute(app, deps, 'GET', '/api/channel/models', admin, () => channels.knownModels());
   restRoute(app, deps, 'GET', '/api/channel/models_enabled', admin, () => channels.enabledModels());
@@ -101,7 +150,11 @@ export function registerChannelRoutes(app: FastifyInstance, deps: AppDeps) {
     }),
   );
 
-  restRoute(app, deps, 'POST', '/api/channel/fix', admin, () => channels.fixAbilities());
+  // 2026's console reads `{success, fails}` (channels rebuilt, channels that failed); April 2025 a count.
+  restRoute(app, deps, 'POST', '/api/channel/fix', admin, async () => {
+    const fixed = await channels.fixAbilities();
+    return contractOf(deps) === '2026' ? { success: fixed, fails: 0 } : fixed;
+  });
 
   // new-api's per-key management of a multi-key channel (issue 28): read the keys' status, or one action.
   restRoute(app, deps, 'POST', '/api/channel/multi_key/manage', { ...admin, body: multiKeyManageInput }, async (i) => {

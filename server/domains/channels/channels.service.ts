@@ -6,6 +6,7 @@ import { rebuildAllAbilities } from './service/abilities.ts';
 import { createChannelBalances } from './service/balance.ts';
 import { type ChannelsCtx, channelsChanged } from './service/context.ts';
 import { createChannelModelFetch } from './service/fetch-models.ts';
+import { createFilteredChannelList } from './service/filtered-list.ts';
 import { createMultiKeyManagement } from './service/manage-keys.ts';
 import { createChannelQueries } from './service/list.ts';
 import { createChannelTags } from './service/tags.ts';
@@ -28,6 +29,7 @@ export function createChannelsService(
   const ctx: ChannelsCtx = { db: infra.db, bus: infra.bus, options, probe, log: infra.log, messages };
   return {
     ...createChannelQueries(ctx),
+    ...createFilteredChannelList(ctx),
     ...createChannelWrites(ctx),
     ...createChannelTags(ctx),
     ...createChannelTests(ctx),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '../../../shared/constants.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { expectRefused } from '../../../test/rest-answers.ts';
-import { loginAs, trpcCaller } from '../../../test/users.ts';
+import { loginAs, setOption, trpcCaller } from '../../../test/users.ts';
 
 type Json = Record<string, unknown>;
 
@@ -32,6 +32,8 @@ describe('channels REST', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    // These are the April 2025 contract's shapes (docs/new-api-contract/lists.md has 2026's).
+    await setOption(t, 'ApiCompatContract', '2025-04');
     const a = await loginAs(t, Role.Admin);
     admin = a.headers;
     adminUser = { id: Number(a.user.id), role: Role.Admin };

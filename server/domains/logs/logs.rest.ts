@@ -7,6 +7,7 @@ import {
   logSearchInput,
   quotaDataInput,
 } from '../../../shared/schemas/logs.ts';
+import { contractOf } from '../../compat/contract.ts';
 import { allowAnyOrigin } from '../../compat/cors.ts';
 import { decodeQuery } from '../../compat/go-decode.ts';
 import { restRoute } from '../../compat/route.ts';
@@ -16,7 +17,18 @@ import type { AppDeps } from '../../context.ts';
 export function registerLogRoutes(app: FastifyInstance, deps: AppDeps) {
   const { logs } = deps.services;
 
-  restRoute(app, deps, 'GET', '/api/log/', { auth: 'admin', query: logListInput }, ({ query }) => logs.listAll(query));
+  /**
+   * The log lists answer the same page object in both contracts; 2026's GetPageQuery also takes the
+   * page size as `ps` or `size` when `page_size` is not sent.
+   */
+  const listQuery = (raw: unknown) => {
+    const v = (raw ?? {}) as Record<string, unknown>;
+    const size = v.page_size ?? v.ps ?? v.size;
+    const aliased = contractOf(deps) === '2026' && size !== undefined ? { ...v, page_size: size } : v;
+    return decodeQuery(logListInput, aliased);
+  };
+
+  restRoute(app, deps, 'GET', '/api/log/', { auth: 'admin' }, ({ req }) => logs.listAll(listQuery(req.query)));
   restRoute(app, deps, 'DELETE', '/api/log/', { auth: 'admin', query: logDeleteInput }, ({ query }) =>
     logs.deleteBefore(query.target_timestamp),
   );
@@ -27,8 +39,8 @@ export function registerLogRoutes(app: FastifyInstance, deps: AppDeps) {
     logs.searchAll(query.keyword),
   );
 
-  restRoute(app, deps, 'GET', '/api/log/self', { auth: 'user', query: logListInput }, ({ query, user }) =>
-    logs.listSelf(user.id, query),
+  restRoute(app, deps, 'GET', '/api/log/self', { auth: 'user' }, ({ req, user }) =>
+    logs.listSelf(user.id, listQuery(req.query)),
   );
   restRoute(app, deps, 'GET', '/api/log/self/stat', { auth: 'user', query: logFilterInput }, ({ query, user }) =>
     logs.statSelf(user.id, query),

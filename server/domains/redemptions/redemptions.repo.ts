@@ -63,6 +63,26 @@ export async function softDeleteRedemptions(db: Db, where: { id?: number; name?:
   return Number(r.numUpdatedRows);
 }
 
+/**
+ * DELETE /api/redemption/invalid: soft-deletes every code that can no longer be redeemed: used,
+ * disabled, past its end (`valid_until`, new-api's `expired_time`), or a gift code out of uses.
+ */
+export async function softDeleteInvalidRedemptions(db: Db, now: number) {
+  const r = await db
+    .updateTable('redemptions')
+    .set({ deleted_at: now })
+    .where('deleted_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('status', 'in', [RedemptionStatus.Used, RedemptionStatus.Disabled]),
+        eb.and([eb('valid_until', '!=', 0), eb('valid_until', '<', now)]),
+        eb.and([eb('is_gift', '=', 1), eb('max_uses', '!=', -1), eb('used_count', '>=', eb.ref('max_uses'))]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
 export async function disableRedemptions(db: Db, ids: number[]) {
   const r = await db
     .updateTable('redemptions')

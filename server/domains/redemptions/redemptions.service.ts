@@ -19,6 +19,7 @@ import {
   insertRedemptions,
   keyExists,
   listRedemptions,
+  softDeleteInvalidRedemptions,
   softDeleteRedemptions,
   updateRedemption,
   usernamesByIds,
@@ -64,6 +65,12 @@ export function createRedemptionsService(infra: Pick<Infra, 'db' | 'bus' | 'rate
       const size = pageSize < 1 ? 10 : Math.min(pageSize, 100);
       const { items, total } = await listRedemptions(db, keyword, Math.max(p - 1, 0) * size, size);
       return { items: await views(items), total, page: p, page_size: size };
+    },
+
+    /** One range of codes (newest first, optional keyword) with the total that matches. */
+    async listRange(keyword: string, offset: number, limit: number) {
+      const { items, total } = await listRedemptions(db, keyword, offset, limit);
+      return { items: await views(items), total };
     },
 
     get: viewOf,
@@ -132,6 +139,9 @@ export function createRedemptionsService(infra: Pick<Infra, 'db' | 'bus' | 'rate
     batchDisable: (ids: number[]) => disableRedemptions(db, [...new Set(ids)]),
 
     deleteDisabled: () => softDeleteRedemptions(db, { status: RedemptionStatus.Disabled }),
+
+    /** Used, disabled and expired codes (and spent gift codes); answers how many were deleted. */
+    deleteInvalid: () => softDeleteInvalidRedemptions(db, nowSeconds()),
 
     countByName: (name: string) => countRedemptionsByName(db, name),
 

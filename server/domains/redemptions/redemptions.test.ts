@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '../../../shared/constants.ts';
 import { expectRefused } from '../../../test/rest-answers.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { loginAs, setupRoot, trpcCaller } from '../../../test/users.ts';
+import { loginAs, setOption, setupRoot, trpcCaller } from '../../../test/users.ts';
 
 describe('redemption code admin (REST)', () => {
   let t: TestApp;
@@ -19,6 +19,8 @@ describe('redemption code admin (REST)', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    // These are the April 2025 contract's shapes (docs/new-api-contract/lists.md has 2026's).
+    await setOption(t, 'ApiCompatContract', '2025-04');
     await setupRoot(t);
     admin = (await loginAs(t, Role.Admin)).headers;
     userHeaders = (await loginAs(t, Role.Common)).headers;

@@ -5,6 +5,7 @@ import type { RedemptionRow } from '../../db/types.ts';
  * `is_gift` a boolean, and the capitalised `DeletedAt` Go adds (null: only live
  * codes are ever sent). `used_username` is ours, added for the console's "Redeemed by"
  * column: the username of `used_user_id` (the last redeemer of a gift code), '' when unused.
+ * `expired_time` is new-api's name for `valid_until` (today's console reads and sends it).
  */
 export function redemptionView(row: RedemptionRow, usedUsername = '') {
   return {
@@ -24,6 +25,8 @@ export function redemptionView(row: RedemptionRow, usedUsername = '') {
     used_count: row.used_count,
     valid_from: row.valid_from,
     valid_until: row.valid_until,
+    /** new-api's name for the end of validity (0 = never); the same column as valid_until. */
+    expired_time: row.valid_until,
     DeletedAt: null,
   };
 }

@@ -57,25 +57,44 @@ export const unfinishedMidjourneys = (db: Db) =>
     .limit(POLL_BATCH)
     .execute();
 
+/** Rows to skip and to answer (the 2026 lists' paging). */
+export interface Range {
+  offset: number;
+  limit: number;
+}
+
 /**
  * Drawing times are unix milliseconds (new-api and the Midjourney-proxy protocol);
  * new-api's console filters with milliseconds, other clients send seconds: both work.
  */
 const toMs = (t: number) => (t < 100_000_000_000 ? t * 1000 : t);
 
-export async function listMidjourneys(db: Db, q: MjListInput, userId?: number): Promise<MidjourneyRow[]> {
+function midjourneysWhere(db: Db, q: MjListInput, userId?: number) {
   return db
     .selectFrom('midjourneys')
-    .selectAll()
     .$if(userId !== undefined, (b) => b.where('user_id', '=', userId!))
     .$if(q.channel_id !== undefined, (b) => b.where('channel_id', '=', q.channel_id!))
     .$if(q.mj_id !== undefined, (b) => b.where('mj_id', '=', q.mj_id!))
     .$if(q.start_timestamp !== undefined, (b) => b.where('submit_time', '>=', toMs(q.start_timestamp!)))
-    .$if(q.end_timestamp !== undefined, (b) => b.where('submit_time', '<=', toMs(q.end_timestamp!)))
-    .orderBy('id', 'desc')
-    .limit(TASK_PAGE_SIZE)
-    .offset(q.p * TASK_PAGE_SIZE)
-    .execute();
+    .$if(q.end_timestamp !== undefined, (b) => b.where('submit_time', '<=', toMs(q.end_timestamp!)));
+}
+
+/** One range of drawings, newest first; `range` defaults to the April 2025 page `q.p` of 10. */
+export async function listMidjourneys(
+  db: Db,
+  q: MjListInput,
+  userId?: number,
+  range?: Range,
+): Promise<MidjourneyRow[]> {
+  const { offset, limit } = range ?? { offset: q.p * TASK_PAGE_SIZE, limit: TASK_PAGE_SIZE };
+  return midjourneysWhere(db, q, userId).selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
+}
+
+export async function countMidjourneys(db: Db, q: MjListInput, userId?: number): Promise<number> {
+  const r = await midjourneysWhere(db, q, userId)
+    .select((e) => e.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
 }
 
 export async function insertTask(db: Db, row: Insertable<TasksTable>): Promise<number> {
@@ -107,10 +126,9 @@ export const unfinishedTasks = (db: Db, platform: string) =>
     .limit(POLL_BATCH)
     .execute();
 
-export async function listTasks(db: Db, q: TaskListInput, userId?: number): Promise<TaskRow[]> {
+function tasksWhere(db: Db, q: TaskListInput, userId?: number) {
   return db
     .selectFrom('tasks')
-    .selectAll()
     .$if(userId !== undefined, (b) => b.where('user_id', '=', userId!))
     .$if(q.channel_id !== undefined, (b) => b.where('channel_id', '=', q.channel_id!))
     .$if(q.task_id !== undefined, (b) => b.where('task_id', '=', q.task_id!))
@@ -118,9 +136,18 @@ export async function listTasks(db: Db, q: TaskListInput, userId?: number): Prom
     .$if(q.action !== undefined, (b) => b.where('action', '=', q.action!))
     .$if(q.platform !== undefined, (b) => b.where('platform', '=', q.platform!))
     .$if(q.start_timestamp !== undefined, (b) => b.where('submit_time', '>=', q.start_timestamp!))
-    .$if(q.end_timestamp !== undefined, (b) => b.where('submit_time', '<=', q.end_timestamp!))
-    .orderBy('id', 'desc')
-    .limit(TASK_PAGE_SIZE)
-    .offset(q.p * TASK_PAGE_SIZE)
-    .execute();
+    .$if(q.end_timestamp !== undefined, (b) => b.where('submit_time', '<=', q.end_timestamp!));
+}
+
+/** One range of tasks, newest first; `range` defaults to the April 2025 page `q.p` of 10. */
+export async function listTasks(db: Db, q: TaskListInput, userId?: number, range?: Range): Promise<TaskRow[]> {
+  const { offset, limit } = range ?? { offset: q.p * TASK_PAGE_SIZE, limit: TASK_PAGE_SIZE };
+  return tasksWhere(db, q, userId).selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
+}
+
+export async function countTasks(db: Db, q: TaskListInput, userId?: number): Promise<number> {
+  const r = await tasksWhere(db, q, userId)
+    .select((e) => e.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
 }

@@ -2,7 +2,7 @@ import type { Infra } from '../../context.ts';
 import type { MidjourneyRow, TaskRow } from '../../db/types.ts';
 import type { MjListInput, TaskListInput } from '../../../shared/schemas/tasks.ts';
 import type { OptionsService } from '../options/options.service.ts';
-import { listMidjourneys, listTasks } from './tasks.repo.ts';
+import { countMidjourneys, countTasks, listMidjourneys, listTasks, type Range } from './tasks.repo.ts';
 
 export type TasksService = ReturnType<typeof createTasksService>;
 
@@ -75,6 +75,25 @@ export function createTasksService(infra: Pick<Infra, 'db'>, options: OptionsSer
     async listMjSelf(userId: number, q: MjListInput) {
       const fb = forwardBase();
       return (await listMidjourneys(infra.db, { ...q, channel_id: undefined }, userId)).map((r) => mjView(r, fb));
+    },
+    /** 2026: one range of drawings with the total; `userId` limits them to the caller's (and drops the channel filter). */
+    async pageMj(q: MjListInput, range: Range, userId?: number) {
+      const filter = userId === undefined ? q : { ...q, channel_id: undefined };
+      const fb = forwardBase();
+      const [rows, total] = await Promise.all([
+        listMidjourneys(infra.db, filter, userId, range),
+        countMidjourneys(infra.db, filter, userId),
+      ]);
+      return { items: rows.map((r) => mjView(r, fb)), total };
+    },
+    /** 2026: one range of tasks with the total, as pageMj. */
+    async pageTasks(q: TaskListInput, range: Range, userId?: number) {
+      const filter = userId === undefined ? q : { ...q, channel_id: undefined };
+      const [rows, total] = await Promise.all([
+        listTasks(infra.db, filter, userId, range),
+        countTasks(infra.db, filter, userId),
+      ]);
+      return { items: rows.map(taskView), total };
     },
     async listTasks(q: TaskListInput) {
       return (await listTasks(infra.db, q)).map(taskView);

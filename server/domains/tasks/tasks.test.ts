@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '../../../shared/constants.ts';
 import { insertToken } from '../../../test/relay-fixtures.ts';
-import { loginAs, setupRoot } from '../../../test/users.ts';
+import { loginAs, setOption, setupRoot } from '../../../test/users.ts';
 import { startTaskHarness, type TaskHarness } from '../../relay/tasks/tests/harness.ts';
 
 let h: TaskHarness;
@@ -15,6 +15,8 @@ let sunoA: string;
 beforeAll(async () => {
   h = await startTaskHarness();
   await setupRoot(h.t);
+  // The task lists' April 2025 shapes (plain arrays); 2026's are in test/console-2026/lists.test.ts.
+  await setOption(h.t, 'ApiCompatContract', '2025-04');
   userA = await loginAs(h.t);
   userB = await loginAs(h.t);
   admin = await loginAs(h.t, Role.Admin);

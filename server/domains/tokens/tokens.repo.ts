@@ -41,6 +41,18 @@ export const countUserTokens = async (db: Db, userId: number, f: TokenFilter) =>
     ).n,
   );
 
+/** The caller's live tokens among `ids` (others' ids simply do not match). */
+export const listUserTokensByIds = (db: Db, userId: number, ids: number[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('tokens')
+        .select(['id', 'key'])
+        .where('deleted_at', 'is', null)
+        .where('user_id', '=', userId)
+        .where('id', 'in', ids)
+        .execute();
+
 export const insertToken = async (db: Db, row: NewToken) =>
   (await db.insertInto('tokens').values(row).returning('id').executeTakeFirstOrThrow()).id;
 

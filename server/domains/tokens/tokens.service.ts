@@ -18,6 +18,7 @@ import {
   insertToken,
   keyExists,
   listUserTokens,
+  listUserTokensByIds,
   softDeleteUserTokens,
   type TokenFilter,
   type TokenPatch,
@@ -85,20 +86,26 @@ export function createTokensService(infra: Infra, options: OptionsService) {
     throw new AppError('INTERNAL', 'token.generate_failed');
   }
 
+  /** One range of the caller's tokens (optionally filtered) with the total that matches. */
+  async function listRange(owner: Owner, filter: TokenFilter, offset: number, limit: number) {
+    const [rows, total] = await Promise.all([
+      listUserTokens(db, owner.id, filter, offset, limit),
+      countUserTokens(db, owner.id, filter),
+    ]);
+    return { items: rows.map(toTokenView), total };
+  }
+
   return {
     /** GET /api/token/: `page` is 0-based. */
     async list(owner: Owner, page: number, size: number): Promise<TokenView[]> {
       return (await listUserTokens(db, owner.id, {}, page * size, size)).map(toTokenView);
     },
 
+    listRange,
+
     /** The console's list: 1-based page with a total. */
-    async listPage(owner: Owner, page: number, pageSize: number, filter: TokenFilter) {
-      const [rows, total] = await Promise.all([
-        listUserTokens(db, owner.id, filter, (page - 1) * pageSize, pageSize),
-        countUserTokens(db, owner.id, filter),
-      ]);
-      return { items: rows.map(toTokenView), total };
-    },
+    listPage: (owner: Owner, page: number, pageSize: number, filter: TokenFilter) =>
+      listRange(owner, filter, (page - 1) * pageSize, pageSize),
 
     /** GET /api/token/search: unpaginated in new-api; capped so one call cannot dump a huge table. */
     async search(owner: Owner, filter: TokenFilter): Promise<TokenView[]> {
@@ -106,6 +113,15 @@ export function createTokensService(infra: Infra, options: OptionsService) {
     },
 
     get: async (owner: Owner, id: number) => toTokenView(await getOwned(owner, id)),
+
+    /** POST /api/token/:id/key: the full key (without `sk-`) of one of the caller's own tokens. */
+    revealKey: async (owner: Owner, id: number): Promise<string> => (await getOwned(owner, id)).key,
+
+    /** POST /api/token/batch/keys: id -> full key for the caller's own tokens among `ids`; others' are left out. */
+    async revealKeys(owner: Owner, ids: number[]): Promise<Record<number, string>> {
+      const rows = await listUserTokensByIds(db, owner.id, [...new Set(ids)]);
+      return Object.fromEntries(rows.map((r) => [r.id, r.key]));
+    },
 
     /** Creates `count` tokens; answers their keys (without `sk-`). */
     async create(owner: Owner, input: CreateTokenInput): Promise<string[]> {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '../../../shared/constants.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { refusal as refused } from '../../../test/rest-answers.ts';
-import { loginAs, trpcCaller } from '../../../test/users.ts';
+import { loginAs, setOption, trpcCaller } from '../../../test/users.ts';
 import { findTokenByKey } from './tokens.repo.ts';
 
 type Json = Record<string, unknown>;
@@ -29,6 +29,8 @@ describe('tokens REST', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    // These are the April 2025 contract's shapes (docs/new-api-contract/lists.md has 2026's).
+    await setOption(t, 'ApiCompatContract', '2025-04');
     const a = await loginAs(t, Role.Common);
     alice = a.headers;
     aliceId = a.user.id;

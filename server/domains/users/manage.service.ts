@@ -10,7 +10,7 @@ import {
   updateUserInput,
 } from '../../../shared/schemas/users.ts';
 import { nowSeconds } from '../../db/time.ts';
-import type { UserUpdate } from '../../db/types.ts';
+import type { Db, UserUpdate } from '../../db/types.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { messageLogFields } from '../logs/log-message.view.ts';
@@ -43,6 +43,36 @@ export function createManageService(d: UsersDeps) {
   function formatQuota(quota: number): string {
     if (!d.options.get('DisplayInCurrencyEnabled')) return `${quota} 点额度`;
     return `＄${(quota / d.options.get('QuotaPerUnit')).toFixed(6)} 额度`;
+  }
+
+  async function logQuotaChange(tx: Db, id: number, username: string, from: number, to: number) {
+    await insertLog(tx, {
+      user_id: id,
+      username,
+      created_at: nowSeconds(),
+      type: LogType.Manage,
+      ...messageLogFields(
+        { code: 'log.admin_quota_change', params: { from: { quota: from }, to: { quota: to } } },
+        { amountText: formatQuota },
+      ),
+    });
+  }
+
+  /**
+   * An admin's change of a balance, with its manage log, in the caller's transaction: `add` (negative
+   * to deduct) is one conditional update that never takes the balance below zero; `set` replaces it.
+   */
+  async function changeQuota(tx: Db, id: number, username: string, change: { add: number } | { set: number }) {
+    if ('add' in change) {
+      const after = await addQuota(tx, id, change.add);
+      if (after === undefined) throw badRequest('user.quota_too_low_to_deduct', { amount: formatQuota(-change.add) });
+      await logQuotaChange(tx, id, username, after - change.add, after);
+      return;
+    }
+    const before = await findUserById(tx, id);
+    if (!before) throw notFound('user.not_found');
+    await updateUser(tx, id, { quota: change.set });
+    await logQuotaChange(tx, id, username, Number(before.quota), change.set);
   }
 
   async function load(id: number) {
@@ -119,29 +149,15 @@ export function createManageService(d: UsersDeps) {
           if (isUniqueViolation(err)) throw conflict('user.username_taken');
           throw err;
         }
-        let change: [number, number] | undefined;
-        if (add !== 0) {
-          const after = await addQuota(tx, row.id, add);
-          if (after === undefined) throw badRequest('user.quota_too_low_to_deduct', { amount: formatQuota(-add) });
-          change = [after - add, after];
-        } else if (setQuota) change = [Number(row.quota), input.quota!];
-        if (change)
-          await insertLog(tx, {
-            user_id: row.id,
-            username: patch.username ?? row.username,
-            created_at: nowSeconds(),
-            type: LogType.Manage,
-            ...messageLogFields(
-              { code: 'log.admin_quota_change', params: { from: { quota: change[0] }, to: { quota: change[1] } } },
-              { amountText: formatQuota },
-            ),
-          });
+        const username = patch.username ?? row.username;
+        if (add !== 0) await changeQuota(tx, row.id, username, { add });
+        else if (setQuota) await logQuotaChange(tx, row.id, username, Number(row.quota), input.quota!);
       });
       d.bus.publish('users', String(row.id));
     },
 
     async manageUser(actor: Actor, raw: ManageUserInput): Promise<{ role: number; status: number }> {
-      const { id, action } = manageUserInput.parse(raw);
+      const { id, action, mode, value } = manageUserInput.parse(raw);
       const row = await load(id);
       assertOutranks(actor, row.role, 'user.outranked_update');
       if (row.deleted_at !== null || row.status === UserStatus.Deleted)
@@ -170,6 +186,13 @@ export function createManageService(d: UsersDeps) {
           if (row.role === Role.Common) throw badRequest('user.already_common');
           patch = { role: Role.Common };
           break;
+        case 'add_quota': {
+          // The schema makes sure of mode and value: add/subtract > 0, override >= 0.
+          const v = value ?? 0;
+          const change = mode === 'override' ? { set: v } : { add: mode === 'subtract' ? -v : v };
+          await d.db.transaction().execute((tx) => changeQuota(tx, row.id, row.username, change));
+          break;
+        }
       }
       if (Object.keys(patch).length > 0) await updateUser(d.db, row.id, patch);
       d.bus.publish('users', String(row.id));
