@@ -11,7 +11,7 @@ import { freePort } from '../test/gateway-process.ts';
 import { ensureExecutable } from '../test/sea-executable.ts';
 import { type FakeUpstream, startFakeOpenAI } from './fake-upstream/server.ts';
 import { gatewayEnv } from './node-flags.mjs';
-import { api as restCall, type Session, signIn as signInAt } from '../test/gateway-client.ts';
+import { api as restCall, type Session, signIn as signInAt, tokenKeys } from '../test/gateway-client.ts';
 
 /*
  * The single executable as an operator gets it: `npm run package` builds it (console included;
@@ -150,8 +150,8 @@ describe('the single executable', () => {
       admin,
     );
     await api('POST', '/api/token/', { name: 'sea', unlimited_quota: true, expired_time: -1 }, admin);
-    const [token] = (await api('GET', '/api/token/?p=0&size=10', undefined, admin)).data as { key: string }[];
-    const client = new OpenAI({ baseURL: `${base()}/v1`, apiKey: `sk-${token.key}`, maxRetries: 0 });
+    const [key] = await tokenKeys(base(), admin);
+    const client = new OpenAI({ baseURL: `${base()}/v1`, apiKey: key, maxRetries: 0 });
     const stream = await client.chat.completions.create({
       model: 'gpt-4o',
       messages: [{ role: 'user', content: 'Hello from the single executable' }],

@@ -52,8 +52,24 @@ export async function firstDay(
     admin,
   );
   await api(base, 'POST', '/api/token/', { name: 'docker', unlimited_quota: true, expired_time: -1, ...token }, admin);
-  const [row] = (await api(base, 'GET', '/api/token/?p=0&size=10', undefined, admin)).data as { key: string }[];
-  return { admin, key: `sk-${row.key}` };
+  const [key] = await tokenKeys(base, admin);
+  return { admin, key };
+}
+
+/**
+ * The signed-in user's token keys with `sk-`, newest first, as today's new-api console gets them
+ * (the 2026 contract): the list's page object has masked keys, POST /api/token/batch/keys the full ones.
+ */
+export async function tokenKeys(base: string, session: Session): Promise<string[]> {
+  const page = (await api(base, 'GET', '/api/token/?p=1&size=100', undefined, session)).data as {
+    items: { id: number }[];
+  };
+  const ids = page.items.map((t) => t.id);
+  if (ids.length === 0) return [];
+  const { keys } = (await api(base, 'POST', '/api/token/batch/keys', { ids }, session)).data as {
+    keys: Record<string, string>;
+  };
+  return ids.map((id) => `sk-${keys[id]}`);
 }
 
 /** One chat completion through the relay with the official SDK; resolves with its text. */

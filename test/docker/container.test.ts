@@ -18,7 +18,7 @@ import {
   waitAnswers,
   waitHealthy,
 } from './docker.ts';
-import { api, chat, firstDay, ROOT, type Session, signIn } from '../gateway-client.ts';
+import { api, chat, firstDay, ROOT, type Session, signIn, tokenKeys } from '../gateway-client.ts';
 
 /*
  * The container recipe as a user follows it (README, "A container"): `npm run package`, then
@@ -96,11 +96,10 @@ describe.skipIf(!needsDocker.ok)(needsDocker.name('the image from the Dockerfile
       const again = await runGateway(`${prefix}-second`, volume);
       const admin = await signIn(again);
       const channels = JSON.stringify(
-        (await api(again, 'GET', '/api/channel/?p=0&page_size=10', undefined, admin)).data,
+        (await api(again, 'GET', '/api/channel/?p=1&page_size=10', undefined, admin)).data,
       );
       expect(channels).toContain(upstream);
-      const tokens = (await api(again, 'GET', '/api/token/?p=0&size=10', undefined, admin)).data as { key: string }[];
-      expect(tokens.map((t) => `sk-${t.key}`)).toEqual([key]);
+      expect(await tokenKeys(again, admin)).toEqual([key]);
       const logs = (await api(again, 'GET', '/api/log/?p=1&page_size=10', undefined, admin)).data as {
         items: { model_name: string; token_name: string }[];
       };

@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { restGet } from '../../lib/rest.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { useStatus } from '../../lib/status-context.tsx';
 import { getStoredUser } from '../../lib/user.ts';
 import { fillChatLink, firstEnabledKey, pickChatLink } from '../../lib/chat-link.ts';
+import { trpc } from '../../trpc.ts';
 
 /** Spec §2.2: after "no enabled token available" the user goes to the token list. */
 const TOKENS_REDIRECT_MS = 1500;
@@ -22,6 +22,7 @@ export function useChatLink(index: number): ChatLinkState {
   const { t } = useLingui();
   const status = useStatus();
   const navigate = useNavigate();
+  const utils = trpc.useUtils();
   const [state, setState] = useState<ChatLinkState>({ kind: 'loading' });
 
   useEffect(() => {
@@ -36,11 +37,10 @@ export function useChatLink(index: number): ChatLinkState {
       setState({ kind: 'signed-out' });
       return;
     }
-    // The legacy token list call (p=0, size=100), as new-api consoles make it; a 401 ends the stored session.
-    restGet<{ key: string; status: number }[]>('/api/token/?p=0&size=100', {
-      headers: { 'New-Api-User': String(getStoredUser()?.id ?? -1), 'Cache-Control': 'no-store' },
-    })
-      .then((tokens) => {
+    // The console's own token list (tRPC, full keys whatever REST contract the operator picked).
+    utils.tokens.list
+      .fetch({ page: 1, pageSize: 100 })
+      .then(({ items: tokens }) => {
         if (cancelled) return;
         const key = firstEnabledKey(tokens);
         if (!key) {
@@ -61,7 +61,7 @@ export function useChatLink(index: number): ChatLinkState {
       cancelled = true;
       if (timer) clearTimeout(timer);
     };
-  }, [index, status.chats, status.server_address, navigate, t]);
+  }, [index, status.chats, status.server_address, navigate, t, utils]);
 
   return state;
 }
