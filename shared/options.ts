@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_QUOTA_PER_UNIT } from './constants.ts';
 import * as defaults from './default-ratios.ts';
+import { consoleOptions } from './options-console.ts';
 import { modelMappingOption } from './schemas/model-mapping.ts';
 
 /*
@@ -338,6 +339,8 @@ export const optionRegistry = {
   ChannelTestIntervalMinutes: int(0, { min: 0 }),
   ChannelBalanceRefreshIntervalMinutes: int(0, { min: 0 }),
   LogRetentionDays: int(0, { min: 0 }),
+  // The keys new-api's 2026 console reads on its settings tabs (options-console.ts).
+  ...consoleOptions({ bool, int, num, str, json }),
 } satisfies Record<string, OptionDef<unknown>>;
 
 export type OptionKey = keyof typeof optionRegistry;

@@ -339,6 +339,24 @@ export const serverMessages = {
   'model_meta.not_found': '模型不存在',
   'model_meta.name_rule_invalid': '名称匹配类型无效',
   'model_meta.endpoints_invalid': '端点配置必须是 JSON 对象或数组',
+  // new-api's 2026 console: wallet, settings and the features answered as not available (issue 32)
+  'checkin.done': '签到成功',
+  'option.compliance_key': '合规确认字段不允许通过通用设置接口修改',
+  'option.compliance_confirm': '请确认合规声明',
+  'option.no_disk_cache': 'Switchyard 不使用磁盘缓存：请求体在内存中转发，无需开启',
+  'option.no_load_shedding': 'Switchyard 不按 CPU、内存或磁盘占用拒绝请求：请用每 IP 与每模型的速率限制',
+  'feature.deployments_unavailable': 'Switchyard 不接入 io.net 模型部署（new-api 托管的服务）',
+  'feature.ratio_sync_unavailable': 'Switchyard 不从其他网关同步倍率：请在倍率设置中编辑，或开启公开倍率供其他网关拉取',
+  'feature.custom_oauth_unavailable': 'Switchyard 不支持自定义 OAuth 提供商：请在系统设置中配置 OIDC 登录',
+  'feature.gc_unavailable': '当前进程未开放手动垃圾回收',
+  'topup.trade_no_required': '未提供订单号',
+  'topup.order_not_found': '充值订单不存在',
+  'topup.order_not_pending': '订单状态不是待支付，无法补单',
+  'affinity.clear_needs_param': '缺少参数：rule_name，或使用 all=true 清空全部',
+  'affinity.key_fp_required': '缺少参数：key_fp',
+  'user.binding_type_invalid': '不支持的绑定类型',
+  'oauth.binding_not_found': '未找到该 OAuth 绑定',
+
   'model_meta.icon_too_long': '图标不能超过 128 个字符',
   'model_meta.tags_too_long': '标签总长度不能超过 255 个字符',
   'model_meta.sync_unavailable':
@@ -467,6 +485,7 @@ export const serverMessages = {
   // Usage-log lines the server writes (log `content`; the console renders them from the code)
   'log.redeemed': '通过兑换码充值 {amount}',
   'log.online_topup': '使用在线充值成功，充值金额: {amount}，支付金额：{money}',
+  'log.admin_topup': '管理员补单成功，充值金额: {amount}，支付金额：{money}',
   'log.subscription_purchased': '订阅购买成功，套餐: {plan}，本期额度: {amount}，支付金额: {money}，支付方式: {method}',
   'log.subscription_granted': '管理员开通订阅，套餐: {plan}，本期额度: {amount}',
   'log.subscription_balance_paid': '使用余额购买订阅，套餐: {plan}，扣除额度: {amount}',

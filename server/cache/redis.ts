@@ -109,8 +109,30 @@ export function createRedisKv(url: string, prefix = DEFAULT_REDIS_KEY_PREFIX): K
     async set(key, value, ttlMs) {
       await redis.set(`${prefix}kv:${key}`, value, 'PX', ttlMs).catch(() => undefined);
     },
+    async countPrefix(p) {
+      let n = 0;
+      for await (const keys of scanKeys(redis, `${prefix}kv:${p}`)) n += keys.length;
+      return n;
+    },
+    async deletePrefix(p) {
+      let n = 0;
+      for await (const keys of scanKeys(redis, `${prefix}kv:${p}`))
+        if (keys.length > 0) n += await redis.unlink(...keys);
+      return n;
+    },
     close() {
       redis.disconnect();
     },
   };
+}
+
+/** The keys under a prefix, a batch at a time (SCAN: never blocks Redis like KEYS would). */
+async function* scanKeys(redis: Redis, prefix: string): AsyncGenerator<string[]> {
+  const glob = `${prefix.replace(/[*?[\]\\]/g, '\\$&')}*`;
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', glob, 'COUNT', 1000);
+    cursor = next;
+    yield keys;
+  } while (cursor !== '0');
 }

@@ -9,6 +9,7 @@ import { registerCheckInRoutes } from '../domains/checkin/checkin.rest.ts';
 import { registerLogRoutes } from '../domains/logs/logs.rest.ts';
 import { registerMessageRoutes } from '../domains/messages/messages.rest.ts';
 import { registerModelMappingRoutes } from '../domains/model-mapping/model-mapping.rest.ts';
+import { registerConsoleSettingRoutes } from '../domains/options/affinity-cache.rest.ts';
 import { registerOptionRoutes } from '../domains/options/options.rest.ts';
 import { registerPasskeyRoutes } from '../domains/passkeys/passkeys.rest.ts';
 import { registerModelMetaRoutes } from '../domains/models/models.rest.ts';
@@ -16,15 +17,19 @@ import { registerVendorRoutes } from '../domains/models/vendors.rest.ts';
 import { registerPricingRoutes } from '../domains/pricing/pricing.rest.ts';
 import { registerRatioConfigRoutes } from '../domains/pricing/ratio-config.rest.ts';
 import { registerRedemptionRoutes } from '../domains/redemptions/redemptions.rest.ts';
+import { registerPerformanceRoutes } from '../domains/status/performance.rest.ts';
 import { registerStatusRoutes } from '../domains/status/status.rest.ts';
+import { registerUnavailableFeatureRoutes } from '../domains/status/unavailable.rest.ts';
 import { registerSubscriptionRoutes } from '../domains/subscriptions/subscriptions.rest.ts';
 import { registerTaskListRoutes } from '../domains/tasks/tasks.rest.ts';
 import { registerTokenRoutes } from '../domains/tokens/tokens.rest.ts';
 import { registerTokenUsageRoutes } from '../domains/tokens/token-usage.rest.ts';
+import { registerTopUpOrderRoutes } from '../domains/topup/topup-orders.rest.ts';
 import { registerTopUpRoutes } from '../domains/topup/topup.rest.ts';
 import { registerPaymentProviderRoutes } from '../domains/topup/topup-providers.rest.ts';
 import { registerTwoFaRoutes } from '../domains/twofa/twofa.rest.ts';
 import { registerUserSettingRoutes } from '../domains/user-settings/user-settings.rest.ts';
+import { registerUserBindingRoutes } from '../domains/users/bindings.rest.ts';
 import { registerUserRoutes } from '../domains/users/users.rest.ts';
 
 /**
@@ -38,11 +43,13 @@ const domainRoutes: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   registerChannelRoutes,
   registerUnsupportedChannelRoutes,
   registerCheckInRoutes,
+  registerConsoleSettingRoutes,
   registerLogRoutes,
   registerMessageRoutes,
   registerModelMappingRoutes,
   registerOptionRoutes,
   registerPasskeyRoutes,
+  registerPerformanceRoutes,
   registerPricingRoutes,
   registerRatioConfigRoutes,
   registerRedemptionRoutes,
@@ -52,9 +59,12 @@ const domainRoutes: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   registerTaskListRoutes,
   registerTokenRoutes,
   registerTokenUsageRoutes,
+  registerTopUpOrderRoutes,
   registerTopUpRoutes,
   registerPaymentProviderRoutes,
   registerTwoFaRoutes,
+  registerUnavailableFeatureRoutes,
+  registerUserBindingRoutes,
   registerUserRoutes,
   registerUserSettingRoutes,
 ];

@@ -8,7 +8,8 @@ import { z } from 'zod';
 
 const numeric = (v: unknown) => (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : v);
 
-export const PAYMENT_METHODS = ['zfb', 'wx'] as const;
+/** The April 2025 console's names (zfb, wx) and the EasyPay type names today's console sends (alipay, wxpay). */
+export const PAYMENT_METHODS = ['zfb', 'wx', 'alipay', 'wxpay'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const topUpAmountInput = z.object({

@@ -33,3 +33,24 @@ export async function insertCheckInLog(db: Db, log: NewLog): Promise<void> {
 
 export const findUsername = async (db: Db, userId: number) =>
   (await db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst())?.username ?? '';
+
+/** One user's check-ins between two calendar days (inclusive, YYYY-MM-DD), newest first. */
+export const listCheckIns = (db: Db, userId: number, fromDay: string, toDay: string) =>
+  db
+    .selectFrom('check_ins')
+    .select(['day', 'quota'])
+    .where('user_id', '=', userId)
+    .where('day', '>=', fromDay)
+    .where('day', '<=', toDay)
+    .orderBy('day', 'desc')
+    .execute();
+
+/** How many times a user ever checked in and what it brought (one indexed aggregate). */
+export async function checkInTotals(db: Db, userId: number): Promise<{ count: number; quota: number }> {
+  const row = await db
+    .selectFrom('check_ins')
+    .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.sum<number | string | null>('quota').as('q')])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return { count: Number(row?.n ?? 0), quota: Number(row?.q ?? 0) };
+}

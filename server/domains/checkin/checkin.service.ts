@@ -7,7 +7,15 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import { messageLogFields } from '../logs/log-message.view.ts';
 import type { OptionsService } from '../options/options.service.ts';
-import { addUserQuota, findUsername, hasCheckedIn, insertCheckIn, insertCheckInLog } from './checkin.repo.ts';
+import {
+  addUserQuota,
+  checkInTotals,
+  findUsername,
+  hasCheckedIn,
+  insertCheckIn,
+  insertCheckInLog,
+  listCheckIns,
+} from './checkin.repo.ts';
 
 export type CheckInService = ReturnType<typeof createCheckInService>;
 
@@ -17,15 +25,45 @@ export function calendarDay(date = new Date()): string {
   return `${date.getFullYear()}-${p(date.getMonth() + 1)}-${p(date.getDate())}`;
 }
 
+/** `YYYY-MM` as sent by new-api's calendar, else the current month. */
+const monthOf = (month: string | undefined) =>
+  month && /^\d{4}-(0[1-9]|1[0-2])$/.test(month) ? month : calendarDay().slice(0, 7);
+
 export function createCheckInService(infra: Infra, options: OptionsService) {
   return {
+    /**
+     * new-api's check-in card (GET /api/user/checkin?month=YYYY-MM): the reward range, whether today is
+     * done, all-time totals and the month's days. Refused while check-in is off, as new-api does.
+     */
+    async overview(userId: number, month?: string) {
+      if (!options.get('CheckInEnabled')) throw badRequest('checkin.disabled');
+      const m = monthOf(month);
+      const [records, totals, today] = await Promise.all([
+        listCheckIns(infra.db, userId, `${m}-01`, `${m}-31`),
+        checkInTotals(infra.db, userId),
+        hasCheckedIn(infra.db, userId, calendarDay()),
+      ]);
+      return {
+        enabled: true,
+        min_quota: options.get('CheckInQuota'),
+        max_quota: options.get('CheckInMaxQuota'),
+        stats: {
+          total_quota: totals.quota,
+          total_checkins: totals.count,
+          checkin_count: records.length,
+          checked_in_today: today,
+          records: records.map((r) => ({ checkin_date: r.day, quota_awarded: Number(r.quota) })),
+        },
+      };
+    },
+
     async status(userId: number): Promise<{ can_check_in: boolean }> {
       if (!options.get('CheckInEnabled')) return { can_check_in: false };
       return { can_check_in: !(await hasCheckedIn(infra.db, userId, calendarDay())) };
     },
 
     /** Credits a random reward once per calendar day; a second (or concurrent) call loses on the unique index. */
-    async checkIn(userId: number): Promise<{ quota: number }> {
+    async checkIn(userId: number): Promise<{ quota: number; day: string }> {
       if (!options.get('CheckInEnabled')) throw badRequest('checkin.disabled');
       const a = options.get('CheckInQuota');
       const b = options.get('CheckInMaxQuota');
@@ -54,7 +92,7 @@ export function createCheckInService(infra: Infra, options: OptionsService) {
         throw err;
       }
       infra.bus.publish('users', String(userId));
-      return { quota };
+      return { quota, day };
     },
   };
 }

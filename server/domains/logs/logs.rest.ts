@@ -62,6 +62,9 @@ export function registerLogRoutes(app: FastifyInstance, deps: AppDeps) {
   restRoute(app, deps, 'GET', '/api/data/', { auth: 'admin', query: quotaDataInput }, ({ query }) =>
     logs.quotaDataAll(query),
   );
+  restRoute(app, deps, 'GET', '/api/data/users', { auth: 'admin', query: quotaDataInput }, ({ query }) =>
+    logs.quotaDataByUser(query),
+  );
   restRoute(app, deps, 'GET', '/api/data/self', { auth: 'user', query: quotaDataInput }, ({ query, user }) =>
     logs.quotaDataSelf(user.id, query),
   );

@@ -28,7 +28,7 @@ import { deleteLogsBeforeBatch } from './logs-delete.repo.ts';
 import { adminLogView, type LogView, selfLogView } from './logs.view.ts';
 import { errorRatesBy } from './error-rates.repo.ts';
 import { cacheSharesBy } from './cache-share.repo.ts';
-import { listAllQuotaData, listUserQuotaData, type QuotaDataRow } from './quota-data.repo.ts';
+import { listAllQuotaData, listQuotaDataByUser, listUserQuotaData, type QuotaDataRow } from './quota-data.repo.ts';
 
 export type LogsService = ReturnType<typeof createLogsService>;
 
@@ -200,6 +200,12 @@ export function createLogsService(db: Db) {
       return q.username
         ? listUserQuotaData(db, { username: q.username }, start, end)
         : listAllQuotaData(db, start, end);
+    },
+
+    /** The dashboard's user ranking (GET /api/data/users): every user's usage per hour in the range. */
+    quotaDataByUser(q: QuotaDataQuery): Promise<QuotaDataRow[]> {
+      const { start, end } = dataRange(q, false);
+      return listQuotaDataByUser(db, start, end);
     },
 
     /**

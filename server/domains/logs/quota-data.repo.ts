@@ -117,3 +117,23 @@ export async function listAllQuotaData(db: Db, start: number, end: number): Prom
     .execute();
   return rows.map((r) => toRow({ ...r, id: 0, user_id: 0, username: '' }));
 }
+
+/** Every user's buckets summed per user and hour (the dashboard's user ranking; model and ids left empty). */
+export async function listQuotaDataByUser(db: Db, start: number, end: number): Promise<QuotaDataRow[]> {
+  const rows = await db
+    .selectFrom('quota_data')
+    .select([
+      'username',
+      'created_at',
+      sql<number | string | null>`sum(token_used)`.as('token_used'),
+      sql<number | string | null>`sum(count)`.as('count'),
+      sql<number | string | null>`sum(quota)`.as('quota'),
+    ])
+    .where('created_at', '>=', start)
+    .where('created_at', '<=', end)
+    .groupBy(['username', 'created_at'])
+    .orderBy('created_at')
+    .orderBy('username')
+    .execute();
+  return rows.map((r) => toRow({ ...r, id: 0, user_id: 0, model_name: '' }));
+}

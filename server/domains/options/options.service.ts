@@ -7,6 +7,7 @@ import {
   type OptionValue,
   parseOption,
 } from '../../../shared/options.ts';
+import { optionAliases, paymentComplianceKeys } from '../../../shared/options-console.ts';
 import type { ChangeBus } from '../../cache/bus.ts';
 import type { Db } from '../../db/types.ts';
 import { appErrorOfText, badRequest } from '../../errors.ts';
@@ -14,6 +15,10 @@ import { checkOptionDependencies, mirroredOption } from './options.rules.ts';
 import { listOptionRows, upsertOption } from './options.repo.ts';
 
 export type OptionsService = ReturnType<typeof createOptionsService>;
+
+/** A new-api 2026 name of a Switchyard option (options-console.ts): it reads and writes that option. */
+const canonicalKey = (key: string): string => (optionAliases as Record<string, string>)[key] ?? key;
+const complianceKeys = new Set<string>(paymentComplianceKeys);
 
 /**
  * Options live in memory: the relay reads them on every request, so a read must
@@ -66,17 +71,24 @@ export function createOptionsService(db: Db, bus: ChangeBus) {
 
     /** Stored string of any key (unknown keys included). */
     getRaw(key: string): string | undefined {
-      return raw.get(key);
+      return raw.get(canonicalKey(key));
     },
 
     /** Every option for the admin settings screens, secrets left out (as new-api does). */
     list(): { key: string; value: string }[] {
-      return [...raw.entries()].filter(([k]) => !isSecretOptionKey(k)).map(([key, value]) => ({ key, value }));
+      const rows = [...raw.entries()].filter(([k]) => !isSecretOptionKey(k)).map(([key, value]) => ({ key, value }));
+      for (const [alias, key] of Object.entries(optionAliases)) rows.push({ key: alias, value: raw.get(key) ?? '' });
+      return rows;
     },
 
-    /** Validates and saves one key. Unknown keys are stored as given, for compatibility with older consoles. */
-    async update(key: string, value: string): Promise<void> {
-      if (key.trim() === '') throw badRequest('common.invalid_params');
+    /**
+     * Validates and saves one key. Unknown keys are stored as given, for compatibility with older consoles.
+     * The payment-compliance record is written only by its own confirmation (`system`), as in new-api.
+     */
+    async update(name: string, value: string, opts: { system?: boolean } = {}): Promise<void> {
+      if (name.trim() === '') throw badRequest('common.invalid_params');
+      if (complianceKeys.has(name) && !opts.system) throw badRequest('option.compliance_key');
+      const key = canonicalKey(name);
       let stored = value;
       let mirror: [string, string] | undefined;
       if (isOptionKey(key)) {

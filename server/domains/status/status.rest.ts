@@ -20,4 +20,10 @@ export function registerStatusRoutes(app: FastifyInstance, deps: AppDeps) {
   restRoute(app, deps, 'GET', '/api/notice', { auth: 'public' }, () => options.get('Notice'));
   restRoute(app, deps, 'GET', '/api/about', { auth: 'public' }, () => options.get('About'));
   restRoute(app, deps, 'GET', '/api/home_page_content', { auth: 'public' }, () => options.get('HomePageContent'));
+  // Legal pages of today's console: empty while unpublished (the console then hides the links).
+  restRoute(app, deps, 'GET', '/api/user-agreement', { auth: 'public' }, () => options.get('legal.user_agreement'));
+  restRoute(app, deps, 'GET', '/api/privacy-policy', { auth: 'public' }, () => options.get('legal.privacy_policy'));
+  // new-api's dashboard reads its Uptime Kuma monitors here; Switchyard has none to report, so the
+  // answer is an empty list of groups and the dashboard shows its "no monitor configured" state.
+  restRoute(app, deps, 'GET', '/api/uptime/status', { auth: 'public' }, () => []);
 }

@@ -2,6 +2,7 @@ import type { Infra } from '../../context.ts';
 import { nowSeconds } from '../../db/time.ts';
 import type { OptionsService } from '../options/options.service.ts';
 import { hasSetupRow } from '../users/users.repo.ts';
+import { console2026Status } from './status.view.ts';
 
 export type StatusService = ReturnType<typeof createStatusService>;
 
@@ -97,6 +98,7 @@ export function createStatusService(infra: Infra, options: OptionsService) {
         global_css: o('GlobalCSS'),
         global_js: o('GlobalJS'),
         setup: await isSetupDone(),
+        ...console2026Status(o),
       };
     },
   };

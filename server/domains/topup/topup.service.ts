@@ -4,7 +4,6 @@ import type { PayInput, TopUpAmountInput } from '../../../shared/schemas/wallet.
 import type { Infra } from '../../context.ts';
 import { nowSeconds } from '../../db/time.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import { messageLogFields } from '../logs/log-message.view.ts';
 import type { OptionsService } from '../options/options.service.ts';
 import {
   epayAddresses,
@@ -14,20 +13,14 @@ import {
   epaySubmitUrl,
   verifiedEpayNotice,
 } from './epay.rules.ts';
-import { quotaText } from './quota-text.view.ts';
-import {
-  completeTopUp,
-  creditQuota,
-  findTopUpByTradeNo,
-  findWalletUser,
-  insertTopUp,
-  insertTopUpLog,
-  listTopUps,
-} from './wallet.repo.ts';
+import { creditPaidOrder } from './credit.service.ts';
+import { createTopUpOrders } from './topup-orders.service.ts';
+import { topUpView } from './topup.view.ts';
+import { findTopUpByTradeNo, findWalletUser, insertTopUp, listTopUps } from './wallet.repo.ts';
 
 export type TopUpService = ReturnType<typeof createTopUpService>;
 
-const EPAY_TYPE = { zfb: 'alipay', wx: 'wxpay' } as const;
+const EPAY_TYPE = { zfb: 'alipay', wx: 'wxpay', alipay: 'alipay', wxpay: 'wxpay' } as const;
 
 interface Payer {
   id: number;
@@ -69,6 +62,7 @@ export function createTopUpService(infra: Pick<Infra, 'db' | 'bus' | 'log'>, opt
 
   return {
     onlineEnabled,
+    ...createTopUpOrders(infra, options, onlineEnabled),
 
     /** PayReturnUrl as an address, for gateways whose return the browser follows to the console. */
     returnUrl,
@@ -123,23 +117,7 @@ export function createTopUpService(infra: Pick<Infra, 'db' | 'bus' | 'log'>, opt
         log.warn({ tradeNo: order.trade_no }, 'epay notify amount does not match the order');
         return false;
       }
-      const quota = Math.round(order.amount * o('QuotaPerUnit'));
-      const credited = await db.transaction().execute(async (trx) => {
-        // A repeated delivery finds the order no longer pending and changes nothing.
-        if (!(await completeTopUp(trx, order.id, nowSeconds()))) return false;
-        const user = await findWalletUser(trx, order.user_id);
-        if (!user || !(await creditQuota(trx, user.id, quota))) throw notFound('user.not_found');
-        await insertTopUpLog(
-          trx,
-          user,
-          quota,
-          messageLogFields(
-            { code: 'log.online_topup', params: { amount: { quota }, money: order.money.toFixed(2) } },
-            { amountText: (q) => quotaText(options, q) },
-          ),
-        );
-        return true;
-      });
+      const credited = await creditPaidOrder(db, options, order, 'log.online_topup');
       if (credited) bus.publish('users', String(order.user_id));
       return true;
     },
@@ -151,22 +129,8 @@ export function createTopUpService(infra: Pick<Infra, 'db' | 'bus' | 'log'>, opt
     },
 
     async listTopUps(userId: number, page: number, pageSize: number) {
-      const { items, total } = await listTopUps(db, userId, (page - 1) * pageSize, pageSize);
-      return {
-        items: items.map((r) => ({
-          id: r.id,
-          amount: r.amount,
-          money: r.money,
-          trade_no: r.trade_no,
-          payment_method: r.payment_method,
-          create_time: r.create_time,
-          complete_time: r.complete_time,
-          status: r.status,
-        })),
-        total,
-        page,
-        page_size: pageSize,
-      };
+      const { items, total } = await listTopUps(db, { userId }, (page - 1) * pageSize, pageSize);
+      return { items: items.map(topUpView), total, page, page_size: pageSize };
     },
   };
 }

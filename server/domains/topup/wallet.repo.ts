@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import { LogType, TopUpStatus } from '../../../shared/constants.ts';
 import { nowSeconds } from '../../db/time.ts';
 import type { Db, NewLog } from '../../db/types.ts';
+import { likePattern } from '../channels/channels.repo.ts';
 import { insertLogs } from '../logs/insert-logs.repo.ts';
 
 /* Kysely queries on a user's balance, top-up orders and top-up log lines. No rules here. */
@@ -72,8 +74,24 @@ export async function completeTopUp(db: Db, id: number, now: number) {
   return Number(r.numUpdatedRows) === 1;
 }
 
-export async function listTopUps(db: Db, userId: number, offset: number, limit: number) {
-  const base = db.selectFrom('top_ups').where('user_id', '=', userId);
+/** Filters of the order lists: one user's (wallet) or everyone's (admin), by order number, status and creation time. */
+export interface TopUpFilter {
+  userId?: number;
+  /** Part of the order number. */
+  keyword?: string;
+  status?: string;
+  from?: number;
+  to?: number;
+}
+
+/** A page of orders, newest first, and how many match. */
+export async function listTopUps(db: Db, f: TopUpFilter, offset: number, limit: number) {
+  let base = db.selectFrom('top_ups');
+  if (f.userId !== undefined) base = base.where('user_id', '=', f.userId);
+  if (f.keyword) base = base.where(sql<boolean>`trade_no like ${likePattern(f.keyword)} escape '\\'`);
+  if (f.status) base = base.where('status', '=', f.status);
+  if (f.from) base = base.where('create_time', '>=', f.from);
+  if (f.to) base = base.where('create_time', '<=', f.to);
   const [items, total] = await Promise.all([
     base.selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute(),
     base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),

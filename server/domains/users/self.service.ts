@@ -7,7 +7,7 @@ import { newAffCode } from './account.service.ts';
 import { randomAlphanumeric } from '../../random.ts';
 import { findLiveUserById, setAffCodeIfMissing, softDeleteUser, updateUser, usernameTaken } from './users.repo.ts';
 import { assertPassword, assertUsername, type UsersDeps } from './users.rules.ts';
-import { loginUserView, userView } from './users.view.ts';
+import { loginUserView, selfExtras, userView, withSidebarModules } from './users.view.ts';
 
 const ACCESS_TOKEN_LENGTH = 32;
 
@@ -26,7 +26,8 @@ export function createSelfService(d: UsersDeps) {
     },
 
     async getSelf(userId: number) {
-      return userView(await load(userId), { withAccessToken: true });
+      const row = await load(userId);
+      return { ...userView(row, { withAccessToken: true }), ...selfExtras(row) };
     },
 
     /** Only username, display name and password change here; an empty password keeps the old one. */
@@ -40,6 +41,7 @@ export function createSelfService(d: UsersDeps) {
         patch.username = input.username;
       }
       if (input.display_name !== undefined && input.display_name !== '') patch.display_name = input.display_name;
+      if (input.sidebar_modules !== undefined) patch.setting = withSidebarModules(row.setting, input.sidebar_modules);
       const password = input.password ?? '';
       if (password !== '') {
         assertPassword(password);

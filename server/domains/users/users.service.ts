@@ -3,6 +3,7 @@ import { notFound } from '../../errors.ts';
 import type { OptionsService } from '../options/options.service.ts';
 import type { StatusService } from '../status/status.service.ts';
 import { insertAccount } from './account.service.ts';
+import { createBindingsService } from './bindings.service.ts';
 import { createGroupsService } from './groups.service.ts';
 import { createManageService } from './manage.service.ts';
 import { createSelfService } from './self.service.ts';
@@ -38,6 +39,7 @@ export function createUsersService(
     ...createSelfService(d),
     ...createGroupsService(d),
     ...createManageService(d),
+    ...createBindingsService(d),
 
     /** Any role, no switches or invite logic: for trusted callers (tests, OAuth sign-up, tools). */
     async createUserDirect(input: DirectUserInput) {

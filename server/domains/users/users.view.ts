@@ -1,3 +1,4 @@
+import { Role } from '../../../shared/constants.ts';
 import type { UserRow } from '../../db/types.ts';
 
 /*
@@ -110,3 +111,38 @@ export function loginUserView(row: Pick<UserRow, 'id' | 'username' | 'display_na
 }
 
 export type LoginUserView = ReturnType<typeof loginUserView>;
+
+/** The user's setting JSON as an object ({} when empty or not JSON). */
+function settingObject(text: string): Record<string, unknown> {
+  try {
+    const v: unknown = text ? JSON.parse(text) : {};
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The setting JSON with the sidebar layout replaced; the other keys stay. */
+export const withSidebarModules = (setting: string, sidebarModules: string) =>
+  JSON.stringify({ ...settingObject(setting), sidebar_modules: sidebarModules });
+
+/**
+ * GET /api/user/self's fields new-api's 2026 console reads besides the User object: the saved sidebar
+ * layout and what the role may configure there (admins may not open system settings, users no admin
+ * area), and the sign-in and payment ids Switchyard does not have (Discord, Stripe), empty.
+ */
+export function selfExtras(row: UserRow) {
+  const sidebar = settingObject(row.setting).sidebar_modules;
+  const permissions =
+    row.role >= Role.Root
+      ? { sidebar_settings: false, sidebar_modules: {} }
+      : row.role >= Role.Admin
+        ? { sidebar_settings: true, sidebar_modules: { admin: { setting: false } } }
+        : { sidebar_settings: true, sidebar_modules: { admin: false } };
+  return {
+    discord_id: '',
+    stripe_customer: '',
+    sidebar_modules: typeof sidebar === 'string' ? sidebar : '',
+    permissions,
+  };
+}

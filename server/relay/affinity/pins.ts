@@ -66,9 +66,12 @@ export const parsePin = (v: string | undefined): Pin | undefined => {
   return m ? { channelId: Number(m[1]), keyFp: m[2], writtenAt: Number(m[3]) } : undefined;
 };
 
+/** Every pin's store key starts so: the admin screen counts and clears pins by it. */
+export const PIN_KEY_PREFIX = 'aff:';
+
 /** The store key: scoped to the user (sessions never cross users), then the session, the group and the model. */
 export const affinityKey = (userId: number, hint: SessionHint, group: string, model: string) =>
-  `aff:${userId}:${hint.digest}:${group.length}:${group}:${model}`;
+  `${PIN_KEY_PREFIX}${userId}:${hint.digest}:${group.length}:${group}:${model}`;
 
 /** Reads the session's pin and returns the handle that renews or moves it. */
 export function openAffinity(
