@@ -67,9 +67,9 @@ const domainRoutes: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   registerUserBindingRoutes,
   registerUserRoutes,
   registerUserSettingRoutes,
+  registerVendorRoutes,
 ];
 
 export function registerCompatRoutes(app: FastifyInstance, deps: AppDeps) {
   for (const register of domainRoutes) register(app, deps);
 }
-  registerVendorRoutes,

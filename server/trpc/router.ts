@@ -47,8 +47,8 @@ export const appRouter = router({
   twoFactor: twoFactorRouter,
   users: usersRouter,
   userSettings: userSettingsRouter,
+  vendors: vendorsRouter,
   wallet: walletRouter,
 });
 
 export type AppRouter = typeof appRouter;
-  vendors: vendorsRouter,
