@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '../../../shared/constants.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { expectRefused } from '../../../test/rest-answers.ts';
-import { loginAs } from '../../../test/users.ts';
+import { loginAs, setOption } from '../../../test/users.ts';
 
 type Json = Record<string, unknown>;
 
@@ -29,6 +29,8 @@ describe('channel tags and copies', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    // These are the April 2025 contract's shapes (docs/new-api-contract/lists.md has 2026's).
+    await setOption(t, 'ApiCompatContract', '2025-04');
     admin = (await loginAs(t, Role.Admin)).headers;
     // An untagged channel: tag mode lists it after the tags.
     await create({ name: 'loose' });
