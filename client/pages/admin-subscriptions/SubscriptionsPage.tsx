@@ -91,7 +91,7 @@ export default function SubscriptionsPage() {
             accessor: 'max_purchase_per_user',
             title: t`Purchase limit`,
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.lg})`,
-            render: (r) => (r.max_purchase_per_user > 0 ? r.max_purchase_per_user : t`Unlimited`),
+            render: (r) => (r.max_purchase_per_user > 0 ? r.max_purchase_per_user : t`No limit`),
           },
           {
             accessor: 'upgrade_group',
