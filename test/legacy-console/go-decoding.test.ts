@@ -981,7 +981,9 @@ beforeAll(async () => {
   await ok(root.post('/api/redemption/', { name: 'fixture', count: 2, quota: 100 }));
   const codes = await t.deps.db.selectFrom('redemptions').select('id').orderBy('id').execute();
   [ids.redemption, ids.redemption2] = codes.map((c) => Number(c.id));
-  const plan = await ok(root.post('/api/subscription/admin/plans', { plan: { title: 'fixture plan', total_amount: 1000 } }));
+  const plan = await ok(
+    root.post('/api/subscription/admin/plans', { plan: { title: 'fixture plan', total_amount: 1000 } }),
+  );
   ids.plan = (plan as { plan: { id: number } }).plan.id;
   await ok(consoles.user.post('/api/token/', tokenBody()));
   ids.token = Number((await t.deps.db.selectFrom('tokens').select('id').executeTakeFirstOrThrow()).id);
