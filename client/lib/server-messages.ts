@@ -659,6 +659,53 @@ const descriptors: Record<ServerMessageCode, MessageDescriptor> = {
     context: 'checkin.already',
     message: 'You have already checked in today, come back tomorrow',
   }),
+  'checkin.done': msg({ context: 'checkin.done', message: 'Checked in' }),
+  'option.compliance_key': msg({
+    context: 'option.compliance_key',
+    message: 'The compliance confirmation cannot be changed through the general settings call',
+  }),
+  'option.compliance_confirm': msg({
+    context: 'option.compliance_confirm',
+    message: 'Please confirm the compliance statement',
+  }),
+  'option.no_disk_cache': msg({
+    context: 'option.no_disk_cache',
+    message: 'Switchyard uses no disk cache: request bodies are relayed in memory, there is nothing to turn on',
+  }),
+  'option.no_load_shedding': msg({
+    context: 'option.no_load_shedding',
+    message: 'Switchyard does not refuse requests by CPU, memory or disk use: use the per-IP and per-model rate limits',
+  }),
+  'feature.deployments_unavailable': msg({
+    context: 'feature.deployments_unavailable',
+    message: 'Switchyard does not connect to io.net model deployments (a service hosted by new-api)',
+  }),
+  'feature.ratio_sync_unavailable': msg({
+    context: 'feature.ratio_sync_unavailable',
+    message:
+      'Switchyard does not sync ratios from other gateways: edit them in the ratio settings, or publish yours for other gateways to pull',
+  }),
+  'feature.custom_oauth_unavailable': msg({
+    context: 'feature.custom_oauth_unavailable',
+    message: 'Switchyard has no custom OAuth providers: set up OIDC sign-in in the system settings',
+  }),
+  'feature.gc_unavailable': msg({
+    context: 'feature.gc_unavailable',
+    message: 'Manual garbage collection is not available in this process',
+  }),
+  'topup.trade_no_required': msg({ context: 'topup.trade_no_required', message: 'No order number given' }),
+  'topup.order_not_found': msg({ context: 'topup.order_not_found', message: 'Top-up order not found' }),
+  'topup.order_not_pending': msg({
+    context: 'topup.order_not_pending',
+    message: 'The order is not waiting for payment, it cannot be completed',
+  }),
+  'affinity.clear_needs_param': msg({
+    context: 'affinity.clear_needs_param',
+    message: 'Missing parameter: rule_name, or all=true to clear everything',
+  }),
+  'affinity.key_fp_required': msg({ context: 'affinity.key_fp_required', message: 'Missing parameter: key_fp' }),
+  'user.binding_type_invalid': msg({ context: 'user.binding_type_invalid', message: 'Unsupported binding type' }),
+  'oauth.binding_not_found': msg({ context: 'oauth.binding_not_found', message: 'OAuth binding not found' }),
   'channel.not_found': msg({
     context: 'channel.not_found',
     message: 'The channel does not exist, refresh and try again',
@@ -715,53 +762,6 @@ const descriptors: Record<ServerMessageCode, MessageDescriptor> = {
     message: 'The tags together cannot be longer than 255 characters',
   }),
   'model_meta.sync_unavailable': msg({
-  'checkin.done': msg({ context: 'checkin.done', message: 'Checked in' }),
-  'option.compliance_key': msg({
-    context: 'option.compliance_key',
-    message: 'The compliance confirmation cannot be changed through the general settings call',
-  }),
-  'option.compliance_confirm': msg({
-    context: 'option.compliance_confirm',
-    message: 'Please confirm the compliance statement',
-  }),
-  'option.no_disk_cache': msg({
-    context: 'option.no_disk_cache',
-    message: 'Switchyard uses no disk cache: request bodies are relayed in memory, there is nothing to turn on',
-  }),
-  'option.no_load_shedding': msg({
-    context: 'option.no_load_shedding',
-    message: 'Switchyard does not refuse requests by CPU, memory or disk use: use the per-IP and per-model rate limits',
-  }),
-  'feature.deployments_unavailable': msg({
-    context: 'feature.deployments_unavailable',
-    message: 'Switchyard does not connect to io.net model deployments (a service hosted by new-api)',
-  }),
-  'feature.ratio_sync_unavailable': msg({
-    context: 'feature.ratio_sync_unavailable',
-    message:
-      'Switchyard does not sync ratios from other gateways: edit them in the ratio settings, or publish yours for other gateways to pull',
-  }),
-  'feature.custom_oauth_unavailable': msg({
-    context: 'feature.custom_oauth_unavailable',
-    message: 'Switchyard has no custom OAuth providers: set up OIDC sign-in in the system settings',
-  }),
-  'feature.gc_unavailable': msg({
-    context: 'feature.gc_unavailable',
-    message: 'Manual garbage collection is not available in this process',
-  }),
-  'topup.trade_no_required': msg({ context: 'topup.trade_no_required', message: 'No order number given' }),
-  'topup.order_not_found': msg({ context: 'topup.order_not_found', message: 'Top-up order not found' }),
-  'topup.order_not_pending': msg({
-    context: 'topup.order_not_pending',
-    message: 'The order is not waiting for payment, it cannot be completed',
-  }),
-  'affinity.clear_needs_param': msg({
-    context: 'affinity.clear_needs_param',
-    message: 'Missing parameter: rule_name, or all=true to clear everything',
-  }),
-  'affinity.key_fp_required': msg({ context: 'affinity.key_fp_required', message: 'Missing parameter: key_fp' }),
-  'user.binding_type_invalid': msg({ context: 'user.binding_type_invalid', message: 'Unsupported binding type' }),
-  'oauth.binding_not_found': msg({ context: 'oauth.binding_not_found', message: 'OAuth binding not found' }),
     context: 'model_meta.sync_unavailable',
     message:
       'Syncing model metadata from the official source is not available: Switchyard does not connect to the metadata service new-api hosts. Add models by hand, or create them from "Missing models" in one click',
