@@ -8,9 +8,9 @@ import * as channelInfo from './2026-11-26T0000-channel-info.ts';
 import * as channelTestResult from './2026-11-26T0200-channel-test-result.ts';
 import * as retryCount from './2026-11-26T0400-retry-count.ts';
 import * as logHourlyCache from './2026-11-27T0000-log-hourly-cache.ts';
-import * as subscriptions from './2026-11-27T0400-subscriptions.ts';
 import * as twoFactor from './2026-11-27T0200-two-factor.ts';
 import * as passkeys from './2026-11-27T0300-passkeys.ts';
+import * as subscriptions from './2026-11-27T0400-subscriptions.ts';
 import * as modelMeta from './2026-11-27T0500-model-meta.ts';
 
 /**
@@ -27,8 +27,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0200-channel-test-result': channelTestResult,
   '2026-11-26T0400-retry-count': retryCount,
   '2026-11-27T0000-log-hourly-cache': logHourlyCache,
-  '2026-11-27T0400-subscriptions': subscriptions,
   '2026-11-27T0200-two-factor': twoFactor,
   '2026-11-27T0300-passkeys': passkeys,
+  '2026-11-27T0400-subscriptions': subscriptions,
   '2026-11-27T0500-model-meta': modelMeta,
 };

@@ -4,16 +4,16 @@ import { registerAffiliateRoutes } from '../domains/affiliate/affiliate.rest.ts'
 import { registerAuthRoutes } from '../domains/auth/auth.rest.ts';
 import { registerChannelKeyRoutes } from '../domains/channels/channel-key.rest.ts';
 import { registerChannelRoutes } from '../domains/channels/channels.rest.ts';
-import { registerUnsupportedChannelRoutes } from '../domains/channels/channels-unsupported.rest.ts';
+import { registerChannelUnsupportedRoutes } from '../domains/channels/channels-unsupported.rest.ts';
 import { registerCheckInRoutes } from '../domains/checkin/checkin.rest.ts';
 import { registerLogRoutes } from '../domains/logs/logs.rest.ts';
 import { registerMessageRoutes } from '../domains/messages/messages.rest.ts';
 import { registerModelMappingRoutes } from '../domains/model-mapping/model-mapping.rest.ts';
+import { registerModelMetaRoutes } from '../domains/models/models.rest.ts';
+import { registerVendorRoutes } from '../domains/models/vendors.rest.ts';
 import { registerConsoleSettingRoutes } from '../domains/options/affinity-cache.rest.ts';
 import { registerOptionRoutes } from '../domains/options/options.rest.ts';
 import { registerPasskeyRoutes } from '../domains/passkeys/passkeys.rest.ts';
-import { registerModelMetaRoutes } from '../domains/models/models.rest.ts';
-import { registerVendorRoutes } from '../domains/models/vendors.rest.ts';
 import { registerPricingRoutes } from '../domains/pricing/pricing.rest.ts';
 import { registerRatioConfigRoutes } from '../domains/pricing/ratio-config.rest.ts';
 import { registerRedemptionRoutes } from '../domains/redemptions/redemptions.rest.ts';
@@ -26,7 +26,7 @@ import { registerTokenRoutes } from '../domains/tokens/tokens.rest.ts';
 import { registerTokenUsageRoutes } from '../domains/tokens/token-usage.rest.ts';
 import { registerTopUpOrderRoutes } from '../domains/topup/topup-orders.rest.ts';
 import { registerTopUpRoutes } from '../domains/topup/topup.rest.ts';
-import { registerPaymentProviderRoutes } from '../domains/topup/topup-providers.rest.ts';
+import { registerTopUpProviderRoutes } from '../domains/topup/topup-providers.rest.ts';
 import { registerTwoFaRoutes } from '../domains/twofa/twofa.rest.ts';
 import { registerUserSettingRoutes } from '../domains/user-settings/user-settings.rest.ts';
 import { registerUserBindingRoutes } from '../domains/users/bindings.rest.ts';
@@ -41,27 +41,27 @@ const domainRoutes: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   registerAuthRoutes,
   registerChannelKeyRoutes,
   registerChannelRoutes,
-  registerUnsupportedChannelRoutes,
+  registerChannelUnsupportedRoutes,
   registerCheckInRoutes,
   registerConsoleSettingRoutes,
   registerLogRoutes,
   registerMessageRoutes,
   registerModelMappingRoutes,
+  registerModelMetaRoutes,
   registerOptionRoutes,
   registerPasskeyRoutes,
   registerPerformanceRoutes,
   registerPricingRoutes,
   registerRatioConfigRoutes,
   registerRedemptionRoutes,
-  registerModelMetaRoutes,
   registerStatusRoutes,
   registerSubscriptionRoutes,
   registerTaskListRoutes,
   registerTokenRoutes,
   registerTokenUsageRoutes,
   registerTopUpOrderRoutes,
+  registerTopUpProviderRoutes,
   registerTopUpRoutes,
-  registerPaymentProviderRoutes,
   registerTwoFaRoutes,
   registerUnavailableFeatureRoutes,
   registerUserBindingRoutes,

@@ -581,17 +581,6 @@ const table: Record<string, Row> = {
   'PUT /api/model_mapping': { as: 'root', body: () => ({ mapping: {} }), fields: { mapping: 'object' } },
   'POST /api/model_mapping/reload': { as: 'root' },
   'GET /api/models': { as: 'user' },
-  'GET /api/mj': {
-    as: 'root',
-    query: { p: 'int', channel_id: 'int', mj_id: 'string', start_timestamp: 'int', end_timestamp: 'int' },
-  },
-  'GET /api/mj/self': {
-    as: 'user',
-    query: { p: 'int', mj_id: 'string', start_timestamp: 'int', end_timestamp: 'int' },
-  },
-  'GET /api/task': {
-    as: 'root',
-    query: { p: 'int', channel_id: 'int', task_id: 'string', start_timestamp: 'int', end_timestamp: 'int' },
   // The model marketplace (issue 32): new-api's Model, Vendor and PrefillGroup structs.
   'GET /api/models/search': { as: 'root', query: { ...page, keyword: 'string', vendor: 'string' } },
   'GET /api/models/missing': { as: 'root' },
@@ -628,6 +617,17 @@ const table: Record<string, Row> = {
     fields: { id: 'int', ...prefillFields },
   },
   'DELETE /api/prefill_group/:id': { as: 'root', path: () => `/api/prefill_group/${MISSING}` },
+  'GET /api/mj': {
+    as: 'root',
+    query: { p: 'int', channel_id: 'int', mj_id: 'string', start_timestamp: 'int', end_timestamp: 'int' },
+  },
+  'GET /api/mj/self': {
+    as: 'user',
+    query: { p: 'int', mj_id: 'string', start_timestamp: 'int', end_timestamp: 'int' },
+  },
+  'GET /api/task': {
+    as: 'root',
+    query: { p: 'int', channel_id: 'int', task_id: 'string', start_timestamp: 'int', end_timestamp: 'int' },
   },
   'GET /api/task/self': {
     as: 'user',
@@ -1003,6 +1003,11 @@ beforeAll(async () => {
   ids.channel = Number(
     (await t.deps.db.selectFrom('channels').select('id').where('name', '=', 'chan-a').executeTakeFirstOrThrow()).id,
   );
+  ids.vendor = ((await ok(root.post('/api/vendors/', { name: 'fixture-vendor' }))) as { id: number }).id;
+  ids.model = ((await ok(root.post('/api/models/', { model_name: 'fixture-model' }))) as { id: number }).id;
+  ids.prefill = (
+    (await ok(root.post('/api/prefill_group', { name: 'fixture', type: 'tag', items: [] }))) as { id: number }
+  ).id;
 });
 afterAll(() => t.close());
 
@@ -1014,11 +1019,6 @@ describe('every /api route decodes the shapes a Go-decoding client sends as new-
     expect(routes.length).toBeGreaterThan(100);
     expect(routes.filter((r) => !(r in table))).toEqual([]);
     expect(Object.keys(table).filter((r) => !routes.includes(r))).toEqual([]);
-  ids.vendor = ((await ok(root.post('/api/vendors/', { name: 'fixture-vendor' }))) as { id: number }).id;
-  ids.model = ((await ok(root.post('/api/models/', { model_name: 'fixture-model' }))) as { id: number }).id;
-  ids.prefill = (
-    (await ok(root.post('/api/prefill_group', { name: 'fixture', type: 'tag', items: [] }))) as { id: number }
-  ).id;
   });
 
   const groups = new Map<string, [string, Row][]>();

@@ -139,9 +139,12 @@ const restProblem = (route: string, status: number, body: string): string | unde
     if (status === 404 && typeof j.error?.message === 'string') return undefined;
     if (j.success !== false || typeof j.message !== 'string')
       return `status ${status} without {success:false,message}: ${body.slice(0, 200)}`;
-    // A forged OAuth state is the contract's one 403 (§9) outside those routes.
+    // A forged OAuth state is the contract's one 403 (§9) outside those routes; the 2026 contract adds
+    // a channel key asked for without a fresh secure verification (code VERIFICATION_REQUIRED).
     const oauthState = status === 403 && /^GET \/api\/oauth\/(github|oidc|linuxdo)$/.test(route);
-    if (status !== 401 && status !== 413 && !REAL_STATUS.has(route) && !oauthState)
+    const unverified =
+      status === 403 && route === 'POST /api/channel/:id/key' && body.includes('VERIFICATION_REQUIRED');
+    if (status !== 401 && status !== 413 && !REAL_STATUS.has(route) && !oauthState && !unverified)
       return `status ${status} for a refusal that the contract answers with HTTP 200: ${body.slice(0, 200)}`;
     return undefined;
   } catch {

@@ -26,7 +26,7 @@ const unsupported: [method: 'GET' | 'POST' | 'DELETE', url: string, message: Ser
   ['POST', '/api/channel/upstream_updates/detect_all', 'compat.upstream_updates_unavailable'],
 ];
 
-export function registerUnsupportedChannelRoutes(app: FastifyInstance, deps: AppDeps) {
+export function registerChannelUnsupportedRoutes(app: FastifyInstance, deps: AppDeps) {
   for (const [method, url, message] of unsupported)
     restRoute(app, deps, method, url, { auth: 'admin' }, () => {
       throw notAvailable(message);

@@ -15,7 +15,7 @@ const providers = [
   ['/api/user/waffo/pay', 'Waffo'],
 ] as const;
 
-export function registerPaymentProviderRoutes(app: FastifyInstance, deps: AppDeps) {
+export function registerTopUpProviderRoutes(app: FastifyInstance, deps: AppDeps) {
   for (const [url, provider] of providers)
     restRoute(app, deps, 'POST', url, { auth: 'user' }, () => {
       throw notAvailable('topup.provider_unavailable', { provider });
