@@ -98,12 +98,15 @@ export async function listUserQuotaData(
   return rows.map(toRow);
 }
 
-/** Every user's buckets summed per model and hour (id and user fields zero, as new-api sends them). */
-export async function listAllQuotaData(db: Db, start: number, end: number): Promise<QuotaDataRow[]> {
+/**
+ * Every user's buckets summed per hour and per model (the dashboard's charts) or per user (its user
+ * ranking); the other fields are left zero or empty, as new-api sends them.
+ */
+async function sumQuotaData(db: Db, start: number, end: number, per: 'model_name' | 'username') {
   const rows = await db
     .selectFrom('quota_data')
     .select([
-      'model_name',
+      per,
       'created_at',
       sql<number | string | null>`sum(token_used)`.as('token_used'),
       sql<number | string | null>`sum(count)`.as('count'),
@@ -111,29 +114,16 @@ export async function listAllQuotaData(db: Db, start: number, end: number): Prom
     ])
     .where('created_at', '>=', start)
     .where('created_at', '<=', end)
-    .groupBy(['model_name', 'created_at'])
+    .groupBy([per, 'created_at'])
     .orderBy('created_at')
-    .orderBy('model_name')
+    .orderBy(per)
     .execute();
-  return rows.map((r) => toRow({ ...r, id: 0, user_id: 0, username: '' }));
+  const blank = { id: 0, user_id: 0, username: '', model_name: '' };
+  return rows.map((r) => toRow({ ...blank, ...r }));
 }
 
-/** Every user's buckets summed per user and hour (the dashboard's user ranking; model and ids left empty). */
-export async function listQuotaDataByUser(db: Db, start: number, end: number): Promise<QuotaDataRow[]> {
-  const rows = await db
-    .selectFrom('quota_data')
-    .select([
-      'username',
-      'created_at',
-      sql<number | string | null>`sum(token_used)`.as('token_used'),
-      sql<number | string | null>`sum(count)`.as('count'),
-      sql<number | string | null>`sum(quota)`.as('quota'),
-    ])
-    .where('created_at', '>=', start)
-    .where('created_at', '<=', end)
-    .groupBy(['username', 'created_at'])
-    .orderBy('created_at')
-    .orderBy('username')
-    .execute();
-  return rows.map((r) => toRow({ ...r, id: 0, user_id: 0, model_name: '' }));
-}
+export const listAllQuotaData = (db: Db, start: number, end: number): Promise<QuotaDataRow[]> =>
+  sumQuotaData(db, start, end, 'model_name');
+
+export const listQuotaDataByUser = (db: Db, start: number, end: number): Promise<QuotaDataRow[]> =>
+  sumQuotaData(db, start, end, 'username');
