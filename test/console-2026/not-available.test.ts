@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../app.ts';
-import { LegacyConsole, listen } from '../legacy-console/console-client.ts';
+import { env, openConsoles } from './consoles.ts';
+import { type TestApp } from '../app.ts';
+import { LegacyConsole } from '../legacy-console/console-client.ts';
 import { insertToken } from '../relay-fixtures.ts';
-import { createUser, ROOT_PASSWORD, ROOT_USERNAME, setOption, setupRoot } from '../users.ts';
+import { setOption } from '../users.ts';
 
 /*
  * Calls of today's new-api console (and of tools written for it) that Switchyard answers without
@@ -14,17 +15,9 @@ let base: string;
 let root: LegacyConsole;
 let user: LegacyConsole;
 let userId: number;
-type Envelope = { success?: boolean; message?: string; data?: unknown };
-const env = (r: { data: unknown }) => r.data as Envelope;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  base = await listen(t);
-  await setupRoot(t);
-  root = await new LegacyConsole(base).login(ROOT_USERNAME, ROOT_PASSWORD);
-  const u = await createUser(t);
-  userId = u.id;
-  user = await new LegacyConsole(base).login(u.username, u.password);
+  ({ t, base, root, user, userId } = await openConsoles());
 });
 afterAll(() => t.close());
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { env, openConsoles } from './consoles.ts';
 import { Role } from '../../shared/constants.ts';
-import { createTestApp, type TestApp } from '../app.ts';
-import { LegacyConsole, listen } from '../legacy-console/console-client.ts';
-import { createUser, ROOT_PASSWORD, ROOT_USERNAME, setupRoot } from '../users.ts';
+import { type TestApp } from '../app.ts';
+import { LegacyConsole } from '../legacy-console/console-client.ts';
+import { createUser, ROOT_USERNAME } from '../users.ts';
 
 /*
  * Today's new-api console (web/classic, 2026) on its settings and personal pages: every tab reads
@@ -16,20 +17,9 @@ let base: string;
 let root: LegacyConsole;
 let user: LegacyConsole;
 let userId: number;
-/** The console reads answers as untyped JSON, field by field. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
-type Json = any;
-type Envelope<T = Json> = { success?: boolean; message?: string; data?: T };
-const env = <T = Json>(r: { data: unknown }) => r.data as Envelope<T>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  base = await listen(t);
-  await setupRoot(t);
-  root = await new LegacyConsole(base).login(ROOT_USERNAME, ROOT_PASSWORD);
-  const u = await createUser(t);
-  userId = u.id;
-  user = await new LegacyConsole(base).login(u.username, u.password);
+  ({ t, base, root, user, userId } = await openConsoles());
 });
 afterAll(() => t.close());
 

@@ -1,12 +1,13 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { env, openConsoles } from './consoles.ts';
 import { epaySign } from '../../server/domains/topup/epay.rules.ts';
 import { LogType } from '../../shared/constants.ts';
 import { type FakeUpstream, startFakeOpenAI } from '../../scripts/fake-upstream/server.ts';
-import { createTestApp, type TestApp } from '../app.ts';
-import { LegacyConsole, listen } from '../legacy-console/console-client.ts';
+import { type TestApp } from '../app.ts';
+import { LegacyConsole } from '../legacy-console/console-client.ts';
 import { insertChannel } from '../relay-fixtures.ts';
-import { createUser, ROOT_PASSWORD, ROOT_USERNAME, setOption, setupRoot } from '../users.ts';
+import { setOption } from '../users.ts';
 
 /*
  * Today's new-api console (classic UI) on its subscription screens, over HTTP, each call built as its
@@ -30,8 +31,6 @@ let fake: FakeUpstream;
 let root: LegacyConsole;
 let user: LegacyConsole;
 let userId = 0;
-type Envelope<T = unknown> = { success?: boolean; message?: string; data?: T } & Record<string, unknown>;
-const env = <T = unknown>(r: { data: unknown }) => r.data as Envelope<T>;
 type Plan = { id: number; title: string; enabled: boolean; total_amount: number; price_amount: number };
 type Summary = {
   subscription: {
@@ -47,13 +46,7 @@ type Summary = {
 type Self = { billing_preference: string; subscriptions: Summary[]; all_subscriptions: Summary[] };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  base = await listen(t);
-  await setupRoot(t);
-  root = await new LegacyConsole(base).login(ROOT_USERNAME, ROOT_PASSWORD);
-  const u = await createUser(t, { quota: 0 });
-  userId = u.id;
-  user = await new LegacyConsole(base).login(u.username, u.password);
+  ({ t, base, root, user, userId } = await openConsoles({ userQuota: 0 }));
   fake = await startFakeOpenAI();
   await insertChannel(t.deps, { baseUrl: fake.url, models: ['sub-model'] });
   await setOption(t, 'ModelPrice', JSON.stringify({ 'sub-model': 0.002 })); // 1,000 quota a call

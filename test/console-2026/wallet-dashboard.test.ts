@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { env, openConsoles } from './consoles.ts';
 import { serverText } from '../../shared/server-messages.ts';
 import { calendarDay } from '../../server/domains/checkin/checkin.service.ts';
-import { createTestApp, type TestApp } from '../app.ts';
-import { LegacyConsole, listen } from '../legacy-console/console-client.ts';
-import { createUser, ROOT_PASSWORD, ROOT_USERNAME, setOption, setupRoot } from '../users.ts';
+import { type TestApp } from '../app.ts';
+import { LegacyConsole } from '../legacy-console/console-client.ts';
+import { createUser, setOption } from '../users.ts';
 
 /*
  * Today's new-api console (web/classic, 2026) on its wallet, personal and dashboard pages, over
@@ -12,24 +13,12 @@ import { createUser, ROOT_PASSWORD, ROOT_USERNAME, setOption, setupRoot } from '
  */
 
 let t: TestApp;
-let base: string;
 let root: LegacyConsole;
 let user: LegacyConsole;
 let userId: number;
-/** The console reads answers as untyped JSON, field by field. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
-type Json = any;
-type Envelope<T = unknown> = { success?: boolean; message?: string; data?: T };
-const env = <T = Json>(r: { data: unknown }) => r.data as Envelope<T>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  base = await listen(t);
-  await setupRoot(t);
-  root = await new LegacyConsole(base).login(ROOT_USERNAME, ROOT_PASSWORD);
-  const u = await createUser(t, { quota: 0 });
-  userId = u.id;
-  user = await new LegacyConsole(base).login(u.username, u.password);
+  ({ t, root, user, userId } = await openConsoles({ userQuota: 0 }));
 });
 afterAll(() => t.close());
 
