@@ -73,9 +73,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onResponse', (req, reply, done) => {
     if (!deps.log.isLevelEnabled('info')) return done();
+    // req.log is the request's child logger, which already carries reqId (a second one would be written twice).
     req.log.info(
       {
-        reqId: req.id,
         method: req.method,
         path: req.url.split('?')[0],
         status: reply.statusCode,
@@ -118,6 +118,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       deps.log.warn('shutdown: route handlers still running after the connections closed');
   });
   registerBackgroundJobs(app, deps);
+  // Until setup is done, the wizard asks a browser that is not on this machine for this code (issue 39).
+  app.addHook('onListen', async () => {
+    const code = await deps.services.users.pendingSetupCode();
+    if (code)
+      deps.log.warn(
+        { setupCode: code },
+        `setup code: ${code} (the setup page asks for it unless it is opened on this machine)`,
+      );
+  });
 
   const hasClient = existsSync(path.join(config.clientDist, 'index.html'));
   const consolePage = hasClient ? createConsolePageCache(config.clientDist, deps.services.options) : undefined;

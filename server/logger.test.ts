@@ -1,5 +1,6 @@
 import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
+import { createTestApp } from '../test/app.ts';
 import { createLogger, lazyChildLogger } from './logger.ts';
 
 function capture(level: string) {
@@ -59,5 +60,23 @@ describe('request loggers (made on first use)', () => {
     await app.close();
     expect(res.statusCode).toBe(200);
     expect(lines).toMatchObject([{ reqId: res.headers['x-request-id'], msg: 'handled' }]);
+  });
+});
+
+describe("the app's request log", () => {
+  it('a request line names its request id once, the one the client got (issue 39)', async () => {
+    const raw: string[] = [];
+    const t = await createTestApp({}, { logTo: { write: (line: string) => void raw.push(line) } });
+    try {
+      const res = await t.app.inject({ url: '/api/status' });
+      const id = res.headers['x-request-id'];
+      const line = raw.find((l) => l.includes('"request completed"') && l.includes('/api/status'));
+      expect(line, raw.join('')).toBeDefined();
+      // pino writes a key as often as it is given (JSON.parse would hide a repeat): count it in the text.
+      expect(line!.match(/"reqId"/g)).toHaveLength(1);
+      expect(JSON.parse(line!)).toMatchObject({ reqId: id, method: 'GET', path: '/api/status', status: 200 });
+    } finally {
+      await t.close();
+    }
   });
 });
