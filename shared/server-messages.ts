@@ -20,6 +20,8 @@ export const serverMessages = {
   'common.internal': '服务器内部错误，请联系管理员',
   'common.invalid_json': '无效的参数：请求体不是合法的 JSON',
   'common.body_too_large': '请求体过大',
+  /** {limit}: "32 MB" (compat/envelope.ts byteSize). */
+  'common.body_over_limit': '请求体超过了 {limit} 的上限',
   'common.bad_params': '参数错误',
   'common.invalid_params': '无效的参数',
   'common.must_be_number': '参数必须是数字',

@@ -40,6 +40,10 @@ const descriptors: Record<ServerMessageCode, MessageDescriptor> = {
     message: 'Invalid parameters: the request body is not valid JSON',
   }),
   'common.body_too_large': msg({ context: 'common.body_too_large', message: 'The request body is too large' }),
+  'common.body_over_limit': msg({
+    context: 'common.body_over_limit',
+    message: 'Request body is larger than the limit of {limit}',
+  }),
   'common.bad_params': msg({ context: 'common.bad_params', message: 'Invalid parameters' }),
   'common.invalid_params': msg({ context: 'common.invalid_params', message: 'Invalid parameters' }),
   'common.must_be_number': msg({ context: 'common.must_be_number', message: 'The parameter must be a number' }),

@@ -7,6 +7,7 @@ import {
   insertToken,
   insertUser,
   type RelayHarness,
+  setOptions,
   startRelayHarness,
 } from '../../../test/relay-fixtures.ts';
 import { relayRuntimeOf } from '../runtime.ts';
@@ -14,7 +15,9 @@ import { relayRuntimeOf } from '../runtime.ts';
 /*
  * Issue 28, "the model list lies": GET /v1/models (and Anthropic's and Gemini's model lists) offers
  * only models some enabled channel of the caller's group serves, read from the routing cache.
- * Real SQLite file, fake upstream, the official SDKs over loopback.
+ * Issue 39: nor a model without a price, which every call would be refused (403) in selling mode;
+ * self-use mode (everything free) lists them all. Real SQLite file, fake upstream, the official SDKs
+ * over loopback.
  */
 
 describe('model lists offer what enabled channels of the group serve', () => {
@@ -30,7 +33,13 @@ describe('model lists offer what enabled channels of the group serve', () => {
   beforeAll(async () => {
     h = await startRelayHarness();
     const base = h.fake.url.replace(/\/v1$/, '');
-    await insertChannel(h.deps, { name: 'main', baseUrl: base, models: ['local-a', 'local-b'] });
+    // Every served model has a price except local-unpriced; vip is a group this operator created.
+    await setOptions(h.deps, {
+      ModelRatio: JSON.stringify({ 'local-a': 1, 'local-b': 1, 'vip-only': 1 }),
+      ModelPrice: JSON.stringify({ 'local-c': 0.01 }),
+      GroupRatio: JSON.stringify({ default: 1, vip: 1 }),
+    });
+    await insertChannel(h.deps, { name: 'main', baseUrl: base, models: ['local-a', 'local-b', 'local-unpriced'] });
     disabledId = await insertChannel(h.deps, { name: 'second', baseUrl: base, models: ['local-c', 'local-a'] });
     // Another group's channel: its model is not this caller's to see.
     await insertChannel(h.deps, { name: 'vip', baseUrl: base, models: ['vip-only'], groups: ['vip'] });
@@ -41,6 +50,37 @@ describe('model lists offer what enabled channels of the group serve', () => {
 
   it("lists the group's served models, not another group's", async () => {
     expect(await ids()).toEqual(['local-a', 'local-b', 'local-c']);
+  });
+
+  it('leaves out a served model without a price, which a call is refused, until it has one', async () => {
+    const client = h.client(key);
+    expect(await ids()).not.toContain('local-unpriced');
+    await expect(client.models.retrieve('local-unpriced')).rejects.toMatchObject({ status: 404 });
+    const call = client.chat.completions.create({
+      model: 'local-unpriced',
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    await expect(call).rejects.toMatchObject({ status: 403 });
+
+    await setOptions(h.deps, { ModelPrice: JSON.stringify({ 'local-c': 0.01, 'local-unpriced': 0.02 }) });
+    expect(await ids()).toEqual(['local-a', 'local-b', 'local-c', 'local-unpriced']);
+    expect((await client.models.retrieve('local-unpriced')).id).toBe('local-unpriced');
+    await setOptions(h.deps, { ModelPrice: JSON.stringify({ 'local-c': 0.01 }) });
+    expect(await ids()).toEqual(['local-a', 'local-b', 'local-c']);
+  });
+
+  it('lists every served model in self-use mode, and to a user who accepts models without a price', async () => {
+    await setOptions(h.deps, { SelfUseModeEnabled: 'true' });
+    try {
+      expect(await ids()).toEqual(['local-a', 'local-b', 'local-c', 'local-unpriced']);
+    } finally {
+      await setOptions(h.deps, { SelfUseModeEnabled: 'false' });
+    }
+    expect(await ids()).not.toContain('local-unpriced');
+
+    const accepting = await insertUser(h.deps, { setting: { accept_unset_model_ratio_model: true } });
+    const acceptingKey = (await insertToken(h.deps, accepting.id, { unlimited: true })).key;
+    expect(await ids(acceptingKey)).toEqual(['local-a', 'local-b', 'local-c', 'local-unpriced']);
   });
 
   it("drops a disabled channel's models (those another enabled channel serves stay)", async () => {
