@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_QUOTA_PER_UNIT } from './constants.ts';
 import * as defaults from './default-ratios.ts';
 import { consoleOptions } from './options-console.ts';
+import { defaultModelPrice } from './preset-prices.ts';
 import { modelMappingOption } from './schemas/model-mapping.ts';
 
 /*
@@ -134,14 +135,13 @@ export const optionRegistry = {
   QuotaPerUnit: num(DEFAULT_QUOTA_PER_UNIT, { min: 1 }),
   TopUpLink: str(),
   // Pricing
-  ModelPrice: json(
-    { mj_imagine: 0.1, mj_variation: 0.1, mj_upscale: 0.05, suno_music: 0.1, suno_lyrics: 0.01 },
-    ratioMap,
-  ),
+  ModelPrice: json(defaultModelPrice, ratioMap),
   ModelRatio: json(defaults.defaultModelRatio, ratioMap),
   CompletionRatio: json(defaults.defaultCompletionRatio, ratioMap),
   CacheRatio: json(defaults.defaultCacheRatio, ratioMap),
   CacheCreationRatio: json(defaults.defaultCacheCreationRatio, ratioMap),
+  // The operator looked at the shipped preset prices and kept them (pricing page); the page stops asking.
+  PresetPricesReviewed: bool(false),
   AudioRatio: json({}, ratioMap),
   AudioCompletionRatio: json({}, ratioMap),
   GroupRatio: json({ default: 1, vip: 1, svip: 1 }, ratioMap),

@@ -10,4 +10,10 @@ export function registerPricingRoutes(app: FastifyInstance, deps: AppDeps) {
     const user = await sessionUser(deps, req);
     return raw({ success: true, ...(await deps.services.pricing.list(user)) });
   });
+
+  // Beside new-api's rest_model_ratio (root, like every price write): clears the shipped preset
+  // prices the operator never changed; answers the models cleared.
+  restRoute(app, deps, 'POST', '/api/option/clear_preset_prices', { auth: 'root' }, () =>
+    deps.services.pricing.clearPresets(),
+  );
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminProcedure, publicProcedure, router } from '../../trpc/trpc.ts';
+import { adminProcedure, publicProcedure, rootProcedure, router } from '../../trpc/trpc.ts';
 
 export const pricingRouter = router({
   list: publicProcedure.query(({ ctx }) => ctx.services.pricing.list(ctx.user)),
@@ -7,4 +7,7 @@ export const pricingRouter = router({
   unpriced: adminProcedure
     .input(z.object({ models: z.array(z.string().max(512)).max(5000).optional() }).optional())
     .query(({ ctx, input }) => ctx.services.pricing.unpriced(input?.models)),
+  /** The shipped preset prices still in effect; root, as every price write is (options). */
+  presets: rootProcedure.query(({ ctx }) => ctx.services.pricing.presets()),
+  clearPresets: rootProcedure.mutation(({ ctx }) => ctx.services.pricing.clearPresets()),
 });

@@ -5,6 +5,7 @@ import { defaultEndpointTypes, endpointTypesOf, SUPPORTED_ENDPOINTS } from '../m
 import type { PricingVendor } from '../models/model-meta.view.ts';
 import { mayUseGroup } from '../options/options.rules.ts';
 import type { OptionsService } from '../options/options.service.ts';
+import { clearPresetPrices, presetPrices } from './presets.service.ts';
 import { findUserSetting, listEnabledModelChannels, listEnabledModelGroups } from './pricing.repo.ts';
 import {
   hasOwnPrice,
@@ -135,6 +136,11 @@ export function createPricingService(db: Db, bus: ChangeBus, options: OptionsSer
 
   return {
     invalidate,
+
+    /** The shipped preset prices still in effect (presets.service.ts). */
+    presets: () => presetPrices(options),
+    /** Clears the shipped preset prices the operator never changed. */
+    clearPresets: () => clearPresetPrices(options),
 
     /** The pricing page; a signed-in caller who accepts models without a price may call them (free). */
     async list(user?: { id: number; group: string }): Promise<PricingAnswer> {
