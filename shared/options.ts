@@ -144,8 +144,10 @@ export const optionRegistry = {
   PresetPricesReviewed: bool(false),
   AudioRatio: json({}, ratioMap),
   AudioCompletionRatio: json({}, ratioMap),
-  GroupRatio: json({ default: 1, vip: 1, svip: 1 }, ratioMap),
-  UserUsableGroups: json({ default: '默认分组', vip: 'vip分组' }, groupDescMap),
+  // Only the group every user starts in (issue 39): a fresh install offers no group the operator did not
+  // create. Installs set up with the former vip/svip presets keep them (migration 2026-11-28T0000-group-presets).
+  GroupRatio: json({ default: 1 }, ratioMap),
+  UserUsableGroups: json({ default: '默认分组' }, groupDescMap),
   fallback_pricing_enabled: bool(false),
   fallback_single_price: num(0, { min: 0 }),
   fallback_input_ratio: num(0, { min: 0 }),
@@ -320,7 +322,7 @@ export const optionRegistry = {
   EpayKey: str('', true),
   Price: num(7.3, { min: 0 }),
   MinTopUp: int(1, { min: 1 }),
-  TopupGroupRatio: json({ default: 1, vip: 1, svip: 1 }, ratioMap),
+  TopupGroupRatio: json({ default: 1 }, ratioMap),
   // Channels and monitoring
   AutomaticDisableChannelEnabled: bool(false),
   AutomaticEnableChannelEnabled: bool(false),
@@ -357,7 +359,7 @@ export type InstallLanguage = (typeof installLanguages)[number];
  * (server/domains/users/setup.service.ts), so an English install lists its groups in English.
  */
 export const localizedDefaults: Record<Exclude<InstallLanguage, 'zh'>, Partial<Record<OptionKey, string>>> = {
-  en: { UserUsableGroups: JSON.stringify({ default: 'Default group', vip: 'VIP group' }) },
+  en: { UserUsableGroups: JSON.stringify({ default: 'Default group' }) },
 };
 
 /** Reads one typed option from memory: the options service's `get`, passed as a function. */

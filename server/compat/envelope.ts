@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
-import { type ServerMessageCode, serverText } from '../../shared/server-messages.ts';
+import { type MessageParams, type ServerMessageCode, serverText } from '../../shared/server-messages.ts';
 import { isAppError } from '../errors.ts';
 import { isDecodeFailure } from './go-decode.ts';
 
@@ -16,9 +16,9 @@ export interface ErrorAnswer {
 /**
  * Classifies any thrown value once, for every surface: our AppError, zod input
  * errors, Fastify's own 4xx (bad JSON, body too large, bad content type), and
- * everything else as a hidden 500.
+ * everything else as a hidden 500. With the request, a body too large names the limit it passed.
  */
-export function classifyError(err: unknown): ErrorAnswer {
+export function classifyError(err: unknown, req?: FastifyRequest): ErrorAnswer {
   if (isAppError(err)) return { status: err.status, message: err.message, code: err.detail, technical: err.technical };
   if (err instanceof ZodError) {
     const issue = err.issues[0];
@@ -34,7 +34,7 @@ export function classifyError(err: unknown): ErrorAnswer {
   }
   const fe = err as FastifyError;
   if (typeof fe?.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500)
-    return frameworkRefusal(fe, fe.statusCode);
+    return frameworkRefusal(fe, fe.statusCode, req);
   return { status: 500, message: serverText('common.internal'), code: 'internal_error' };
 }
 
@@ -42,22 +42,68 @@ export function classifyError(err: unknown): ErrorAnswer {
  * Fastify's FST_* codes say what went wrong to a programmer; these say it to a person: the message,
  * the code the relay's error shape carries, and the status when Fastify's own is not the one we answer.
  */
-const frameworkMessages: Record<string, { message: ServerMessageCode; code: string; status?: number }> = {
+const frameworkMessages: Record<
+  string,
+  {
+    message: ServerMessageCode;
+    code: string;
+    status?: number;
+    /** A wording with what only the request knows, when it is at hand. */
+    withRequest?: (req: FastifyRequest) => { message: ServerMessageCode; params: MessageParams };
+  }
+> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { message: 'common.invalid_json', code: 'invalid_json', status: 400 },
   FST_ERR_CTP_EMPTY_JSON_BODY: { message: 'common.invalid_json', code: 'invalid_json', status: 400 },
-  FST_ERR_CTP_BODY_TOO_LARGE: { message: 'common.body_too_large', code: 'body_too_large', status: 413 },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    message: 'common.body_too_large',
+    code: 'body_too_large',
+    status: 413,
+    withRequest: (req) => ({ message: 'common.body_over_limit', params: { limit: byteSize(bodyLimitOf(req)) } }),
+  },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { message: 'common.body_not_json', code: 'invalid_content_type' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { message: 'common.bad_content_length', code: 'invalid_content_length' },
 };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A multipart parser's own body limit on an upload route (its bodyLimit option), for the 413 to name. */
+    multipartBodyLimit?: number;
+  }
+}
+
+/**
+ * The body limit a request was held to: an upload route's multipart limit for a multipart body, else the
+ * route's (BODY_LIMIT unless the route sets its own).
+ */
+export function bodyLimitOf(req: FastifyRequest): number {
+  const multipart = req.routeOptions.config?.multipartBodyLimit;
+  if (multipart && String(req.headers['content-type'] ?? '').startsWith('multipart/form-data')) return multipart;
+  return req.routeOptions.bodyLimit;
+}
+
+/** Bytes as a person reads a limit: "32 MB" from 1 MiB up (binary megabytes, as BODY_LIMIT counts), else "64 KB". */
+export function byteSize(bytes: number): string {
+  const mb = bytes / 2 ** 20;
+  if (mb >= 1) return `${Number(mb.toFixed(1))} MB`;
+  return `${Number((bytes / 1024).toFixed(1))} KB`;
+}
 
 /**
  * A 4xx Fastify (or Node) raised before any handler ran: worded by its code, which itself goes to
  * `technical` only; a code not listed gets the catch-all sentence with the status.
  */
-function frameworkRefusal(fe: FastifyError, status: number): ErrorAnswer {
+function frameworkRefusal(fe: FastifyError, status: number, req?: FastifyRequest): ErrorAnswer {
   const technical = fe.code ? `${fe.code}: ${fe.message}` : fe.message;
   const known = fe.code ? frameworkMessages[fe.code] : undefined;
-  if (known) return { status: known.status ?? status, message: serverText(known.message), code: known.code, technical };
+  if (known) {
+    const said = req && known.withRequest ? known.withRequest(req) : { message: known.message, params: {} };
+    return {
+      status: known.status ?? status,
+      message: serverText(said.message, said.params),
+      code: known.code,
+      technical,
+    };
+  }
   if (fe instanceof SyntaxError)
     return { status: 400, message: serverText('common.invalid_json'), code: 'invalid_json', technical };
   return { status, message: serverText('common.bad_request', { status }), code: 'invalid_request', technical };
@@ -69,7 +115,7 @@ function frameworkRefusal(fe: FastifyError, status: number): ErrorAnswer {
  * That covers every refusal a service words on purpose, 5xx ones included (a mail that could not
  * be sent, an upstream that did not answer): new-api's handlers put `err.Error()` in a 200.
  * These keep their status: 401 (not logged in; a console then goes to its login page), 429 (with
- * an empty body, as new-api's limiter sends it), 413 (the body never reached a handler), the hidden
+ * an empty body, as new-api's limiter sends it, or the envelope and `Retry-After` for a sign-in lock), 413 (the body never reached a handler), the hidden
  * 500 of an unexpected error, an AppError marked `realStatus`, and on routes declared `realStatus`
  * (setup, fetch_models) the route's own failures; on a route declared `realStatus: 'decode'`
  * (option update) only a body that does not decode (HTTP 400). A role or ban refusal of the auth
@@ -105,9 +151,18 @@ export function logServerFailure(log: FastifyBaseLogger, err: unknown, fields: R
 
 /** The REST adapter's error translator: `{success:false, message}`, HTTP 200 unless kept above. */
 export function sendEnvelopeError(req: FastifyRequest, reply: FastifyReply, err: unknown) {
-  const answer = classifyError(err);
+  const answer = classifyError(err, req);
   if (answer.status >= 500) logServerFailure(req.log, err);
-  if (answer.status === 429) return reply.status(429).send();
+  // A limiter's 429 has an empty body, as new-api's; a refusal that knows when it ends (a sign-in lock)
+  // says so in the envelope and in `Retry-After`, so scripts and consoles can tell the user when to retry.
+  if (answer.status === 429) {
+    const retryAfter = isAppError(err) ? err.retryAfterSeconds : undefined;
+    if (retryAfter === undefined) return reply.status(429).send();
+    return reply
+      .status(429)
+      .header('retry-after', String(retryAfter))
+      .send({ success: false, message: answer.message });
+  }
   const status = keepsStatus(req, err, answer) ? answer.status : 200;
   // `detail`: technical text for the console's "details" disclosure (see ErrorAnswer.technical); only when there is one.
   const body = {

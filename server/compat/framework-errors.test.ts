@@ -18,8 +18,8 @@ describe('framework errors in words', () => {
   let headers: Record<string, string>;
 
   beforeAll(async () => {
-    // A small body limit, so the too-large case sends kilobytes, not the default's megabytes.
-    t = await createTestApp({ bodyLimit: 64 * 1024 });
+    // A small body limit, so the too-large case sends one megabyte, not the default's 32.
+    t = await createTestApp({ bodyLimit: 2 ** 20 });
     await setupRoot(t);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -64,9 +64,39 @@ describe('framework errors in words', () => {
     const bad = (await (await post('/api/token/', '{"name":', 'application/json')).json()) as { message: string };
     expect(bad.message).toBe(serverText('common.invalid_json'));
 
-    const big = await post('/api/token/', JSON.stringify({ name: 'x'.repeat(100 * 1024) }), 'application/json');
+    const big = await post('/api/token/', JSON.stringify({ name: 'x'.repeat(2 ** 20) }), 'application/json');
     expect(big.status).toBe(413);
-    expect(((await big.json()) as { message: string }).message).toBe(serverText('common.body_too_large'));
+    // The limit it passed, named (issue 39): the registry's wording, which the console shows in its language.
+    const said = ((await big.json()) as { success: boolean; message: string }).message;
+    expect(said).toBe(serverText('common.body_over_limit', { limit: '1 MB' }));
+    expect(said).toBe('请求体超过了 1 MB 的上限');
+  });
+
+  it("a relay caller's 413 names the limit in the OpenAI error shape, the upload routes' own for multipart", async () => {
+    const big = await post(
+      '/v1/chat/completions',
+      JSON.stringify({ model: 'gpt-4o', messages: [{ role: 'user', content: 'x'.repeat(2 ** 20) }] }),
+      'application/json',
+      { authorization: 'Bearer sk-x' },
+    );
+    expect(big.status).toBe(413);
+    const body = (await big.json()) as { error: { message: string; type: string; code: string } };
+    expect(body.error.message).toMatch(/^Request body is larger than the limit of 1 MB \(request id: \w+\)$/);
+    expect(body.error).toMatchObject({ type: 'invalid_request_error', code: 'body_too_large' });
+
+    // Audio and image uploads take up to 25 MB whatever BODY_LIMIT is; their 413 says so.
+    const form = new FormData();
+    form.append('model', 'whisper-1');
+    form.append('file', new Blob([new Uint8Array(26 * 2 ** 20)]), 'a.mp3');
+    const upload = await fetch(`${base}/v1/audio/transcriptions`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk-x' },
+      body: form,
+    });
+    expect(upload.status).toBe(413);
+    expect(((await upload.json()) as { error: { message: string } }).error.message).toMatch(
+      /^Request body is larger than the limit of 25 MB/,
+    );
   });
 
   it('tRPC says it with a code the console translates', async () => {

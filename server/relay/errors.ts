@@ -140,6 +140,7 @@ const appErrorEnglish: Partial<Record<ServerMessageCode, (p: MessageParams) => s
   'auth.user_banned': () => 'This user has been banned',
   'common.invalid_json': () => 'Invalid parameters: the request body is not valid JSON',
   'common.body_too_large': () => 'The request body is too large',
+  'common.body_over_limit': (p) => `Request body is larger than the limit of ${p.limit}`,
   'common.body_not_json': () => 'The request body must be JSON (Content-Type: application/json)',
   'common.bad_content_length': () => 'The Content-Length header does not match the request body',
   'common.bad_request': (p) => `The request could not be processed (HTTP ${p.status})`,
@@ -207,7 +208,7 @@ export function sendRelayError(req: FastifyRequest, reply: FastifyReply, err: un
       ? { status: err.status, message: localized(err, req), code: err.code }
       : isAnswer(err)
         ? err
-        : inCallersLanguage(req, err, classifyError(err));
+        : inCallersLanguage(req, err, classifyError(err, req));
   if (answer.status >= 500 && !isAnswer(err) && !(err instanceof RelayError))
     req.log.error({ err }, 'relay request failed');
   return reply.status(answer.status).send(relayErrorBody(dialectOf(req), answer, req.id));

@@ -48,6 +48,8 @@ export function registerFrontDoors(
   app.post('/v1/audio/speech', handleFor('speech'));
   // Uploads: the multipart parser lives in its own scope so no other route accepts multipart bodies.
   void app.register(async (scope) => {
+    // The multipart limit, for a 413 to name (compat/envelope.ts bodyLimitOf).
+    const upload = { config: { multipartBodyLimit: MAX_UPLOAD_BYTES } };
     scope.addContentTypeParser(
       'multipart/form-data',
       { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES },
@@ -59,9 +61,9 @@ export function registerFrontDoors(
         }
       },
     );
-    scope.post('/v1/images/edits', handleFor('image_edits'));
-    scope.post('/v1/audio/transcriptions', handleFor('transcriptions'));
-    scope.post('/v1/audio/translations', handleFor('translations'));
+    scope.post('/v1/images/edits', upload, handleFor('image_edits'));
+    scope.post('/v1/audio/transcriptions', upload, handleFor('transcriptions'));
+    scope.post('/v1/audio/translations', upload, handleFor('translations'));
   });
   app.get('/v1beta/models', async (req) => geminiModels(rt, await rt.tokenAuth.authenticate(req)));
 }
