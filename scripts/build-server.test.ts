@@ -49,6 +49,8 @@ describe('the production bundle', () => {
       data: { version: string };
     };
     expect(status.data.version).toBe(`v${pkg.version}`);
+    // A quiet start (issue 39): plain Node prints no warning for the bundle either.
+    expect(g.stderr()).not.toMatch(/\(node:\d+\) \w*Warning/);
     expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
     const relay = await fetch(`http://127.0.0.1:${port}/v1/models`, { headers: { authorization: 'Bearer sk-nope' } });
     expect(relay.status).toBe(401);

@@ -17,7 +17,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { createRequire } from 'node:module';
+import { createRequire, isBuiltin } from 'node:module';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
@@ -82,7 +82,7 @@ const common = {
   logLevel: 'warning',
   absWorkingDir: root,
 };
-await build({
+const server = await build({
   ...common,
   entryPoints: ['scripts/sea/server-entry.ts'],
   outfile: path.join(work, 'server.cjs'),
@@ -92,9 +92,17 @@ await build({
   // syntax minified it is ~40% smaller (13.6 -> 8.8 MB, ~14 MB less RSS); names are kept for stack traces.
   minifyWhitespace: true,
   minifySyntax: true,
-  plugins: [nativeAddons()],
+  metafile: true,
+  plugins: [nativeAddons(), absentModules()],
 });
-await build({ ...common, entryPoints: ['scripts/sea/main.ts'], outfile: path.join(work, 'main.cjs') });
+onlyBuiltinsLeft(server.metafile, ['pg-native']);
+const main = await build({
+  ...common,
+  entryPoints: ['scripts/sea/main.ts'],
+  outfile: path.join(work, 'main.cjs'),
+  metafile: true,
+});
+onlyBuiltinsLeft(main.metafile, []);
 
 // V8's code cache for the server bundle: compiling its 9 MB takes ~0.4 s at every start, ~0.04 s with the
 // cache. V8 accepts a cache only from the same Node build with the same V8 flags, so it is made by this
@@ -208,6 +216,54 @@ function argon2Addon() {
   const file = readdirSync(dir).find((f) => f.endsWith('.node'));
   if (!file) throw new Error(`${pkg} holds no .node file`);
   return path.join(dir, file);
+}
+
+/**
+ * Modules a dependency tries inside try/catch and does without: ws's native helpers (`bufferutil`,
+ * `utf-8-validate`, not installed; Node 20 lacks http.websocketMask, so ws asks for bufferutil as it loads)
+ * and undici's probe for `node:sqlite` (a built-in only from Node 22). esbuild leaves such a `require()` in
+ * the bundle, where it reaches the SEA's `require`, which loads built-in modules only: it throws, as wanted,
+ * but first prints Node's "require() ... only supports loading built-in modules" warning at every start.
+ * Bundled as a module that throws what plain Node throws for them (MODULE_NOT_FOUND, ERR_UNKNOWN_BUILTIN_MODULE),
+ * the dependency takes its fallback without reaching that require. The executable embeds this Node
+ * (process.execPath), so what is built-in here is what is built-in there.
+ */
+function absentModules() {
+  const packages = ['bufferutil', 'utf-8-validate'];
+  const thrower = (message, code) =>
+    `throw Object.assign(new Error(${JSON.stringify(message)}), { code: ${JSON.stringify(code)} });`;
+  return {
+    name: 'sea-absent-modules',
+    setup(b) {
+      b.onResolve({ filter: new RegExp(`^(${packages.join('|')})$`) }, (a) => ({
+        path: a.path,
+        namespace: 'sea-absent',
+      }));
+      b.onResolve({ filter: /^node:/ }, (a) =>
+        isBuiltin(a.path) ? undefined : { path: a.path, namespace: 'sea-absent' },
+      );
+      b.onLoad({ filter: /.*/, namespace: 'sea-absent' }, (a) => ({
+        contents: a.path.startsWith('node:')
+          ? thrower(`No such built-in module: ${a.path}`, 'ERR_UNKNOWN_BUILTIN_MODULE')
+          : thrower(`Cannot find module '${a.path}'`, 'MODULE_NOT_FOUND'),
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+/**
+ * Fails the build when the server bundle still requires a package at run time (a require esbuild could not
+ * resolve, kept because it sits in a try block): the SEA's `require` would warn at start and fail. `allowed`
+ * are externals the gateway never loads (pg's native client, only behind `pg.native`).
+ */
+function onlyBuiltinsLeft(metafile, allowed) {
+  const left = Object.values(metafile.outputs)
+    .flatMap((o) => o.imports)
+    .filter((i) => i.external && !isBuiltin(i.path) && !allowed.includes(i.path))
+    .map((i) => i.path);
+  if (left.length > 0)
+    throw new Error(`the server bundle requires packages the single executable cannot load: ${[...new Set(left)]}`);
 }
 
 /**

@@ -122,6 +122,9 @@ describe('the single executable', () => {
     console.log(`single executable: first answer ${Math.round(first.ms)} ms after start (empty data folder)`);
     expect(first.ms).toBeLessThan(30_000);
     expect(first.stderr(), 'V8 took the embedded code cache').not.toContain('code cache');
+    // A quiet start (issue 39): no Node warning, such as the SEA require()'s "only supports loading built-in modules".
+    expect(first.stderr()).not.toContain('only supports loading built-in modules');
+    expect(first.stderr()).not.toMatch(/\(node:\d+\) \w*Warning/);
 
     // The gateway runs in a child with npm start's flags and allocator (scripts/sea/node-options.mjs).
     const child = Number(spawnSync('pgrep', ['-P', String(first.proc.pid)], { encoding: 'utf8' }).stdout.trim());
@@ -178,6 +181,7 @@ describe('the single executable', () => {
     console.log(`single executable: first answer ${Math.round(second.ms)} ms after a restart`);
     try {
       expect(statSync(addon).mtimeMs, 'the addon is extracted once').toBe(extractedAt);
+      expect(second.stderr()).not.toMatch(/\(node:\d+\) \w*Warning/);
       const again = await signIn(ROOT.username, ROOT.password);
       const logs = (await api('GET', '/api/log/?p=1&page_size=10', undefined, again)).data as {
         items: { model_name: string; token_name: string; is_stream: boolean }[];
