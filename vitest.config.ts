@@ -1,9 +1,7 @@
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-
-/** Extra globs to leave out (comma-separated): .ci/run's PostgreSQL pass skips what does not use the database. */
-const excluded = process.env.TEST_EXCLUDE?.split(',').filter(Boolean) ?? [];
+import { POSTGRES_SUITES } from './test/postgres-suites.ts';
 
 const shared = {
   environment: 'node' as const,
@@ -35,7 +33,7 @@ export default defineConfig({
             'test/docker/**',
             '**/node_modules/**',
             'client/**/*.i18n.test.ts',
-            ...excluded,
+            'test/ci-budget.test.ts',
           ],
         },
       },
@@ -82,6 +80,20 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           testTimeout: 600_000,
           hookTimeout: 600_000,
+        },
+      },
+      // CI's PostgreSQL pass (`TEST_SQL_DSN=postgres://… npx vitest run --project postgres`): only the suites the SQL
+      // dialect can change, named in test/postgres-suites.ts; the rest ran once on SQLite already.
+      ...(process.env.TEST_SQL_DSN
+        ? [{ test: { ...shared, name: 'postgres', include: POSTGRES_SUITES, exclude: ['**/node_modules/**'] } }]
+        : []),
+      {
+        test: {
+          ...shared,
+          name: 'budget',
+          include: ['test/ci-budget.test.ts'],
+          // Last of all, so the time it reads is the whole run's (.ci/run writes the phase times it compares).
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -5,43 +5,84 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { needs } from '../skips/needs.ts';
-import { createUser, ROOT_PASSWORD, ROOT_USERNAME, setOption } from '../users.ts';
+import { createUser, ROOT_PASSWORD, ROOT_USERNAME, setOption, setupRoot } from '../users.ts';
 import { type Gateway, launchChromium, startGateway } from './harness.ts';
 
 /*
- * Today's new-api console itself, walked in Chromium against Switchyard's /api. Its build is not
- * in this repository (its code is not ours to ship): build new-api's web/classic from its public
- * source outside the repository and point NEW_API_CONSOLE_DIST at the folder with its index.html.
- * The console is served from its own origin here, with /api forwarded to the gateway, as a
- * reverse proxy in front of both would. Every /api answer a page load gets is read: a 404, a
- * non-JSON answer or `success: false`, and any error toast the console shows, fail the walk.
+ * new-api's own consoles, walked in Chromium against Switchyard's /api: today's (NEW_API_CONSOLE_DIST, a build of
+ * new-api's web/classic) and April 2025's (NEW_API_CONSOLE_2025_DIST, a build of its web/, under the option
+ * ApiCompatContract=2025-04). Their builds are not in this repository (their code is not ours to ship): .ci/run
+ * points both at ../shared/newapi-consoles/ (its README says how they were built). Each console is served from its
+ * own origin here, with /api forwarded to the gateway, as a reverse proxy in front of both would. Every /api answer
+ * a page load gets is read: a 404, a non-JSON answer or `success: false`, and any error toast the console shows,
+ * fail the walk.
  */
-const dist = process.env.NEW_API_CONSOLE_DIST ?? '';
-const built = dist !== '' && existsSync(path.join(dist, 'index.html'));
-const need = needs('NEW_API_CONSOLE_DIST=<a build of new-api web/classic>', built);
+interface Console {
+  title: string;
+  dist: string;
+  envName: string;
+  /** Options the operator sets for this console. */
+  options: Record<string, string>;
+  pages: string[];
+}
 
-const PAGES = [
-  '/console',
-  '/console/token',
-  '/console/channel',
-  '/console/user',
-  '/console/redemption',
-  '/console/topup',
-  '/console/log',
-  '/console/task',
-  '/console/midjourney',
-  '/console/models',
-  '/console/subscription',
-  '/console/personal',
-  '/console/setting',
-  '/console/setting?tab=operation',
-  '/console/setting?tab=system',
-  '/console/setting?tab=ratio',
-  '/console/setting?tab=models',
-  '/console/setting?tab=payment',
-  '/console/setting?tab=performance',
-  '/console/setting?tab=other',
-  '/pricing',
+const CONSOLES: Console[] = [
+  {
+    title: "today's new-api console",
+    dist: process.env.NEW_API_CONSOLE_DIST ?? '',
+    envName: 'NEW_API_CONSOLE_DIST=<a build of new-api web/classic>',
+    options: { 'checkin_setting.enabled': 'true' },
+    pages: [
+      '/console',
+      '/console/token',
+      '/console/channel',
+      '/console/user',
+      '/console/redemption',
+      '/console/topup',
+      '/console/log',
+      '/console/task',
+      '/console/midjourney',
+      '/console/models',
+      '/console/subscription',
+      '/console/personal',
+      '/console/setting',
+      '/console/setting?tab=operation',
+      '/console/setting?tab=system',
+      '/console/setting?tab=ratio',
+      '/console/setting?tab=models',
+      '/console/setting?tab=payment',
+      '/console/setting?tab=performance',
+      '/console/setting?tab=other',
+      '/pricing',
+    ],
+  },
+  {
+    title: "April 2025's new-api console (ApiCompatContract=2025-04)",
+    dist: process.env.NEW_API_CONSOLE_2025_DIST ?? '',
+    envName: 'NEW_API_CONSOLE_2025_DIST=<a build of new-api web/ of April 2025>',
+    options: { ApiCompatContract: '2025-04' },
+    // The pages of its sidebar (web/src/App.js), and the tabs of its settings page.
+    pages: [
+      '/detail',
+      '/token',
+      '/channel',
+      '/user',
+      '/redemption',
+      '/topup',
+      '/log',
+      '/task',
+      '/midjourney',
+      '/playground',
+      '/personal',
+      '/setting',
+      '/setting?tab=operation',
+      '/setting?tab=ratelimit',
+      '/setting?tab=models',
+      '/setting?tab=system',
+      '/setting?tab=other',
+      '/pricing',
+    ],
+  },
 ];
 
 const TYPES: Record<string, string> = {
@@ -54,15 +95,29 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-/** The built console on one origin, /api forwarded to the gateway (with the cookie, both ways). */
-function serveConsole(gatewayUrl: string): Promise<{ url: string; server: Server }> {
+/** What the console got for one GET /api call, as the proxy passed it on. */
+type Answer = { where: string; status: number; body: Buffer };
+
+/**
+ * The built console on one origin, /api forwarded to the gateway (with the cookie, both ways). Each GET answer is
+ * handed to `seen` here rather than read in the browser, where a navigation discards the bodies not yet read.
+ */
+function serveConsole(
+  dist: string,
+  gatewayUrl: string,
+  seen: (a: Answer) => void,
+): Promise<{ url: string; server: Server }> {
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://console');
     if (url.pathname.startsWith('/api/')) {
       const chunks: Buffer[] = [];
       for await (const c of req) chunks.push(c as Buffer);
       const headers = Object.fromEntries(
-        Object.entries(req.headers).filter(([k, v]) => typeof v === 'string' && k !== 'host'),
+        Object.entries(req.headers).filter(
+          // fetch sets its own length and connection headers (undici refuses a forwarded content-length).
+          ([k, v]) =>
+            typeof v === 'string' && !['host', 'content-length', 'connection', 'transfer-encoding'].includes(k),
+        ),
       ) as Record<string, string>;
       const up = await fetch(gatewayUrl + url.pathname + url.search, {
         method: req.method,
@@ -76,8 +131,10 @@ function serveConsole(gatewayUrl: string): Promise<{ url: string; server: Server
       });
       const cookies = up.headers.getSetCookie();
       if (cookies.length > 0) out['set-cookie'] = cookies;
+      const body = Buffer.from(await up.arrayBuffer());
+      if (req.method === 'GET') seen({ where: `${url.pathname}${url.search}`, status: up.status, body });
       res.writeHead(up.status, out);
-      res.end(Buffer.from(await up.arrayBuffer()));
+      res.end(body);
       return;
     }
     const file = path.join(dist, path.normalize(url.pathname));
@@ -93,16 +150,38 @@ function serveConsole(gatewayUrl: string): Promise<{ url: string; server: Server
   );
 }
 
-describe.skipIf(!need.ok)(need.name("today's new-api console walked against Switchyard"), () => {
+for (const c of CONSOLES) {
+  const built = c.dist !== '' && existsSync(path.join(c.dist, 'index.html'));
+  const need = needs(c.envName, built);
+  describe.skipIf(!need.ok)(need.name(`${c.title} walked against Switchyard`), () => {
+    walk(c);
+  });
+}
+
+function walk(c: Console) {
   let gw: Gateway;
   let site: { url: string; server: Server };
   let browser: Browser;
+  const problems: string[] = [];
+  /** The paths answered with success, to know the walk ran signed in rather than on the login page. */
+  const answered = new Set<string>();
 
   beforeAll(async () => {
     gw = await startGateway();
+    // A set-up site (both consoles send a fresh one to their /setup page), with a common user in it.
+    await setupRoot(gw.test);
     await createUser(gw.test);
-    await setOption(gw.test, 'checkin_setting.enabled', 'true').catch(() => undefined);
-    site = await serveConsole(gw.baseUrl);
+    for (const [key, value] of Object.entries(c.options)) await setOption(gw.test, key, value);
+    site = await serveConsole(path.resolve(c.dist), gw.baseUrl, ({ where, status, body }) => {
+      if (status === 404) return void problems.push(`404 ${where}`);
+      try {
+        const answer = JSON.parse(body.toString('utf8')) as { success?: boolean; message?: string };
+        if (answer.success === false) problems.push(`refused ${where}: ${answer.message}`);
+        else if (answer.success === true) answered.add(where.split('?')[0]!);
+      } catch {
+        problems.push(`not JSON ${where} (${status})`);
+      }
+    });
     browser = await launchChromium();
   }, 120_000);
   afterAll(async () => {
@@ -113,24 +192,12 @@ describe.skipIf(!need.ok)(need.name("today's new-api console walked against Swit
 
   it('every page loads without a missing route, a refused call or an error toast', async () => {
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    const problems: string[] = [];
-    page.on('response', async (res) => {
-      const url = new URL(res.url());
-      if (!url.pathname.startsWith('/api/') || res.request().method() !== 'GET') return;
-      const where = `${url.pathname}${url.search}`;
-      if (res.status() === 404) return void problems.push(`404 ${where}`);
-      const text = await res.text().catch(() => '');
-      try {
-        const body = JSON.parse(text) as { success?: boolean; message?: string };
-        if (body.success === false) problems.push(`refused ${where}: ${body.message}`);
-      } catch {
-        problems.push(`not JSON ${where}`);
-      }
-    });
     page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
 
     // Its login form posts here and keeps the answer in localStorage.user, as it does after a login.
     await page.goto(`${site.url}/login`);
+    // The console may route on load (it reads /api/status first): sign in once it has settled.
+    await page.waitForLoadState('networkidle');
     await page.evaluate(
       async ([username, password]) => {
         const res = await fetch('/api/user/login', {
@@ -143,7 +210,7 @@ describe.skipIf(!need.ok)(need.name("today's new-api console walked against Swit
       },
       [ROOT_USERNAME, ROOT_PASSWORD],
     );
-    for (const p of PAGES) {
+    for (const p of c.pages) {
       await page.goto(site.url + p);
       await page.waitForLoadState('networkidle');
       const toasts = await page
@@ -152,5 +219,6 @@ describe.skipIf(!need.ok)(need.name("today's new-api console walked against Swit
       for (const t of toasts) problems.push(`error toast on ${p}: ${t}`);
     }
     expect(problems).toEqual([]);
+    expect(answered).toContain('/api/user/self');
   }, 300_000);
-});
+}
