@@ -12,6 +12,8 @@ import * as twoFactor from './2026-11-27T0200-two-factor.ts';
 import * as passkeys from './2026-11-27T0300-passkeys.ts';
 import * as subscriptions from './2026-11-27T0400-subscriptions.ts';
 import * as modelMeta from './2026-11-27T0500-model-meta.ts';
+import * as autoDisableDefault from './2026-11-28T0000-auto-disable-default.ts';
+import * as groupPresets from './2026-11-28T0000-group-presets.ts';
 
 /**
  * Every migration, in order of name. Listed statically (not read from the folder)
@@ -31,4 +33,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0300-passkeys': passkeys,
   '2026-11-27T0400-subscriptions': subscriptions,
   '2026-11-27T0500-model-meta': modelMeta,
+  '2026-11-28T0000-auto-disable-default': autoDisableDefault,
+  '2026-11-28T0000-group-presets': groupPresets,
 };

@@ -25,6 +25,13 @@ export interface ImportReport {
 }
 
 type Row = Record<string, unknown>;
+
+/** new-api's (and one-api's) group options when never saved. */
+const NEW_API_GROUP_DEFAULTS: Record<string, string> = {
+  GroupRatio: JSON.stringify({ default: 1, vip: 1, svip: 1 }),
+  UserUsableGroups: JSON.stringify({ default: '默认分组', vip: 'vip分组' }),
+  TopupGroupRatio: JSON.stringify({ default: 1, vip: 1, svip: 1 }),
+};
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const strOrNull = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
 const int = (v: unknown, d = 0) => (v === null || v === undefined || v === '' ? d : Math.trunc(Number(v)) || 0);
@@ -220,6 +227,25 @@ export async function importDatabase(db: Kysely<Database>, file: string, flavor?
           .execute();
       }
       tables.options = { inserted: options.length, updated: 0, skipped: [] };
+      // new-api and one-api never store an option they did not change, and their default for this one
+      // is off: the imported site keeps what it did (issue 39), unless this site already chose.
+      if (!options.some((o) => str(o.key) === 'AutomaticDisableChannelEnabled'))
+        await trx
+          .insertInto('options')
+          .values({ key: 'AutomaticDisableChannelEnabled', value: 'false' })
+          .onConflict((oc) => oc.column('key').doNothing())
+          .execute();
+      // The source ran with new-api's vip/svip group presets wherever it never stored these options; ours ship
+      // "default" only (issue 39), so they are written down (unless this install set its own) and the imported
+      // users and tokens keep their groups.
+      const imported = new Set(options.map((o) => str(o.key)));
+      for (const [key, value] of Object.entries(NEW_API_GROUP_DEFAULTS))
+        if (!imported.has(key))
+          await trx
+            .insertInto('options')
+            .values({ key, value })
+            .onConflict((oc) => oc.column('key').doNothing())
+            .execute();
 
       if (db.getExecutor().adapter instanceof PostgresAdapter)
         await fixSequences(trx, ['users', 'tokens', 'channels', 'redemptions', 'top_ups']);

@@ -45,6 +45,14 @@ describe('importer from new-api / one-api databases', () => {
     const setup = await t.app.inject({ url: '/api/setup' });
     expect(setup.json().data.status).toBe(true);
     expect(t.deps.services.options.get('SystemName')).toBe('Old Gateway');
+    // Alice's vip group stays hers to use: the source's GroupRatio, and new-api's usable groups it never saved
+    // (Switchyard ships "default" only, issue 39).
+    expect(t.deps.services.options.get('GroupRatio')).toEqual({ default: 1, vip: 0.8 });
+    const groups = await t.app.inject({ url: '/api/user/self/groups', headers: restHeaders(session) });
+    expect(groups.json().data).toEqual({
+      default: { ratio: 1, desc: '默认分组' },
+      vip: { ratio: 0.8, desc: 'vip分组' },
+    });
   });
 
   it('is idempotent: a second run updates the same rows and creates nothing', async () => {

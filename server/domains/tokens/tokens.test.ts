@@ -31,6 +31,9 @@ describe('tokens REST', () => {
     t = await createTestApp();
     // These are the April 2025 contract's shapes (docs/new-api-contract/lists.md has 2026's).
     await setOption(t, 'ApiCompatContract', '2025-04');
+    // An operator's vip group users may pick (a fresh install has only "default", issue 39).
+    await setOption(t, 'GroupRatio', JSON.stringify({ default: 1, vip: 1 }));
+    await setOption(t, 'UserUsableGroups', JSON.stringify({ default: '默认分组', vip: 'vip分组' }));
     const a = await loginAs(t, Role.Common);
     alice = a.headers;
     aliceId = a.user.id;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '../../../shared/constants.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { createUser, setupRoot, trpcCaller, trpcHttp } from '../../../test/users.ts';
-import type { UserRow } from '../../db/types.ts';
+import type { UserRow } from './users.table.ts';
 
 describe('tRPC auth, users and groups', () => {
   let t: TestApp;
@@ -97,7 +97,7 @@ describe('tRPC auth, users and groups', () => {
       code: 'FORBIDDEN',
     });
     expect(await codeOf(asAdmin.users.get({ id: root.id }))).toMatchObject({ code: 'FORBIDDEN' });
-    expect(await asAdmin.groups.list()).toEqual(['default', 'vip', 'svip']);
+    expect(await asAdmin.groups.list()).toEqual(['default']);
 
     const { id } = await asAdmin.users.create({ username: 'trpc_made', password: 'Passw0rd!' });
     await asAdmin.users.update({ id, add_quota: 42 });
