@@ -1,11 +1,38 @@
+import { toRelayUser } from '../../relay/principal.ts';
+import { resolvePrice } from '../billing/pricing.rules.ts';
 import { mayUseGroup } from '../options/options.rules.ts';
-import { enabledModelsOfGroups } from './users.repo.ts';
+import { findRelayUser, listEnabledGroupModels } from './users.repo.ts';
 import type { UsersDeps } from './users.rules.ts';
 
 export type GroupInfo = Record<string, { ratio: number; desc: string }>;
 
 /** Groups a user may choose for tokens, and the models those groups reach. */
 export function createGroupsService(d: UsersDeps) {
+  // Group -> models of its enabled abilities, read once per channel change rather than on every request.
+  let served: Promise<Map<string, string[]>> | undefined;
+  d.bus.subscribe('channels', () => {
+    served = undefined;
+  });
+  function servedByGroup(): Promise<Map<string, string[]>> {
+    if (!served) {
+      const load = listEnabledGroupModels(d.db).then((rows) => {
+        const map = new Map<string, string[]>();
+        for (const { group, model } of rows) {
+          const list = map.get(group);
+          if (list) list.push(model);
+          else map.set(group, [model]);
+        }
+        return map;
+      });
+      // A failed read must not stay cached.
+      load.catch(() => {
+        if (served === load) served = undefined;
+      });
+      served = load;
+    }
+    return served;
+  }
+
   /**
    * The groups the user may use (mayUseGroup) with their ratio and description: the listed ones that have a
    * ratio, in the site's order (the order the console's pickers show), then the own group, which shows even
@@ -35,10 +62,19 @@ export function createGroupsService(d: UsersDeps) {
     /** GET /api/group/: every group that has a ratio. */
     groupNames: () => Object.keys(d.options.get('GroupRatio')),
 
-    /** Models enabled in the user's own group or any usable group. */
-    async userModels(user: { group: string }): Promise<string[]> {
+    /**
+     * Models enabled in the user's own group or any usable group that a call would not refuse for want
+     * of a price (issue 39): priced, or the fallback price, self-use mode or the user's "accept models
+     * without a price" (the relay's own lookup, billing/pricing.rules.ts). Personal settings › Available
+     * models, the token form's model limits and the playground list them.
+     */
+    async userModels(user: { id: number; group: string }): Promise<string[]> {
       const groups = new Set([user.group, ...Object.keys(d.options.get('UserUsableGroups'))]);
-      return enabledModelsOfGroups(d.db, [...groups]);
+      const byGroup = await servedByGroup();
+      const models = new Set([...groups].flatMap((g) => byGroup.get(g) ?? []));
+      const row = await findRelayUser(d.db, user.id);
+      const acceptUnset = row ? toRelayUser(row).acceptUnsetModels : false;
+      return [...models].filter((m) => resolvePrice(d.options.get, m, user.group, acceptUnset).ok).sort();
     },
   };
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '../../../shared/constants.ts';
 import { expectRefused } from '../../../test/rest-answers.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { login, loginAs, randomIp, restHeaders, ROOT_PASSWORD, setupRoot } from '../../../test/users.ts';
+import { login, loginAs, randomIp, restHeaders, ROOT_PASSWORD, setupRoot, trpcCaller } from '../../../test/users.ts';
 
 describe('self service', () => {
   let t: TestApp;
@@ -130,7 +130,12 @@ describe('self service', () => {
     it('GET /api/user/self/groups: usable ∩ GroupRatio plus the own group', async () => {
       const { user, headers } = await loginAs(t);
       let res = await call('GET', '/api/user/self/groups', headers);
-      expect(res.json().data).toEqual({ default: { ratio: 1, desc: '默认分组' }, vip: { ratio: 1, desc: 'vip分组' } });
+      // A fresh install offers only the group every user starts in (issue 39: no preset vip).
+      expect(res.json().data).toEqual({ default: { ratio: 1, desc: '默认分组' } });
+      await t.deps.services.options.update('GroupRatio', JSON.stringify({ default: 1, vip: 2 }));
+      await t.deps.services.options.update('UserUsableGroups', JSON.stringify({ default: '默认分组', vip: 'VIP' }));
+      res = await call('GET', '/api/user/self/groups', headers);
+      expect(res.json().data).toEqual({ default: { ratio: 1, desc: '默认分组' }, vip: { ratio: 2, desc: 'VIP' } });
       await t.deps.db.updateTable('users').set({ group: 'svip' }).where('id', '=', user.id).execute();
       res = await call('GET', '/api/user/self/groups', headers);
       expect(res.json().data.svip).toEqual({ ratio: 1, desc: '用户分组' });
@@ -141,11 +146,16 @@ describe('self service', () => {
       expect(res.json()).toEqual({
         success: true,
         message: '',
-        data: { default: { ratio: 1, desc: '默认分组' }, vip: { ratio: 1, desc: 'vip分组' } },
+        data: { default: { ratio: 1, desc: '默认分组' }, vip: { ratio: 2, desc: 'VIP' } },
       });
     });
 
-    it('GET /api/user/models: distinct enabled models of the usable groups', async () => {
+    it('GET /api/user/models and users.models: enabled models of the usable groups that a call would not refuse for want of a price', async () => {
+      const options = t.deps.services.options;
+      await options.update(
+        'ModelRatio',
+        JSON.stringify({ 'gpt-4o': 1, 'claude-3': 1, 'disabled-model': 1, 'hidden-model': 1 }),
+      );
       await t.deps.db
         .insertInto('abilities')
         .values([
@@ -154,16 +164,47 @@ describe('self service', () => {
           { group: 'default', model: 'disabled-model', channel_id: 1, enabled: 0 },
           { group: 'secret', model: 'hidden-model', channel_id: 3, enabled: 1 },
           { group: 'vip', model: 'claude-3', channel_id: 2, enabled: 1 },
+          { group: 'default', model: 'no-price-model', channel_id: 1, enabled: 1 },
         ])
         .execute();
-      const { headers } = await loginAs(t);
-      const res = await call('GET', '/api/user/models', headers);
-      expect(res.json().data).toEqual(['claude-3', 'gpt-4o']);
+      // Written behind the channels service's back: tell the caches as a channel write does.
+      t.deps.bus.publish('channels');
+      const { user, headers } = await loginAs(t);
+      const rest = async (h = headers) => (await call('GET', '/api/user/models', h)).json().data;
+      const trpc = () => trpcCaller(t, { id: user.id, role: Role.Common, group: 'default' }).users.models();
+      expect(await rest()).toEqual(['claude-3', 'gpt-4o']);
+      expect(await trpc()).toEqual(['claude-3', 'gpt-4o']);
+
+      // Priced now: listed at once (options are read from memory).
+      await options.update('ModelPrice', JSON.stringify({ 'no-price-model': 0.01 }));
+      expect(await rest()).toEqual(['claude-3', 'gpt-4o', 'no-price-model']);
+      await options.update('ModelPrice', '{}');
+
+      // Self-use mode: nothing is refused for want of a price, so everything served is listed.
+      await options.update('SelfUseModeEnabled', 'true');
+      expect(await trpc()).toEqual(['claude-3', 'gpt-4o', 'no-price-model']);
+      await options.update('SelfUseModeEnabled', 'false');
+      expect(await trpc()).toEqual(['claude-3', 'gpt-4o']);
+
+      // A user who accepts models without a price can call them, so sees them.
+      const accepting = await loginAs(t);
+      await t.deps.db
+        .updateTable('users')
+        .set({ setting: JSON.stringify({ accept_unset_model_ratio_model: true }) })
+        .where('id', '=', accepting.user.id)
+        .execute();
+      expect(await rest(accepting.headers)).toEqual(['claude-3', 'gpt-4o', 'no-price-model']);
+
+      // A channel change reaches the list (cached between changes, not read per request).
+      await t.deps.db.updateTable('abilities').set({ enabled: 0 }).where('model', '=', 'claude-3').execute();
+      expect(await rest()).toEqual(['claude-3', 'gpt-4o']);
+      t.deps.bus.publish('channels');
+      expect(await rest()).toEqual(['gpt-4o']);
     });
 
     it('GET /api/group/: admin only, names from GroupRatio', async () => {
       const admin = await loginAs(t, Role.Admin);
-      expect((await call('GET', '/api/group/', admin.headers)).json().data).toEqual(['default', 'vip', 'svip']);
+      expect((await call('GET', '/api/group/', admin.headers)).json().data).toEqual(['default', 'vip']);
       const common = await loginAs(t);
       expectRefused(await call('GET', '/api/group/', common.headers), '无权进行此操作，权限不足');
     });

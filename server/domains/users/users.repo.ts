@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { UserStatus } from '../../../shared/constants.ts';
 import { nowSeconds } from '../../db/time.ts';
-import type { Db, NewLog, NewUser, UserUpdate } from '../../db/types.ts';
+import type { Db, NewLog } from '../../db/types.ts';
+import type { NewUser, UserUpdate } from './users.table.ts';
 import { insertLogs } from '../logs/insert-logs.repo.ts';
 
 /* Kysely queries on users (and the few neighbouring rows the account flows write). No rules here. */
@@ -152,16 +153,6 @@ export async function insertUnlimitedToken(db: Db, userId: number, name: string,
     .execute();
 }
 
-/** Distinct model names of enabled abilities in any of the groups. */
-export async function enabledModelsOfGroups(db: Db, groups: string[]): Promise<string[]> {
-  if (groups.length === 0) return [];
-  const rows = await db
-    .selectFrom('abilities')
-    .select('model')
-    .distinct()
-    .where('group', 'in', groups)
-    .where('enabled', '=', 1)
-    .orderBy('model')
-    .execute();
-  return rows.map((r) => r.model);
-}
+/** Distinct (group, model) pairs of enabled abilities: what each group's enabled channels serve. */
+export const listEnabledGroupModels = (db: Db) =>
+  db.selectFrom('abilities').select(['group', 'model']).distinct().where('enabled', '=', 1).execute();
