@@ -324,7 +324,8 @@ export const optionRegistry = {
   MinTopUp: int(1, { min: 1 }),
   TopupGroupRatio: json({ default: 1 }, ratioMap),
   // Channels and monitoring
-  AutomaticDisableChannelEnabled: bool(false),
+  // On for new installs (issue 39); installs from before keep 'false' (migration 2026-11-28T0000).
+  AutomaticDisableChannelEnabled: bool(true),
   AutomaticEnableChannelEnabled: bool(false),
   AutomaticDisableKeywords: str(
     [

@@ -2,8 +2,9 @@
  * Per-request behaviour of the fake upstream, chosen by the model name (and the
  * API key, so a whole channel can be "dead"): tokens joined with `+`, e.g.
  * `gpt-4o+slow-200+no-usage`. Known tokens:
- * fail-<status> (fail-429 sends Retry-After), fail-401-invalid-key (OpenAI's body), fail-quota (OpenAI's 429
- * insufficient_quota: the account is out of credit),
+ * fail-<status> (fail-429 sends Retry-After), fail-401-invalid-key (OpenAI's body), leak-key (with it, the 401
+ * quotes the whole key, as OpenAI once did and many resellers still do; the model list answers it too),
+ * fail-quota (OpenAI's 429 insufficient_quota: the account is out of credit),
  * reset-before, reset-mid-stream, slow-<ms>, drip, hang, no-done, no-usage, cache-<n>,
  * chunks-<n> (content chunks, the completion token count), gap-<ms> (delay between stream chunks),
  * reasoning-<n> (n `reasoning_content` pieces before the content, as DeepSeek sends them; counted as
@@ -14,6 +15,8 @@
 export interface Behaviour {
   failStatus?: number;
   invalidKey: boolean;
+  /** The invalid-key answer quotes the key it was sent. */
+  leakKey: boolean;
   quotaExceeded: boolean;
   resetBefore: boolean;
   resetMidStream: boolean;
@@ -37,6 +40,7 @@ export function parseBehaviour(model: string, key: string): Behaviour {
   const parts = `${model}+${key}`.split('+');
   const b: Behaviour = {
     invalidKey: false,
+    leakKey: false,
     quotaExceeded: false,
     resetBefore: false,
     resetMidStream: false,
@@ -53,6 +57,7 @@ export function parseBehaviour(model: string, key: string): Behaviour {
     let m: RegExpMatchArray | null;
     if (p.includes('fail-401-invalid-key')) b.invalidKey = true;
     else if (p === 'fail-quota') b.quotaExceeded = true;
+    else if (p === 'leak-key') b.leakKey = true;
     else if ((m = p.match(/fail-(\d{3})/))) b.failStatus = Number(m[1]);
     else if (p === 'reset-before') b.resetBefore = true;
     else if (p === 'reset-mid-stream') b.resetMidStream = true;
@@ -132,6 +137,16 @@ export const invalidKeyBody = {
     code: 'invalid_api_key',
   },
 };
+
+/** A reseller's answer to a bad key: OpenAI's, with the whole key quoted (`leak-key`). */
+export const leakedKeyBody = (key: string) => ({
+  error: {
+    message: `Incorrect API key provided: ${key}. You can find your API key at https://platform.openai.com/account/api-keys.`,
+    type: 'invalid_request_error',
+    param: null,
+    code: 'invalid_api_key',
+  },
+});
 
 /** OpenAI's real answer (HTTP 429) when the account behind a key has no credit left. */
 export const insufficientQuotaBody = {

@@ -10,6 +10,7 @@ import {
   fakePromptTokens,
   insufficientQuotaBody,
   invalidKeyBody,
+  leakedKeyBody,
   parseBehaviour,
   reasoningDeltas,
   reasoningFields,
@@ -109,6 +110,9 @@ async function handle(
     .replace(/^\/(v1|v2|api\/v3|api\/paas\/v4)(?=\/)/, '')
     .replace(/^\/openai\/deployments\/[^/]+/, '');
   const key = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+  const leaked = parseBehaviour('', key);
+  if (req.method === 'GET' && path === '/models' && leaked.invalidKey && leaked.leakKey)
+    return json(res, 401, leakedKeyBody(key));
   if (req.method === 'GET' && path === '/models')
     return json(res, 200, { object: 'list', data: [{ id: 'gpt-4o', object: 'model', created: 0, owned_by: 'fake' }] });
   const model = String(body.model ?? '');
@@ -116,7 +120,7 @@ async function handle(
   if (b.resetBefore) return void req.socket.destroy();
   const wait = (o.latencyMs ?? 0) + b.slowMs;
   if (wait > 0) await sleep(wait);
-  if (b.invalidKey) return json(res, 401, invalidKeyBody);
+  if (b.invalidKey) return json(res, 401, b.leakKey ? leakedKeyBody(key) : invalidKeyBody);
   if (b.quotaExceeded) return json(res, 429, insufficientQuotaBody);
   if (b.failStatus || memory.exhausted(model, key)) {
     const status = b.failStatus ?? 429;

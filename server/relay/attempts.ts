@@ -1,3 +1,4 @@
+import { scrubSecrets } from '../../shared/scrub-secrets.ts';
 import type { AppDeps } from '../context.ts';
 import { netFailurePhrase } from '../net-failure.ts';
 import { pinnedChoice, type SessionAffinity } from './affinity/pins.ts';
@@ -194,7 +195,10 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
     }
 
     const text = await res.body.text().catch(() => '');
-    const e = adapter.mapError(res.statusCode, text);
+    // The upstream's words go on to the client, the error log, the key's reason and root's notice:
+    // without the key an OpenAI-style 401 quotes (issue 39).
+    const mapped = adapter.mapError(res.statusCode, text);
+    const e = { ...mapped, message: scrubSecrets(mapped.message, [channel.rawKey, ...channel.keys]) };
     const dead = shouldAutoDisable(deps, channel, e);
     // A dead key (auto-ban or not) or a rate-limited one: another enabled key of the same channel goes first,
     // unless the operator asked to always switch channel (global.auto_retry_force_channel_switch).

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../context.ts';
 import { nowSeconds } from '../db/time.ts';
 import { withKeyDisabled } from '../../shared/channel-info.ts';
+import { scrubSecrets } from '../../shared/scrub-secrets.ts';
 import { autoDisableChannel, disableAbilitiesOf } from '../domains/channels/channels.repo.ts';
 import { autoDisableKey } from '../domains/channels/service/multi-key.ts';
 import { noticeChannelDisabled } from '../domains/channels/disabled-notice.service.ts';
@@ -40,8 +41,10 @@ export const shouldAutoDisable = (deps: AppDeps, channel: ChannelConfig, e: Upst
  * transaction. The key column is never written. Publishes 'channels' so every routing cache
  * reloads; this instance stops picking the key (or the channel) at once.
  */
-export async function disableKey(deps: AppDeps, channel: ChannelConfig, key: string, reason: string): Promise<void> {
+export async function disableKey(deps: AppDeps, channel: ChannelConfig, key: string, upstream: string): Promise<void> {
   const now = nowSeconds();
+  // Stored, logged and sent to root: never with the key an upstream's 401 quotes (issue 39).
+  const reason = scrubSecrets(upstream, [channel.rawKey, ...channel.keys]);
   let disabledChannel: boolean;
   if (channel.keys.length > 1) {
     const index = channel.keys.indexOf(key);

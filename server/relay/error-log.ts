@@ -1,4 +1,5 @@
 import { LogType } from '../../shared/constants.ts';
+import { scrubSecrets } from '../../shared/scrub-secrets.ts';
 import type { StoredMessage } from '../../shared/stored-message.ts';
 import type { NewLog } from '../db/types.ts';
 import { isAppError } from '../errors.ts';
@@ -31,34 +32,6 @@ export interface AttemptFailure {
 export interface FailedAttempt extends AttemptFailure {
   /** ms since the call started, when the attempt failed. */
   atMs: number;
-}
-
-/** The longest reason kept in `content` (an upstream may answer with a whole HTML page). */
-const MAX_REASON = 1000;
-
-const scrubbers: [RegExp, string][] = [
-  [/\bBearer\s+[\w.~+/=-]+/gi, 'Bearer ***'],
-  [/\b(sk|pk|rk)-[\w*.-]{6,}/g, '$1-***'],
-  [/\bAIza[\w-]{20,}/g, 'AIza***'],
-  [/([?&;](?:key|api[_-]?key|access[_-]?token|token|secret|signature|sig)=)[^&\s"'#]+/gi, '$1***'],
-  [/((?:x-api-key|x-goog-api-key|api-key|authorization)["']?\s*[:=]\s*["']?)[^\s"',}]+/gi, '$1***'],
-];
-
-/**
- * A reason with secrets taken out: the channel's own keys (and each part of a composite key such as
- * `ak|sk|region`), `sk-…` style keys, Bearer tokens, Google API keys and `key=` query parameters.
- */
-export function scrubSecrets(text: string, keys: readonly string[] = []): string {
-  let out = text;
-  const parts = new Set<string>();
-  for (const k of keys) {
-    if (k.length >= 8) parts.add(k);
-    for (const p of k.split(/[\s|,:;"{}]+/)) if (p.length >= 8) parts.add(p);
-  }
-  // Longest first, so a whole key goes before a part of it.
-  for (const p of [...parts].sort((a, b) => b.length - a.length)) out = out.split(p).join('***');
-  for (const [re, to] of scrubbers) out = out.replace(re, to);
-  return out.length > MAX_REASON ? `${out.slice(0, MAX_REASON)}…` : out;
 }
 
 /** The error a client sees, as the row's reason: `content`, and the stored message the console renders. */

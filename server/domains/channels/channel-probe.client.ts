@@ -1,6 +1,8 @@
+import { splitChannelKeys } from '../../../shared/channel-info.ts';
+import { scrubParams, scrubSecrets } from '../../../shared/scrub-secrets.ts';
 import { type ServerMessage, serverText } from '../../../shared/server-messages.ts';
 import type { StoredMessage } from '../../../shared/stored-message.ts';
-import type { ChannelRow } from '../../db/types.ts';
+import type { ChannelRow } from './channels.table.ts';
 import { AppError, badRequest, type ErrorCode } from '../../errors.ts';
 import { balanceQueryFor, modelsQueryFor } from '../../relay/providers/index.ts';
 import type { UpstreamRequest } from '../../relay/providers/types.ts';
@@ -75,6 +77,25 @@ async function modelListAnswer(req: UpstreamRequest): Promise<unknown> {
   return res.body;
 }
 
+/**
+ * Runs a balance or model-list query with its failure's words freed of the key (issue 39): the admin
+ * sees the upstream's text, and a 401's text may quote the key it was sent.
+ */
+async function withoutKey<T>(key: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    const keys = [key, ...splitChannelKeys(key)];
+    throw new AppError(err.code, err.messageCode, scrubParams(err.params, keys), {
+      detail: err.detail === undefined ? undefined : scrubSecrets(err.detail, keys),
+      technical: err.technical === undefined ? undefined : scrubSecrets(err.technical, keys),
+      realStatus: err.realStatus,
+      restCode: err.restCode,
+    });
+  }
+}
+
 /** The probe: `test` as given; balances and model lists from the provider's endpoints over plain HTTP. */
 export function createChannelProbe(test: ChannelProbe['test']): ChannelProbe {
   return {
@@ -82,12 +103,14 @@ export function createChannelProbe(test: ChannelProbe['test']): ChannelProbe {
     async balance(channel) {
       const query = balanceQueryFor(channel.type);
       if (!query) throw badRequest('channel.balance_unsupported');
-      const value = await runQuery(query, baseUrlOf(channel), firstKeyOf(channel.key), balanceAnswer);
+      const value = await withoutKey(channel.key, () =>
+        runQuery(query, baseUrlOf(channel), firstKeyOf(channel.key), balanceAnswer),
+      );
       if (!Number.isFinite(value)) throw new AppError('SERVICE_UNAVAILABLE', 'channel.balance_unreadable');
       return Math.round(value * 1e6) / 1e6;
     },
     async models(type, baseUrl, key, other) {
-      const ids = await runQuery(modelsQueryFor(type), baseUrl, key, modelListAnswer, other);
+      const ids = await withoutKey(key, () => runQuery(modelsQueryFor(type), baseUrl, key, modelListAnswer, other));
       return [...new Set(ids.filter(Boolean))];
     },
   };

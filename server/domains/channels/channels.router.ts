@@ -18,6 +18,13 @@ import { adminProcedure, rootProcedure, router, userProcedure } from '../../trpc
 export const channelsRouter = router({
   list: adminProcedure.input(listChannelsInput).query(({ ctx, input }) => ctx.services.channels.consoleList(input)),
   get: adminProcedure.input(idInput).query(({ ctx, input }) => ctx.services.channels.get(input.id)),
+  /**
+   * The global switch the form's "Auto-disable on failure" depends on (issue 39): an admin who is not
+   * root cannot read the options, yet must see whether the channel's switch does anything.
+   */
+  autoDisable: adminProcedure.query(({ ctx }) => ({
+    enabled: ctx.services.options.get('AutomaticDisableChannelEnabled'),
+  })),
   /** The edit form's "show key"; root only, since the key is the upstream account. */
   revealKey: rootProcedure
     .input(idInput)

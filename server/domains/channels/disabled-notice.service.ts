@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { scrubSecrets } from '../../../shared/scrub-secrets.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
 
 /**
@@ -18,7 +19,8 @@ export async function noticeChannelDisabled(
       title: { code: 'notice.channel_disabled_title', params: who },
       content: {
         code: 'notice.channel_disabled',
-        params: { ...who, time: new Date(at * 1000).toISOString(), reason: reason.slice(0, 500) },
+        // Masked again here, the last door before root's inbox (issue 39).
+        params: { ...who, time: new Date(at * 1000).toISOString(), reason: scrubSecrets(reason).slice(0, 500) },
       },
     });
   } catch (err) {

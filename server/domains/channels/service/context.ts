@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
 import { type ChannelInfo, readChannelInfo, splitChannelKeys } from '../../../../shared/channel-info.ts';
 import type { Logger } from 'pino';
+import { scrubSecrets } from '../../../../shared/scrub-secrets.ts';
 import type { ChangeBus } from '../../../cache/bus.ts';
-import type { ChannelRow, Database } from '../../../db/types.ts';
+import type { Database } from '../../../db/types.ts';
+import type { ChannelRow } from '../channels.table.ts';
 import { notFound } from '../../../errors.ts';
 import type { MessagesService } from '../../messages/messages.service.ts';
 import type { OptionsService } from '../../options/options.service.ts';
@@ -35,10 +37,20 @@ export const channelsChanged = (ctx: ChannelsCtx) => ctx.bus.publish('channels')
 /**
  * The admin view: keys never leave the server in lists or detail (api-contract §1, §15.2);
  * channel_info as the object new-api's console reads (per-key status of a multi-key channel).
+ * Reasons and test results stored before they were masked at the source are masked here (issue 39).
  */
 export type ChannelView = Omit<ChannelRow, 'key' | 'channel_info'> & { key: ''; channel_info: ChannelInfo };
-export const toChannelView = (row: ChannelRow): ChannelView => ({
-  ...row,
-  key: '',
-  channel_info: readChannelInfo(row.channel_info, splitChannelKeys(row.key).length, row.setting),
-});
+export function toChannelView(row: ChannelRow): ChannelView {
+  const split = splitChannelKeys(row.key);
+  const keys = [row.key, ...split];
+  const info = readChannelInfo(row.channel_info, split.length, row.setting);
+  const reasons = Object.entries(info.multi_key_disabled_reason).map(([i, r]) => [i, scrubSecrets(r, keys)]);
+  const whole = (json: string) => (json ? scrubSecrets(json, keys, Infinity) : json);
+  return {
+    ...row,
+    key: '',
+    other_info: whole(row.other_info),
+    test_result: whole(row.test_result),
+    channel_info: { ...info, multi_key_disabled_reason: Object.fromEntries(reasons) },
+  };
+}

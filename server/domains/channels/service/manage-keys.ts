@@ -7,6 +7,7 @@ import {
   withKeyEnabled,
 } from '../../../../shared/channel-info.ts';
 import { ChannelStatus } from '../../../../shared/constants.ts';
+import { scrubSecrets } from '../../../../shared/scrub-secrets.ts';
 import type { KeyAction } from '../../../../shared/schemas/channels.ts';
 import { nowSeconds } from '../../../db/time.ts';
 import { badRequest } from '../../../errors.ts';
@@ -120,7 +121,9 @@ export function createMultiKeyManagement(ctx: ChannelsCtx) {
       const { row, state } = await multiKeyRow(id);
       const all: KeyStatusView[] = state.keys.map((key, index) => {
         const status = keyStatusOf(state.info, index);
-        const reason = state.info.multi_key_disabled_reason[index];
+        // Reasons stored before they were masked at the source are masked here (issue 39).
+        const stored = state.info.multi_key_disabled_reason[index];
+        const reason = stored && scrubSecrets(stored, [row.key, ...state.keys]);
         const time = state.info.multi_key_disabled_time[index];
         return {
           index,

@@ -11,8 +11,10 @@ import {
   withKeyEnabled,
 } from '../../../../shared/channel-info.ts';
 import { ChannelStatus } from '../../../../shared/constants.ts';
+import { scrubSecrets } from '../../../../shared/scrub-secrets.ts';
 import { type StoredMessage, storedMessageText } from '../../../../shared/stored-message.ts';
-import type { ChannelRow, Database, Db } from '../../../db/types.ts';
+import type { Database, Db } from '../../../db/types.ts';
+import type { ChannelRow } from '../channels.table.ts';
 import { nowSeconds } from '../../../db/time.ts';
 import { AppError } from '../../../errors.ts';
 import {
@@ -177,10 +179,12 @@ export async function autoDisableKey(
   const r = await changeKeyState(db, channelId, ({ keys, info }, row) => {
     const index = keys.indexOf(key);
     if (keys.length < 2 || index < 0 || keyStatusOf(info, index) !== 1) return null;
-    const next = withKeyDisabled(info, index, ChannelStatus.AutoDisabled, reason, time);
+    // The upstream's words, without the key they may quote (issue 39), whoever calls.
+    const said = scrubSecrets(reason, [row.key, ...keys]);
+    const next = withKeyDisabled(info, index, ChannelStatus.AutoDisabled, said, time);
     const none = enabledKeyIndices(next).length === 0 && row.status === ChannelStatus.Enabled;
     return none
-      ? { info: next, channelStatus: ChannelStatus.AutoDisabled, otherInfo: allKeysDisabledInfo(reason, time) }
+      ? { info: next, channelStatus: ChannelStatus.AutoDisabled, otherInfo: allKeysDisabledInfo(said, time) }
       : { info: next };
   });
   return { marked: r.changed, channelDisabled: r.channelStatus === ChannelStatus.AutoDisabled };

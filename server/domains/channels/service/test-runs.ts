@@ -1,9 +1,11 @@
 import type { StoredChannelTest } from '../../../../shared/channel-test-result.ts';
 import { ChannelStatus } from '../../../../shared/constants.ts';
+import { splitChannelKeys } from '../../../../shared/channel-info.ts';
 import { splitList } from '../../../../shared/schemas/common.ts';
+import { scrubParams, scrubSecrets } from '../../../../shared/scrub-secrets.ts';
 import { type StoredMessage, storedMessageText } from '../../../../shared/stored-message.ts';
 import { nowSeconds } from '../../../db/time.ts';
-import type { ChannelRow } from '../../../db/types.ts';
+import type { ChannelRow } from '../channels.table.ts';
 import { badRequest, conflict } from '../../../errors.ts';
 import { listAllChannels, updateChannel } from '../channels.repo.ts';
 import { noticeChannelDisabled } from '../disabled-notice.service.ts';
@@ -37,6 +39,21 @@ const disabledInfo = (r: ChannelTestResult) => ({
   ...(r.reason ? { status_message: r.reason } : {}),
 });
 
+/**
+ * A probe's result without the channel's key (issue 39): the upstream's 401 text is stored as the test
+ * result, a key's or the channel's disable reason and root's notice, and answered to the admin.
+ */
+function masked(channel: ChannelRow, r: ChannelTestResult): ChannelTestResult {
+  if (r.ok) return r;
+  const keys = [channel.key, ...splitChannelKeys(channel.key)];
+  return {
+    ...r,
+    message: scrubSecrets(r.message, keys),
+    ...(r.reason ? { reason: { ...r.reason, params: scrubParams(r.reason.params, keys) } } : {}),
+    ...(r.detail ? { detail: scrubSecrets(r.detail, keys) } : {}),
+  };
+}
+
 /** What channels.test_result keeps of a test (shared/channel-test-result.ts); a pass clears the last failure. */
 const storedTest = (r: ChannelTestResult): StoredChannelTest =>
   r.ok
@@ -60,7 +77,7 @@ export function createChannelTests(ctx: ChannelsCtx) {
   ): Promise<ChannelTestResult> {
     const testModel = model || channel.test_model || splitList(channel.models)[0];
     if (!testModel) throw badRequest('channel.no_test_model');
-    const r = await ctx.probe.test(channel, testModel, signal, key);
+    const r = masked(channel, await ctx.probe.test(channel, testModel, signal, key));
     const threshold = ctx.options.get('ChannelDisableThreshold');
     if (r.ok && threshold > 0 && r.timeMs > threshold * 1000) {
       const reason: StoredMessage = {
