@@ -44,6 +44,11 @@ export interface AppErrorOptions {
   technical?: string;
   /** A code new-api's REST answer carries beside the message (`code: "VERIFICATION_REQUIRED"`). */
   restCode?: string;
+  /**
+   * A refusal that ends at a known time (a sign-in lock): sent as the `Retry-After` header, and the REST
+   * answer of its 429 keeps its `{success:false,message}` body (compat/envelope.ts) so the caller reads when.
+   */
+  retryAfterSeconds?: number;
 }
 
 /**
@@ -59,6 +64,7 @@ export class AppError extends Error {
   readonly realStatus: boolean;
   readonly technical?: string;
   readonly restCode?: string;
+  readonly retryAfterSeconds?: number;
 
   constructor(code: ErrorCode, messageCode: ServerMessageCode, params: MessageParams = {}, opts: AppErrorOptions = {}) {
     super(serverText(messageCode, params));
@@ -70,6 +76,7 @@ export class AppError extends Error {
     this.realStatus = opts.realStatus === true;
     this.technical = opts.technical;
     this.restCode = opts.restCode;
+    this.retryAfterSeconds = opts.retryAfterSeconds;
   }
 
   get status(): number {

@@ -23,13 +23,16 @@ export async function setupRoot(
 ): Promise<UserRow> {
   const username = opts.username ?? ROOT_USERNAME;
   const password = opts.password ?? ROOT_PASSWORD;
-  await t.deps.services.users.setup({
-    username,
-    password,
-    confirmPassword: password,
-    SelfUseModeEnabled: opts.selfUse ?? false,
-    DemoSiteEnabled: opts.demoSite ?? false,
-  });
+  await t.deps.services.users.setup(
+    {
+      username,
+      password,
+      confirmPassword: password,
+      SelfUseModeEnabled: opts.selfUse ?? false,
+      DemoSiteEnabled: opts.demoSite ?? false,
+    },
+    { loopback: true },
+  );
   const row = await t.deps.db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
   if (!row) throw new Error('setupRoot: root was not created');
   return row;

@@ -136,6 +136,15 @@ const descriptors: Record<ServerMessageCode, MessageDescriptor> = {
   'setup.done': msg({ context: 'setup.done', message: 'The system has already been set up' }),
   'setup.ok': msg({ context: 'setup.ok', message: 'The system has been set up' }),
   'setup.flag_not_boolean': msg({ context: 'setup.flag_not_boolean', message: '{flag} must be a boolean' }),
+  'setup.code_required': msg({
+    context: 'setup.code_required',
+    message:
+      'Enter the setup code: it is printed in the server log at start (not needed when opened on the server itself)',
+  }),
+  'setup.code_wrong': msg({
+    context: 'setup.code_wrong',
+    message: 'Wrong setup code: use the one printed in the server log at start',
+  }),
   'login.wrong_credentials': msg({
     context: 'login.wrong_credentials',
     message: 'Wrong username or password, or the user has been banned',
@@ -145,6 +154,10 @@ const descriptors: Record<ServerMessageCode, MessageDescriptor> = {
     message: 'The administrator has turned off password login; log in with a third-party account',
   }),
   'login.enter_credentials': msg({ context: 'login.enter_credentials', message: 'Enter your username and password' }),
+  'login.too_many_attempts': msg({
+    context: 'login.too_many_attempts',
+    message: 'Too many attempts, try again in {minutes} min',
+  }),
   'register.disabled': msg({
     context: 'register.disabled',
     message: 'The administrator has closed registration of new users',
@@ -387,6 +400,10 @@ const descriptors: Record<ServerMessageCode, MessageDescriptor> = {
   'twofa.wrong_code': msg({
     context: 'twofa.wrong_code',
     message: 'Wrong verification or backup code, please try again',
+  }),
+  'twofa.code_reused': msg({
+    context: 'twofa.code_reused',
+    message: 'This code was already used; wait for the next one in your authenticator app',
   }),
   'twofa.code_format': msg({ context: 'twofa.code_format', message: 'The verification code must be 6 digits' }),
   'twofa.locked': msg({ context: 'twofa.locked', message: 'Too many wrong codes, try again in {minutes} min' }),

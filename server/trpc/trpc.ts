@@ -41,7 +41,7 @@ const trpcCodeOf: Record<ErrorCode, TRPCError['code']> = {
 
 const t = initTRPC.context<TrpcContext>().create({
   /** The one translator of AppError for tRPC: the message is the spec's text; 5xx details stay hidden. */
-  errorFormatter({ shape, error }) {
+  errorFormatter({ shape, error, ctx }) {
     const cause = error.cause;
     let message = shape.message;
     // What the console translates (client/lib/server-messages.ts); `message` stays the REST wording.
@@ -56,6 +56,8 @@ const t = initTRPC.context<TrpcContext>().create({
       message = cause.message;
       said = cause.serverMessage;
       detail = cause.technical;
+      // A refusal that ends at a known time (a sign-in lock): the header, as on REST, and the data field.
+      if (cause.retryAfterSeconds !== undefined) ctx?.reply.header('retry-after', String(cause.retryAfterSeconds));
     } else if (error.code === 'INTERNAL_SERVER_ERROR') {
       said = { code: 'common.internal', params: {} };
       message = serverText(said.code);
@@ -70,6 +72,7 @@ const t = initTRPC.context<TrpcContext>().create({
         messageCode: said?.code,
         messageParams: said?.params,
         detail,
+        retryAfterSeconds: isAppError(cause) ? cause.retryAfterSeconds : undefined,
       },
     };
   },

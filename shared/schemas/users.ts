@@ -32,6 +32,8 @@ export const setupInput = z.object({
    * ship words are stored in it. Absent: the request's Accept-Language, else Chinese.
    */
   language: z.enum(installLanguages).optional(),
+  /** The code the server log prints at start; needed unless the wizard is opened on the server itself (ours). */
+  setup_code: optionalText('初始化码'),
 });
 export type SetupInput = z.input<typeof setupInput>;
 

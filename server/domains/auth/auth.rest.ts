@@ -7,6 +7,7 @@ import { notAvailable } from '../../compat/not-available.ts';
 import { raw, restRoute, withMessage } from '../../compat/route.ts';
 import type { AppDeps } from '../../context.ts';
 import { badRequest, unauthorized } from '../../errors.ts';
+import { isLoopbackCaller } from '../users/setup-code.rules.ts';
 import { humanClient, passwordLogin, passwordRegister } from './http-steps.service.ts';
 import { emailBindQuery, emailQuery, resetInput } from './mail-flows.service.ts';
 import type { OAuthOutcome, RedirectProvider } from './oauth/oauth.service.ts';
@@ -51,8 +52,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
   };
 
   // new-api sends this one without `message`.
-  restRoute(app, deps, 'GET', '/api/setup', { auth: 'public' }, async () =>
-    raw({ success: true, data: await users.setupStatus() }),
+  restRoute(app, deps, 'GET', '/api/setup', { auth: 'public' }, async ({ req }) =>
+    raw({ success: true, data: await users.setupStatus(isLoopbackCaller(req.socket.remoteAddress, req.headers)) }),
   );
 
   restRoute(
@@ -62,7 +63,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/setup',
     { auth: 'public', body: setupInput, realStatus: true },
     async ({ body, req }) => {
-      await users.setup(body, req.headers['accept-language']);
+      await users.setup(body, {
+        acceptLanguage: req.headers['accept-language'],
+        loopback: isLoopbackCaller(req.socket.remoteAddress, req.headers),
+      });
       return withMessage('系统初始化成功');
     },
   );

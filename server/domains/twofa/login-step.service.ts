@@ -3,8 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { UserStatus } from '../../../shared/constants.ts';
 import type { AppDeps } from '../../context.ts';
 import { nowSeconds } from '../../db/time.ts';
-import { AppError, badRequest, tooManyRequests } from '../../errors.ts';
-import { AUTH_RATE_LIMIT } from '../auth/login.service.ts';
+import { AppError, badRequest, isAppError } from '../../errors.ts';
+import { createSignInLimits } from '../auth/sign-in-limits.service.ts';
 import { startSession } from '../auth/session.service.ts';
 import { findLiveUserById } from '../users/users.repo.ts';
 import { loginUserView } from '../users/users.view.ts';
@@ -56,8 +56,9 @@ function pendingId(req: FastifyRequest): string | undefined {
 
 /** The code completes the sign-in: the session starts and the answer is a login's. */
 export async function finishSecondStep(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, code: string) {
-  const decision = await deps.rateLimits.take(`login:${req.ip}`, AUTH_RATE_LIMIT.limit, AUTH_RATE_LIMIT.windowMs);
-  if (!decision.allowed) throw tooManyRequests();
+  // The address's sign-in lock covers this step too; the account has its own (five wrong codes, twofa.service.ts).
+  const limits = createSignInLimits(deps);
+  await limits.assertOpen({ ip: req.ip });
   const id = pendingId(req);
   const pending = id === undefined ? undefined : await findPendingLogin(deps.db, id, nowSeconds());
   if (id === undefined || !pending) throw badRequest('twofa.session_expired');
@@ -65,7 +66,10 @@ export async function finishSecondStep(deps: AppDeps, req: FastifyRequest, reply
   const user = await findLiveUserById(deps.db, userId);
   if (!user) throw badRequest('twofa.session_expired');
   if (user.status !== UserStatus.Enabled) throw new AppError('FORBIDDEN', 'auth.user_banned');
-  await deps.services.twoFactor.verify(userId, code);
+  await deps.services.twoFactor.verify(userId, code).catch(async (err: unknown) => {
+    if (isAppError(err) && err.messageCode === 'twofa.wrong_code') await limits.countFailure({ ip: req.ip });
+    throw err;
+  });
   // Single use: of two calls racing with right codes, one signs in.
   if (!(await takePendingLogin(deps.db, id))) throw badRequest('twofa.session_expired');
   reply.clearCookie(PENDING_COOKIE, { path: '/' });

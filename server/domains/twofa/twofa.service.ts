@@ -59,18 +59,24 @@ export function createTwoFaService(d: TwoFaDeps) {
 
   type Row = NonNullable<Awaited<ReturnType<typeof findTwoFa>>>;
 
-  /** A TOTP code of a step not used before; false otherwise (the caller counts the failure). */
-  async function takeTotp(userId: number, row: Row, code: string, now: number): Promise<boolean> {
+  /**
+   * A TOTP code of a step not used before: 'taken'. A code of the window already accepted (typed twice,
+   * or a second sign-in within the same 30 seconds): 'reused', said as such, since it is not a typo.
+   * Otherwise 'wrong' (the caller counts the failure).
+   */
+  async function takeTotp(userId: number, row: Row, code: string, now: number): Promise<'taken' | 'reused' | 'wrong'> {
     const secret = openSecret(keys.seal, row.secret);
-    if (secret === undefined) return false;
+    if (secret === undefined) return 'wrong';
+    const lastStep = Number(row.last_step);
     // The library throws where the last accepted step lies past the window (a clock set back): not valid.
-    const result = await verify({
-      secret,
-      token: code,
-      epochTolerance: TOTP_TOLERANCE_S,
-      afterTimeStep: Number(row.last_step),
-    }).catch(() => ({ valid: false as const }));
-    return result.valid && 'timeStep' in result && (await acceptTotpStep(db, userId, result.timeStep, now));
+    const result = await verify({ secret, token: code, epochTolerance: TOTP_TOLERANCE_S }).catch(() => ({
+      valid: false as const,
+    }));
+    if (!result.valid || !('timeStep' in result)) return 'wrong';
+    if (result.timeStep <= lastStep) return 'reused';
+    if (await acceptTotpStep(db, userId, result.timeStep, now)) return 'taken';
+    // Another call accepted this step (or a later one) since the row was read.
+    return 'reused';
   }
 
   /**
@@ -82,10 +88,13 @@ export function createTwoFaService(d: TwoFaDeps) {
     if (Number(row.locked_until) > now)
       throw badRequest('twofa.locked', { minutes: lockMinutesLeft(Number(row.locked_until), now) });
     const totp = totpCodeOf(input);
-    if (totp !== undefined && (await takeTotp(userId, row, totp, now))) return 'totp';
+    const taken = totp === undefined ? 'wrong' : await takeTotp(userId, row, totp, now);
+    if (taken === 'taken') return 'totp';
     const backup = allowBackup ? backupCodeOf(input) : undefined;
     if (backup !== undefined && (await spendBackupCode(db, userId, hashBackupCode(keys.mac, backup), now)))
       return 'backup';
+    // A right code sent twice is not a guess: it does not count toward the lock.
+    if (taken === 'reused') throw badRequest('twofa.code_reused');
     await countFailure(db, userId, MAX_FAILED_ATTEMPTS, now + LOCKOUT_S, now);
     if (!allowBackup && totp === undefined) throw badRequest('twofa.code_format');
     throw badRequest('twofa.wrong_code');

@@ -13,6 +13,7 @@ import { createUser, login, loginAs, randomIp, restHeaders, setupRoot } from '..
  */
 
 const WRONG = '验证码或备用码错误，请重试';
+const REUSED = '该验证码已经使用过，请等待认证器显示下一个验证码';
 
 describe('two-factor rules', () => {
   let t: TestApp;
@@ -84,9 +85,50 @@ describe('two-factor rules', () => {
     nextStep();
     const code = await codeFor(secret);
     await expect(t.deps.services.twoFactor.verify(user.id, code)).resolves.toBe('totp');
-    await expect(t.deps.services.twoFactor.verify(user.id, code)).rejects.toThrow(WRONG);
+    await expect(t.deps.services.twoFactor.verify(user.id, code)).rejects.toThrow(REUSED);
     nextStep();
     await expect(t.deps.services.twoFactor.verify(user.id, await codeFor(secret))).resolves.toBe('totp');
+  });
+
+  it('tells a sign-in whose code was already used to wait for the next one, without counting it as a wrong code', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { user, secret } = await withTwoFactor();
+    const ip = randomIp();
+    /** The password step in a new browser: its pending-sign-in cookie. */
+    const passwordStep = async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { username: user.username, password: user.password },
+        remoteAddress: ip,
+      });
+      expect(res.json().data).toMatchObject({ require_2fa: true });
+      return String(res.headers['set-cookie']).split(';')[0];
+    };
+    const secondStep = (cookie: string, code: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/login/2fa',
+        headers: { cookie },
+        payload: { code },
+        remoteAddress: ip,
+      });
+
+    nextStep();
+    const code = await codeFor(secret);
+    const first = await secondStep(await passwordStep(), code);
+    expect(first.json()).toMatchObject({ success: true, data: { id: user.id } });
+    // Another browser, the same 30 seconds, the code still on the phone: told why, not "wrong code".
+    const other = await passwordStep();
+    for (let i = 0; i < 6; i++)
+      expect((await secondStep(other, code)).json()).toEqual({ success: false, message: REUSED });
+    // A typo is still a wrong code.
+    expect((await secondStep(other, '000000')).json()).toEqual({ success: false, message: WRONG });
+    // Six reuses and one typo lock nothing (five wrong codes would): the next code signs in.
+    nextStep();
+    const next = await secondStep(other, await codeFor(secret));
+    expect(next.json()).toMatchObject({ success: true, data: { id: user.id } });
+    expect(String(next.headers['set-cookie'])).toMatch(/session=/);
   });
 
   it('takes each backup code once, in any case and with or without the dash', async () => {

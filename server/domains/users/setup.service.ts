@@ -1,9 +1,10 @@
 import { Role } from '../../../shared/constants.ts';
 import { type InstallLanguage, localizedDefaults, type OptionKey, optionRegistry } from '../../../shared/options.ts';
 import { type SetupInput, setupInput } from '../../../shared/schemas/users.ts';
-import { badRequest } from '../../errors.ts';
+import { badRequest, forbidden } from '../../errors.ts';
 import { prefersChinese } from '../../relay/errors.ts';
 import { insertAccount } from './account.service.ts';
+import { isSetupCode, setupCodeOf } from './setup-code.rules.ts';
 import { hasSetupRow, insertSetupRow, rootExists } from './users.repo.ts';
 import { assertPassword, assertUsername, type UsersDeps } from './users.rules.ts';
 
@@ -13,21 +14,46 @@ const ROOT_INITIAL_QUOTA = 100_000_000;
 const installLanguageOf = (acceptLanguage: string | undefined): InstallLanguage =>
   !acceptLanguage || prefersChinese(acceptLanguage) ? 'zh' : 'en';
 
+/** Who submits the wizard, as the transport sees it. */
+export interface SetupCaller {
+  /** The request's Accept-Language, which names the install language when the input does not. */
+  acceptLanguage?: string;
+  /** On the server itself (setup-code.rules.ts isLoopbackCaller): no setup code asked. */
+  loopback: boolean;
+}
+
 /** First-run wizard: creates root (unless an imported database has one) and records that setup is done. */
 export function createSetupService(d: UsersDeps) {
+  const setupCode = setupCodeOf(d.config.sessionSecret);
   return {
-    async setupStatus() {
+    /** `loopback`: whether the caller is on the server itself; otherwise the wizard needs the setup code. */
+    async setupStatus(loopback: boolean) {
       // new-api reports only `status` once done; the other two are meaningful before setup only.
-      if (await d.status.isSetupDone()) return { status: true, root_init: false, database_type: '' };
-      return { status: false, root_init: await rootExists(d.db, Role.Root), database_type: d.dbType };
+      if (await d.status.isSetupDone())
+        return { status: true, root_init: false, database_type: '', setup_code_required: false };
+      return {
+        status: false,
+        root_init: await rootExists(d.db, Role.Root),
+        database_type: d.dbType,
+        // Ours: the console then shows a field for the code printed in the server log.
+        setup_code_required: !loopback,
+      };
+    },
+
+    /** The code the server log shows at start while setup is not done (undefined once it is). */
+    async pendingSetupCode(): Promise<string | undefined> {
+      return (await d.status.isSetupDone()) ? undefined : setupCode;
     },
 
     /** Returns the id of the root account this call created (none when an imported root existed). */
-    /** `acceptLanguage`: the request's header, which names the install language when the input does not. */
-    async setup(raw: SetupInput, acceptLanguage?: string): Promise<{ rootId: number | undefined }> {
+    async setup(raw: SetupInput, caller: SetupCaller): Promise<{ rootId: number | undefined }> {
       const input = setupInput.parse(raw);
-      const language = input.language ?? installLanguageOf(acceptLanguage);
+      const language = input.language ?? installLanguageOf(caller.acceptLanguage);
       if (await d.status.isSetupDone()) throw badRequest('setup.done');
+      if (!caller.loopback) {
+        if (!input.setup_code) throw forbidden('setup.code_required');
+        if (!isSetupCode(setupCode, input.setup_code)) throw forbidden('setup.code_wrong');
+      }
       const needRoot = !(await rootExists(d.db, Role.Root));
       let passwordHash = '';
       const username = input.username?.trim() ?? '';
