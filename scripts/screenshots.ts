@@ -1,31 +1,40 @@
 /**
- * Captures console pages for visual review (not a test).
+ * Captures console pages for visual review (not a test: the browser tests measure the same pages).
  *
  *   node --import tsx scripts/screenshots.ts [/route ...] [--base http://host:port] [--user root --password ...]
  *     [--themes light,dark] [--langs zh,en] [--widths 1366,390] [--setup] [--wait ms]
+ *   node --import tsx scripts/screenshots.ts --scene usage-logs[,dashboard...|all] [--themes ...] [--list]
  *
  * Without --base it starts a throwaway gateway on a temp SQLite database serving dist/client
- * (run `npx vite build` first), completes setup as root and signs in. PNGs go to
- * test-artifacts/screenshots/<route>-<theme>-<lang>-<width>.png.
+ * (run `npx vite build` first), completes setup as root and signs in. A scene (test/browser/scenes/)
+ * seeds its own gateway as its browser test does, then pictures its pages, with a row or a modal
+ * opened where it has one (`<name>_open`). PNGs go to test-artifacts/screenshots/<name>-<theme>-<lang>-<width>.png
+ * (`--out <dir>` elsewhere).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser } from 'playwright-core';
-import { type Gateway, launchChromium, openSession, startGateway } from '../test/browser/harness.ts';
-
-const ROOT_PASSWORD = 'switchyard-root-pw';
-const outDir = path.resolve(import.meta.dirname, '../test-artifacts/screenshots');
+import { type Gateway, launchChromium, type RestAuth, restSignIn, startGateway } from '../test/browser/harness.ts';
+import { type Grid, type SceneRoute, type Stop, walkRoutes } from '../test/browser/layout-checks.ts';
+import { SCENES } from '../test/browser/scenes/index.ts';
+import { ROOT_PASSWORD, ROOT_USERNAME, setupRoot } from '../test/users.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     base: { type: 'string' },
-    user: { type: 'string', default: 'root' },
+    user: { type: 'string', default: ROOT_USERNAME },
     password: { type: 'string', default: ROOT_PASSWORD },
     themes: { type: 'string', default: 'light,dark' },
     langs: { type: 'string', default: 'zh,en' },
     widths: { type: 'string', default: '1366,390' },
+    /** Named scenes of test/browser/scenes/ (comma-separated, or `all`) instead of routes. */
+    scene: { type: 'string' },
+    /** Where the PNGs go. */
+    out: { type: 'string', default: path.resolve(import.meta.dirname, '../test-artifacts/screenshots') },
+    /** Lists the scenes and what they show. */
+    list: { type: 'boolean', default: false },
     /** Capture the setup wizard of a fresh install instead of a signed-in console. */
     setup: { type: 'boolean', default: false },
     anonymous: { type: 'boolean', default: false },
@@ -34,74 +43,90 @@ const { values, positionals } = parseArgs({
   },
 });
 
-const routes = positionals.length ? positionals : ['/', '/login', '/register', '/app/me', '/admin/users', '/about'];
+const outDir = path.resolve(values.out!);
 const list = (s: string) => s.split(',').filter(Boolean);
+const grid: Grid = {
+  themes: list(values.themes!) as ('light' | 'dark')[],
+  langs: list(values.langs!) as ('zh' | 'en')[],
+  widths: list(values.widths!).map(Number),
+};
 
-async function post(base: string, url: string, body: unknown, cookie?: string) {
-  const res = await fetch(base + url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { res, body: (await res.json()) as { success: boolean; message: string; data: unknown } };
+/** Writes one PNG per stop: the whole page, or the route's part. */
+async function picture(stop: Stop) {
+  await stop.page.waitForTimeout(Number(values.wait));
+  const file = path.join(outDir, `${stop.name}-${stop.theme}-${stop.lang}-${stop.width}.png`);
+  if (stop.route.part) await stop.route.part(stop.page).screenshot({ path: file });
+  else await stop.page.screenshot({ path: file, fullPage: true });
+  console.log(file);
 }
 
-/** Signs in over REST; returns the session cookie and the stored-user object. */
-async function signIn(base: string) {
-  const { res, body } = await post(base, '/api/user/login', { username: values.user, password: values.password });
-  if (!body.success) throw new Error(`login failed: ${body.message}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]);
-  return { cookies: cookie, user: body.data };
+async function capture(browser: Browser, base: string, auth: RestAuth | null, routes: SceneRoute[]) {
+  const errors = await walkRoutes(browser, base, auth, routes, grid, picture);
+  if (errors.length) console.warn('page errors:', errors);
 }
 
-async function capture(browser: Browser, base: string, auth: Awaited<ReturnType<typeof signIn>> | null) {
-  for (const theme of list(values.themes!) as ('light' | 'dark')[])
-    for (const lang of list(values.langs!) as ('zh' | 'en')[])
-      for (const width of list(values.widths!).map(Number)) {
-        const s = await openSession(browser, base, { width, height: width < 600 ? 844 : 860, lang, theme });
-        if (auth) {
-          const host = new URL(base).hostname;
-          await s.context.addCookies(
-            auth.cookies.map((c) => {
-              const [name, ...rest] = c.split('=');
-              return { name, value: rest.join('='), domain: host, path: '/' };
-            }),
-          );
-          await s.context.addInitScript((u) => localStorage.setItem('user', JSON.stringify(u)), auth.user);
-        }
-        for (const route of routes) {
-          await s.page.goto(route, { waitUntil: 'networkidle' });
-          await s.page.waitForTimeout(Number(values.wait));
-          const slug = route.replace(/^\//, '').replace(/[/?=&]+/g, '_') || 'home';
-          const file = path.join(outDir, `${slug}-${theme}-${lang}-${width}.png`);
-          await s.page.screenshot({ path: file, fullPage: true });
-          console.log(file);
-        }
-        if (s.errors.length) console.warn('page errors:', s.errors);
-        await s.context.close();
+/** The routes given on the command line, each ready once the network is idle. */
+const plainRoutes = (): SceneRoute[] =>
+  (positionals.length ? positionals : ['/', '/login', '/register', '/app/me', '/admin/users', '/about']).map(
+    (route) => ({
+      route,
+      name: route.replace(/^\//, '').replace(/[/?=&]+/g, '_') || 'home',
+      ready: (page) => page.waitForLoadState('networkidle'),
+    }),
+  );
+
+/** Each scene on its own fresh gateway, seeded as its test seeds it. */
+async function captureScenes(browser: Browser, names: string[]) {
+  for (const name of names) {
+    const scene = SCENES[name];
+    if (!scene) throw new Error(`no scene "${name}"; --list shows them`);
+    const gateway = await startGateway();
+    try {
+      await setupRoot(gateway.test);
+      const { routes, close } = await scene.setUp(gateway);
+      try {
+        const auth = scene.anonymous
+          ? null
+          : await restSignIn(gateway.baseUrl, { username: ROOT_USERNAME, password: ROOT_PASSWORD });
+        await capture(browser, gateway.baseUrl, auth, routes);
+      } finally {
+        await close?.();
       }
+    } finally {
+      await gateway.close();
+    }
+  }
 }
 
 async function main() {
   mkdirSync(outDir, { recursive: true });
+  if (values.list) {
+    for (const [name, scene] of Object.entries(SCENES)) console.log(`${name.padEnd(18)} ${scene.about}`);
+    return;
+  }
+  if (values.scene) {
+    const browser = await launchChromium();
+    try {
+      await captureScenes(browser, values.scene === 'all' ? Object.keys(SCENES) : list(values.scene));
+    } finally {
+      await browser.close();
+    }
+    return;
+  }
   let gateway: Gateway | undefined;
   let base = values.base;
   if (!base) {
     gateway = await startGateway();
     base = gateway.baseUrl;
-    if (!values.setup) {
-      const setup = await post(base, '/api/setup', {
-        username: values.user,
-        password: values.password,
-        confirmPassword: values.password,
-      });
-      if (!setup.body.success) throw new Error(`setup failed: ${setup.body.message}`);
-    }
+    if (!values.setup) await setupRoot(gateway.test, { username: values.user, password: values.password });
   }
   const browser = await launchChromium();
   try {
-    const auth = values.setup || values.anonymous ? null : await signIn(base);
-    await capture(browser, base, auth);
+    const auth =
+      values.setup || values.anonymous
+        ? null
+        : await restSignIn(base, { username: values.user!, password: values.password! });
+    await capture(browser, base, auth, plainRoutes());
   } finally {
     await browser.close();
     await gateway?.close();

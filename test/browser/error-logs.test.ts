@@ -1,11 +1,19 @@
 import OpenAI from 'openai';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeUpstream, startFakeOpenAI } from '../../scripts/fake-upstream/server.ts';
-import { insertChannel, insertToken, insertUser, setOptions } from '../relay-fixtures.ts';
 import { ROOT_PASSWORD, ROOT_USERNAME, setupRoot } from '../users.ts';
-import { type Gateway, launchChromium, openSession, type Session, startGateway } from './harness.ts';
-import { overflowing, screenshotSweep } from './layout-checks.ts';
+import {
+  type Gateway,
+  launchChromium,
+  type RestAuth,
+  restSignIn,
+  type Session,
+  signedInSession,
+  startGateway,
+} from './harness.ts';
+import { layoutSweep, overflowing } from './layout-checks.ts';
+import { CASES, deadModel, errorLogRoutes, filterToErrors, seedErrorLogs, WORDS } from './scenes/error-logs.ts';
 
 /*
  * Failed calls in the console (issue 28): a call the relay answers with an error shows in the usage
@@ -14,49 +22,21 @@ import { overflowing, screenshotSweep } from './layout-checks.ts';
  */
 
 const ROOT = { username: ROOT_USERNAME, password: ROOT_PASSWORD };
-const WORDS = {
-  en: { logType: 'Log type', error: 'Error', query: 'Query', showFilters: 'Show filters', retried: 'Retried' },
-  zh: { logType: '日志类型', error: '错误', query: '查询', showFilters: '展开筛选', retried: '已重试' },
-};
 const REASON = { en: 'Could not connect to the upstream', zh: '上游连接失败' };
-const CASES = [
-  { lang: 'en', width: 1366 },
-  { lang: 'zh', width: 1366 },
-  { lang: 'en', width: 390 },
-  { lang: 'zh', width: 390 },
-] as const;
-const deadModel = (lang: string, width: number) => `dead-${lang}-${width}`;
 
 describe('error rows in the usage log', () => {
   let gateway: Gateway;
   let browser: Browser;
   let fake: FakeUpstream;
   let client: OpenAI;
+  let auth: RestAuth;
 
   beforeAll(async () => {
     [gateway, browser, fake] = await Promise.all([startGateway(), launchChromium(), startFakeOpenAI()]);
     await setupRoot(gateway.test);
-    const deps = gateway.test.deps;
-    const dead = [...CASES.map((c) => deadModel(c.lang, c.width)), 'dead-dash'];
-    await setOptions(deps, {
-      ModelRatio: JSON.stringify(Object.fromEntries([...dead, 'flaky-model'].map((m) => [m, 1]))),
-      RetryTimes: '1',
-    });
-    // Nothing listens on port 1: every call there is refused (a 502 to the client).
-    await insertChannel(deps, { name: 'unreachable', baseUrl: 'http://127.0.0.1:1', models: dead });
-    await insertChannel(deps, {
-      name: 'flaky',
-      baseUrl: fake.url,
-      models: ['flaky-model'],
-      priority: 10,
-      modelMapping: { 'flaky-model': 'fail-503' },
-    });
-    await insertChannel(deps, { name: 'steady', baseUrl: fake.url, models: ['flaky-model'] });
-    const carol = await insertUser(deps, { username: 'carol' });
-    const token = await insertToken(deps, carol.id, { name: 'carol-laptop' });
-    client = new OpenAI({ apiKey: token.key, baseURL: `${gateway.baseUrl}/v1`, maxRetries: 0 });
     // A call served on the second channel after the first failed: one retried error row.
-    await client.chat.completions.create({ model: 'flaky-model', messages: [{ role: 'user', content: 'hi' }] });
+    client = await seedErrorLogs(gateway.test.deps, gateway.baseUrl, fake.url);
+    auth = await restSignIn(gateway.baseUrl, ROOT);
   });
 
   afterAll(async () => {
@@ -66,40 +46,8 @@ describe('error rows in the usage log', () => {
   });
 
   /** Signed in as root over REST, the console in `lang`, at `width`. */
-  async function rootSession(lang: 'en' | 'zh', width: number, theme: 'light' | 'dark' = 'light') {
-    const res = await fetch(`${gateway.baseUrl}/api/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ROOT),
-    });
-    const body = (await res.json()) as { data: unknown };
-    const s = await openSession(browser, gateway.baseUrl, { lang, width, theme, height: width < 600 ? 844 : 900 });
-    await s.context.addCookies(
-      res.headers.getSetCookie().map((c) => {
-        const [name, ...rest] = c.split(';')[0].split('=');
-        return { name, value: rest.join('='), domain: '127.0.0.1', path: '/' };
-      }),
-    );
-    await s.context.addInitScript((u) => localStorage.setItem('user', JSON.stringify(u)), body.data);
-    return s;
-  }
-
-  /** The usage log, filtered to error rows (the filters unfold first on a phone). */
-  async function filterToErrors(page: Page, lang: 'en' | 'zh') {
-    const w = WORDS[lang];
-    await page.goto('/app/logs/api-usage');
-    await page.getByRole('button', { name: w.query, exact: true }).waitFor();
-    if (page.viewportSize()!.width < 600) await page.getByRole('button', { name: w.showFilters }).click();
-    await page.getByRole('combobox', { name: w.logType, exact: true }).click();
-    await page.getByRole('option', { name: w.error, exact: true }).click();
-    // Its answer is awaited: on a busy machine it could otherwise arrive after the next query was sent
-    // and be taken for that query's answer.
-    const listed = page.waitForResponse(
-      (r) => r.url().includes('logs.list') && decodeURIComponent(r.url()).includes('"type":6'),
-    );
-    await page.getByRole('button', { name: w.query, exact: true }).click();
-    await listed;
-  }
+  const rootSession = (lang: 'en' | 'zh', width: number) =>
+    signedInSession(browser, gateway.baseUrl, auth, { lang, width, height: width < 600 ? 844 : 900 });
 
   const rowsOf = (s: Session, width: number) =>
     width < 600 ? s.page.getByTestId('log-card') : s.page.locator('[data-testid=log-table] tbody tr');
@@ -175,29 +123,8 @@ describe('error rows in the usage log', () => {
     await s.context.close();
   });
 
-  it('screenshots: the usage log filtered to errors and the dashboard, zh/en, 1366 and 390', async () => {
-    const errors = await screenshotSweep(browser, gateway.baseUrl, ROOT, [
-      {
-        route: '/app/logs/api-usage',
-        name: 'error_logs',
-        ready: async (page) => {
-          const lang = (await page.evaluate(() => localStorage.getItem('i18nextLng'))) === 'zh' ? 'zh' : 'en';
-          await filterToErrors(page, lang);
-          await page.getByTestId('log-error-badges').first().waitFor();
-        },
-        after: async (page) => {
-          const card = page.getByTestId('log-card');
-          if (await card.count()) await card.first().getByRole('button').first().click();
-          else await page.locator('tbody tr').first().click();
-          await page.getByTestId('log-details').first().waitFor();
-        },
-      },
-      {
-        route: '/app/dashboard',
-        name: 'dashboard_errors',
-        ready: (page) => page.getByTestId('error-rates-models').waitFor(),
-      },
-    ]);
-    expect(errors).toEqual([]);
-  }, 300_000);
+  // The pictures of these pages: `node --import tsx scripts/screenshots.ts --scene error-logs`.
+  it('zh and en at 1366 and 390 px: the errors, a row opened and the error rates fit the screen, without page errors', async () => {
+    expect(await layoutSweep(browser, gateway.baseUrl, ROOT, errorLogRoutes)).toEqual({ errors: [], overflow: {} });
+  }, 180_000);
 });

@@ -66,6 +66,42 @@ export async function openSession(
   return { context, page, errors };
 }
 
+/** A sign-in made over REST once and handed to many sessions: the cookie and the stored-user object. */
+export interface RestAuth {
+  cookies: { name: string; value: string; domain: string; path: string }[];
+  user: unknown;
+}
+
+/** Signs in over REST (a form login per session is slow on a busy machine, and its labels change with the language). */
+export async function restSignIn(baseUrl: string, who: { username: string; password: string }): Promise<RestAuth> {
+  const res = await fetch(`${baseUrl}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(who),
+  });
+  const body = (await res.json()) as { success: boolean; message: string; data: unknown };
+  if (!body.success) throw new Error(`login failed for ${who.username}: ${body.message}`);
+  const domain = new URL(baseUrl).hostname;
+  const cookies = res.headers.getSetCookie().map((c) => {
+    const [name, ...rest] = c.split(';')[0].split('=');
+    return { name, value: rest.join('='), domain, path: '/' };
+  });
+  return { cookies, user: body.data };
+}
+
+/** A session already signed in with `auth` (see restSignIn). */
+export async function signedInSession(
+  browser: Browser,
+  baseUrl: string,
+  auth: RestAuth,
+  opts: Parameters<typeof openSession>[2] = {},
+): Promise<Session> {
+  const s = await openSession(browser, baseUrl, opts);
+  await s.context.addCookies(auth.cookies);
+  await s.context.addInitScript((u) => localStorage.setItem('user', JSON.stringify(u)), auth.user);
+  return s;
+}
+
 /** Signs in through the login page and waits for the post-login page (/app/tokens). */
 export async function logIn(s: Session, who: { username: string; password: string }): Promise<void> {
   await s.page.goto('/login');

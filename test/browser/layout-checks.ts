@@ -1,11 +1,9 @@
-import path from 'node:path';
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { repoRoot } from './global-setup.ts';
-import { openSession } from './harness.ts';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { type Gateway, openSession, type RestAuth, restSignIn, signedInSession } from './harness.ts';
 
 /*
- * Layout assertions by measurement, and the screenshot sweep (zh/en, 1366/390) of the usage screens.
+ * Layout assertions by measurement, and the walk over languages, widths and themes that both the suite's
+ * layout sweeps (measuring, no pictures) and scripts/screenshots.ts's scenes (pictures for review) take.
  */
 
 export interface Offender {
@@ -58,68 +56,109 @@ export function overflowing(page: Page): Promise<Offender[]> {
   });
 }
 
-export const shotsDir = path.join(repoRoot, 'test-artifacts/screenshots');
+/** One page of a scene: the suite measures it (layoutSweep), scripts/screenshots.ts pictures it. */
+export interface SceneRoute {
+  route: string;
+  /** The file name of its pictures, and its label in a sweep's findings. */
+  name: string;
+  /** Waits for the content that makes the page worth looking at (seeded rows, a warning). */
+  ready: (page: Page) => Promise<unknown>;
+  /** Opens something (a row, a modal) for a second stop, named `<name>_open`. */
+  after?: (page: Page) => Promise<unknown>;
+  /** The part to picture instead of the whole page (one settings card). */
+  part?: (page: Page) => Locator;
+  /** Offenders the page has by design, e.g. a table that scrolls inside itself on a phone. */
+  allow?: (o: Offender) => boolean;
+}
 
 /**
- * The themes a sweep renders: light only unless SWEEP_THEMES=light,dark. Language and width change
- * what fits and what is said; the theme changes colours only, so the suite's sweeps (what CI times)
- * stay in light and the dark shots are taken for review (`SWEEP_THEMES=light,dark`, or
- * scripts/screenshots.ts).
+ * A named scene of scripts/screenshots.ts (`--scene <name>`): the data its pages need, written into a fresh
+ * gateway whose root is set up (test/users.ts), by the same seeding function its test file uses.
  */
-export const sweepThemes = (): ('light' | 'dark')[] =>
-  (process.env.SWEEP_THEMES ?? 'light').split(',').filter((t): t is 'light' | 'dark' => t === 'light' || t === 'dark');
+export interface Scene {
+  /** What the pictures show (printed by `--list`). */
+  about: string;
+  setUp(gateway: Gateway): Promise<{ routes: SceneRoute[]; close?: () => Promise<unknown> }>;
+  /** Pictured signed out (a public page). */
+  anonymous?: boolean;
+}
+
+export interface Grid {
+  themes: readonly ('light' | 'dark')[];
+  langs: readonly ('zh' | 'en')[];
+  widths: readonly number[];
+}
 
 /**
- * Screenshots of `routes` for each sweep theme, every language and width, signed in as `who`;
- * `ready` waits for the page's content, `after` may open something (e.g. a row) for a second shot.
+ * What the suite walks: both languages and both widths (they change what fits and what is said), in
+ * light only (the theme changes colours, not sizes; the dark pictures are scripts/screenshots.ts's).
  */
-export async function screenshotSweep(
+export const LAYOUT_GRID: Grid = { themes: ['light'], langs: ['zh', 'en'], widths: [1366, 390] };
+
+export interface Stop {
+  page: Page;
+  route: SceneRoute;
+  /** `name`, or `name_open` after `after`. */
+  name: string;
+  theme: 'light' | 'dark';
+  lang: 'zh' | 'en';
+  width: number;
+}
+
+/**
+ * Visits `routes` in every theme, language and width of `grid`, signed in with `auth` (anonymous when null),
+ * calling `at` once each page is ready and again after its `after`. Returns the pages' uncaught errors.
+ */
+export async function walkRoutes(
   browser: Browser,
   baseUrl: string,
-  who: { username: string; password: string },
-  routes: {
-    route: string;
-    name: string;
-    ready: (page: Page) => Promise<unknown>;
-    after?: (page: Page) => Promise<unknown>;
-  }[],
+  auth: RestAuth | null,
+  routes: SceneRoute[],
+  grid: Grid,
+  at: (stop: Stop) => Promise<void>,
 ): Promise<string[]> {
-  mkdirSync(shotsDir, { recursive: true });
   const errors: string[] = [];
-  // Signed in once over REST (as scripts/screenshots.ts does): sixteen form logins are slow on a busy machine.
-  const res = await fetch(`${baseUrl}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(who),
-  });
-  const body = (await res.json()) as { success: boolean; data: unknown };
-  if (!body.success) throw new Error(`login failed for ${who.username}`);
-  const host = new URL(baseUrl).hostname;
-  const cookies = res.headers.getSetCookie().map((c) => {
-    const [pair] = c.split(';');
-    const [name, ...rest] = pair.split('=');
-    return { name, value: rest.join('='), domain: host, path: '/' };
-  });
-  for (const theme of sweepThemes())
-    for (const lang of ['zh', 'en'] as const)
-      for (const width of [1366, 390]) {
-        const s = await openSession(browser, baseUrl, { theme, lang, width, height: width < 600 ? 844 : 900 });
-        await s.context.addCookies(cookies);
-        await s.context.addInitScript((u) => localStorage.setItem('user', JSON.stringify(u)), body.data);
+  for (const theme of grid.themes)
+    for (const lang of grid.langs)
+      for (const width of grid.widths) {
+        const opts = { theme, lang, width, height: width < 600 ? 844 : 900 };
+        const s = auth
+          ? await signedInSession(browser, baseUrl, auth, opts)
+          : await openSession(browser, baseUrl, opts);
         for (const r of routes) {
           await s.page.goto(r.route);
           await r.ready(s.page);
-          await s.page.waitForTimeout(400);
-          const file = (suffix: string) => path.join(shotsDir, `${r.name}${suffix}-${theme}-${lang}-${width}.png`);
-          await s.page.screenshot({ path: file(''), fullPage: true });
+          // Drawers, modals and charts animate in.
+          await s.page.waitForTimeout(300);
+          await at({ page: s.page, route: r, name: r.name, theme, lang, width });
           if (r.after) {
             await r.after(s.page);
             await s.page.waitForTimeout(300);
-            await s.page.screenshot({ path: file('_open'), fullPage: true });
+            await at({ page: s.page, route: r, name: `${r.name}_open`, theme, lang, width });
           }
         }
-        errors.push(...s.errors);
+        errors.push(...s.errors.map((e) => `${theme} ${lang} ${width}: ${e}`));
         await s.context.close();
       }
   return errors;
+}
+
+/**
+ * The suite's check of a scene, without pictures: in zh and en at 1366 and 390 px each page becomes
+ * ready (its texts show), nothing reaches past the screen (`overflowing`, less the route's `allow`),
+ * opened or not, and no page throws. Assert `toEqual({ errors: [], overflow: {} })`.
+ */
+export async function layoutSweep(
+  browser: Browser,
+  baseUrl: string,
+  who: { username: string; password: string } | null,
+  routes: SceneRoute[],
+): Promise<{ errors: string[]; overflow: Record<string, Offender[]> }> {
+  const overflow: Record<string, Offender[]> = {};
+  const auth = who && (await restSignIn(baseUrl, who));
+  const errors = await walkRoutes(browser, baseUrl, auth, routes, LAYOUT_GRID, async (stop) => {
+    const past = (await overflowing(stop.page)).filter((o) => !stop.route.allow?.(o));
+    if (past.length) overflow[`${stop.name} ${stop.lang} ${stop.width}`] = past;
+  });
+  return { errors, overflow };
 }

@@ -1,15 +1,13 @@
-import path from 'node:path';
-import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ROOT_PASSWORD, ROOT_USERNAME } from '../users.ts';
-import { openSession, rootConsole } from './harness.ts';
-import { overflowing, shotsDir } from './layout-checks.ts';
+import { restSignIn, rootConsole, signedInSession } from './harness.ts';
+import { overflowing } from './layout-checks.ts';
 
 /*
  * The one "Retries" card of the model settings (issue 28): on a fresh install it says failover is on
  * (3 other channels, the built-in statuses); an admin's change is saved under both of the count's
  * option names and the card states the new rule; it reads in English and Chinese at desktop and phone
- * widths without overflowing. Screenshots: test-artifacts/screenshots/admin-settings-retries-*.png.
+ * widths without overflowing. Its pictures: `node --import tsx scripts/screenshots.ts --scene retries`.
  */
 
 const f = rootConsole();
@@ -52,7 +50,7 @@ describe('retries card', () => {
       'global.auto_retry_status_codes': '429,5xx',
     });
 
-    // Back to the defaults for the screenshots below.
+    // Back to the defaults for the languages and widths below.
     await card.getByLabel('Other channels to try').fill('3');
     await card.getByLabel('Custom list of retried statuses').uncheck({ force: true });
     await card.getByRole('button', { name: 'Save' }).click();
@@ -61,24 +59,12 @@ describe('retries card', () => {
   });
 
   it('reads in English and Chinese at 1366 and 390 px without overflow', async () => {
-    mkdirSync(shotsDir, { recursive: true });
+    // Signed in over REST (the login form's labels are Chinese in the zh session).
+    const auth = await restSignIn(f.gateway.baseUrl, { username: ROOT_USERNAME, password: ROOT_PASSWORD });
     for (const lang of ['en', 'zh'] as const)
       for (const width of [1366, 390]) {
-        const s = await openSession(f.browser, f.gateway.baseUrl, { lang, width, height: width < 600 ? 844 : 900 });
-        // Signed in over REST from the page (the login form's labels are Chinese in the zh session).
-        await s.page.goto('/login');
-        const res = await s.page.evaluate(
-          async (who) =>
-            (
-              await fetch('/api/user/login', {
-                method: 'POST',
-                headers: { 'content-type': 'application/json' },
-                body: JSON.stringify(who),
-              })
-            ).json() as Promise<{ data: unknown }>,
-          { username: ROOT_USERNAME, password: ROOT_PASSWORD },
-        );
-        await s.page.evaluate((u) => localStorage.setItem('user', JSON.stringify(u)), res.data);
+        const opts = { lang, width, height: width < 600 ? 844 : 900 };
+        const s = await signedInSession(f.browser, f.gateway.baseUrl, auth, opts);
         await s.page.goto('/admin/settings?tab=models');
         const card = s.page.getByTestId('section-retries');
         const summary = card.getByTestId('retries-summary');
@@ -90,7 +76,6 @@ describe('retries card', () => {
         } else expect(text).toContain('When a channel cannot be reached');
         await card.scrollIntoViewIfNeeded();
         expect(await overflowing(s.page), `${lang} ${width}`).toEqual([]);
-        await card.screenshot({ path: path.join(shotsDir, `admin-settings-retries-${lang}-${width}.png`) });
         expect(s.errors).toEqual([]);
         await s.context.close();
       }

@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, ROOT_PASSWORD, ROOT_USERNAME, setupRoot } from '../users.ts';
+import { ROOT_PASSWORD, ROOT_USERNAME, setupRoot } from '../users.ts';
 import { type Gateway, launchChromium, logIn, openSession, startGateway } from './harness.ts';
-import { overflowing, screenshotSweep } from './layout-checks.ts';
-import { consumeRow, spread, writeUsage } from './usage-fixtures.ts';
+import { layoutSweep, overflowing } from './layout-checks.ts';
+import { seedUsageLogs, usageLogRoutes } from './scenes/usage-logs.ts';
 
 /*
  * The usage-log page at the widths operators use (issue #22): at 1366 px the key columns and
@@ -23,28 +23,7 @@ describe('usage logs fit the screen and show the cost exactly', () => {
   beforeAll(async () => {
     [gateway, browser] = await Promise.all([startGateway(), launchChromium()]);
     await setupRoot(gateway.test);
-    const deps = gateway.test.deps;
-    const alice = await createUser(gateway.test, { username: 'alice.nakamura-acct' });
-    bob = await createUser(gateway.test, { username: 'bob' });
-    const now = Math.floor(Date.now() / 1000);
-    await writeUsage(
-      deps,
-      spread(
-        { userId: alice.id, username: alice.username, tokenName: 'production-backend-eu-west' },
-        now - 20 * 3600,
-        now - 600,
-        40,
-      ),
-    );
-    // The newest row: 100 prompt + 15 completion tokens × 4 at ratio 0.075 = 12 quota units.
-    await writeUsage(deps, [
-      consumeRow(
-        { userId: bob.id, username: 'bob', tokenName: 'laptop' },
-        { at: now - 30, model: 'gpt-4o-mini', prompt: 100, completion: 15, ratio: 0.075, completionRatio: 4 },
-      ),
-    ]);
-    // Six units used: "$0.000012", which used to read "$0.01".
-    await deps.db.updateTable('users').set({ used_quota: 6 }).where('id', '=', bob.id).execute();
+    bob = await seedUsageLogs(gateway.test);
   });
 
   afterAll(async () => {
@@ -182,21 +161,8 @@ describe('usage logs fit the screen and show the cost exactly', () => {
     await s.context.close();
   });
 
-  // Eight full-page shots (two themes x two languages x two widths): minutes on a busy CI machine.
-  it('screenshots: zh/en, 1366 and 390, a row closed and opened', async () => {
-    const errors = await screenshotSweep(browser, gateway.baseUrl, ROOT, [
-      {
-        route: '/app/logs/api-usage',
-        name: 'usage_logs',
-        ready: (page) => page.getByText('$0.000024', { exact: true }).first().waitFor(),
-        after: async (page) => {
-          const card = page.getByTestId('log-card');
-          if (await card.count()) await card.first().getByRole('button').first().click();
-          else await page.locator('tbody tr').first().click();
-          await page.getByTestId('cost-formula').first().waitFor();
-        },
-      },
-    ]);
-    expect(errors).toEqual([]);
-  }, 300_000);
+  // The pictures of these pages: `node --import tsx scripts/screenshots.ts --scene usage-logs`.
+  it('zh and en at 1366 and 390 px: the log and an opened row fit the screen, without page errors', async () => {
+    expect(await layoutSweep(browser, gateway.baseUrl, ROOT, usageLogRoutes)).toEqual({ errors: [], overflow: {} });
+  }, 180_000);
 });

@@ -1,0 +1,21 @@
+import type { Scene } from '../layout-checks.ts';
+import { channelHealthScene, channelKeysScene } from './channels.ts';
+import { dashboardScene } from './dashboard.ts';
+import { errorLogsScene } from './error-logs.ts';
+import { phoneListsScene } from './phone-lists.ts';
+import { pricingUnpricedScene, retriesScene } from './settings.ts';
+import { taskLogsScene } from './task-logs.ts';
+import { usageLogsScene } from './usage-logs.ts';
+
+/** The scenes of scripts/screenshots.ts (`--scene <name>`), each seeded as its browser test seeds it. */
+export const SCENES: Record<string, Scene> = {
+  'channel-health': channelHealthScene,
+  'channel-keys': channelKeysScene,
+  dashboard: dashboardScene,
+  'error-logs': errorLogsScene,
+  'phone-lists': phoneListsScene,
+  'pricing-unpriced': pricingUnpricedScene,
+  retries: retriesScene,
+  'task-logs': taskLogsScene,
+  'usage-logs': usageLogsScene,
+};
