@@ -332,6 +332,7 @@ export const serverMessages = {
   'subscription.price_max': '价格不能超过9999',
   'subscription.limit_negative': '购买上限不能为负数',
   'subscription.total_negative': '总额度不能为负数',
+  'subscription.quota_required': '请填写每周期额度，或明确开启“无限额度”',
   'subscription.provider_unavailable': 'Switchyard 未接入 {provider} 支付，请使用易支付或余额购买套餐',
   'compat.codex_unavailable': 'Switchyard 不支持 Codex OAuth 渠道凭据，请使用 API 密钥',
   'compat.ollama_unavailable': 'Switchyard 不管理 Ollama 服务器上的模型，请在 Ollama 上直接拉取或删除',
@@ -506,6 +507,9 @@ export const serverMessages = {
   // The relay's line for an answer with no tokens at all (relay/relay-log.ts).
   'log.price_mode_free': '模型价格 {price}，分组倍率 {group_ratio}，零 token 不计费',
   'log.ratio_mode_free': '模型倍率 {model_ratio}，补全倍率 {completion_ratio}，分组倍率 {group_ratio}，零 token 不计费',
+  // A consume line paid from a subscription's pool, not the wallet (billing/settle.service.ts, issue 39).
+  'log.paid_from_plan': '{line}，由订阅套餐「{title}」支付',
+  'log.paid_from_subscription': '{line}，由订阅支付',
   // Task relays (Midjourney, Suno): the submission's consume line and a failed task's refund line.
   'log.task_submitted': '{platform} {action}，任务 ID {task_id}',
   'log.task_refund_midjourney': '构图失败 {task_id}，补偿 {amount} 额度，原因：{reason}',

@@ -700,6 +700,10 @@ const descriptors: Record<ServerMessageCode, MessageDescriptor> = {
     context: 'subscription.total_negative',
     message: 'The quota cannot be negative',
   }),
+  'subscription.quota_required': msg({
+    context: 'subscription.quota_required',
+    message: 'Enter the quota per period, or turn on “Unlimited quota” if buyers may spend without limit',
+  }),
   'subscription.provider_unavailable': msg({
     context: 'subscription.provider_unavailable',
     message: 'Switchyard does not take {provider} payments; pay for the plan with Epay or from your balance',
@@ -1116,6 +1120,11 @@ const descriptors: Record<ServerMessageCode, MessageDescriptor> = {
     context: 'log.ratio_mode_free',
     message:
       'Model ratio {model_ratio}, completion ratio {completion_ratio}, group ratio {group_ratio}, no tokens so nothing charged',
+  }),
+  'log.paid_from_plan': msg({ context: 'log.paid_from_plan', message: '{line}, paid from plan {title}' }),
+  'log.paid_from_subscription': msg({
+    context: 'log.paid_from_subscription',
+    message: '{line}, paid from a subscription',
   }),
   'log.price_mode': msg({ context: 'log.price_mode', message: 'Model price {price}, group ratio {group_ratio}' }),
   'log.ratio_mode': msg({

@@ -59,7 +59,15 @@ export type PlanFields = z.infer<typeof planFields>;
 
 export const planBody = z.object({ plan: planFields });
 export const planIdInput = z.object({ id: z.number().int().positive() });
-export const updatePlanInput = z.object({ id: z.number().int().positive(), plan: planFields });
+
+/**
+ * A plan as Switchyard's own console writes it (issue 39): an empty quota is no longer read as
+ * "unlimited" (new-api's default, which sold endless spending for the price of one month), so the
+ * console says so explicitly; the service refuses a plan with neither a quota nor this switch.
+ */
+export const consolePlanFields = planFields.extend({ unlimited_quota: z.boolean().default(false) });
+export type ConsolePlanFields = z.infer<typeof consolePlanFields>;
+export const updatePlanInput = z.object({ id: z.number().int().positive(), plan: consolePlanFields });
 export const planStatusBody = z.object({ enabled: flag });
 export const planStatusInput = z.object({ id: z.number().int().positive(), enabled: z.boolean() });
 

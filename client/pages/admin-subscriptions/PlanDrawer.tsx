@@ -29,7 +29,10 @@ interface Props {
 /** Create or edit a plan in a side panel (new-api's AddEditSubscriptionModal, its fields and defaults). */
 export function PlanDrawer({ opened, editing, onClose }: Props) {
   const { t } = useLingui();
-  const form = usePlanForm();
+  const form = usePlanForm({
+    titleRequired: t`The plan needs a title`,
+    quotaRequired: t`Enter the quota per period, or turn on “Unlimited quota”`,
+  });
   const utils = trpc.useUtils();
   const groups = trpc.groups.list.useQuery(undefined, { enabled: opened });
   const done = () => {
@@ -60,7 +63,7 @@ export function PlanDrawer({ opened, editing, onClose }: Props) {
 
   const submit = form.onSubmit(
     (values) => (editing ? update.mutate({ id: editing.id, plan: toFields(values) }) : create.mutate(toFields(values))),
-    () => showError(new Error(t`The plan needs a title`)),
+    (errors) => showError(new Error(String(Object.values(errors)[0]))),
   );
   const v = form.values;
   const durationUnits: Record<(typeof DURATION_UNITS)[number], string> = {
@@ -104,13 +107,23 @@ export function PlanDrawer({ opened, editing, onClose }: Props) {
             />
             <QuotaInput
               label={t`Quota per period`}
-              description={t`0 means unlimited`}
-              min={0}
-              value={v.total_amount}
+              required={!v.unlimited_quota}
+              disabled={v.unlimited_quota}
+              placeholder={v.unlimited_quota ? t`Unlimited` : undefined}
+              min={1}
+              value={v.unlimited_quota ? '' : v.total_amount}
               onChange={(q) => form.setFieldValue('total_amount', q)}
+              error={form.errors.total_amount}
               data-testid="plan-quota"
             />
           </SimpleGrid>
+          <Switch
+            label={t`Unlimited quota`}
+            description={t`Buyers can spend without limit during each period, whatever the plan costs. Leave it off and enter the quota per period unless that is what you sell.`}
+            color="orange"
+            data-testid="plan-unlimited"
+            {...form.getInputProps('unlimited_quota', { type: 'checkbox' })}
+          />
           <SimpleGrid cols={2} spacing="sm">
             <Select
               label={t`Valid for`}

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ListTable } from '../../components/DataTable.tsx';
 import { Page } from '../../components/Page.tsx';
@@ -84,7 +85,22 @@ export default function SubscriptionsPage() {
             title: t`Quota per period`,
             phone: 'field',
             noWrap: true,
-            render: (r) => (r.total_amount > 0 ? renderQuota(r.total_amount) : t`Unlimited`),
+            // An unlimited plan stands out (issue 39): its buyers spend without limit for one price.
+            render: (r) =>
+              r.total_amount > 0 ? (
+                renderQuota(r.total_amount)
+              ) : (
+                <Tooltip label={t`Buyers can spend without limit during each period`} withinPortal>
+                  <Badge
+                    variant="light"
+                    color="orange"
+                    leftSection={<IconAlertTriangle size={12} />}
+                    data-testid="plan-unlimited-badge"
+                  >
+                    {t`Unlimited`}
+                  </Badge>
+                </Tooltip>
+              ),
           },
           { accessor: 'reset', title: t`Quota renews`, phone: 'field', render: (r) => resetText(r) },
           {

@@ -1,10 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
-import { Box, Group, Text, UnstyledButton } from '@mantine/core';
+import { Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { CardState } from '../../components/PhoneCards.tsx';
 import { formatTimestamp } from '../../lib/format.ts';
 import type { LogColumnKey } from './columns.ts';
+import { PaidFromPlan } from './log-columns.tsx';
 import { isConsumeLike, isError } from './log-meta.ts';
 import type { LogItem } from './types.ts';
 
@@ -21,7 +22,7 @@ interface Props {
  * look closer (model, cost, time, tokens, who); the whole face opens the details.
  */
 export function LogCardFace({ log: l, cells, admin, state }: Props) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   return (
     <UnstyledButton
       onClick={state.toggle}
@@ -34,7 +35,12 @@ export function LogCardFace({ log: l, cells, admin, state }: Props) {
         <Box miw={0} style={{ flex: 1 }}>
           {isConsumeLike(l.type) ? cells.model(l) : cells.type(l)}
         </Box>
-        {!isError(l.type) && <Box style={{ flexShrink: 0 }}>{cells.quota(l)}</Box>}
+        {!isError(l.type) && (
+          <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
+            {cells.quota(l)}
+            <PaidFromPlan log={l} i18n={i18n} />
+          </Stack>
+        )}
       </Group>
       <Group justify="space-between" wrap="nowrap" gap="xs" mt={6}>
         <Text size="xs" c="dimmed" ff="monospace" style={{ flexShrink: 0 }}>

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { quotaDisplay } from '../../lib/format.ts';
 import { checkCost } from './cost-formula.ts';
 import { CostFormula } from './CostFormula.tsx';
-import { isConsumeLike, isError, type LogOther, parseOther, retryChain } from './log-meta.ts';
+import { isConsumeLike, isError, type LogOther, paidFromPlan, parseOther, retryChain } from './log-meta.ts';
 import { logText } from './log-text.ts';
 import type { LogItem } from './types.ts';
 
@@ -48,6 +48,14 @@ export function LogDetails({
   const add = (cond: boolean, label: string, value: ReactNode) => {
     if (cond) fields.push([label, value]);
   };
+  const plan = paidFromPlan(o);
+  add(
+    plan !== null,
+    t`Paid from`,
+    plan?.title
+      ? t`Plan ${plan.title} (subscription #${plan.subscriptionId})`
+      : t`Subscription #${plan?.subscriptionId ?? 0}`,
+  );
   add(has(o.model_ratio), t`Model ratio`, o.model_ratio);
   add(has(o.completion_ratio), t`Completion ratio`, o.completion_ratio);
   add(has(o.group_ratio), t`Group ratio`, o.group_ratio);

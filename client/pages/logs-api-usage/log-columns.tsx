@@ -6,7 +6,15 @@ import type { DataTableColumn } from 'mantine-datatable';
 import type { ReactNode } from 'react';
 import { formatCount, renderQuota } from '../../lib/format.ts';
 import { EXPANDER_WIDTH, type LogColumnKey, logColumns } from './columns.ts';
-import { firstTokenColor, isConsumeLike, isError, parseOther, retryChain, useTimeColor } from './log-meta.ts';
+import {
+  firstTokenColor,
+  isConsumeLike,
+  isError,
+  paidFromPlan,
+  parseOther,
+  retryChain,
+  useTimeColor,
+} from './log-meta.ts';
 import { logText } from './log-text.ts';
 import { logTypeMeta } from './log-types.ts';
 import type { LogItem } from './types.ts';
@@ -65,6 +73,30 @@ export function ErrorBadges({ log, i18n }: { log: LogItem; i18n: I18n }) {
         </Badge>
       )}
     </Group>
+  );
+}
+
+/**
+ * "Paid from plan Basic" when a subscription's pool paid the call instead of the wallet (issue 39),
+ * so a plan's spending is not mistaken for the wallet's; nothing for a wallet-paid row.
+ */
+export function PaidFromPlan({ log, i18n }: { log: LogItem; i18n: I18n }) {
+  const plan = paidFromPlan(parseOther(log.other));
+  if (!plan) return null;
+  const _ = i18n._.bind(i18n);
+  const title = plan.title;
+  return (
+    <Text
+      size="xs"
+      c="blue"
+      fw={500}
+      lineClamp={1}
+      maw={240}
+      style={{ wordBreak: 'break-all' }}
+      data-testid="log-paid-by-plan"
+    >
+      {title ? _(msg`Paid from plan ${title}`) : _(msg`Paid from a subscription`)}
+    </Text>
   );
 }
 
@@ -192,7 +224,17 @@ export function logCells({ i18n, onUserClick }: Ctx): Record<LogColumnKey, (l: L
           {logText(l) || '-'}
         </Text>
       );
-      if (!isError(l.type)) return text;
+      if (!isError(l.type)) {
+        const plan = <PaidFromPlan log={l} i18n={i18n} />;
+        return paidFromPlan(parseOther(l.other)) ? (
+          <Stack gap={2}>
+            {plan}
+            {text}
+          </Stack>
+        ) : (
+          text
+        );
+      }
       return (
         <Stack gap={4} data-testid="log-error">
           <ErrorBadges log={l} i18n={i18n} />

@@ -58,6 +58,18 @@ export interface LogOther {
   output_content?: string;
   /** The registry message the server stored beside `content` (shared/stored-message.ts; read by log-text.ts). */
   message?: unknown;
+  /** new-api's fields of a call paid from a subscription's pool instead of the wallet. */
+  billing_source?: string;
+  subscription_id?: number;
+  subscription_plan_id?: number;
+  subscription_plan_title?: string;
+}
+
+/** The plan whose subscription paid the call (issue 39); null when the wallet paid. */
+export function paidFromPlan(o: LogOther): { title: string; subscriptionId: number } | null {
+  if (o.billing_source !== 'subscription') return null;
+  const title = typeof o.subscription_plan_title === 'string' ? o.subscription_plan_title : '';
+  return { title, subscriptionId: Number(o.subscription_id) || 0 };
 }
 
 export function parseOther(other: string | null | undefined): LogOther {

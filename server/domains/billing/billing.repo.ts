@@ -57,6 +57,14 @@ export const giveSubscriptionQuota = (db: Db, id: number, quota: number) =>
 /** Pools a batch may charge beyond their reservations: what is left in each (null total = unlimited). */
 export const listSubscriptionRemains = (db: Db, ids: number[]) =>
   db.selectFrom('user_subscriptions').select(['id', 'amount_total', 'amount_used']).where('id', 'in', ids).execute();
+/** The plan behind each pool, for the log rows of calls it paid (issue 39); only pool-paid batches ask. */
+export const listSubscriptionPlans = (db: Db, ids: number[]) =>
+  db
+    .selectFrom('user_subscriptions as s')
+    .leftJoin('subscription_plans as p', 'p.id', 's.plan_id')
+    .select(['s.id', 's.plan_id', 'p.title'])
+    .where('s.id', 'in', ids)
+    .execute();
 /** [delta, id]: a take (delta > 0) only while it fits; a refund (delta < 0) never below empty. */
 export const chargeSubscription = prepared<readonly [number, number]>((db, [delta, id]) =>
   db

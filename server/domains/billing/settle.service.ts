@@ -1,3 +1,4 @@
+import { serverText } from '../../../shared/server-messages.ts';
 import { nowSeconds } from '../../db/time.ts';
 import type { Db, NewLog } from '../../db/types.ts';
 import { insertLogs } from '../logs/insert-logs.repo.ts';
@@ -10,6 +11,7 @@ import {
   chargeUser,
   chargeUserIfEnough,
   deleteReservations,
+  listSubscriptionPlans,
   listSubscriptionRemains,
   listTokenRemains,
   listUserQuotas,
@@ -174,9 +176,17 @@ async function settleBatch(trx: Db, items: SettleItem[]): Promise<Settlement[]> 
   }
   const logs: NewLog[] = [];
   const counted: NewLog[] = [];
+  const paidPools = [
+    ...new Set(out.filter((o, i) => o.subscriptionId > 0 && items[i].log).map((o) => o.subscriptionId)),
+  ];
+  const plans = new Map<number, PoolPlan>();
+  if (paidPools.length > 0)
+    for (const p of await listSubscriptionPlans(trx, paidPools))
+      plans.set(Number(p.id), { id: Number(p.plan_id), title: p.title ?? '' });
   items.forEach((item, i) => {
     if (!item.log) return;
-    const row = (out[i].log = withPool(item.log(out[i]), out[i].subscriptionId));
+    const pool = out[i].subscriptionId;
+    const row = (out[i].log = withPool(item.log(out[i]), pool, plans.get(pool)));
     if (item.insertLog) logs.push(row);
     if (item.countUsage) counted.push(row);
   });
@@ -186,8 +196,17 @@ async function settleBatch(trx: Db, items: SettleItem[]): Promise<Settlement[]> 
   return out;
 }
 
-/** A pool-paid consume row says so in `other` (new-api's billing_source), for the user's history. */
-function withPool(row: NewLog, subscriptionId: number): NewLog {
+interface PoolPlan {
+  id: number;
+  title: string;
+}
+
+/**
+ * A pool-paid consume row says so (issue 39: a plan's buyer spends without the wallet moving, which no
+ * one notices unless the row says it): in `other` with new-api's fields (billing_source, the
+ * subscription and its plan), which new-api's console and ours read, and at the end of `content`.
+ */
+function withPool(row: NewLog, subscriptionId: number, plan: PoolPlan | undefined): NewLog {
   if (subscriptionId === 0) return row;
   let other: Record<string, unknown> = {};
   try {
@@ -196,8 +215,18 @@ function withPool(row: NewLog, subscriptionId: number): NewLog {
   } catch {
     // Not JSON: the row's other text is replaced by the fields below.
   }
+  const title = plan?.title ?? '';
   return {
     ...row,
-    other: JSON.stringify({ ...other, billing_source: 'subscription', subscription_id: subscriptionId }),
+    content: title
+      ? serverText('log.paid_from_plan', { line: row.content ?? '', title })
+      : serverText('log.paid_from_subscription', { line: row.content ?? '' }),
+    other: JSON.stringify({
+      ...other,
+      billing_source: 'subscription',
+      subscription_id: subscriptionId,
+      subscription_plan_id: plan?.id ?? 0,
+      subscription_plan_title: title,
+    }),
   };
 }

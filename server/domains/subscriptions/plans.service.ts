@@ -1,4 +1,4 @@
-import type { PlanFields } from '../../../shared/schemas/subscriptions.ts';
+import type { ConsolePlanFields, PlanFields } from '../../../shared/schemas/subscriptions.ts';
 import type { Infra } from '../../context.ts';
 import { nowSeconds } from '../../db/time.ts';
 import { badRequest, notFound } from '../../errors.ts';
@@ -9,6 +9,13 @@ import { planView } from './subscriptions.view.ts';
 export type PlansService = ReturnType<typeof createPlansService>;
 
 /**
+ * A plan as a caller writes it. Switchyard's console states an unlimited quota with `unlimited_quota`
+ * (issue 39: a forgotten quota must not sell endless spending); new-api's REST fields have no such
+ * switch and keep new-api's meaning, `total_amount` 0 = unlimited, for its consoles and scripts.
+ */
+export type PlanInput = { from: 'console'; fields: ConsolePlanFields } | { from: 'new-api'; fields: PlanFields };
+
+/**
  * The plans an admin sells. A plan is never deleted (orders and users' subscriptions point at it):
  * disabling takes it off sale, and what users already bought keeps the terms copied at purchase.
  */
@@ -16,7 +23,13 @@ export function createPlansService(infra: Pick<Infra, 'db'>, options: OptionsSer
   const { db } = infra;
 
   /** new-api's checks beyond the schema: a real upgrade group, and custom lengths that are lengths. */
-  function checked(fields: PlanFields) {
+  function checked(input: PlanInput): PlanFields {
+    let fields: PlanFields = input.fields;
+    if (input.from === 'console') {
+      const { unlimited_quota, ...rest } = input.fields;
+      if (!unlimited_quota && rest.total_amount <= 0) throw badRequest('subscription.quota_required');
+      fields = unlimited_quota ? { ...rest, total_amount: 0 } : rest;
+    }
     if (fields.upgrade_group !== '' && !Object.hasOwn(options.get('GroupRatio'), fields.upgrade_group))
       throw badRequest('subscription.group_missing');
     if (fields.duration_unit === 'custom' && fields.custom_seconds <= 0)
@@ -37,12 +50,12 @@ export function createPlansService(infra: Pick<Infra, 'db'>, options: OptionsSer
       if (!p) throw notFound('subscription.plan_not_found');
       return planView(p);
     },
-    async create(fields: PlanFields) {
+    async create(fields: PlanInput) {
       const now = nowSeconds();
       const id = await insertPlan(db, { ...row(checked(fields)), created_at: now, updated_at: now });
       return this.get(id);
     },
-    async update(id: number, fields: PlanFields) {
+    async update(id: number, fields: PlanInput) {
       if (!(await updatePlan(db, id, { ...row(checked(fields)), updated_at: nowSeconds() })))
         throw notFound('subscription.plan_not_found');
       return this.get(id);

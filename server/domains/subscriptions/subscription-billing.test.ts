@@ -36,7 +36,8 @@ afterAll(() => h.close());
 
 const subs = () => h.deps.services.subscriptions;
 async function planOf(over: Record<string, unknown>) {
-  return subs().plans.create(planFields.parse({ title: 'P', duration_unit: 'day', duration_value: 30, ...over }));
+  const fields = planFields.parse({ title: 'P', duration_unit: 'day', duration_value: 30, ...over });
+  return subs().plans.create({ from: 'new-api', fields });
 }
 async function payer(wallet: number, preference?: string) {
   const user = await insertUser(h.deps, {
@@ -72,11 +73,16 @@ describe('a live subscription pays before the wallet (subscription_first, the de
     expect(Number((await subRow(user.id)).amount_used)).toBe(3 * PRICE);
     const lines = await consumeLines(user.id);
     expect(lines.map((x) => Number(x.quota))).toEqual([PRICE, PRICE, PRICE]);
-    for (const x of lines)
+    // Each row names the plan that paid (issue 39), in new-api's fields and in the text its console shows.
+    for (const x of lines) {
       expect(JSON.parse(x.other ?? '{}')).toMatchObject({
         billing_source: 'subscription',
         subscription_id: granted.id,
+        subscription_plan_id: plan.id,
+        subscription_plan_title: 'P',
       });
+      expect(x.content).toMatch(/，由订阅套餐「P」支付$/);
+    }
     expect(l.reservations).toHaveLength(0);
   });
 
@@ -89,6 +95,11 @@ describe('a live subscription pays before the wallet (subscription_first, the de
     await h.drain();
     expect(Number((await subRow(first.user.id)).amount_used)).toBe(PRICE);
     expect(Number((await ledger(h.deps, first.user.id, 0)).user.quota)).toBe(1_000_000 - PRICE);
+    // The wallet-paid row does not claim a plan.
+    const [byPool, byWallet] = await consumeLines(first.user.id);
+    expect(byPool.content).toContain('由订阅套餐');
+    expect(byWallet.content).not.toContain('订阅');
+    expect(JSON.parse(byWallet.other ?? '{}')).not.toHaveProperty('billing_source');
 
     const only = await payer(1_000_000, 'subscription_only');
     await subs().users.grant(ROOT, only.user.id, plan.id);

@@ -87,7 +87,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: AppDeps) 
 
   restRoute(app, deps, 'GET', '/api/subscription/admin/plans', admin, () => wrapped(false));
   restRoute(app, deps, 'POST', '/api/subscription/admin/plans', { ...admin, body: planBody }, async ({ body }) => ({
-    plan: await plans.create(body.plan),
+    plan: await plans.create({ from: 'new-api', fields: body.plan }),
   }));
   restRoute(
     app,
@@ -96,7 +96,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: AppDeps) 
     '/api/subscription/admin/plans/:id',
     { ...admin, params: idParam, body: planBody },
     async ({ params, body }) => {
-      await plans.update(params.id, body.plan);
+      await plans.update(params.id, { from: 'new-api', fields: body.plan });
       return null;
     },
   );

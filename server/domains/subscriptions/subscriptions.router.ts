@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  planFields,
+  consolePlanFields,
   planIdInput,
   planStatusInput,
   updatePlanInput,
@@ -36,10 +36,14 @@ export const subscriptionsRouter = router({
 /** The admin's plans page and the subscriptions section of the user drawer. */
 export const subscriptionAdminRouter = router({
   plans: adminProcedure.query(({ ctx }) => ctx.services.subscriptions.plans.list(false)),
-  create: adminProcedure.input(planFields).mutation(({ ctx, input }) => ctx.services.subscriptions.plans.create(input)),
+  create: adminProcedure
+    .input(consolePlanFields)
+    .mutation(({ ctx, input }) => ctx.services.subscriptions.plans.create({ from: 'console', fields: input })),
   update: adminProcedure
     .input(updatePlanInput)
-    .mutation(({ ctx, input }) => ctx.services.subscriptions.plans.update(input.id, input.plan)),
+    .mutation(({ ctx, input }) =>
+      ctx.services.subscriptions.plans.update(input.id, { from: 'console', fields: input.plan }),
+    ),
   setEnabled: adminProcedure
     .input(planStatusInput)
     .mutation(({ ctx, input }) => ctx.services.subscriptions.plans.setEnabled(input.id, input.enabled)),
