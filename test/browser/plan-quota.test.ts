@@ -19,13 +19,15 @@ import { overflowing } from './layout-checks.ts';
 
 /** Screenshots to look at (test-artifacts/ is not committed; SHOTS_DIR puts them elsewhere). */
 const shotsDir = process.env.SHOTS_DIR ?? path.resolve(import.meta.dirname, '../../test-artifacts/screenshots');
+/** SHOTS_THEME=dark runs the same walk in the dark theme, for its screenshots. */
+const theme = process.env.SHOTS_THEME === 'dark' ? 'dark' : 'light';
 const row = (page: Page, text: string) =>
   page.locator('tr, [data-testid="phone-card"]').filter({ hasText: text }).first();
 /** A usage-log row, or its card on a phone. */
 const logRow = (page: Page, text: string) =>
   page.locator('tbody tr, [data-testid="log-card"]').filter({ hasText: text }).first();
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(shotsDir, `plan-quota-${name}.png`), fullPage: true });
+  page.screenshot({ path: path.join(shotsDir, `plan-quota-${name}-${theme}.png`), fullPage: true });
 
 describe.each([
   { width: 1366, height: 860, n: 1 },
@@ -43,7 +45,7 @@ describe.each([
     [gateway, fake, browser] = await Promise.all([startGateway(), startFakeOpenAI(), launchChromium()]);
     await setupRoot(gateway.test);
     mkdirSync(shotsDir, { recursive: true });
-    admin = await openSession(browser, gateway.baseUrl, { width, height });
+    admin = await openSession(browser, gateway.baseUrl, { width, height, theme });
     try {
       await logIn(admin, { username: ROOT_USERNAME, password: ROOT_PASSWORD });
     } catch (err) {
