@@ -16,7 +16,7 @@ const scrubbers: [RegExp, string][] = [
   // Google API keys.
   [/\bAIza[\w-]{20,}/g, 'AIza***'],
   [/([?&;](?:key|api[_-]?key|access[_-]?token|token|secret|signature|sig)=)[^&\s"'#]+/gi, '$1***'],
-  [/((?:x-api-key|x-goog-api-key|api[_-]key|authorization)["']?\s*[:=]\s*["']?)[^\s"',}]+/gi, '$1***'],
+  [/((?:x-api-key|x-goog-api-key|api[_-]key|authorization)["']?\s*[:=]\s*["']?(?:Bearer\s+)?)[^\s"',}]+/gi, '$1***'],
 ];
 
 /**
