@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, type Expression, type SqlBool, sql } from 'kysely';
 import { ChannelStatus } from '../../../shared/constants.ts';
-import type { ChannelRow, Database, Db } from '../../db/types.ts';
+import type { Database, Db } from '../../db/types.ts';
+import type { ChannelRow } from './channels.table.ts';
 import { likePattern } from './channels.repo.ts';
 
 /*

@@ -1,6 +1,7 @@
 import { type Insertable, type SelectQueryBuilder, sql, type Updateable } from 'kysely';
 import { ChannelStatus } from '../../../shared/constants.ts';
-import type { ChannelRow, ChannelsTable, Database, Db } from '../../db/types.ts';
+import type { Database, Db } from '../../db/types.ts';
+import type { ChannelRow, ChannelsTable } from './channels.table.ts';
 
 /* Channel and ability queries; no rules here (they live in the service). */
 

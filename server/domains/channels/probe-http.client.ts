@@ -1,7 +1,7 @@
 import { request } from 'undici';
 import { channelTypeInfo } from '../../../shared/channel-types.ts';
 import type { ServerMessage } from '../../../shared/server-messages.ts';
-import type { ChannelRow } from '../../db/types.ts';
+import type { ChannelRow } from './channels.table.ts';
 import { splitKeys } from '../../relay/channel-config.ts';
 import type { ChannelQuery } from '../../relay/providers/shared/channel-query.ts';
 import type { UpstreamRequest } from '../../relay/providers/types.ts';

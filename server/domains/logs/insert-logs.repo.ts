@@ -1,6 +1,7 @@
 import { inTransaction } from '../../db/in-transaction.ts';
 import { preparedInsert } from '../../db/prepared.ts';
-import type { Db, NewLog } from '../../db/types.ts';
+import type { Db } from '../../db/types.ts';
+import type { NewLog } from './logs.table.ts';
 import { addToLogHourly } from './log-hourly.repo.ts';
 
 /** A log row with every column (the columns' defaults where the caller gave none), so one statement fits all. */

@@ -11,7 +11,8 @@ import {
   setOptions,
   startRelayHarness,
 } from '../../../test/relay-fixtures.ts';
-import type { Db, NewLog } from '../../db/types.ts';
+import type { Db } from '../../db/types.ts';
+import type { NewLog } from './logs.table.ts';
 import { createMigrator, migrateToLatest } from '../../db/index.ts';
 import { insertLogs } from './insert-logs.repo.ts';
 import { hourlyTotalsQuery, rebuildLogHourly } from './log-hourly.repo.ts';

@@ -1,6 +1,6 @@
 import type { OptionReader } from '../../../shared/options.ts';
 import type { Infra } from '../../context.ts';
-import type { NewLog } from '../../db/types.ts';
+import type { NewLog } from './logs.table.ts';
 import { insertLogs } from './insert-logs.repo.ts';
 import { addToQuotaData } from './quota-data.repo.ts';
 

@@ -1,5 +1,5 @@
 import type { TestApp } from '../../../test/app.ts';
-import type { NewLog } from '../../db/types.ts';
+import type { NewLog } from './logs.table.ts';
 import { addToLogHourly } from './log-hourly.repo.ts';
 
 /* Test data for the log read side: rows are inserted directly (the relay's log-writer owns real writes). */

@@ -1,4 +1,4 @@
-import type { LogRow } from '../../db/types.ts';
+import type { LogRow } from './logs.table.ts';
 
 /** A log row as new-api sends it (api-contract §1 Log); the channel id sits under `channel`. */
 export interface LogView {

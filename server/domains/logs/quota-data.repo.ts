@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { Db, NewLog } from '../../db/types.ts';
+import type { Db } from '../../db/types.ts';
+import type { NewLog } from './logs.table.ts';
 
 /*
  * Hourly usage buckets (quota_data): written with the consume rows they count (in a

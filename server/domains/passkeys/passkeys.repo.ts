@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
-import type { Db, PasskeyCredentialsTable } from '../../db/types.ts';
+import type { Db } from '../../db/types.ts';
+import type { PasskeyCredentialsTable } from './passkeys.table.ts';
 
 export type NewPasskey = Insertable<PasskeyCredentialsTable>;
 

@@ -1,4 +1,4 @@
-import type { PasskeyCredentialsTable } from '../../db/types.ts';
+import type { PasskeyCredentialsTable } from './passkeys.table.ts';
 import type { Selectable } from 'kysely';
 
 type PasskeyRow = Selectable<PasskeyCredentialsTable>;

@@ -7,7 +7,7 @@ import type {
 } from '../../../shared/schemas/redemptions.ts';
 import type { Infra } from '../../context.ts';
 import { nowSeconds } from '../../db/time.ts';
-import type { RedemptionRow } from '../../db/types.ts';
+import type { RedemptionRow } from './redemptions.table.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { OptionsService } from '../options/options.service.ts';

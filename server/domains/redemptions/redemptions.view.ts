@@ -1,4 +1,4 @@
-import type { RedemptionRow } from '../../db/types.ts';
+import type { RedemptionRow } from './redemptions.table.ts';
 
 /**
  * A redemption code as new-api clients read it: `count` is request-only (always 0),

@@ -1,6 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import { nowSeconds } from '../../db/time.ts';
-import type { Db, MidjourneyRow, MidjourneysTable, TaskRow, TasksTable } from '../../db/types.ts';
+import type { Db } from '../../db/types.ts';
+import type { MidjourneyRow, MidjourneysTable, TaskRow, TasksTable } from './tasks.table.ts';
 import { TASK_PAGE_SIZE, type MjListInput, type TaskListInput } from '../../../shared/schemas/tasks.ts';
 
 /** Statuses after which a task never changes again: the poller skips them. */

@@ -1,5 +1,5 @@
 import type { Infra } from '../../context.ts';
-import type { MidjourneyRow, TaskRow } from '../../db/types.ts';
+import type { MidjourneyRow, TaskRow } from './tasks.table.ts';
 import type { MjListInput, TaskListInput } from '../../../shared/schemas/tasks.ts';
 import type { OptionsService } from '../options/options.service.ts';
 import { countMidjourneys, countTasks, listMidjourneys, listTasks, type Range } from './tasks.repo.ts';

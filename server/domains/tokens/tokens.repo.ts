@@ -1,5 +1,6 @@
 import { type Insertable, sql, type Updateable } from 'kysely';
-import type { Db, TokensTable } from '../../db/types.ts';
+import type { Db } from '../../db/types.ts';
+import type { TokensTable } from './tokens.table.ts';
 
 /* Token queries. Soft-deleted tokens (deleted_at set) are invisible to every query here. */
 

@@ -8,7 +8,8 @@ import {
 } from '../../../shared/schemas/tokens.ts';
 import type { AuthUser, Infra } from '../../context.ts';
 import { nowSeconds } from '../../db/time.ts';
-import type { Db, TokenRow } from '../../db/types.ts';
+import type { Db } from '../../db/types.ts';
+import type { TokenRow } from './tokens.table.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { mayUseGroup } from '../options/options.rules.ts';
 import type { OptionsService } from '../options/options.service.ts';

@@ -1,4 +1,4 @@
-import type { TopUpRow } from '../../db/types.ts';
+import type { TopUpRow } from './topup.table.ts';
 
 /** A top-up order as new-api's TopUp JSON (wallet history and the admin's order list). */
 export const topUpView = (r: TopUpRow) => ({

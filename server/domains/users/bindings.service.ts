@@ -1,4 +1,4 @@
-import type { UserUpdate } from '../../db/types.ts';
+import type { UserUpdate } from './users.table.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { findLiveUserById, updateUser } from './users.repo.ts';
 import { type Actor, assertOutranks, type UsersDeps } from './users.rules.ts';

@@ -10,7 +10,8 @@ import {
   updateUserInput,
 } from '../../../shared/schemas/users.ts';
 import { nowSeconds } from '../../db/time.ts';
-import type { Db, UserUpdate } from '../../db/types.ts';
+import type { Db } from '../../db/types.ts';
+import type { UserUpdate } from './users.table.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { messageLogFields } from '../logs/log-message.view.ts';

@@ -1,6 +1,6 @@
 import { Role } from '../../../shared/constants.ts';
 import { type UpdateSelfInput, updateSelfInput } from '../../../shared/schemas/users.ts';
-import type { UserUpdate } from '../../db/types.ts';
+import type { UserUpdate } from './users.table.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { newAffCode } from './account.service.ts';

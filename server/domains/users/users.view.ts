@@ -1,5 +1,5 @@
 import { Role } from '../../../shared/constants.ts';
-import type { UserRow } from '../../db/types.ts';
+import type { UserRow } from './users.table.ts';
 
 /*
  * The User object as new-api clients read it (api-contract §1): every key

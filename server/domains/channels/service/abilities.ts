@@ -1,6 +1,7 @@
 import { splitList } from '../../../../shared/schemas/common.ts';
 import { ChannelStatus } from '../../../../shared/constants.ts';
-import type { ChannelRow, Db } from '../../../db/types.ts';
+import type { Db } from '../../../db/types.ts';
+import type { ChannelRow } from '../channels.table.ts';
 import {
   type AbilityInsert,
   deleteAbilitiesOf,

@@ -1,5 +1,5 @@
 import { splitList } from '../../../../shared/schemas/common.ts';
-import type { ChannelRow } from '../../../db/types.ts';
+import type { ChannelRow } from '../channels.table.ts';
 import { badRequest } from '../../../errors.ts';
 import {
   type ChannelFilter,

@@ -1,7 +1,7 @@
 import { CHANNEL_TYPES } from '../../../../shared/channel-types.ts';
 import type { ListChannelsInput } from '../../../../shared/schemas/channels.ts';
 import { splitList } from '../../../../shared/schemas/common.ts';
-import type { ChannelRow } from '../../../db/types.ts';
+import type { ChannelRow } from '../channels.table.ts';
 import {
   countChannels,
   countUntaggedChannels,

@@ -10,7 +10,8 @@ import {
 } from '../../../../shared/schemas/channels.ts';
 import { splitList } from '../../../../shared/schemas/common.ts';
 import { nowSeconds } from '../../../db/time.ts';
-import type { ChannelRow, Db } from '../../../db/types.ts';
+import type { Db } from '../../../db/types.ts';
+import type { ChannelRow } from '../channels.table.ts';
 import { appErrorOfText } from '../../../errors.ts';
 import {
   type ChannelPatch,
