@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Divider, Group, PasswordInput, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MAX_USERNAME_LENGTH, MIN_PASSWORD_LENGTH } from '../../../shared/constants.ts';
+import { PresetPricesChoice } from './PresetPricesChoice.tsx';
 
 export type UsageMode = 'default' | 'self' | 'demo';
 
@@ -10,6 +11,8 @@ export interface SetupValues {
   password: string;
   confirmPassword: string;
   mode: UsageMode;
+  /** Keep the preset prices a fresh install ships (PresetPricesChoice). */
+  keepPresets: boolean;
 }
 
 interface SetupFormProps {
@@ -22,7 +25,7 @@ interface SetupFormProps {
 export function SetupForm({ askAdmin, submitting, onSubmit }: SetupFormProps) {
   const { t } = useLingui();
   const form = useForm<SetupValues>({
-    initialValues: { username: '', password: '', confirmPassword: '', mode: 'default' },
+    initialValues: { username: '', password: '', confirmPassword: '', mode: 'default', keepPresets: true },
     validate: askAdmin
       ? {
           username: (v) => (v.trim() ? null : t`Please enter the administrator username`),
@@ -99,6 +102,8 @@ export function SetupForm({ askAdmin, submitting, onSubmit }: SetupFormProps) {
             ))}
           </Stack>
         </Radio.Group>
+        {/* Only a root created here is signed in to clear them right after. */}
+        {askAdmin && <PresetPricesChoice {...form.getInputProps('keepPresets', { type: 'checkbox' })} />}
         <Button type="submit" loading={submitting} fullWidth mt="xs">
           <Trans>Initialise system</Trans>
         </Button>

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Group } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { AuthCard } from '../../components/AuthCard.tsx';
 import { PageLoader } from '../../layout/PageLoader.tsx';
@@ -22,10 +22,17 @@ export default function SetupPage() {
   // Its failure has a fixed message (console spec §8), shown in the page.
   const setupStatus = trpc.auth.setupStatus.useQuery(undefined, { meta: { ownErrorDisplay: true } });
   const [done, setDone] = useState<'signed-in' | 'reload' | false>(false);
+  // Unticked "Keep the preset prices": cleared as the new root, right after setup (issue 39).
+  const keepPresets = useRef(true);
+  const clearPresets = trpc.pricing.clearPresets.useMutation();
   const setup = trpc.auth.setup.useMutation({
-    onSuccess: ({ user }) => {
+    onSuccess: async ({ user }) => {
       // The server signed in the root it created (issue 22); an imported root signs in as before.
       if (user) rememberLogin(user);
+      if (user && !keepPresets.current)
+        await clearPresets
+          .mutateAsync()
+          .catch(() => showError(t`Preset prices were not cleared; clear them in System settings › Model pricing`));
       setDone(user ? 'signed-in' : 'reload');
       // A full load: the status (setup done) and the session are read afresh.
       window.setTimeout(() => {
@@ -41,7 +48,8 @@ export default function SetupPage() {
   if ((status.setup || setupStatus.data.status) && !done) return <Navigate to="/" replace />;
 
   const rootInit = setupStatus.data.root_init;
-  const submit = (v: SetupValues) =>
+  const submit = (v: SetupValues) => {
+    keepPresets.current = v.keepPresets;
     setup.mutate({
       ...(rootInit ? {} : { username: v.username, password: v.password, confirmPassword: v.confirmPassword }),
       SelfUseModeEnabled: v.mode === 'self',
@@ -49,6 +57,7 @@ export default function SetupPage() {
       // Option defaults that ship text (group descriptions) are written in the wizard's language.
       language: i18n.locale === 'en' ? 'en' : 'zh',
     });
+  };
 
   return (
     <AuthCard

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
 import { useJsonProblemText } from '../../../components/JsonTextarea.tsx';
+import { useUnsavedChanges } from '../../../components/UnsavedChanges.tsx';
 import { jsonProblem } from '../../../lib/json-problem.ts';
 import { checkField, type FieldDef, type Values } from './fields.ts';
 import { FieldInput } from './FieldInput.tsx';
@@ -104,6 +105,14 @@ export function OptionsSection(props: OptionsSectionProps) {
   const { title, description, fields, extraKeys = [], defaults, check, children, testId, order } = props;
   const form = useOptionsForm([...fields.map((f) => f.key), ...extraKeys], defaults, order);
   const fieldCheck = useFieldCheck(fields);
+  const { i18n } = useLingui();
+  const save = () => form.save((v, c) => fieldCheck(v, c) ?? check?.(v, c) ?? null);
+  // The page asks before leaving with these unsaved, and its bar names them by their labels.
+  const labelOf = (key: string) => {
+    const f = fields.find((x) => x.key === key);
+    return f ? i18n._(f.label) : key;
+  };
+  useUnsavedChanges({ title, items: form.changedKeys().map(labelOf), save, discard: form.reset });
   return (
     <SectionFrame title={title} description={description} testId={testId}>
       {form.loaded ? (
@@ -115,11 +124,7 @@ export function OptionsSection(props: OptionsSectionProps) {
         <Skeleton h={80} />
       )}
       <Group>
-        <Button
-          loading={form.saving}
-          disabled={!form.loaded}
-          onClick={() => void form.save((v, c) => fieldCheck(v, c) ?? check?.(v, c) ?? null)}
-        >
+        <Button loading={form.saving} disabled={!form.loaded} onClick={() => void save()}>
           <Trans>Save</Trans>
         </Button>
       </Group>

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { checkMappingRows, MAPPING_MESSAGES, type MappingRow } from '../../../../shared/schemas/model-mapping.ts';
+import { useUnsavedChanges } from '../../../components/UnsavedChanges.tsx';
 import { showError } from '../../../lib/errors.ts';
 import { trpc } from '../../../trpc.ts';
 import { SectionFrame } from '../form/OptionsSection.tsx';
@@ -17,6 +18,8 @@ export function ModelMappingManager() {
   const utils = trpc.useUtils();
   const query = trpc.modelMapping.get.useQuery();
   const [rows, setRows] = useState<MappingRow[]>([]);
+  // The rows have been filled from the server at least once (before that, nothing is "unsaved").
+  const [ready, setReady] = useState(false);
   const save = trpc.modelMapping.update.useMutation({
     onSuccess: () => {
       notifications.show({ color: 'teal', message: t`Saved` });
@@ -33,7 +36,10 @@ export function ModelMappingManager() {
   });
 
   useEffect(() => {
-    if (query.data) setRows(toRows(query.data.mapping));
+    if (query.data) {
+      setRows(toRows(query.data.mapping));
+      setReady(true);
+    }
   }, [query.data]);
 
   const messages: Record<string, string> = {
@@ -46,14 +52,34 @@ export function ModelMappingManager() {
   };
 
   const update = (i: number, row: MappingRow) => setRows((r) => r.map((x, j) => (j === i ? row : x)));
-  const submit = () => {
+  const submit = async (): Promise<boolean> => {
     const r = checkMappingRows(rows);
     if (!r.ok) {
       notifications.show({ color: 'red', message: messages[r.message] ?? r.message });
-      return;
+      return false;
     }
-    save.mutate({ mapping: rows });
+    try {
+      await save.mutateAsync({ mapping: rows });
+      return true;
+    } catch {
+      // onError above has shown why.
+      return false;
+    }
   };
+
+  // Rows are staged until Save: leaving asks, and the page's bar names the virtual models changed.
+  const savedRows = query.data ? toRows(query.data.mapping) : [];
+  const unsaved = [...new Set([...savedRows, ...rows].map((r) => r.name))].filter((name) => {
+    const a = savedRows.filter((r) => r.name === name);
+    const b = rows.filter((r) => r.name === name);
+    return JSON.stringify(a) !== JSON.stringify(b);
+  });
+  useUnsavedChanges({
+    title: <Trans>Model mapping</Trans>,
+    items: ready ? unsaved.map((n) => n || t`(unnamed)`) : [],
+    save: submit,
+    discard: () => setRows(savedRows),
+  });
 
   return (
     <SectionFrame
@@ -156,7 +182,7 @@ export function ModelMappingManager() {
         </Stack>
       )}
       <Group gap="xs">
-        <Button onClick={submit} loading={save.isPending}>
+        <Button onClick={() => void submit()} loading={save.isPending}>
           <Trans>Save</Trans>
         </Button>
         <Button

@@ -2,16 +2,22 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Skeleton, Tabs } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { FieldGrid, SectionFrame, useFieldCheck } from '../form/OptionsSection.tsx';
-import { useOptionsForm } from '../form/useOptionsForm.ts';
+import { useOptionMap, useOptionsForm } from '../form/useOptionsForm.ts';
+import { presetPricedModels } from '../../../../shared/preset-prices.ts';
 import { ratioJsonFields } from '../tabs/operation-fields.ts';
+import { useUnsavedChanges } from '../../../components/UnsavedChanges.tsx';
 import { trpc } from '../../../trpc.ts';
+import { changedModels, numberMap } from './changed-models.ts';
+import { PresetPricesReview } from './PresetPricesReview.tsx';
 import { PresetFill } from './PresetFill.tsx';
 import { UnpricedAlert } from './UnpricedAlert.tsx';
 import { UnsetModelsTable } from './UnsetModelsTable.tsx';
 import { VisualPriceEditor } from './VisualPriceEditor.tsx';
+
+const PRICE_KEYS = ratioJsonFields.map((f) => f.key);
 
 /**
  * Model pricing: one form behind three views (JSON editor, visual editor, models
@@ -20,7 +26,7 @@ import { VisualPriceEditor } from './VisualPriceEditor.tsx';
 export function PricingArea() {
   const { t } = useLingui();
   const utils = trpc.useUtils();
-  const form = useOptionsForm(ratioJsonFields.map((f) => f.key));
+  const form = useOptionsForm(PRICE_KEYS);
   const check = useFieldCheck(ratioJsonFields);
   // ?pricing=unset (the channel form's "set prices" link) opens the list of models without a price.
   const [params] = useSearchParams();
@@ -33,10 +39,38 @@ export function PricingArea() {
   useEffect(() => {
     if (params.get('pricing') === 'unset' && form.loaded) scrollHere();
   }, [form.loaded]);
-  // A saved price changes which models are unpriced (the warning above the tabs).
+  // A saved price changes which models are unpriced (the warning above the tabs) and which are presets.
   const save = async () => {
-    if (await form.save(check)) void utils.pricing.unpriced.invalidate();
+    const ok = await form.save(check);
+    if (ok) {
+      void utils.pricing.unpriced.invalidate();
+      void utils.pricing.presets.invalidate();
+    }
+    return ok;
   };
+  // "Add model › Apply" only stages a price: leaving the page asks, and the page's bar names the models.
+  const changed = changedModels(form.saved, form.values, PRICE_KEYS);
+  // Preset marks follow the edits: a model whose staged price differs from the shipped one is not marked.
+  const { map } = useOptionMap();
+  const presets = useMemo(
+    () =>
+      new Set(
+        presetPricedModels({
+          ModelPrice: numberMap(form.values.ModelPrice),
+          ModelRatio: numberMap(form.values.ModelRatio),
+          CompletionRatio: numberMap(form.values.CompletionRatio),
+          CacheRatio: numberMap(form.values.CacheRatio),
+          CacheCreationRatio: numberMap(map.CacheCreationRatio),
+        }),
+      ),
+    [form.values, map.CacheCreationRatio],
+  );
+  const [onlyPresets, setOnlyPresets] = useState(false);
+  const reviewPresets = () => {
+    setOnlyPresets(true);
+    setView('visual');
+  };
+  useUnsavedChanges({ title: t`Model pricing`, items: changed, save, discard: form.reset });
   const reset = trpc.options.resetModelRatio.useMutation({
     onSuccess: () => {
       notifications.show({ color: 'teal', message: t`Model ratios were reset` });
@@ -58,6 +92,7 @@ export function PricingArea() {
   return (
     <SectionFrame title={<Trans>Model pricing</Trans>} testId="section-pricing">
       <UnpricedAlert onShow={showUnset} />
+      <PresetPricesReview onReview={reviewPresets} blocked={changed.length > 0} />
       {form.loaded ? (
         <Tabs value={view} onChange={(v) => v && setView(v)} keepMounted={false}>
           <Tabs.List>
@@ -72,7 +107,12 @@ export function PricingArea() {
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="visual" pt="md">
-            <VisualPriceEditor form={form} />
+            <VisualPriceEditor
+              form={form}
+              presets={presets}
+              onlyPresets={onlyPresets}
+              setOnlyPresets={setOnlyPresets}
+            />
           </Tabs.Panel>
           <Tabs.Panel value="json" pt="md">
             <FieldGrid fields={ratioJsonFields} form={form} />

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Badge, Button, Group, Stack, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Switch, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
@@ -12,8 +12,16 @@ import { mapsFromRows, outputPrice, type PriceRow, pricePerMillion, rowsFromMaps
 /** Spec: the visual price editor shows 10 models per page. */
 const PAGE_SIZE = 10;
 
+interface Props {
+  form: OptionsForm;
+  /** Models whose (edited) price is still exactly the shipped preset: marked "Preset". */
+  presets: ReadonlySet<string>;
+  onlyPresets: boolean;
+  setOnlyPresets: (only: boolean) => void;
+}
+
 /** Edits ModelPrice / ModelRatio / CompletionRatio as a table; changes stay in the form until Save. */
-export function VisualPriceEditor({ form }: { form: OptionsForm }) {
+export function VisualPriceEditor({ form, presets, onlyPresets, setOnlyPresets }: Props) {
   const { t } = useLingui();
   const rows = useMemo(
     () => rowsFromMaps(form.values.ModelPrice ?? '', form.values.ModelRatio ?? '', form.values.CompletionRatio ?? ''),
@@ -26,7 +34,9 @@ export function VisualPriceEditor({ form }: { form: OptionsForm }) {
   const [editorOpen, setEditorOpen] = useState(false);
   const [batchOpen, setBatchOpen] = useState(false);
 
-  const filtered = rows.filter((r) => r.name.toLowerCase().includes(search.trim().toLowerCase()));
+  const filtered = rows.filter(
+    (r) => r.name.toLowerCase().includes(search.trim().toLowerCase()) && (!onlyPresets || presets.has(r.name)),
+  );
   const pageRows = filtered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
   const write = (next: PriceRow[]) => form.setMany(mapsFromRows(next));
   const open = (row?: PriceRow) => {
@@ -58,6 +68,17 @@ export function VisualPriceEditor({ form }: { form: OptionsForm }) {
           w={{ base: '100%', xs: 260 }}
         />
         <Group gap="xs">
+          {presets.size > 0 && (
+            <Switch
+              label={t`Only preset prices`}
+              checked={onlyPresets}
+              onChange={(e) => {
+                setOnlyPresets(e.currentTarget.checked);
+                setPage(1);
+              }}
+              data-testid="only-presets"
+            />
+          )}
           <Button variant="light" onClick={openBatch}>
             <Trans>Batch set</Trans>
           </Button>
@@ -86,7 +107,22 @@ export function VisualPriceEditor({ form }: { form: OptionsForm }) {
           {
             accessor: 'name',
             title: t`Model`,
-            render: (r) => <span data-testid={`price-row-${r.name}`}>{r.name}</span>,
+            render: (r) => (
+              <Group gap={6} wrap="nowrap">
+                <span data-testid={`price-row-${r.name}`}>{r.name}</span>
+                {presets.has(r.name) && (
+                  <Badge
+                    size="xs"
+                    color="yellow"
+                    variant="light"
+                    style={{ flexShrink: 0 }}
+                    data-testid={`preset-${r.name}`}
+                  >
+                    {t`Preset`}
+                  </Badge>
+                )}
+              </Group>
+            ),
           },
           {
             accessor: 'mode',
