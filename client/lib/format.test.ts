@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatCents,
   formatCount,
   formatMoney,
   formatQuota,
@@ -88,6 +89,52 @@ describe('one balance, one text (issue 28)', () => {
     expect(quotaDisplay()).toEqual({ displayInCurrency: true, quotaPerUnit: 1_000 });
     setQuotaDisplay({ display_in_currency: false, quota_per_unit: 0 });
     expect(quotaDisplay()).toEqual({ displayInCurrency: false, quotaPerUnit: 500_000 });
+  });
+});
+
+describe('money at the cents a user can spend (issue 39)', () => {
+  it('a balance shows two decimals, rounded down: never more than can be spent', () => {
+    // 4,868,338 quota is exactly $9.736676: rounding would promise a cent that is not there.
+    expect(formatCents(4_868_338, dollars, 'floor')).toBe('$9.73');
+    expect(formatQuota(4_868_338, dollars)).toBe('$9.736676');
+    expect(formatCents(99_999_984, dollars, 'floor')).toBe('$199.99');
+    expect(formatCents(100_000_000, dollars, 'floor')).toBe('$200.00');
+    expect(formatCents(1_234_500_000, dollars, 'floor')).toBe('$2,469.00');
+    // Less than a cent is nothing to spend.
+    expect(formatCents(12, dollars, 'floor')).toBe('$0.00');
+    expect(formatCents(0, dollars, 'floor')).toBe('$0.00');
+    // A debt shows all of it.
+    expect(formatCents(-7, dollars, 'floor')).toBe('-$0.01');
+  });
+
+  it('counts every whole cent exactly, at any quota per unit', () => {
+    expect(formatCents(145_000, dollars, 'floor')).toBe('$0.29');
+    // Quota per unit as a fraction (333,333.5 = 666,667 / 2), so the expected cents are exact integer math.
+    for (const [num, den] of [
+      [500_000n, 1n],
+      [7n, 1n],
+      [1_000n, 1n],
+      [666_667n, 2n],
+      [1n, 1n],
+    ])
+      for (const q of [1, 7, 12, 145_000, 333_334, 4_868_338, 99_999_984]) {
+        const cents = (BigInt(q) * 100n * den) / num;
+        const text = formatCents(q, { displayInCurrency: true, quotaPerUnit: Number(num) / Number(den) }, 'floor');
+        expect(Math.round(Number(text.replace(/[$,]/g, '')) * 100), `${q} at ${num}/${den} per $: ${text}`).toBe(
+          Number(cents),
+        );
+      }
+  });
+
+  it('a total used rounds to the nearest cent', () => {
+    expect(formatCents(4_868_338, dollars, 'round')).toBe('$9.74');
+    expect(formatCents(12, dollars, 'round')).toBe('<$0.01');
+    expect(formatCents(0, dollars, 'round')).toBe('$0.00');
+    expect(formatCents(2_500, dollars, 'round')).toBe('$0.01');
+  });
+
+  it('quota points stay exact whole numbers', () => {
+    expect(formatCents(4_868_338, tokens, 'floor')).toBe('4,868,338');
   });
 });
 

@@ -66,6 +66,29 @@ export function renderQuota(quota: number, minDecimals = 2): string {
   return formatQuota(quota, quotaDisplay(), minDecimals);
 }
 
+/**
+ * Money at whole cents, for what a person reads at a glance (a balance, a total used): 4,868,338 quota at
+ * 500,000 per $ is exactly $9.736676 and reads "$9.73". A balance rounds down (`'floor'`), so it never shows
+ * more than can be spent; a total used rounds to the nearest cent ("<$0.01" when it is not zero but rounds to
+ * it). The exact amount (formatQuota) goes beside
+ * it, in a title: client/components/Money.tsx. Quota shown as quota points is exact already.
+ */
+export function formatCents(quota: number, display: QuotaDisplay, rounding: 'floor' | 'round'): string {
+  if (!Number.isFinite(quota)) return '-';
+  const q = Math.round(quota);
+  if (!display.displayInCurrency) return grouped(q, 0, 0);
+  const exact = (q * 100) / display.quotaPerUnit;
+  // A hair of tolerance: at a quota per unit with a fraction, $0.29 can compute as 28.999999999999996 cents.
+  const cents = rounding === 'floor' ? Math.floor(exact + 1e-9) : Math.round(exact);
+  // Something used that is under half a cent is not nothing.
+  if (cents === 0 && rounding === 'round' && q !== 0) return `${q < 0 ? '-' : ''}<$0.01`;
+  return `${cents < 0 ? '-' : ''}$${grouped(Math.abs(cents) / 100, 2, 2)}`;
+}
+
+/** formatCents at the site's display settings. */
+export const renderCents = (quota: number, rounding: 'floor' | 'round'): string =>
+  formatCents(quota, quotaDisplay(), rounding);
+
 /** A count (requests, tokens) as a whole number with separators: 12345 -> "12,345". */
 export const formatCount = (n: number): string => grouped(Math.round(n), 0, 0);
 

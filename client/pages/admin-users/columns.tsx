@@ -2,7 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import { Badge, Stack, Text } from '@mantine/core';
 import type { TableColumn } from '../../components/DataTable.tsx';
 import { RoleBadge } from '../../components/RoleBadge.tsx';
-import { renderNumber, renderQuota } from '../../lib/format.ts';
+import { Money } from '../../components/Money.tsx';
+import { renderNumber } from '../../lib/format.ts';
 import { RowActions } from './RowActions.tsx';
 import { UserStatusBadge } from './StatusBadge.tsx';
 import type { UserRow } from './types.ts';
@@ -46,14 +47,22 @@ export function useUserColumns(onEdit: (user: UserRow) => void): TableColumn<Use
       title: t`Balance`,
       phone: 'field',
       textAlign: 'right',
-      render: (u) => <span style={num}>{renderQuota(u.quota)}</span>,
+      render: (u) => (
+        <span style={num}>
+          <Money quota={u.quota} balance />
+        </span>
+      ),
     },
     {
       accessor: 'used_quota',
       title: t`Used`,
       phone: 'field',
       textAlign: 'right',
-      render: (u) => <span style={num}>{renderQuota(u.used_quota)}</span>,
+      render: (u) => (
+        <span style={num}>
+          <Money quota={u.used_quota} />
+        </span>
+      ),
     },
     {
       accessor: 'request_count',

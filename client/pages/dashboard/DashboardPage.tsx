@@ -19,7 +19,8 @@ import { IconChartBar, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Page } from '../../components/Page.tsx';
 import { errorMessage } from '../../lib/errors.ts';
-import { formatCount, renderQuota } from '../../lib/format.ts';
+import { Money } from '../../components/Money.tsx';
+import { formatCount, renderCents, renderQuota } from '../../lib/format.ts';
 import { useStatus } from '../../lib/status-context.tsx';
 import { useStoredUser, userIsAdmin } from '../../lib/user.ts';
 import { trpc } from '../../trpc.ts';
@@ -213,13 +214,19 @@ export default function DashboardPage() {
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" data-testid="dashboard-figures">
         <Figure
           label={<Trans>Balance</Trans>}
-          value={self.data ? renderQuota(self.data.quota) : <Skeleton h={26} w="60%" mt={4} />}
-          hint={self.data && <Trans>Used so far: {renderQuota(self.data.used_quota)}</Trans>}
+          value={self.data ? <Money quota={self.data.quota} balance /> : <Skeleton h={26} w="60%" mt={4} />}
+          hint={
+            self.data && (
+              <span title={renderQuota(self.data.used_quota)}>
+                <Trans>Used so far: {renderCents(self.data.used_quota, 'round')}</Trans>
+              </span>
+            )
+          }
           testId="figure-balance"
         />
         <Figure
           label={<Trans>Consumed in range</Trans>}
-          value={loading(renderQuota(summary.quota))}
+          value={loading(<Money quota={summary.quota} />)}
           hint={rangeLabel[shownRange]}
           testId="figure-quota"
         />

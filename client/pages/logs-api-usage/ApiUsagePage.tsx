@@ -9,6 +9,7 @@ import { Page } from '../../components/Page.tsx';
 import { PagedTable } from '../../components/DataTable.tsx';
 import { usePhone } from '../../components/PhoneCards.tsx';
 import { usePageSize } from '../../components/usePageSize.ts';
+import { Money } from '../../components/Money.tsx';
 import { formatCount, renderQuota } from '../../lib/format.ts';
 import { useStoredUser, userIsAdmin } from '../../lib/user.ts';
 import { trpc } from '../../trpc.ts';
@@ -131,7 +132,7 @@ export default function ApiUsagePage() {
             </Badge>
             {self.data && (
               <Badge size="lg" variant="light" color="teal" tt="none" data-testid="log-balance">
-                {t`Balance`}: {renderQuota(self.data.quota)}
+                {t`Balance`}: <Money quota={self.data.quota} balance />
               </Badge>
             )}
           </>

@@ -1,18 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Center, Loader, Modal, Table, Text } from '@mantine/core';
 import { errorMessage } from '../../lib/errors.ts';
-import { renderNumber, renderQuota } from '../../lib/format.ts';
+import type { ReactNode } from 'react';
+import { Money } from '../../components/Money.tsx';
+import { renderNumber } from '../../lib/format.ts';
 import { trpc } from '../../trpc.ts';
 
 /** Admin popup on a log's user avatar: balance, usage and group (spec §3 user info popup). */
 export function UserInfoModal({ userId, onClose }: { userId: number | null; onClose: () => void }) {
   const { t } = useLingui();
   const info = trpc.logs.userInfo.useQuery({ id: userId ?? 0 }, { enabled: userId !== null });
-  const rows: [string, string][] = info.data
+  const rows: [string, ReactNode][] = info.data
     ? [
         [t`Username`, info.data.username],
-        [t`Balance`, renderQuota(info.data.quota)],
-        [t`Used quota`, renderQuota(info.data.used_quota)],
+        [t`Balance`, <Money key="balance" quota={info.data.quota} balance />],
+        [t`Used quota`, <Money key="used" quota={info.data.used_quota} />],
         [t`Requests`, renderNumber(info.data.request_count)],
         [t`Group`, info.data.group],
       ]

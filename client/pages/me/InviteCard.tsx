@@ -2,12 +2,13 @@ import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Code, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
 import { copyText } from '../../components/clipboard.tsx';
-import { renderQuota } from '../../lib/format.ts';
+import type { ReactNode } from 'react';
+import { Money } from '../../components/Money.tsx';
 import { trpc } from '../../trpc.ts';
 import { AffTransfer } from './settings/AffTransfer.tsx';
 import type { SelfUser } from './types.ts';
 
-function Figure({ label, value }: { label: string; value: string }) {
+function Figure({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div>
       <Text size="xs" c="dimmed">
@@ -41,8 +42,8 @@ export function InviteCard({ user }: { user: SelfUser }) {
         )}
         <SimpleGrid cols={3} spacing="xs">
           <Figure label={t`Invited`} value={String(user.aff_count)} />
-          <Figure label={t`Pending reward`} value={renderQuota(user.aff_quota)} />
-          <Figure label={t`Total reward`} value={renderQuota(user.aff_history_quota)} />
+          <Figure label={t`Pending reward`} value={<Money quota={user.aff_quota} balance />} />
+          <Figure label={t`Total reward`} value={<Money quota={user.aff_history_quota} />} />
         </SimpleGrid>
         {/* Settings engineer: moving invite quota to the balance (minimum one unit). */}
         <Group>

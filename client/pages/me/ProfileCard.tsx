@@ -3,10 +3,11 @@ import { Avatar, Badge, Box, Group, Paper, SimpleGrid, Stack, Text } from '@mant
 import { IconActivity, IconCoin, IconReceipt } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { RoleBadge } from '../../components/RoleBadge.tsx';
-import { renderNumber, renderQuota } from '../../lib/format.ts';
+import { Money } from '../../components/Money.tsx';
+import { renderNumber } from '../../lib/format.ts';
 import type { SelfUser } from './types.ts';
 
-function Stat({ icon, label, value, testId }: { icon: ReactNode; label: string; value: string; testId: string }) {
+function Stat({ icon, label, value, testId }: { icon: ReactNode; label: string; value: ReactNode; testId: string }) {
   return (
     <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} data-testid={testId}>
       <Group gap={6} c="dimmed" wrap="nowrap">
@@ -50,11 +51,16 @@ export function ProfileCard({ user }: { user: SelfUser }) {
           </div>
         </Group>
         <SimpleGrid cols={3} spacing={{ base: 6, sm: 'sm' }}>
-          <Stat icon={<IconCoin size={16} />} label={t`Balance`} value={renderQuota(user.quota)} testId="balance" />
+          <Stat
+            icon={<IconCoin size={16} />}
+            label={t`Balance`}
+            value={<Money quota={user.quota} balance />}
+            testId="balance"
+          />
           <Stat
             icon={<IconReceipt size={16} />}
             label={t`Used quota`}
-            value={renderQuota(user.used_quota)}
+            value={<Money quota={user.used_quota} />}
             testId="used"
           />
           <Stat

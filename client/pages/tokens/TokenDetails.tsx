@@ -2,7 +2,8 @@ import { t } from '@lingui/core/macro';
 import { Code, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
-import { formatTimestamp, renderQuota } from '../../lib/format.ts';
+import { Money } from '../../components/Money.tsx';
+import { formatTimestamp } from '../../lib/format.ts';
 import { TokenStatusBadge } from './StatusBadge.tsx';
 import { fullKey, type TokenRow } from './types.ts';
 
@@ -36,9 +37,11 @@ export function showTokenDetails(token: TokenRow) {
           </Item>
           <Item label={t`Group`}>{token.group || t`User group`}</Item>
           <Item label={t`Remaining quota`}>
-            {token.unlimited_quota ? t`Unlimited` : renderQuota(token.remain_quota)}
+            {token.unlimited_quota ? t`Unlimited` : <Money quota={token.remain_quota} balance />}
           </Item>
-          <Item label={t`Used quota`}>{renderQuota(token.used_quota)}</Item>
+          <Item label={t`Used quota`}>
+            <Money quota={token.used_quota} />
+          </Item>
           <Item label={t`Created`}>{formatTimestamp(token.created_time)}</Item>
           <Item label={t`Expires`}>{token.expired_time === -1 ? t`Never` : formatTimestamp(token.expired_time)}</Item>
           <Item label={t`Model limits`}>{limits}</Item>

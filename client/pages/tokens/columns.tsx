@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { Badge, Text } from '@mantine/core';
 import type { TableColumn } from '../../components/DataTable.tsx';
-import { formatTimestamp, renderQuota } from '../../lib/format.ts';
+import { Money } from '../../components/Money.tsx';
+import { formatTimestamp } from '../../lib/format.ts';
 import { KeyCell } from './KeyCell.tsx';
 import { RowActions } from './RowActions.tsx';
 import { TokenStatusBadge } from './StatusBadge.tsx';
@@ -35,7 +36,9 @@ export function useTokenColumns(
         r.unlimited_quota ? (
           <Badge tt="none" variant="light" color="violet">{t`Unlimited`}</Badge>
         ) : (
-          <span style={num}>{renderQuota(r.remain_quota)}</span>
+          <span style={num}>
+            <Money quota={r.remain_quota} balance />
+          </span>
         ),
     },
     {
@@ -45,7 +48,7 @@ export function useTokenColumns(
       textAlign: 'right',
       render: (r) => (
         <span style={num} data-testid="token-used">
-          {renderQuota(r.used_quota)}
+          <Money quota={r.used_quota} />
         </span>
       ),
     },
