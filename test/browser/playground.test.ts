@@ -83,9 +83,12 @@ describe('playground: a user chats against an upstream and finds the charge in t
     const row = dora.page.getByRole('row', { name: /gpt-4o-mini/ });
     await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
     expect(await row.innerText()).toContain(dollars(charged));
+    // The balance at the cents that can be spent (issue 39), the exact amount on hover.
+    const balance = dora.page.getByTestId('log-balance');
     await expect
-      .poll(() => dora.page.getByTestId('log-balance').innerText(), { timeout: 15_000 })
-      .toContain(dollars(Number(user.quota)));
+      .poll(() => balance.innerText(), { timeout: 15_000 })
+      .toContain(`$${(Math.floor(Number(user.quota) / 5_000) / 100).toFixed(2)}`);
+    expect(await balance.locator('[title]').getAttribute('title')).toBe(dollars(Number(user.quota)));
     // Users never see the admin-only columns.
     await expect(dora.page.getByRole('columnheader', { name: 'Channel' }).count()).resolves.toBe(0);
 

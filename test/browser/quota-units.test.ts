@@ -155,7 +155,8 @@ describe('one unit for money in every form', () => {
         .executeTakeFirstOrThrow();
       await t.deps.db.updateTable('users').set({ quota: BALANCE }).where('id', '=', root.id).execute();
       await insertToken(t.deps, root.id, { name: 'same-balance', remainQuota: BALANCE });
-      const text = '$199.999968';
+      // At the cents that can be spent (issue 39): $199.999968 reads $199.99, the exact amount in the title.
+      const text = '$199.99';
       const { page } = en;
       const shown = (testId: string) => page.getByTestId(testId).first().innerText();
       await page.goto('/app/dashboard');
@@ -163,13 +164,14 @@ describe('one unit for money in every form', () => {
       await page.goto('/app/wallet');
       await expect.poll(() => shown('wallet-balance'), wait).toBe(text);
       await page.goto('/app/me');
-      await expect.poll(() => shown('balance'), wait).toMatch(/\$199\.999968$/);
+      await expect.poll(() => shown('balance'), wait).toMatch(/\$199\.99$/);
       await page.goto('/app/logs/api-usage');
-      await expect.poll(() => shown('log-balance'), wait).toMatch(/\$199\.999968$/);
+      await expect.poll(() => shown('log-balance'), wait).toMatch(/\$199\.99$/);
+      expect(await page.getByTestId('log-balance').locator('[title]').getAttribute('title')).toBe('$199.999968');
       await page.goto('/admin/users');
-      await page.getByRole('row', { name: new RegExp(`${ROOT.username}.*\\$199\\.999968`) }).waitFor();
+      await page.getByRole('row', { name: new RegExp(`${ROOT.username}.*\\$199\\.99\\b`) }).waitFor();
       await page.goto('/app/tokens');
-      await page.getByRole('row', { name: /same-balance.*\$199\.999968/ }).waitFor();
+      await page.getByRole('row', { name: /same-balance.*\$199\.99\b/ }).waitFor();
       expect(en.errors).toEqual([]);
     });
 
