@@ -55,8 +55,10 @@ const grid: Grid = {
 async function picture(stop: Stop) {
   await stop.page.waitForTimeout(Number(values.wait));
   const file = path.join(outDir, `${stop.name}-${stop.theme}-${stop.lang}-${stop.width}.png`);
-  if (stop.route.part) await stop.route.part(stop.page).screenshot({ path: file });
-  else await stop.page.screenshot({ path: file, fullPage: true });
+  // A full-page shot of a long page takes more than the default 30 s on a busy two-core machine.
+  const timeout = 120_000;
+  if (stop.route.part) await stop.route.part(stop.page).screenshot({ path: file, timeout });
+  else await stop.page.screenshot({ path: file, fullPage: true, timeout });
   console.log(file);
 }
 
