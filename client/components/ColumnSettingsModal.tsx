@@ -1,7 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Checkbox, Group, Modal, SimpleGrid } from '@mantine/core';
+import { Button, Checkbox, Modal, SimpleGrid } from '@mantine/core';
 import { useState } from 'react';
+import { FormFooter } from './FormFooter.tsx';
 
 interface Props<K extends string> {
   opened: boolean;
@@ -47,24 +48,20 @@ export function ColumnSettingsModal<K extends string>({ opened, onClose, columns
           />
         ))}
       </SimpleGrid>
-      <Group justify="space-between" mt="lg">
-        <Button variant="subtle" onClick={() => setDraft(defaults())}>
-          <Trans>Reset</Trans>
-        </Button>
-        <Group gap="xs">
-          <Button variant="default" onClick={onClose}>
-            <Trans>Cancel</Trans>
+      <FormFooter
+        mt="lg"
+        left={
+          <Button variant="subtle" onClick={() => setDraft(defaults())}>
+            <Trans>Reset</Trans>
           </Button>
-          <Button
-            onClick={() => {
-              onSave(draft);
-              onClose();
-            }}
-          >
-            <Trans>Confirm</Trans>
-          </Button>
-        </Group>
-      </Group>
+        }
+        onCancel={onClose}
+        label={<Trans>Confirm</Trans>}
+        onConfirm={() => {
+          onSave(draft);
+          onClose();
+        }}
+      />
     </Modal>
   );
 }

@@ -1,7 +1,8 @@
 import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { FormFooter } from '../../components/FormFooter.tsx';
 import { showError, showSuccess } from '../../lib/errors.ts';
 import { trpc } from '../../trpc.ts';
 
@@ -72,20 +73,13 @@ export function DeleteByNameModal({ opened, onClose }: Props) {
             )}
           </Text>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            <Trans>Cancel</Trans>
-          </Button>
-          {current?.count ? (
-            <Button color="red" loading={remove.isPending} onClick={() => remove.mutate({ name: current.name })}>
-              <Trans>Delete</Trans>
-            </Button>
-          ) : (
-            <Button onClick={() => void lookUp()}>
-              <Trans>Look up</Trans>
-            </Button>
-          )}
-        </Group>
+        <FormFooter
+          onCancel={close}
+          label={current?.count ? <Trans>Delete</Trans> : <Trans>Look up</Trans>}
+          danger={Boolean(current?.count)}
+          loading={Boolean(current?.count) && remove.isPending}
+          onConfirm={() => (current?.count ? remove.mutate({ name: current.name }) : void lookUp())}
+        />
       </Stack>
     </Modal>
   );

@@ -1,8 +1,9 @@
 import '@mantine/dates/styles.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Drawer, Group, NumberInput, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Drawer, NumberInput, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { useEffect } from 'react';
+import { FormFooter } from '../../components/FormFooter.tsx';
 import { QuotaInput } from '../../components/QuotaInput.tsx';
 import { renderQuota } from '../../lib/format.ts';
 import { showError, showSuccess } from '../../lib/errors.ts';
@@ -126,14 +127,12 @@ export function RedemptionDrawer({ opened, editing, onClose }: Props) {
               <Trans>Code: {editing.key}</Trans>
             </Text>
           )}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              {creating ? <Trans>Create</Trans> : <Trans>Save</Trans>}
-            </Button>
-          </Group>
+          <FormFooter
+            sticky
+            onCancel={onClose}
+            label={creating ? <Trans>Create</Trans> : <Trans>Save</Trans>}
+            loading={create.isPending || update.isPending}
+          />
         </Stack>
       </form>
     </Drawer>

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Drawer, Group, Stack } from '@mantine/core';
+import { Drawer, Stack } from '@mantine/core';
 import { useState } from 'react';
+import { FormFooter } from '../../components/FormFooter.tsx';
 import { showError, showSuccess } from '../../lib/errors.ts';
 import { trpc } from '../../trpc.ts';
 import { emptyMessage, type MessageFormValues, useMessageForm } from './form.ts';
@@ -60,14 +61,7 @@ export function CreateMessageDrawer({ opened, onClose }: Props) {
             }}
             error={recipientError}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              <Trans>Send</Trans>
-            </Button>
-          </Group>
+          <FormFooter sticky onCancel={onClose} label={<Trans>Send</Trans>} loading={create.isPending} />
         </Stack>
       </form>
     </Drawer>

@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Badge, Button, Drawer, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Drawer, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { useEffect, useRef, useState } from 'react';
 import { RECIPIENTS_PAGE_SIZE } from '../../../shared/schemas/messages.ts';
+import { FormFooter } from '../../components/FormFooter.tsx';
 import { PageLoader } from '../../layout/PageLoader.tsx';
 import { showError, showSuccess } from '../../lib/errors.ts';
 import { formatTimestamp } from '../../lib/format.ts';
@@ -130,14 +131,7 @@ export function EditMessageDrawer({ messageId, onClose }: Props) {
               <Trans>Recipients (cannot be changed)</Trans>
             </Text>
             <RecipientsTable messageId={data.id} />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={onClose}>
-                <Trans>Cancel</Trans>
-              </Button>
-              <Button type="submit" loading={update.isPending}>
-                <Trans>Update</Trans>
-              </Button>
-            </Group>
+            <FormFooter sticky onCancel={onClose} label={<Trans>Update</Trans>} loading={update.isPending} />
           </Stack>
         </form>
       )}

@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Drawer, Group, Select, Stack, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { Alert, Drawer, Select, Stack, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { NAME_RULES } from '../../../shared/schemas/model-meta.ts';
+import { FormFooter } from '../../components/FormFooter.tsx';
 import { JsonTextarea } from '../../components/JsonTextarea.tsx';
 import { MarketIcon } from '../../components/MarketIcon.tsx';
 import { showError, showSuccess } from '../../lib/errors.ts';
@@ -152,14 +153,7 @@ export function ModelDrawer({ editing, vendors, onClose }: Props) {
             onChange={(v) => form.setFieldValue('endpoints', v)}
           />
           <Switch label={t`Shown on the pricing page`} {...form.getInputProps('enabled', { type: 'checkbox' })} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              <Trans>Save</Trans>
-            </Button>
-          </Group>
+          <FormFooter sticky onCancel={onClose} loading={save.isPending} />
         </Stack>
       </form>
     </Drawer>

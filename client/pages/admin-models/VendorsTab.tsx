@@ -6,6 +6,7 @@ import { modals } from '@mantine/modals';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { ListTable } from '../../components/DataTable.tsx';
+import { FormFooter } from '../../components/FormFooter.tsx';
 import { MarketIcon } from '../../components/MarketIcon.tsx';
 import { showError, showSuccess } from '../../lib/errors.ts';
 import { trpc } from '../../trpc.ts';
@@ -157,14 +158,7 @@ function VendorModal({
             {...form.getInputProps('icon')}
           />
           <Textarea label={t`Description`} autosize minRows={2} {...form.getInputProps('description')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              <Trans>Save</Trans>
-            </Button>
-          </Group>
+          <FormFooter onCancel={onClose} loading={save.isPending} />
         </Stack>
       </form>
     </Modal>

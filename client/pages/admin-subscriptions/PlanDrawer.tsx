@@ -1,18 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  Button,
-  Drawer,
-  Group,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Drawer, NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
 import { DURATION_UNITS, RESET_PERIODS } from '../../../shared/schemas/subscriptions.ts';
+import { FormFooter } from '../../components/FormFooter.tsx';
 import { QuotaInput } from '../../components/QuotaInput.tsx';
 import { showError, showSuccess } from '../../lib/errors.ts';
 import type { PlanRow } from '../../lib/subscriptions.ts';
@@ -174,14 +164,13 @@ export function PlanDrawer({ opened, editing, onClose }: Props) {
             onChange={(g) => form.setFieldValue('upgrade_group', g ?? '')}
           />
           <Switch label={t`On sale`} {...form.getInputProps('enabled', { type: 'checkbox' })} />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending} data-testid="plan-save">
-              {editing ? <Trans>Save</Trans> : <Trans>Create</Trans>}
-            </Button>
-          </Group>
+          <FormFooter
+            sticky
+            onCancel={onClose}
+            label={editing ? <Trans>Save</Trans> : <Trans>Create</Trans>}
+            loading={create.isPending || update.isPending}
+            testId="plan-save"
+          />
         </Stack>
       </form>
     </Drawer>

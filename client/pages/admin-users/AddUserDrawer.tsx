@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import { Button, Drawer, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Drawer, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MAX_DISPLAY_NAME_LENGTH, MAX_USERNAME_LENGTH, MIN_PASSWORD_LENGTH } from '../../../shared/constants.ts';
+import { FormFooter } from '../../components/FormFooter.tsx';
 import { showError, showSuccess } from '../../lib/errors.ts';
 import { trpc } from '../../trpc.ts';
 
@@ -48,14 +49,7 @@ export function AddUserDrawer({ opened, onClose }: { opened: boolean; onClose: (
             autoComplete="new-password"
             {...form.getInputProps('password')}
           />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              {t`Cancel`}
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              {t`Create`}
-            </Button>
-          </Group>
+          <FormFooter sticky onCancel={onClose} label={t`Create`} loading={create.isPending} />
         </Stack>
       </form>
     </Drawer>

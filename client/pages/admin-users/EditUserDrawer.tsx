@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
-import { Button, Divider, Drawer, Group, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Divider, Drawer, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { MAX_DISPLAY_NAME_LENGTH, MAX_USERNAME_LENGTH, MIN_PASSWORD_LENGTH } from '../../../shared/constants.ts';
+import { FormFooter } from '../../components/FormFooter.tsx';
 import { showError, showSuccess } from '../../lib/errors.ts';
 import { QuotaInput } from '../../components/QuotaInput.tsx';
 import { renderQuota } from '../../lib/format.ts';
@@ -106,14 +107,7 @@ export function EditUserDrawer({ user, groups, onClose }: Props) {
               <UserSubscriptions userId={user.id} />
             </>
           )}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              {t`Cancel`}
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              {t`Save`}
-            </Button>
-          </Group>
+          <FormFooter sticky onCancel={onClose} loading={update.isPending} />
           <Text size="xs" c="dimmed" ta="right">
             ID {user?.id}
           </Text>

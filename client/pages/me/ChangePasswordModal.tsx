@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { Modal, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MIN_PASSWORD_LENGTH } from '../../../shared/constants.ts';
+import { FormFooter } from '../../components/FormFooter.tsx';
 import { showError } from '../../lib/errors.ts';
 import { trpc } from '../../trpc.ts';
 
@@ -49,14 +50,7 @@ export function ChangePasswordModal({ opened, onClose, onDone }: Props) {
             autoComplete="new-password"
             {...form.getInputProps('confirm')}
           />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              {t`Cancel`}
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              {t`Save`}
-            </Button>
-          </Group>
+          <FormFooter mt="sm" onCancel={onClose} loading={update.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Code, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Code, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { FormFooter } from '../../components/FormFooter.tsx';
 import { showError, showSuccess } from '../../lib/errors.ts';
 import { setStoredUser } from '../../lib/user.ts';
 import { trpc } from '../../trpc.ts';
@@ -44,14 +45,14 @@ export function DeleteAccountModal({ opened, onClose, username }: Props) {
           </Trans>
         </Text>
         <TextInput value={typed} onChange={(e) => setTyped(e.currentTarget.value)} placeholder={username} />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            {t`Cancel`}
-          </Button>
-          <Button color="red" loading={remove.isPending} onClick={submit}>
-            {t`Delete account`}
-          </Button>
-        </Group>
+        <FormFooter
+          mt="sm"
+          onCancel={onClose}
+          label={t`Delete account`}
+          onConfirm={submit}
+          loading={remove.isPending}
+          danger
+        />
       </Stack>
     </Modal>
   );

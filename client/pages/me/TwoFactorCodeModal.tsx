@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { FormFooter } from '../../components/FormFooter.tsx';
 
 interface Props {
   opened: boolean;
@@ -52,14 +53,7 @@ export function TwoFactorCodeModal({
             value={code}
             onChange={(e) => setCode(e.currentTarget.value)}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t`Cancel`}
-            </Button>
-            <Button type="submit" color={danger ? 'red' : undefined} loading={loading} disabled={!code.trim()}>
-              {confirmLabel}
-            </Button>
-          </Group>
+          <FormFooter onCancel={close} label={confirmLabel} loading={loading} disabled={!code.trim()} danger={danger} />
         </Stack>
       </form>
     </Modal>

@@ -1,10 +1,11 @@
 import '@mantine/dates/styles.css';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Divider, Drawer, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Divider, Drawer, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { MAX_TOKEN_NAME_LENGTH } from '../../../shared/constants.ts';
+import { FormFooter } from '../../components/FormFooter.tsx';
 import { showError, showSuccess } from '../../lib/errors.ts';
 import { trpc } from '../../trpc.ts';
 import { showCreatedKeys } from './CreatedKeys.tsx';
@@ -97,14 +98,12 @@ export function TokenDrawer({ opened, editing, onClose }: Props) {
           )}
           <Divider label={t`Access`} labelPosition="left" />
           <LimitFields form={form} />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              {editing ? <Trans>Save</Trans> : <Trans>Create</Trans>}
-            </Button>
-          </Group>
+          <FormFooter
+            sticky
+            onCancel={onClose}
+            label={editing ? <Trans>Save</Trans> : <Trans>Create</Trans>}
+            loading={create.isPending || update.isPending}
+          />
         </Stack>
       </form>
     </Drawer>

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { FormFooter } from '../../../components/FormFooter.tsx';
 import { QuotaInput } from '../../../components/QuotaInput.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
 import { renderQuota } from '../../../lib/format.ts';
@@ -61,18 +62,13 @@ export function AffTransfer() {
             error={error}
             data-testid="aff-transfer-quota"
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpened(false)}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button
-              disabled={error !== null}
-              loading={transfer.isPending}
-              onClick={() => transfer.mutate({ quota: value })}
-            >
-              <Trans>Transfer</Trans>
-            </Button>
-          </Group>
+          <FormFooter
+            onCancel={() => setOpened(false)}
+            label={<Trans>Transfer</Trans>}
+            onConfirm={() => transfer.mutate({ quota: value })}
+            loading={transfer.isPending}
+            disabled={error !== null}
+          />
         </Stack>
       </Modal>
     </>
