@@ -1,8 +1,9 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { FormFooter } from '../../components/FormFooter.tsx';
 import { showError, showSuccess } from '../../lib/errors.ts';
 import { trpc } from '../../trpc.ts';
 
@@ -47,14 +48,7 @@ export function BatchTagDialog({ opened, ids, onClose, onDone }: Props) {
             if (e.key === 'Enter') submit();
           }}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button onClick={submit} loading={batchTag.isPending}>
-            <Trans>Confirm</Trans>
-          </Button>
-        </Group>
+        <FormFooter onCancel={onClose} label={<Trans>Confirm</Trans>} onConfirm={submit} loading={batchTag.isPending} />
       </Stack>
     </Modal>
   );

@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Drawer, Group, MultiSelect, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Drawer, Group, MultiSelect, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { isJsonObjectText } from '../../../shared/schemas/channels.ts';
+import { FormFooter } from '../../components/FormFooter.tsx';
 import { showError, showSuccess } from '../../lib/errors.ts';
 import { trpc } from '../../trpc.ts';
 import { unionGroups } from './cells.tsx';
@@ -136,14 +137,7 @@ export function TagEditDrawer({ tag, channels, onClose }: Props) {
             onChange={(weight) => setD({ ...d, weight })}
           />
         </Group>
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button onClick={submit} loading={edit.isPending}>
-            <Trans>Save</Trans>
-          </Button>
-        </Group>
+        <FormFooter sticky onCancel={onClose} onConfirm={submit} loading={edit.isPending} />
       </Stack>
     </Drawer>
   );

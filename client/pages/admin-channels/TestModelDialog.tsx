@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Badge, Button, Group, Modal, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Modal, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { FormFooter } from '../../components/FormFooter.tsx';
 import classes from './channels.module.css';
 import { type ChannelRow, splitCsv } from './types.ts';
 
@@ -63,11 +64,7 @@ export function TestModelDialog({ channel, onClose, onTest }: Props) {
             )}
           </Stack>
         </ScrollArea.Autosize>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </Button>
-        </Group>
+        <FormFooter onCancel={onClose} label={null} />
       </Stack>
     </Modal>
   );

@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Accordion,
-  Button,
   Drawer,
   Group,
   LoadingOverlay,
@@ -15,6 +14,7 @@ import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { channelTypeInfo, TASK_CHANNEL_TYPES } from '../../../../shared/channel-types.ts';
+import { FormFooter } from '../../../components/FormFooter.tsx';
 import { trpc } from '../../../trpc.ts';
 import type { ChannelRow } from '../types.ts';
 import { AdvancedFields } from './AdvancedFields.tsx';
@@ -147,14 +147,12 @@ export function ChannelDrawer({ opened, editing, onClose }: Props) {
               </Accordion.Panel>
             </Accordion.Item>
           </Accordion>
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" loading={pending}>
-              {editing ? <Trans>Save</Trans> : <Trans>Create</Trans>}
-            </Button>
-          </Group>
+          <FormFooter
+            sticky
+            onCancel={onClose}
+            label={editing ? <Trans>Save</Trans> : <Trans>Create</Trans>}
+            loading={pending}
+          />
         </Stack>
       </form>
     </Drawer>

@@ -15,6 +15,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
+import { FormFooter } from '../../../components/FormFooter.tsx';
 
 /**
  * The advanced model picker (admin spec, channel page): the upstream's model list with a
@@ -149,12 +150,7 @@ export function ModelPickerModal(props: {
               : t`The ticked models are added; the ${dropped} the upstream does not list stay`}
           </Text>
         </Stack>
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={props.onClose}>
-            {t`Cancel`}
-          </Button>
-          <Button onClick={apply}>{t`Apply`}</Button>
-        </Group>
+        <FormFooter onCancel={props.onClose} label={t`Apply`} onConfirm={apply} />
       </Stack>
     </Modal>
   );
