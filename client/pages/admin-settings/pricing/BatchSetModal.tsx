@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { FormFooter } from '../../../components/FormFooter.tsx';
 import { parseNumber, type PriceRow } from './price-math.ts';
 
 interface Props {
@@ -65,14 +66,7 @@ export function BatchSetModal({ opened, names, onClose, onApply }: Props) {
             {error}
           </Text>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button onClick={apply}>
-            <Trans>Apply</Trans>
-          </Button>
-        </Group>
+        <FormFooter onCancel={onClose} label={<Trans>Apply</Trans>} onConfirm={apply} />
       </Stack>
     </Modal>
   );

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { FormFooter } from '../../../components/FormFooter.tsx';
 import {
   completionRatioFromPrices,
   outputPrice,
@@ -168,14 +169,7 @@ export function PriceEditModal({ opened, row, existingNames, onClose, onSave }: 
             {error}
           </Text>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button onClick={submit} data-testid="price-apply">
-            <Trans>Apply</Trans>
-          </Button>
-        </Group>
+        <FormFooter onCancel={onClose} label={<Trans>Apply</Trans>} onConfirm={submit} testId="price-apply" />
       </Stack>
     </Modal>
   );
