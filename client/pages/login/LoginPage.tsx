@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconClockExclamation } from '@tabler/icons-react';
+import { IconAlertTriangle, IconClockExclamation, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../components/AuthCard.tsx';
 import { OAuthButtons } from '../../components/OAuthButtons.tsx';
-import { showError, showSuccess } from '../../lib/errors.ts';
+import { errorMessage, showError, showSuccess } from '../../lib/errors.ts';
 import { safeReturnTo } from '../../lib/navigation.ts';
 import { rememberLogin } from '../../lib/session.ts';
 import { useStatus } from '../../lib/status-context.tsx';
@@ -42,9 +42,12 @@ export default function LoginPage() {
   };
   // Two-factor on: the password was right, the code comes next (no session until then).
   const [secondStep, setSecondStep] = useState(false);
+  // A sign-in lock (too many wrong passwords) stays on the page with when to try again (issue 39).
+  const [locked, setLocked] = useState<string | undefined>();
   const login = trpc.auth.login.useMutation({
+    onMutate: () => setLocked(undefined),
     onSuccess: (data) => ('require_2fa' in data ? setSecondStep(true) : onLoggedIn(data)),
-    onError: showError,
+    onError: (e) => (e.data?.code === 'TOO_MANY_REQUESTS' ? setLocked(errorMessage(e)) : showError(e)),
   });
 
   const submit = (e: React.FormEvent) => {
@@ -81,6 +84,11 @@ export default function LoginPage() {
         {params.get('expired') === 'true' && (
           <Alert color="orange" icon={<IconClockExclamation size={18} />} data-testid="expired">
             {t`Not logged in or login expired, please log in again`}
+          </Alert>
+        )}
+        {locked && !secondStep && (
+          <Alert color="red" icon={<IconLock size={18} />} data-testid="sign-in-locked">
+            {locked}
           </Alert>
         )}
         {secondStep ? (

@@ -9,6 +9,7 @@ import { errorMessage, showError } from '../../lib/errors.ts';
 import { rememberLogin } from '../../lib/session.ts';
 import { useStatus } from '../../lib/status-context.tsx';
 import { trpc } from '../../trpc.ts';
+import { SetupCodeField } from './SetupCodeField.tsx';
 import { SetupForm, type SetupValues } from './SetupForm.tsx';
 
 const RELOAD_DELAY_MS = 1500;
@@ -22,6 +23,8 @@ export default function SetupPage() {
   // Its failure has a fixed message (console spec §8), shown in the page.
   const setupStatus = trpc.auth.setupStatus.useQuery(undefined, { meta: { ownErrorDisplay: true } });
   const [done, setDone] = useState<'signed-in' | 'reload' | false>(false);
+  // Asked when this browser is not on the server (issue 39): the code printed in the server log.
+  const [setupCode, setSetupCode] = useState('');
   // Unticked "Keep the preset prices": cleared as the new root, right after setup (issue 39).
   const keepPresets = useRef(true);
   const clearPresets = trpc.pricing.clearPresets.useMutation();
@@ -48,6 +51,9 @@ export default function SetupPage() {
   if ((status.setup || setupStatus.data.status) && !done) return <Navigate to="/" replace />;
 
   const rootInit = setupStatus.data.root_init;
+  const refusal = setup.error?.data?.messageCode;
+  const codeError =
+    refusal === 'setup.code_required' || refusal === 'setup.code_wrong' ? errorMessage(setup.error) : undefined;
   const submit = (v: SetupValues) => {
     keepPresets.current = v.keepPresets;
     setup.mutate({
@@ -56,6 +62,7 @@ export default function SetupPage() {
       DemoSiteEnabled: v.mode === 'demo',
       // Option defaults that ship text (group descriptions) are written in the wizard's language.
       language: i18n.locale === 'en' ? 'en' : 'zh',
+      ...(setupStatus.data?.setup_code_required ? { setup_code: setupCode } : {}),
     });
   };
 
@@ -84,7 +91,12 @@ export default function SetupPage() {
           )}
         </Alert>
       ) : (
-        <SetupForm askAdmin={!rootInit} submitting={setup.isPending} onSubmit={submit} />
+        <>
+          {setupStatus.data.setup_code_required && (
+            <SetupCodeField value={setupCode} onChange={setSetupCode} error={codeError} />
+          )}
+          <SetupForm askAdmin={!rootInit} submitting={setup.isPending} onSubmit={submit} />
+        </>
       )}
     </AuthCard>
   );
