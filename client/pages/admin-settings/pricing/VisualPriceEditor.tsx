@@ -111,13 +111,7 @@ export function VisualPriceEditor({ form, presets, onlyPresets, setOnlyPresets }
               <Group gap={6} wrap="nowrap">
                 <span data-testid={`price-row-${r.name}`}>{r.name}</span>
                 {presets.has(r.name) && (
-                  <Badge
-                    size="xs"
-                    color="yellow"
-                    variant="light"
-                    style={{ flexShrink: 0 }}
-                    data-testid={`preset-${r.name}`}
-                  >
+                  <Badge size="xs" color="yellow" variant="light" miw="fit-content" data-testid={`preset-${r.name}`}>
                     {t`Preset`}
                   </Badge>
                 )}
