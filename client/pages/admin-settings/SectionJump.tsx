@@ -30,7 +30,16 @@ export function SectionJump({ root }: { root: RefObject<HTMLElement | null> }) {
   useEffect(() => {
     const el = root.current;
     if (!el) return;
-    const read = () => setSections((prev) => (same(prev, sectionsIn(el)) ? prev : sectionsIn(el)));
+    // A link to a section (`?tab=other#section-monitoring`, from the channel form): scrolled to once it mounts.
+    let target = decodeURIComponent(window.location.hash.slice(1));
+    const read = () => {
+      setSections((prev) => (same(prev, sectionsIn(el)) ? prev : sectionsIn(el)));
+      const section = target ? document.getElementById(target) : null;
+      if (section && el.contains(section)) {
+        section.scrollIntoView({ block: 'start' });
+        target = '';
+      }
+    };
     read();
     // Sections mount with the tab and some load later; a title can change with the language.
     const observer = new MutationObserver(read);

@@ -1,15 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  Accordion,
-  Drawer,
-  Group,
-  LoadingOverlay,
-  MultiSelect,
-  NumberInput,
-  Stack,
-  Switch,
-  TextInput,
-} from '@mantine/core';
+import { Accordion, Drawer, Group, LoadingOverlay, MultiSelect, NumberInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
@@ -18,6 +8,7 @@ import { FormFooter } from '../../../components/FormFooter.tsx';
 import { trpc } from '../../../trpc.ts';
 import type { ChannelRow } from '../types.ts';
 import { AdvancedFields } from './AdvancedFields.tsx';
+import { AutoBanSwitch } from './AutoBanSwitch.tsx';
 import { CacheSwitch } from './CacheSwitch.tsx';
 import {
   baseUrlProblem,
@@ -131,11 +122,7 @@ export function ChannelDrawer({ opened, editing, onClose }: Props) {
               {...form.getInputProps('weight')}
             />
           </Group>
-          <Switch
-            label={t`Auto-disable on failure`}
-            description={t`The relay disables this channel when it keeps failing`}
-            {...form.getInputProps('auto_ban', { type: 'checkbox' })}
-          />
+          <AutoBanSwitch form={form} />
           <CacheSwitch form={form} />
           <Accordion variant="contained" chevronPosition="left">
             <Accordion.Item value="advanced">
