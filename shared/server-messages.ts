@@ -69,6 +69,7 @@ export const serverMessages = {
   'field.email': '邮箱',
   'field.verification_code': '验证码',
   'field.aff_code': '邀请码',
+  'field.setup_code': '初始化码',
   'field.original_password': '原密码',
   'field.account_name': '账户名',
   'field.page': '页码',

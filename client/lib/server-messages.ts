@@ -102,6 +102,7 @@ const descriptors: Record<ServerMessageCode, MessageDescriptor> = {
   'field.email': msg({ context: 'field.email', message: 'E-mail' }),
   'field.verification_code': msg({ context: 'field.verification_code', message: 'Verification code' }),
   'field.aff_code': msg({ context: 'field.aff_code', message: 'Invitation code' }),
+  'field.setup_code': msg({ context: 'field.setup_code', message: 'Setup code' }),
   'field.original_password': msg({ context: 'field.original_password', message: 'Current password' }),
   'field.account_name': msg({ context: 'field.account_name', message: 'Account name' }),
   'field.page': msg({ context: 'field.page', message: 'Page' }),
