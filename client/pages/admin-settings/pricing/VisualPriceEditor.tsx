@@ -108,7 +108,8 @@ export function VisualPriceEditor({ form, presets, onlyPresets, setOnlyPresets }
             accessor: 'name',
             title: t`Model`,
             render: (r) => (
-              <Group gap={6} wrap="nowrap">
+              // The mark goes under the name when a phone leaves the column too narrow for both.
+              <Group gap={6} wrap="wrap">
                 <span data-testid={`price-row-${r.name}`}>{r.name}</span>
                 {presets.has(r.name) && (
                   <Badge size="xs" color="yellow" variant="light" miw="fit-content" data-testid={`preset-${r.name}`}>
