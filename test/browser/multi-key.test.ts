@@ -97,8 +97,8 @@ describe('the key list of a multi-key channel', () => {
     const drawer = page.getByRole('dialog', { name: `Edit channel #${id}` });
     const select = drawer.getByLabel('Key selection');
     await drawer.waitFor();
-    await page.waitForTimeout(2000);
-    await page.screenshot({ path: '/tmp/h2/drawer.png', fullPage: true }).catch(() => undefined);
+    // The form is filled again when the channel's full record arrives: choose only after that.
+    await drawer.locator('.mantine-LoadingOverlay-root').waitFor({ state: 'detached' });
     await expect.poll(() => select.inputValue()).toBe('In turn');
     await select.click();
     await page.getByRole('option', { name: 'At random' }).click();
