@@ -11,10 +11,11 @@ export default defineConfig({
   fallbackLocales: { default: 'zh' },
   catalogs: [
     { path: '<rootDir>/client/locales/{locale}/{name}', include: ['<rootDir>/client/pages/{name}/'] },
-    // The server's messages, by code (client/lib/server-messages.ts; its Chinese is shared/server-messages.ts).
+    // The server's messages, by code: one catalog for every area's English (client/lib/server-messages/<area>.ts,
+    // joined by client/lib/server-messages.ts); its Chinese is shared/server-messages/<area>.ts.
     {
       path: '<rootDir>/client/locales/{locale}/server-messages',
-      include: ['<rootDir>/client/lib/server-messages.ts'],
+      include: ['<rootDir>/client/lib/server-messages/', '<rootDir>/client/lib/server-messages.ts'],
     },
     {
       path: '<rootDir>/client/locales/{locale}/common',
@@ -24,6 +25,7 @@ export default defineConfig({
         '<rootDir>/client/locales/**',
         '<rootDir>/client/**/*.test.ts',
         '<rootDir>/client/lib/server-messages.ts',
+        '<rootDir>/client/lib/server-messages/**',
       ],
     },
   ],

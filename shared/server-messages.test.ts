@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -82,6 +82,35 @@ function chineseLiterals(file: string): string[] {
 
 const shapes = new Set(Object.values(serverMessages).map((t: string) => t.replace(/\{\w+\}/g, '{}')));
 
+/** Each area's registry (shared/server-messages/<area>.ts) as its file declares it, before the join. */
+async function areaRegistries(): Promise<Record<string, Record<string, string>>> {
+  const dir = path.join(root, 'shared/server-messages');
+  const areas: Record<string, Record<string, string>> = {};
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
+    const exports = (await import(path.join(dir, file))) as Record<string, Record<string, string>>;
+    areas[file] = Object.assign({}, ...Object.values(exports));
+  }
+  return areas;
+}
+
+describe('server message registries by area', () => {
+  // The index joins the areas with spreads, which keep the last of two equal keys without a word: a
+  // code added to a second area would silently change what the first area's callers answer.
+  it('give every code to exactly one area', async () => {
+    const owners = new Map<string, string[]>();
+    for (const [file, messages] of Object.entries(await areaRegistries()))
+      for (const code of Object.keys(messages)) owners.set(code, [...(owners.get(code) ?? []), file]);
+    const shared = [...owners].filter(([, files]) => files.length > 1).map(([code, files]) => `${code}: ${files}`);
+    expect(shared).toEqual([]);
+  });
+
+  it('are all joined into serverMessages, each text as its area wrote it', async () => {
+    const joined: Record<string, string> = {};
+    for (const messages of Object.values(await areaRegistries())) Object.assign(joined, messages);
+    expect(serverMessages).toEqual(joined);
+  });
+});
+
 describe('server messages', () => {
   it('has one code per text, so a text tells its code', () => {
     const texts = Object.values(serverMessages);
@@ -122,7 +151,7 @@ describe('server messages', () => {
     const files = execFileSync('git', ['ls-files', 'server', 'shared'], { cwd: root, encoding: 'utf8' })
       .split('\n')
       .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.startsWith('server/relay/'))
-      .filter((f) => f !== 'shared/server-messages.ts');
+      .filter((f) => f !== 'shared/server-messages.ts' && !f.startsWith('shared/server-messages/'));
     const stray: string[] = [];
     for (const file of files)
       for (const text of chineseLiterals(file)) {
