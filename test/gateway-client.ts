@@ -36,13 +36,22 @@ export async function signIn(base: string, username = ROOT.username, password = 
   return { cookie, id: (data as { id: number }).id };
 }
 
-/** Sets up root on a fresh gateway, adds a channel to the fake upstream and a token; returns the token's key. */
+/**
+ * Sets up root on a fresh gateway, adds a channel to the fake upstream and a token; returns the token's key.
+ * `setupCode`: the code the gateway printed in its log at start, which the wizard needs from a caller that is
+ * not on the server itself (a container behind its published port, a proxy); a gateway on loopback needs none.
+ */
 export async function firstDay(
   base: string,
   upstreamUrl: string,
   token: Record<string, unknown> = {},
+  setupCode?: string,
 ): Promise<{ admin: Session; key: string }> {
-  await api(base, 'POST', '/api/setup', { ...ROOT, confirmPassword: ROOT.password });
+  await api(base, 'POST', '/api/setup', {
+    ...ROOT,
+    confirmPassword: ROOT.password,
+    ...(setupCode === undefined ? {} : { setup_code: setupCode }),
+  });
   const admin = await signIn(base);
   await api(
     base,

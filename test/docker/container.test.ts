@@ -2,17 +2,20 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeUpstream, startFakeOpenAI } from '../../scripts/fake-upstream/server.ts';
 import { validateOpenAI } from '../../scripts/fake-upstream/strict/index.ts';
+import { serverText } from '../../shared/server-messages.ts';
 import { freePort } from '../gateway-process.ts';
 import { ensureExecutable } from '../sea-executable.ts';
 import {
   docker,
   hostAddress,
+  logsOf,
   makeBaseImage,
   makeComposeImages,
   needsCompose,
   needsDocker,
   prefix,
   removeOurs,
+  setupCodeIn,
   sh,
   timed,
   waitAnswers,
@@ -26,6 +29,8 @@ import { api, chat, firstDay, ROOT, type Session, signIn, tokenKeys } from '../g
  * compose.yaml with docker-compose, alone and with its `scale` profile. No registry is reachable in
  * CI: the base image is made with debootstrap and the PostgreSQL and Redis images compose names
  * are built from Debian's packages (scripts/docker/). Skipped, loudly, where Docker cannot run.
+ * Behind a published port the gateway sees the Docker bridge, not loopback, so its setup wizard asks for
+ * the setup code: read from `docker logs`, as the README tells the operator (issue 39).
  */
 
 const MINUTES = 60_000;
@@ -70,6 +75,16 @@ async function runGateway(name: string, volume: string): Promise<string> {
   return `http://${published.split('\n')[0]}`;
 }
 
+/** POST /api/setup as a browser elsewhere would send it, with no setup code or a wrong one: the raw answer. */
+async function setupWithout(base: string, setupCode: string | undefined) {
+  const res = await fetch(`${base}/api/setup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...ROOT, confirmPassword: ROOT.password, setup_code: setupCode }),
+  });
+  return { status: res.status, body: (await res.json()) as unknown };
+}
+
 describe.skipIf(!needsDocker.ok)(needsDocker.name('the image from the Dockerfile'), () => {
   it(
     'runs non-root on the /data volume, relays a call, and keeps its data for the next container',
@@ -84,7 +99,18 @@ describe.skipIf(!needsDocker.ok)(needsDocker.name('the image from the Dockerfile
       expect(await docker('exec', `${prefix}-first`, 'switchyard', 'healthcheck').then(() => 'ok')).toBe('ok');
 
       const upstream = `http://${await hostAddress(`${prefix}-first`)}:${fakePort}`;
-      const { key } = await firstDay(base, upstream);
+      // From outside the container nobody becomes root without the code the gateway printed at start.
+      expect((await api(base, 'GET', '/api/setup')).data).toMatchObject({ status: false, setup_code_required: true });
+      for (const [setupCode, message] of [
+        [undefined, serverText('setup.code_required')],
+        ['ABCD-EFGH', serverText('setup.code_wrong')],
+      ] as const) {
+        const refused = await setupWithout(base, setupCode);
+        expect(refused).toEqual({ status: 403, body: { success: false, message } });
+      }
+      expect((await api(base, 'GET', '/api/setup')).data).toMatchObject({ status: false });
+      // With the code from `docker logs`, the operator's first day goes on as before.
+      const { key } = await firstDay(base, upstream, {}, await setupCodeIn(`${prefix}-first`));
       const text = await chat(base, key, 'Hello from a container');
       expect(text.length).toBeGreaterThan(0);
       expect(fake.requests.at(-1)?.body).toMatchObject({ model: 'gpt-4o' });
@@ -94,6 +120,8 @@ describe.skipIf(!needsDocker.ok)(needsDocker.name('the image from the Dockerfile
       expect(await docker('inspect', '-f', '{{.State.ExitCode}}', `${prefix}-first`)).toBe('0');
 
       const again = await runGateway(`${prefix}-second`, volume);
+      // Set up already: the second container prints no setup code (it would be worth nothing).
+      expect(await logsOf(`${prefix}-second`)).not.toContain('setup code');
       const admin = await signIn(again);
       const channels = JSON.stringify(
         (await api(again, 'GET', '/api/channel/?p=1&page_size=10', undefined, admin)).data,
@@ -154,12 +182,15 @@ describe.skipIf(!needsCompose.ok)(needsCompose.name('compose.yaml'), () => {
 
       // At most 3 requests a minute with this token, wherever they land.
       const upstream = `http://${await hostAddress(await compose(scale, 'ps', '-q', 'switchyard-2'))}:${fakePort}`;
-      const { admin, key } = await firstDay(one, upstream, {
-        rate_limit_enabled: true,
-        rate_limit_period: 60,
-        rate_limit_count: 3,
-        rate_limit_success: 0,
-      });
+      // Replica 1's setup code, from its log; replica 2 prints the same one (they share /data's session secret).
+      const code = await setupCodeIn(await compose(scale, 'ps', '-q', 'switchyard'));
+      expect(await setupCodeIn(await compose(scale, 'ps', '-q', 'switchyard-2'))).toBe(code);
+      const { admin, key } = await firstDay(
+        one,
+        upstream,
+        { rate_limit_enabled: true, rate_limit_period: 60, rate_limit_count: 3, rate_limit_success: 0 },
+        code,
+      );
 
       // Logged in on replica 1, the same cookie is a session on replica 2.
       const self = async (base: string, session: Session) =>

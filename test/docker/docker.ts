@@ -101,6 +101,25 @@ export async function waitAnswers(url: string, timeoutMs = 180_000): Promise<voi
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
+/** What a container printed so far, both streams, as `docker logs` shows it to the operator. */
+export const logsOf = (container: string) => sh('sh', ['-c', 'docker logs "$1" 2>&1', 'sh', container]);
+
+/**
+ * The setup code a gateway container printed at start (`setup code: ABCD-EFGH`), read as the operator reads it
+ * (`docker logs`): the last one printed, for a container restarted meanwhile prints it again.
+ */
+export async function setupCodeIn(container: string, timeoutMs = 30_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  let logs = '';
+  while (Date.now() < deadline) {
+    logs = await logsOf(container);
+    const codes = [...logs.matchAll(/setup code: ([0-9A-Z]{4}-[0-9A-Z]{4})/g)];
+    if (codes.length > 0) return codes.at(-1)![1]!;
+    await sleep(500);
+  }
+  throw new Error(`${container} printed no setup code within ${timeoutMs / 1000} s:\n${logs.slice(-3000)}`);
+}
+
 /** The host as a container sees it (its network's gateway address). */
 export const hostAddress = async (container: string) =>
   (await docker('inspect', '-f', '{{range .NetworkSettings.Networks}}{{.Gateway}} {{end}}', container)).split(' ')[0];
