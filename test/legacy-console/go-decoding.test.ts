@@ -181,6 +181,8 @@ const table: Record<string, Row> = {
     fields: { key: 'string', value: 'string' },
   },
   'POST /api/option/rest_model_ratio': { as: 'root' },
+  // Switchyard's own call (issue 39): clears the shipped prices the operator never changed.
+  'POST /api/option/clear_preset_prices': { as: 'root', effects: true },
   'GET /api/oauth/state': { as: 'public', effects: true, query: { aff: 'string' } },
   'GET /api/oauth/email/bind': { as: 'root', query: { email: 'string', code: 'string' } },
   'GET /api/oauth/github': { as: 'public', refusal: [403], query: { code: 'string', state: 'string' } },
@@ -960,6 +962,9 @@ beforeAll(async () => {
   t = await createTestApp({ trustProxy: true });
   // These are the April 2025 contract's shapes (docs/new-api-contract/lists.md has 2026's).
   await setOption(t, 'ApiCompatContract', '2025-04');
+  // The channel tests here reach no upstream; with auto-disable on (the default since issue 39) each would
+  // disable the channel and notify root, writes this suite would count against the refusal it checks.
+  await setOption(t, 'AutomaticDisableChannelEnabled', 'false');
   base = await listen(t);
   await setupRoot(t);
   consoles.public = new LegacyConsole(base, true);
