@@ -30,6 +30,11 @@ export interface ListTableProps<T> {
   tableMinWidth?: number;
   /** Keeps the last column (row actions) visible while scrolling sideways. */
   pinLastColumn?: boolean;
+  /**
+   * The table is wider than a desktop screen by design and scrolls sideways inside its own frame
+   * (the page does not): marked `data-scroll-area`, the mark the layout checks accept.
+   */
+  scrollsInside?: boolean;
   /** Checkbox selection (batch actions); leave both out for a table without checkboxes. */
   selectedRecords?: T[];
   onSelectedRecordsChange?: (records: T[]) => void;
@@ -135,6 +140,7 @@ function tableProps<T>(p: ListTableProps<T>, noRecordsText: string) {
     idAccessor: p.idAccessor ?? ('id' as keyof T & string),
     rowStyle: p.rowStyle,
     pinLastColumn: p.pinLastColumn,
+    scrollAreaProps: p.scrollsInside ? { 'data-scroll-area': true } : undefined,
     className: [classes.fullBadges, p.className].filter(Boolean).join(' '),
     rowExpansion: p.rowExpansion,
     ...(p.onSelectedRecordsChange

@@ -28,7 +28,14 @@ export function TaskLogTable<T>(p: Props<T>) {
       <Card withBorder padding="md" radius="md">
         <TaskLogFilters admin={p.admin} initial={p.filters} fetching={p.fetching} onSubmit={p.onFilters} />
       </Card>
-      <ListTable<T> records={p.rows} columns={p.columns} pinLastColumn={p.pinLastColumn} fetching={p.fetching} />
+      {/* A dozen columns, prompts and failure reasons among them: wider than a desktop screen, by design. */}
+      <ListTable<T>
+        records={p.rows}
+        columns={p.columns}
+        pinLastColumn={p.pinLastColumn}
+        scrollsInside
+        fetching={p.fetching}
+      />
       <PrevNextPager
         page={p.page}
         rows={p.rows.length}
