@@ -19,7 +19,8 @@ import { useBlocker } from 'react-router-dom';
  * registers what it has changed with useUnsavedChanges; the provider around the page then
  * (1) asks before a console link, the back button or a tab change leaves the page (react-router's
  * blocker), (2) has the browser ask before a reload or closing the tab (beforeunload), and
- * (3) shows a sticky bar "N unsaved changes" naming what changed, with Save and Discard.
+ * (3) shows a sticky bar "N unsaved changes" naming what changed, with Save and Discard, that a
+ * field scrolled into view never lands under.
  */
 
 export interface UnsavedSource {
@@ -118,6 +119,25 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
       (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
 
+  // The bar sticks to the bottom of the screen over the form: the page's scroll padding keeps a field
+  // scrolled into view (Tab to it, a script scrolling to it) above the bar instead of under it.
+  const bar = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = bar.current;
+    if (count === 0 || !el) return;
+    const root = document.documentElement;
+    const pad = () => {
+      root.style.scrollPaddingBottom = `calc(${el.getBoundingClientRect().height}px + 2 * var(--mantine-spacing-sm))`;
+    };
+    pad();
+    const observer = new ResizeObserver(pad);
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.style.scrollPaddingBottom = '';
+    };
+  }, [count]);
+
   // The browser's own "Leave site?" question on reload, close or an address typed in.
   useEffect(() => {
     if (count === 0) return;
@@ -148,6 +168,7 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
       {children}
       {count > 0 && (
         <Paper
+          ref={bar}
           withBorder
           shadow="md"
           radius="md"
