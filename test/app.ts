@@ -29,7 +29,10 @@ export interface TestApp {
  * Set TEST_SQL_DSN=postgres://... to run the same suite on PostgreSQL.
  */
 export interface TestAppOptions {
-  /** Use this folder (and its SQLite file) instead of a fresh temp folder; it is kept on close. */
+  /**
+   * Use this folder (and its SQLite file) instead of a fresh temp folder; it is kept on close. On PostgreSQL it
+   * does not keep the database (each app gets a fresh schema): restart an install with createKeptDatabase().
+   */
   dataDir?: string;
   /** Use this database URL as is (e.g. a PostgreSQL schema shared by two instances); never dropped on close. */
   sqlDsn?: string;
@@ -40,6 +43,10 @@ export interface TestAppOptions {
 }
 
 export async function createTestApp(overrides: Partial<Config> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
+  // A second app on the same folder would find a fresh schema on PostgreSQL, not the first app's rows: a restart
+  // test would then pass or fail on SQLite alone (seen in CI). createKeptDatabase() keeps either database.
+  if (opts.dataDir !== undefined && opts.sqlDsn === undefined && process.env.TEST_SQL_DSN)
+    throw new Error('createTestApp: with TEST_SQL_DSN, dataDir alone keeps no database; use createKeptDatabase()');
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'switchyard-test-'));
   const pg =
     opts.sqlDsn === undefined && process.env.TEST_SQL_DSN ? await createPgSchema(process.env.TEST_SQL_DSN) : undefined;
@@ -91,6 +98,23 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: TestA
       await handle.close();
       await pg?.drop();
       if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * One install's database kept across restarts (close an app, start another on it) on either dialect: the SQLite
+ * file of a temp folder, or with TEST_SQL_DSN one PostgreSQL schema. Give `opts` to each createTestApp of the
+ * install; `remove()` deletes the folder and the schema once its last app is closed.
+ */
+export async function createKeptDatabase(): Promise<{ opts: TestAppOptions; remove(): Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'switchyard-kept-'));
+  const pg = process.env.TEST_SQL_DSN ? await createPgSchema(process.env.TEST_SQL_DSN) : undefined;
+  return {
+    opts: { dataDir, sqlDsn: pg?.url },
+    async remove() {
+      await pg?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

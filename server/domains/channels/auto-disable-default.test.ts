@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../../migrations/index.ts';
 import { startFakeOpenAI, type FakeUpstream } from '../../../scripts/fake-upstream/server.ts';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { createKeptDatabase, createTestApp, type TestApp } from '../../../test/app.ts';
 import { createNewApiDatabase } from '../../../test/new-api-database.ts';
 import { insertToken } from '../../../test/relay-fixtures.ts';
 import { createUser, login, restHeaders, setupRoot } from '../../../test/users.ts';
@@ -117,19 +115,20 @@ describe('an install from before keeps behaving as before', () => {
 
   /** An install that ran an older version (`prepare`), then starts again on this one. */
   async function upgraded(prepare: (t: TestApp) => Promise<void>): Promise<boolean> {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'switchyard-upgrade-'));
+    // The same database for both starts, on SQLite and on PostgreSQL alike.
+    const kept = await createKeptDatabase();
     try {
-      const old = await createTestApp({}, { dataDir });
+      const old = await createTestApp({}, kept.opts);
       await prepare(old);
       const down = await (await createMigrator(old.deps.db)).migrateTo(previous);
       expect(down.error).toBeUndefined();
       await old.close();
-      const now = await createTestApp({}, { dataDir });
+      const now = await createTestApp({}, kept.opts);
       const on = now.deps.services.options.get('AutomaticDisableChannelEnabled');
       await now.close();
       return on;
     } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+      await kept.remove();
     }
   }
 

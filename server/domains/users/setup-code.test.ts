@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { createKeptDatabase, createTestApp, type TestApp, type TestAppOptions } from '../../../test/app.ts';
 
 /*
  * Issue 39: a fresh instance listening on 0.0.0.0 must not make whoever reaches the wizard first root.
@@ -22,9 +19,9 @@ describe('setup code', () => {
   });
 
   /** A started server (as `npm start` runs it) and the lines its log printed. */
-  async function started(dataDir?: string) {
+  async function started(kept: TestAppOptions = {}) {
     const lines: string[] = [];
-    const t = await createTestApp({}, { dataDir, logTo: { write: (line: string) => void lines.push(line) } });
+    const t = await createTestApp({}, { ...kept, logTo: { write: (line: string) => void lines.push(line) } });
     apps.push(t);
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     // The line comes from an onListen hook, which runs just after listen() resolves.
@@ -66,9 +63,9 @@ describe('setup code', () => {
   });
 
   it('the code is useless once setup is done, and a restarted server prints none', async () => {
-    // Its own data directory, kept across the restart.
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'switchyard-setup-code-'));
-    const { t, lines } = await started(dataDir);
+    // Its own database, kept across the restart (on SQLite and on PostgreSQL alike).
+    const kept = await createKeptDatabase();
+    const { t, lines } = await started(kept.opts);
     const code = codeInLog(lines)!.setupCode!;
     await postSetup(t, { ...WIZARD, setup_code: code });
     const again = await postSetup(t, { ...WIZARD, username: 'intruder', setup_code: code });
@@ -76,10 +73,11 @@ describe('setup code', () => {
     expect(await setupStatus(t, REMOTE)).toMatchObject({ status: true, setup_code_required: false });
 
     await apps.pop()!.close();
-    const restarted = await started(dataDir);
+    const restarted = await started(kept.opts);
     expect(codeInLog(restarted.lines)).toBeUndefined();
+    expect(await setupStatus(restarted.t, REMOTE)).toMatchObject({ status: true, setup_code_required: false });
     await apps.pop()!.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await kept.remove();
   });
 
   it('treats a request through a proxy on the same machine as remote, whatever X-Forwarded-For claims', async () => {
