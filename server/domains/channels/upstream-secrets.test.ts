@@ -145,11 +145,18 @@ describe('upstream error text that quotes a key', () => {
 
   it('no stored row holds a key anywhere but the channels’ key column', async () => {
     await h.drain();
-    const tables = await sql<{
-      name: string;
-    }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(h.deps.db);
+    // Every table of this app's database, on either dialect; on PostgreSQL the introspection lists every schema's
+    // tables (other test apps run beside this one), so only this app's schema is kept.
+    const schema =
+      h.deps.dbType === 'postgres'
+        ? (await sql<{ s: string }>`select current_schema() as s`.execute(h.deps.db)).rows[0].s
+        : undefined;
+    const tables = (await h.deps.db.introspection.getTables({ withInternalKyselyTables: true })).filter(
+      (t) => !t.isView && t.schema === schema,
+    );
+    expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['channels', 'logs', 'messages']));
     const found: string[] = [];
-    for (const { name } of tables.rows) {
+    for (const { name } of tables) {
       const rows = (await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(h.deps.db)).rows;
       for (const r of rows) {
         const kept = name === 'channels' ? { ...r, key: '' } : r;
