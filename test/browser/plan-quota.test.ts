@@ -83,6 +83,8 @@ describe.each([
     const listed = row(page, starter);
     await listed.getByTestId('plan-unlimited-badge').waitFor();
     expect(await listed.getByTestId('plan-unlimited-badge').innerText()).toMatch(/unlimited/i);
+    // The drawer closes on save; measured while it still slides out, it would reach past the screen.
+    await drawer.waitFor({ state: 'hidden' });
     await shot(page, `list-${width}`);
     expect(await overflowing(page)).toEqual([]);
     expect(admin.errors).toEqual([]);
@@ -90,6 +92,11 @@ describe.each([
 
   it('creates a plan with its quota per period, listed with that quota and no warning', async () => {
     const { page } = admin;
+    // The first plan's "Plan created" is closed (the pointer resting on it after Save keeps it open on a
+    // phone), so the one awaited below is this plan's.
+    const earlier = page.getByRole('alert').filter({ hasText: 'Plan created' });
+    if (await earlier.count()) await earlier.getByRole('button').click();
+    await earlier.waitFor({ state: 'hidden' });
     await page.getByTestId('create-plan').click();
     const drawer = page.getByRole('dialog', { name: 'New subscription plan' });
     await drawer.getByLabel(/^Title/).fill(basic);
