@@ -96,15 +96,17 @@ describe('the dashboard with 1 row, 1 hour, 7 days and 30 days of data', () => {
     await expect.poll(() => figure('figure-requests')).not.toBe('');
     await page.getByTestId('chart-count').locator('.recharts-yAxis').waitFor();
     await page.waitForTimeout(300);
-    return { requests: await figure('figure-requests'), quota: await figure('figure-quota') };
+    // The amount is shown in cents, the exact one in its title (issue 39).
+    const exact = await page.getByTestId('figure-quota-value').locator('[title]').first().getAttribute('title');
+    return { requests: await figure('figure-requests'), quota: await figure('figure-quota'), exact };
   }
 
   const integers = (ticks: string[]) => ticks.length > 1 && ticks.every((t) => /^\d{1,3}(,\d{3})*$/.test(t));
   const roundTimes = (ticks: string[]) => ticks.length > 0 && ticks.every((t) => /^(\d\d-\d\d|\d\d:00)$/.test(t));
 
-  it('1 row: one bar in a week of zeros, whole-number ticks, the cost to the last unit', async () => {
+  it('1 row: one bar in a week of zeros, whole-number ticks, under a cent shown as such and to the last unit on hover', async () => {
     const f = await show('one', 'Last 7 days', 'Day');
-    expect(f).toEqual({ requests: '1', quota: '$0.000024' });
+    expect(f).toEqual({ requests: '1', quota: '<$0.01', exact: '$0.000024' });
     const count = await chart(s.page, 'chart-count');
     expect(count.slots).toBe(expectedSlots(7 * DAY, 'day'));
     expect(count.barSlots).toBe(1);

@@ -153,11 +153,13 @@ describe('usage logs fit the screen and show the cost exactly', () => {
     }
   });
 
-  it('a tiny amount used shows as itself on the account page', async () => {
+  it('a tiny amount used is not shown as nothing on the account page, and is exact on hover', async () => {
     const s = await openSession(browser, gateway.baseUrl, { width: 1366, height: 900 });
     await logIn(s, bob);
     await s.page.goto('/app/me');
-    await expect.poll(() => s.page.getByTestId('used').innerText()).toContain('$0.000012');
+    // Whole cents on the page (issue 39), the exact amount in the title.
+    await expect.poll(() => s.page.getByTestId('used').innerText()).toContain('<$0.01');
+    expect(await s.page.getByTestId('used').locator('[title]').first().getAttribute('title')).toBe('$0.000012');
     await s.context.close();
   });
 
