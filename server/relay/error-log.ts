@@ -59,7 +59,8 @@ const codeOf = (err: unknown): string =>
 
 /** What a row needs of the call besides the failure itself. */
 export interface FailedCall {
-  request: RelayRequest;
+  /** The call's request and caller (a route outside the relay pipeline has no more, accounting.ts). */
+  request: Pick<RelayRequest, 'req' | 'principal'>;
   /** Wall-clock ms when the call started. */
   startedAtMs: number;
   /** The real model last tried, once known (a virtual model's); else the requested one. */
@@ -79,10 +80,12 @@ interface RowInput {
   elapsedMs: number;
   chain: number[];
   upstreamReason?: string;
+  /** The status the client got, when known better than the error's own (a task route's answer). */
+  status?: number;
 }
 
 /** The requested model as the client named it (body, or the Gemini path), for rows written before it is parsed. */
-function requestedModel(r: RelayRequest): string {
+function requestedModel(r: Pick<RelayRequest, 'req'>): string {
   const body = r.req.body as { model?: unknown } | undefined;
   if (typeof body?.model === 'string') return body.model;
   const m = /\/models\/([^/:?]+)/.exec(r.req.url);
@@ -93,7 +96,7 @@ function errorRow(rt: RelayRuntime, i: RowInput): NewLog {
   const { principal, req } = i.call.request;
   const keys = i.channel ? [i.channel.rawKey, ...i.channel.keys] : [];
   const reason = reasonOf(i.err, keys);
-  const status = statusOf(i.err);
+  const status = i.status ?? statusOf(i.err);
   const other: Record<string, unknown> = {
     error_type: i.err instanceof RelayError && i.err.fromUpstream ? 'upstream_error' : 'gateway_error',
     error_code: codeOf(i.err),
@@ -202,4 +205,27 @@ export function logFailedCall(
     );
   }
   for (const row of rows) rt.deps.services.logWriter.write(row);
+}
+
+/**
+ * A failed call outside the relay pipeline (task routes, model lists, count_tokens, a route's own
+ * validation; accounting.ts): one row, with the status the client got.
+ */
+export function logRefusedCall(rt: RelayRuntime, call: FailedCall, err: unknown, status: number): void {
+  if (!enabled(rt)) return;
+  const elapsedMs = Date.now() - call.startedAtMs;
+  rt.deps.services.logWriter.write(
+    errorRow(rt, {
+      call,
+      err,
+      model: call.model ?? requestedModel(call.request),
+      channelId: 0,
+      attempt: 0,
+      retried: false,
+      durationMs: elapsedMs,
+      elapsedMs,
+      chain: [],
+      status,
+    }),
+  );
 }

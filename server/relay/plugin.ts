@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../context.ts';
+import { registerFailureAccounting, rememberFailure } from './accounting.ts';
 import { allowCrossOrigin, registerRelayCors } from './cors.ts';
 import { sendRelayError } from './errors.ts';
 import { registerRelayRoutes } from './routes.ts';
@@ -24,6 +25,7 @@ export async function relayPlugin(app: FastifyInstance, { deps }: RelayPluginOpt
 
   registerRelayCors(app);
   const startedAt = registerServerTiming(app);
+  registerFailureAccounting(app, rt, startedAt);
   app.setErrorHandler((err, req, reply) => answerRelayError(req, reply, err));
   registerRelayRoutes(app, rt, startedAt);
 }
@@ -35,6 +37,7 @@ export async function relayPlugin(app: FastifyInstance, { deps }: RelayPluginOpt
  */
 export function answerRelayError(req: FastifyRequest, reply: FastifyReply, err: unknown) {
   allowCrossOrigin(req, reply.raw);
+  rememberFailure(req, err);
   return sendRelayError(req, reply, err);
 }
 

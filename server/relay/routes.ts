@@ -2,12 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { UserStatus } from '../../shared/constants.ts';
 import { findRelayUser } from '../domains/users/users.repo.ts';
 import { sessionUser } from '../domains/auth/session.service.ts';
+import { countFailure, markAccounted } from './accounting.ts';
 import { AttemptsFailed } from './attempts.ts';
 import { registerBillingRoutes } from './front-doors/billing.ts';
 import { modelsFor, oneModelFor } from './front-doors/models.ts';
 import { registerFrontDoors } from './front-doors/routes.ts';
 import type { FrontDoor } from './front-doors/types.ts';
-import { refusal, relayError, RelayError } from './errors.ts';
+import { refusal, relayAnswerOf, relayError, RelayError } from './errors.ts';
 import { type RelayPrincipal, toRelayUser } from './principal.ts';
 import type { RelayMode } from './providers/types.ts';
 import { runRelay } from './run-relay.ts';
@@ -51,10 +52,10 @@ export function registerRelayRoutes(
         }
         const wait = err instanceof AttemptsFailed ? err.upstreamWaitMs : 0;
         reply.header('server-timing', serverTiming(performance.now() - t0 - wait));
-        const status = err instanceof RelayError ? err.status : ((err as { status?: number }).status ?? 500);
-        const model =
-          typeof (req.body as { model?: unknown })?.model === 'string' ? (req.body as { model: string }).model : '';
-        rt.deps.metrics.relayRequests.inc({ model, channel: '', status: String(status) });
+        // runRelay logged it (or, for a failed authentication, nobody can be named): accounting.ts
+        // writes no second row, and counts it in the metric with the status the client got.
+        markAccounted(req);
+        if (relayAnswerOf(err).status === 499) countFailure(rt, req, 499);
         const retryAfter = (err as { retryAfterMs?: number }).retryAfterMs;
         if (err instanceof RelayError && err.status === 429 && retryAfter)
           reply.header('retry-after', String(Math.ceil(retryAfter / 1000)));

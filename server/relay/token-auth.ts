@@ -5,6 +5,7 @@ import type { AppDeps } from '../context.ts';
 import { mayUseGroup } from '../domains/options/options.rules.ts';
 import { findTokenByKey, setTokenStatus } from '../domains/tokens/tokens.repo.ts';
 import { findRelayUser } from '../domains/users/users.repo.ts';
+import { rememberPrincipal } from './accounting.ts';
 import { refusal } from './errors.ts';
 import { type RelayPrincipal, type RelayToken, type RelayUser, toRelayUser } from './principal.ts';
 
@@ -166,7 +167,9 @@ export function createTokenAuth(deps: AppDeps) {
         if (!Number.isSafeInteger(pinnedChannelId))
           throw refusal(400, 'Invalid channel id', '无效的渠道 ID', 'invalid_channel_id');
       }
-      return { user, token: entry.token, group, pinnedChannelId };
+      const principal: RelayPrincipal = { user, token: entry.token, group, pinnedChannelId };
+      rememberPrincipal(req, principal);
+      return principal;
     },
     /** Called when a reservation finds the token empty, so the caller's next request re-reads it. */
     forget(p: RelayPrincipal) {

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { classifyError } from '../../compat/envelope.ts';
+import { rememberFailure } from '../accounting.ts';
 import { RelayError } from '../errors.ts';
 import type { RelayPrincipal } from '../principal.ts';
 import type { RelayRuntime } from '../runtime.ts';
@@ -24,6 +25,7 @@ export function taskRoute(dialect: TaskDialect, fn: (req: FastifyRequest, reply:
       return await fn(req, reply);
     } catch (err) {
       if (reply.sent) return reply;
+      rememberFailure(req, err);
       const a =
         err instanceof RelayError ? { status: err.status, message: err.message, code: err.code } : classifyError(err);
       if (a.status >= 500 && !(err instanceof RelayError)) req.log.error({ err }, 'task request failed');
