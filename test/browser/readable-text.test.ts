@@ -1,10 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNEL_TYPES } from '../../shared/channel-types.ts';
 import { insertChannel } from '../relay-fixtures.ts';
 import { ROOT_PASSWORD, ROOT_USERNAME, setupRoot } from '../users.ts';
 import { type Gateway, launchChromium, logIn, openSession, type Session, startGateway } from './harness.ts';
-import { CONSOLE_PAGES, openSettled, textsMatching, wordsIn } from './page-walk.ts';
+import { CONSOLE_PAGES, textsMatching, wordsIn } from './page-walk.ts';
 
 /*
  * Issue 31: every text a person reads is written for people, in both languages. Root provokes the
@@ -39,6 +39,47 @@ async function unreadableOn(page: Page, where: string): Promise<string[]> {
   return found;
 }
 
+/**
+ * Opens a page and waits until its queries have answered and the loaders are gone, like
+ * page-walk's openSettled, but counting the page's own requests: settled once none has been in
+ * flight for 200 ms (Playwright's networkidle waits a fixed 500 ms, 50 pages a run).
+ */
+async function openSettled(page: Page, path: string): Promise<void> {
+  const inFlight = new Set<Request>();
+  let last = Date.now();
+  const start = (r: Request) => {
+    inFlight.add(r);
+    last = Date.now();
+  };
+  const end = (r: Request) => {
+    inFlight.delete(r);
+    last = Date.now();
+  };
+  page.on('request', start);
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  try {
+    await page.goto(path);
+    const deadline = Date.now() + 15_000;
+    while (inFlight.size > 0 || Date.now() - last < 200) {
+      if (Date.now() > deadline) {
+        await page.waitForLoadState('networkidle');
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  } finally {
+    page.off('request', start);
+    page.off('requestfinished', end);
+    page.off('requestfailed', end);
+  }
+  await page
+    .locator('.mantine-Loader-root')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => {});
+}
+
 const firstToast = (page: Page) => page.locator('.mantine-Notification-root').first();
 
 /** Waits for a toast and holds it on screen (a toast under the pointer does not close) while it is read. */
@@ -47,47 +88,55 @@ async function holdToast(page: Page): Promise<void> {
   await firstToast(page).hover();
 }
 
+// One gateway and one Chromium for both languages: each language signs in with its own session.
+let gateway: Gateway;
+let browser: Browser;
+let closedPort = 0;
+let noSuchHost = 0;
+let noScheme = 0;
+
+beforeAll(async () => {
+  [gateway, browser] = await Promise.all([startGateway(), launchChromium()]);
+  await setupRoot(gateway.test);
+  closedPort = await insertChannel(gateway.test.deps, {
+    name: 'Closed port',
+    baseUrl: 'http://127.0.0.1:9',
+    models: ['gpt-4o-mini'],
+  });
+  noSuchHost = await insertChannel(gateway.test.deps, {
+    name: 'No such host',
+    baseUrl: 'http://no-such-host.invalid',
+    models: ['gpt-4o-mini'],
+  });
+  // An address without http://, as an imported database may hold one (the form would refuse it).
+  noScheme = await insertChannel(gateway.test.deps, {
+    name: 'No scheme',
+    baseUrl: 'http://localhost:9',
+    models: ['gpt-4o-mini'],
+  });
+  await gateway.test.deps.db
+    .updateTable('channels')
+    .set({ base_url: 'localhost:9' })
+    .where('id', '=', noScheme)
+    .execute();
+  gateway.test.deps.bus.publish('channels');
+});
+afterAll(async () => {
+  await browser?.close();
+  await gateway?.close();
+});
+
 describe.each(['en', 'zh'] as const)('the console in %s reads as written for people', (lang) => {
   const w = wordsIn(lang);
-  let gateway: Gateway;
-  let browser: Browser;
   let s: Session;
-  let closedPort = 0;
-  let noSuchHost = 0;
-  let noScheme = 0;
 
   beforeAll(async () => {
-    [gateway, browser] = await Promise.all([startGateway(), launchChromium()]);
-    await setupRoot(gateway.test);
-    closedPort = await insertChannel(gateway.test.deps, {
-      name: 'Closed port',
-      baseUrl: 'http://127.0.0.1:9',
-      models: ['gpt-4o-mini'],
-    });
-    noSuchHost = await insertChannel(gateway.test.deps, {
-      name: 'No such host',
-      baseUrl: 'http://no-such-host.invalid',
-      models: ['gpt-4o-mini'],
-    });
-    // An address without http://, as an imported database may hold one (the form would refuse it).
-    noScheme = await insertChannel(gateway.test.deps, {
-      name: 'No scheme',
-      baseUrl: 'http://localhost:9',
-      models: ['gpt-4o-mini'],
-    });
-    await gateway.test.deps.db
-      .updateTable('channels')
-      .set({ base_url: 'localhost:9' })
-      .where('id', '=', noScheme)
-      .execute();
-    gateway.test.deps.bus.publish('channels');
     s = await openSession(browser, gateway.baseUrl);
     await logIn(s, { username: ROOT_USERNAME, password: ROOT_PASSWORD });
     if (lang === 'zh') await s.page.evaluate(() => localStorage.setItem('i18nextLng', 'zh'));
   });
   afterAll(async () => {
-    await browser?.close();
-    await gateway?.close();
+    await s?.context.close();
   });
 
   it('after the failures of a first day', async () => {
