@@ -103,12 +103,13 @@ describe('unsaved prices and preset prices', () => {
       await section.getByTestId(`price-row-${STAGED}`).waitFor();
 
       // A reload raises the browser's own question; dismissing it stays, edit intact.
+      // The dismissed reload never finishes loading: its promise is left to fail on its own
+      // (caught) rather than awaited to a timeout.
       const asked = page.waitForEvent('dialog');
-      const reload = page.reload({ timeout: 5_000 }).catch(() => undefined);
+      void page.reload({ timeout: 5_000 }).catch(() => undefined);
       const question = await asked;
       expect(question.type()).toBe('beforeunload');
       await question.dismiss();
-      await reload;
       await section.getByTestId(`price-row-${STAGED}`).waitFor();
       expect(new URL(page.url()).pathname).toBe('/admin/settings');
 
@@ -158,8 +159,10 @@ describe('unsaved prices and preset prices', () => {
     const { page } = s;
     for (const tab of ['operation', 'ratelimit', 'models', 'system', 'other']) {
       await page.goto(`/admin/settings?tab=${tab}`);
+      // Every query answered (nothing in flight for 500 ms), then two frames: a form that marks
+      // itself edited when its values arrive has rendered its bar by now.
       await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(500);
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       expect(await page.getByTestId('unsaved-bar').count(), tab).toBe(0);
     }
     // A plain settings field: the bar names it by its label, and another tab is a move that asks.
