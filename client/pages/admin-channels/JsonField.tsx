@@ -28,7 +28,7 @@ export function JsonField({ value, onChange, example, error, ...rest }: Props) {
           </Button>
         )}
         <Button size="compact-xs" variant="subtle" onClick={format} disabled={!value.trim() || !valid}>
-          {t`Format`}
+          {t({ message: 'Format', context: 'format JSON' })}
         </Button>
       </Group>
     </div>

@@ -12,7 +12,7 @@ export const channelColumns = [
   { key: 'type', label: msg`Type` },
   { key: 'status', label: msg`Status` },
   { key: 'response', label: msg`Response time` },
-  { key: 'balance', label: msg`Balance` },
+  { key: 'balance', label: msg({ message: 'Balance', context: 'channel' }) },
   { key: 'groups', label: msg`Groups` },
   { key: 'priority', label: msg`Priority` },
   { key: 'weight', label: msg`Weight` },

@@ -83,7 +83,7 @@ export function useChannelColumns(h: ColumnHandlers, visible: ColumnVisibility):
     {
       key: 'balance',
       accessor: 'balance',
-      title: t`Balance`,
+      title: t({ message: 'Balance', context: 'channel' }),
       phone: 'field',
       render: (e) => (e.kind === 'tag' ? dash : <BalanceCell channel={e.channel} />),
     },

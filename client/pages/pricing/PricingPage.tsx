@@ -192,7 +192,7 @@ export default function PricingPage() {
     },
     {
       accessor: 'enable_groups',
-      title: t`Groups`,
+      title: t({ message: 'Groups', context: 'groups that may use the model' }),
       render: (p) => (
         <Group gap={4}>
           {(p.enable_groups ?? []).map((g) => (

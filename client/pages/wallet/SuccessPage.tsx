@@ -23,7 +23,7 @@ export default function TopUpSuccessPage() {
               <Trans>Back to wallet</Trans>
             </Button>
             <Button component={Link} to="/" variant="default">
-              <Trans>Home</Trans>
+              <Trans context="go back">Home</Trans>
             </Button>
           </Group>
         </Stack>

@@ -105,7 +105,7 @@ export function ModelsField({ form, editingId }: { form: UseFormReturnType<Chann
           {t`Fetch from upstream`}
         </Button>
         <Button size="compact-xs" variant="subtle" color="red" onClick={() => setModels([])}>
-          {t`Clear`}
+          {t({ message: 'Clear', context: 'all models' })}
         </Button>
       </Group>
       <TextInput

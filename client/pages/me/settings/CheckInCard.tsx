@@ -40,7 +40,7 @@ export function CheckInCard() {
               )}
             </Text>
             <Button onClick={() => checkIn.mutate()} loading={checkIn.isPending} disabled={!can}>
-              {can ? <Trans>Check in</Trans> : <Trans>Done</Trans>}
+              {can ? <Trans>Check in</Trans> : <Trans context="check-in">Done</Trans>}
             </Button>
           </Group>
         )}
