@@ -26,8 +26,14 @@ export interface ImportReport {
 
 type Row = Record<string, unknown>;
 
-/** new-api's (and one-api's) group options when never saved. */
-const NEW_API_GROUP_DEFAULTS: Record<string, string> = {
+/**
+ * new-api's (and one-api's) values of options whose defaults differ from ours (issue 39): they never store
+ * an option left unchanged, so a source that never saved one of these ran with this value.
+ */
+const NEW_API_DEFAULTS: Record<string, string> = {
+  // Their default is off; ours is on for new installs.
+  AutomaticDisableChannelEnabled: 'false',
+  // Their vip/svip group presets; ours ship "default" only, and the imported users and tokens keep their groups.
   GroupRatio: JSON.stringify({ default: 1, vip: 1, svip: 1 }),
   UserUsableGroups: JSON.stringify({ default: '默认分组', vip: 'vip分组' }),
   TopupGroupRatio: JSON.stringify({ default: 1, vip: 1, svip: 1 }),
@@ -227,19 +233,9 @@ export async function importDatabase(db: Kysely<Database>, file: string, flavor?
           .execute();
       }
       tables.options = { inserted: options.length, updated: 0, skipped: [] };
-      // new-api and one-api never store an option they did not change, and their default for this one
-      // is off: the imported site keeps what it did (issue 39), unless this site already chose.
-      if (!options.some((o) => str(o.key) === 'AutomaticDisableChannelEnabled'))
-        await trx
-          .insertInto('options')
-          .values({ key: 'AutomaticDisableChannelEnabled', value: 'false' })
-          .onConflict((oc) => oc.column('key').doNothing())
-          .execute();
-      // The source ran with new-api's vip/svip group presets wherever it never stored these options; ours ship
-      // "default" only (issue 39), so they are written down (unless this install set its own) and the imported
-      // users and tokens keep their groups.
+      // The imported site keeps what it ran with (issue 39), unless this install already chose.
       const imported = new Set(options.map((o) => str(o.key)));
-      for (const [key, value] of Object.entries(NEW_API_GROUP_DEFAULTS))
+      for (const [key, value] of Object.entries(NEW_API_DEFAULTS))
         if (!imported.has(key))
           await trx
             .insertInto('options')
