@@ -233,6 +233,25 @@ const TABLE = [
   t('Xinference', 47, 'Xinference', '', ['qwen2.5-instruct', 'bge-m3', 'bge-reranker-v2-m3']),
   t('XAI', 48, 'xAI', 'https://api.x.ai', ['grok-4', 'grok-3', 'grok-3-mini', 'grok-2-vision-1212']),
   t('Coze', 49, 'Coze', 'https://api.coze.cn', []),
+  // Video task upstreams (issue 40): priced per second of video (or per job), relayed by tasks/video.
+  t('Kling', 50, 'Kling', 'https://api-beijing.klingai.com', [
+    'kling-v2-1',
+    'kling-v2-1-master',
+    'kling-v2-master',
+    'kling-v1-6',
+  ]),
+  t('Jimeng', 51, 'Jimeng', 'https://visual.volcengineapi.com', [
+    'jimeng_vgfm_t2v_l20',
+    'jimeng_vgfm_i2v_l20',
+    'jimeng_ti2v_v30_pro',
+  ]),
+  t('Vidu', 52, 'Vidu', 'https://api.vidu.cn', ['viduq1', 'viduq1-classic', 'vidu2.0', 'vidu1.5']),
+  t('DoubaoVideo', 54, 'Doubao Video', 'https://ark.cn-beijing.volces.com', [
+    'doubao-seedance-1-0-pro-250528',
+    'doubao-seedance-1-0-lite-t2v-250428',
+    'doubao-seedance-1-0-lite-i2v-250428',
+  ]),
+  t('Sora', 55, 'Sora', 'https://api.openai.com', ['sora-2', 'sora-2-pro']),
 ];
 
 export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = TABLE;
@@ -252,11 +271,21 @@ const byId = new Map(CHANNEL_TYPES.map((c) => [c.id, c]));
 export const channelTypeInfo = (id: number): ChannelTypeInfo | undefined => byId.get(id);
 export const isKnownChannelType = (id: number) => byId.has(id);
 
-/** Midjourney-Proxy, Midjourney-Plus and Suno: the console prefills task models for them. */
+/** Channel types that only run video tasks (issue 40). */
+export const VIDEO_CHANNEL_TYPES: readonly number[] = [
+  ChannelType.Kling,
+  ChannelType.Jimeng,
+  ChannelType.Vidu,
+  ChannelType.DoubaoVideo,
+  ChannelType.Sora,
+];
+
+/** Midjourney-Proxy, Midjourney-Plus, Suno and the video types: the console prefills task models for them. */
 export const TASK_CHANNEL_TYPES: readonly number[] = [
   ChannelType.MidjourneyProxy,
   ChannelType.MidjourneyPlus,
   ChannelType.Suno,
+  ...VIDEO_CHANNEL_TYPES,
 ];
 
 /**
@@ -285,7 +314,7 @@ const GROUP_MEMBERS: Record<Exclude<ChannelTypeGroup, 'vendors'>, readonly numbe
     T.Coze,
   ],
   selfHosted: [T.Ollama, T.Xinference, T.Dify, T.FastGPT],
-  tasks: [T.MidjourneyProxy, T.MidjourneyPlus, T.Suno],
+  tasks: [T.MidjourneyProxy, T.MidjourneyPlus, T.Suno, T.Sora, T.Kling, T.Jimeng, T.Vidu, T.DoubaoVideo],
   retired: [T.PaLM, T.Baidu, T.Zhipu],
 };
 

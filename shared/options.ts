@@ -143,6 +143,9 @@ export const optionRegistry = {
   // The operator looked at the shipped preset prices and kept them (pricing page); the page stops asking.
   PresetPricesReviewed: bool(false),
   AudioRatio: json({}, ratioMap),
+  // Video models (issue 40): ModelPrice is per second of video unless the model is listed here as
+  // "job" (one price per video, whatever its length).
+  VideoPriceUnit: json({}, z.record(z.string(), z.enum(['second', 'job'], { message: '只能是 second 或 job' }))),
   AudioCompletionRatio: json({}, ratioMap),
   // Only the group every user starts in (issue 39): a fresh install offers no group the operator did not
   // create. Installs set up with the former vip/svip presets keep them (migration 2026-11-28T0000-group-presets).

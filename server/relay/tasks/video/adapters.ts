@@ -1,0 +1,13 @@
+import type { VideoAdapter } from './types.ts';
+
+/*
+ * Channel type -> video adapter (new-api's type numbers, shared/channel-types.ts). Each provider's
+ * adapter lives in its folder (providers/<name>/video.ts); one line here makes its channels serve
+ * video. A channel whose type is absent serves no video model.
+ */
+const registry = new Map<number, VideoAdapter>([]);
+
+export const videoAdapterFor = (channelType: number): VideoAdapter | undefined => registry.get(channelType);
+
+/** The channel types that run video jobs (for the channel choice). */
+export const videoChannelTypes = (): readonly number[] => [...registry.keys()];
