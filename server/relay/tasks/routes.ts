@@ -6,6 +6,7 @@ import { createMjPollJob } from './midjourney/poll.ts';
 import { registerMidjourneyRoutes } from './midjourney/routes.ts';
 import { createSunoPollJob } from './suno/poll.ts';
 import { registerSunoRoutes } from './suno/routes.ts';
+import { registerVideoRoutes } from './video/routes.ts';
 
 const pollers = new WeakMap<AppDeps, TaskPoller>();
 
@@ -19,6 +20,7 @@ export const taskPollerOf = (deps: AppDeps): TaskPoller | undefined => pollers.g
 export function registerTaskRoutes(app: FastifyInstance, rt: RelayRuntime) {
   registerMidjourneyRoutes(app, rt);
   registerSunoRoutes(app, rt);
+  registerVideoRoutes(app, rt);
   const poller = createTaskPoller(rt.deps, [createMjPollJob(rt), createSunoPollJob(rt)]);
   pollers.set(rt.deps, poller);
   app.addHook('onReady', async () => poller.start(rt.deps.config.taskPollIntervalMs));

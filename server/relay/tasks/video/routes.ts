@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import type { RelayRuntime } from '../../runtime.ts';
+
+/*
+ * The video front doors (issue 40), each in its own dialect over the one video service:
+ * OpenAI's /v1/videos, new-api's /v1/video/generations, Kling's /kling/v1/videos, Jimeng's
+ * /jimeng/ and Google's :predictLongRunning. One line per door.
+ */
+export function registerVideoRoutes(app: FastifyInstance, rt: RelayRuntime) {
+  void app;
+  void rt;
+}
