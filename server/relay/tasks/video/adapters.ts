@@ -1,3 +1,5 @@
+import { ChannelType } from '../../../../shared/channel-types.ts';
+import { soraVideoAdapter } from '../../providers/openai/video.ts';
 import type { VideoAdapter } from './types.ts';
 
 /*
@@ -5,7 +7,9 @@ import type { VideoAdapter } from './types.ts';
  * adapter lives in its folder (providers/<name>/video.ts); one line here makes its channels serve
  * video. A channel whose type is absent serves no video model.
  */
-const registry = new Map<number, VideoAdapter>([]);
+const registry = new Map<number, VideoAdapter>([
+  ...[ChannelType.Sora, ChannelType.OpenAI, ChannelType.Azure].map((t) => [t, soraVideoAdapter] as const),
+]);
 
 export const videoAdapterFor = (channelType: number): VideoAdapter | undefined => registry.get(channelType);
 
