@@ -1,0 +1,195 @@
+import { netFailurePhrase } from '../../../net-failure.ts';
+import { RelayError } from '../../errors.ts';
+import type {
+  VideoAdapter,
+  VideoCall,
+  VideoCapabilities,
+  VideoFile,
+  VideoProgress,
+  VideoState,
+} from '../../tasks/video/types.ts';
+import { sendUpstream, type UpstreamResponse } from '../../upstream.ts';
+import { klingToken } from './token.ts';
+import {
+  KLING_RATIOS,
+  KLING_RESOLUTIONS,
+  KLING_SECONDS,
+  KLING_SIZES,
+  type KlingKind,
+  type KlingMode,
+  klingSubmitBody,
+} from './video-request.ts';
+
+/*
+ * Kling's video tasks (channel type 50): submit to /v1/videos/{text2video|image2video}, poll
+ * /v1/videos/{kind}/{task_id}, fetch the finished file from the CDN link Kling reports. Kling answers
+ * `{code, message, request_id, data}` with code 0 on success. The task's kind and mode are kept in the
+ * upstream id (`kind:mode:task_id`, never shown to a client): polling needs the kind, and settlement
+ * the resolution, which Kling's answer does not repeat.
+ */
+
+const CALL_TIMEOUT_MS = 60_000;
+
+const capabilities: VideoCapabilities = {
+  seconds: KLING_SECONDS,
+  sizes: Object.keys(KLING_SIZES),
+  resolutions: Object.values(KLING_RESOLUTIONS),
+  aspectRatios: KLING_RATIOS,
+  firstFrame: true,
+  lastFrame: true,
+  remix: false,
+  variants: ['video'],
+};
+
+interface KlingAnswer {
+  code?: number;
+  message?: string;
+  data?: {
+    task_id?: string;
+    task_status?: string;
+    task_status_msg?: string;
+    task_result?: { videos?: { url?: string; duration?: string }[] };
+  };
+}
+
+async function send(
+  call: VideoCall,
+  method: 'GET' | 'POST',
+  url: string,
+  headers: Record<string, string>,
+  body?: string,
+) {
+  try {
+    return await sendUpstream({ url, method, headers, body }, AbortSignal.timeout(CALL_TIMEOUT_MS));
+  } catch (err) {
+    const why = netFailurePhrase(err);
+    throw new RelayError(
+      502,
+      `The request to channel #${call.channel.id} failed: ${why.en}`,
+      'upstream_error',
+      true,
+      `渠道 #${call.channel.id} 请求失败：${why.zh}`,
+    );
+  }
+}
+
+/** Kling's refusal as the relay's error: its own 4xx for the request, the channel's fault otherwise. */
+function klingError(call: VideoCall, status: number, a: KlingAnswer): RelayError {
+  const said = `${a.message ?? 'no message'} (Kling code ${a.code ?? 'none'})`;
+  const ch = `channel #${call.channel.id}`;
+  if (status === 401 || (a.code !== undefined && a.code >= 1000 && a.code < 1100))
+    return new RelayError(502, `Kling refused the key of ${ch}: ${said}`, 'upstream_auth_failed', true);
+  if (status === 429) return new RelayError(429, `Kling is busy for ${ch}: ${said}`, 'upstream_rate_limited', true);
+  if (status === 404)
+    return new RelayError(404, `Kling has no such task on ${ch}: ${said}`, 'upstream_not_found', true);
+  if (status === 400) return new RelayError(400, `Kling refused the request: ${said}`, 'upstream_refused');
+  return new RelayError(502, `Kling failed on ${ch} (HTTP ${status}): ${said}`, 'upstream_error', true);
+}
+
+async function callKling(call: VideoCall, method: 'GET' | 'POST', path: string, body?: unknown) {
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    authorization: `Bearer ${await klingToken(call.key)}`,
+  };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await send(
+    call,
+    method,
+    `${call.channel.baseUrl}${path}`,
+    headers,
+    body === undefined ? undefined : JSON.stringify(body),
+  );
+  const text = await res.body.text();
+  let a: KlingAnswer;
+  try {
+    a = JSON.parse(text) as KlingAnswer;
+  } catch {
+    throw new RelayError(
+      502,
+      `Channel #${call.channel.id} answered with unreadable content (HTTP ${res.statusCode})`,
+      'bad_response',
+      true,
+      `渠道 #${call.channel.id} 返回了无法解析的内容 (HTTP ${res.statusCode})`,
+    );
+  }
+  if (res.statusCode >= 300 || a.code !== 0) throw klingError(call, res.statusCode, a);
+  return a;
+}
+
+const STATES: Record<string, { state: VideoState; progress: number }> = {
+  submitted: { state: 'queued', progress: 0 },
+  // Kling reports no percentage: halfway is honest enough for a bar.
+  processing: { state: 'in_progress', progress: 50 },
+  succeed: { state: 'completed', progress: 100 },
+  failed: { state: 'failed', progress: 0 },
+};
+
+function progressOf(call: VideoCall, a: KlingAnswer, mode: KlingMode): VideoProgress {
+  const d = a.data ?? {};
+  const known = STATES[d.task_status ?? ''];
+  if (!known)
+    throw new RelayError(
+      502,
+      `Kling answered an unknown task status "${d.task_status ?? ''}" on channel #${call.channel.id}`,
+      'bad_response',
+      true,
+    );
+  const p: VideoProgress = { ...known };
+  if (known.state === 'failed') p.failReason = d.task_status_msg || 'Kling reported the task failed';
+  if (known.state === 'completed') {
+    const v = d.task_result?.videos?.[0];
+    const seconds = Math.round(Number(v?.duration));
+    if (seconds > 0) p.seconds = seconds;
+    p.resolution = KLING_RESOLUTIONS[mode];
+    if (v?.url) p.content = { video: v.url };
+  }
+  return p;
+}
+
+function splitId(upstreamId: string): { kind: KlingKind; mode: KlingMode; taskId: string } {
+  const [kind, mode, ...rest] = upstreamId.split(':');
+  return { kind: kind as KlingKind, mode: mode as KlingMode, taskId: rest.join(':') };
+}
+
+const PASSED_HEADERS = ['content-type', 'content-length', 'content-range', 'accept-ranges', 'etag', 'last-modified'];
+
+export const klingVideoAdapter: VideoAdapter = {
+  capabilities: () => capabilities,
+
+  async submit(call, req) {
+    const { kind, mode, body } = klingSubmitBody(req, call.upstreamModel);
+    const a = await callKling(call, 'POST', `/v1/videos/${kind}`, body);
+    const taskId = a.data?.task_id;
+    if (!taskId)
+      throw new RelayError(502, `Kling answered no task_id on channel #${call.channel.id}`, 'bad_response', true);
+    return { upstreamId: `${kind}:${mode}:${taskId}`, progress: progressOf(call, a, mode) };
+  },
+
+  async poll(call, upstreamId) {
+    const { kind, mode, taskId } = splitId(upstreamId);
+    const a = await callKling(call, 'GET', `/v1/videos/${kind}/${encodeURIComponent(taskId)}`);
+    return progressOf(call, a, mode);
+  },
+
+  async content(call, _upstreamId, stored, variant, range): Promise<VideoFile> {
+    const url = variant === 'video' ? stored?.video : undefined;
+    if (!url) throw new RelayError(404, `Kling keeps no ${variant} for this video`, 'video_variant_not_found');
+    // Kling's links are public CDN URLs: no key goes with them.
+    const res: UpstreamResponse = await send(call, 'GET', url, range ? { range } : {});
+    if (res.statusCode >= 400 && res.statusCode !== 416) {
+      await res.body.dump();
+      throw new RelayError(
+        res.statusCode === 404 || res.statusCode === 403 ? 404 : 502,
+        `Kling no longer serves this video (HTTP ${res.statusCode}); its files are kept 30 days`,
+        'video_content_gone',
+        res.statusCode >= 500,
+      );
+    }
+    const headers: Record<string, string> = {};
+    for (const h of PASSED_HEADERS) {
+      const v = res.headers[h];
+      if (typeof v === 'string') headers[h] = v;
+    }
+    return { status: res.statusCode, headers, body: res.body };
+  },
+};
