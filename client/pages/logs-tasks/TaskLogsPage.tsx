@@ -11,7 +11,7 @@ import { defaultTaskFilters, type TaskFilterValues, toUnix } from '../../compone
 import { TaskResultModal } from './TaskResultModal.tsx';
 import type { TaskRow } from './types.ts';
 
-/** /app/logs/tasks: Suno music and lyrics tasks (all users' for admins), spec §2.7. */
+/** /app/logs/tasks: Suno music and lyrics tasks and video jobs (all users' for admins), spec §2.7. */
 export default function TaskLogsPage() {
   const { i18n } = useLingui();
   const admin = userIsAdmin(useStoredUser());

@@ -2,13 +2,27 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Code, Modal, Stack, Text } from '@mantine/core';
 import { type TaskRow, taskResult } from './types.ts';
 
-/** A finished task's result: an audio player per clip, or the lyrics text. */
+/** The gateway streams a finished video (the console's video door), never the upstream's URL. */
+const videoUrl = (taskId: string) => `/pg/videos/${encodeURIComponent(taskId)}/content`;
+
+/** A finished task's result: a video player, an audio player per clip, or the lyrics text. */
 export function TaskResultModal({ task, onClose }: { task: TaskRow | null; onClose: () => void }) {
   const { t } = useLingui();
-  const res = taskResult(task?.data);
+  const res = taskResult(task?.video ? null : task?.data);
   return (
     <Modal opened={task !== null} onClose={onClose} title={t`Task result`} size="lg" centered>
       <Stack gap="md">
+        {task?.video && (
+          <video
+            key={task.task_id}
+            controls
+            playsInline
+            preload="metadata"
+            src={videoUrl(task.task_id)}
+            data-testid="task-video"
+            style={{ width: '100%', maxHeight: '70vh', background: 'black', borderRadius: 8 }}
+          />
+        )}
         {res.clips.map((c, i) => (
           <Stack key={c.id ?? i} gap={4}>
             <Text fw={500} size="sm">

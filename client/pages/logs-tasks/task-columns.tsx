@@ -2,17 +2,31 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Badge, Button, Text, Tooltip } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
+import { channelTypeInfo } from '../../../shared/channel-types.ts';
 import type { TableColumn } from '../../components/DataTable.tsx';
+import { Money } from '../../components/Money.tsx';
 import { formatTimestamp } from '../../lib/format.ts';
 import { serverTextInLanguage } from '../../lib/server-messages.ts';
 import { channelBadge, durationBadge, metaBadge, progressCell } from '../../components/task-cells.tsx';
 import { type TaskRow, taskResult } from './types.ts';
 
-/** Music actions and statuses (console spec §4); an empty status means the task is still being submitted. */
+/**
+ * Music and video actions (new-api's action names) and statuses (console spec §4); an empty status
+ * means the task is still being submitted.
+ */
 const actionMeta: Record<string, { label: MessageDescriptor; color: string }> = {
   MUSIC: { label: msg`Generate music`, color: 'grape' },
   LYRICS: { label: msg`Generate lyrics`, color: 'pink' },
+  textGenerate: { label: msg`Text to video`, color: 'cyan' },
+  generate: { label: msg`Image to video`, color: 'teal' },
+  firstTailGenerate: { label: msg`First and last frames to video`, color: 'teal' },
+  referenceGenerate: { label: msg`Reference to video`, color: 'teal' },
+  remixGenerate: { label: msg`Remix video`, color: 'violet' },
 };
+
+/** A video task's platform is its channel type number ("55"): shown by the type's name. */
+const platformName = (r: TaskRow) =>
+  r.platform === 'suno' ? 'Suno' : r.video ? (channelTypeInfo(Number(r.platform))?.name ?? r.platform) : r.platform;
 const statusMeta: Record<string, { label: MessageDescriptor; color: string }> = {
   SUCCESS: { label: msg`Success`, color: 'green' },
   NOT_START: { label: msg`Not started`, color: 'gray' },
@@ -58,7 +72,7 @@ export function buildTaskColumns(o: {
       phone: 'badge',
       render: (r) => (
         <Badge miw="max-content" variant="light" color="indigo" tt="none">
-          {r.platform === 'suno' ? 'Suno' : r.platform}
+          {platformName(r)}
         </Badge>
       ),
     },
@@ -91,6 +105,28 @@ export function buildTaskColumns(o: {
       render: (r) => progressCell(r.progress, r.status),
     },
     {
+      accessor: 'seconds',
+      title: _(msg`Video length`),
+      phone: 'field',
+      render: (r) => {
+        const seconds = r.video?.seconds ?? 0;
+        if (seconds <= 0) return <Text c="dimmed">-</Text>;
+        return (
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+            {_(msg`${seconds} s`)}
+            {r.video?.size ? ` · ${r.video.size}` : ''}
+          </Text>
+        );
+      },
+    },
+    {
+      accessor: 'quota',
+      title: _(msg`Cost`),
+      phone: 'field',
+      // Held at submit, settled on what the upstream produced, back to 0 when refunded (issue 40).
+      render: (r) => <Money quota={r.quota} />,
+    },
+    {
       accessor: 'fail_reason',
       title: _(msg`Fail reason`),
       render: (r) =>
@@ -110,6 +146,17 @@ export function buildTaskColumns(o: {
       title: _(msg`Result`),
       phone: 'actions',
       render: (r) => {
+        if (r.video && r.status === 'SUCCESS')
+          return (
+            <Button
+              size="compact-xs"
+              variant="light"
+              leftSection={<IconPlayerPlay size={12} />}
+              onClick={() => o.onOpen(r)}
+            >
+              {_(msg`Watch video`)}
+            </Button>
+          );
         const res = taskResult(r.data);
         if (r.status !== 'SUCCESS' || (res.clips.length === 0 && !res.lyrics)) return <Text c="dimmed">-</Text>;
         return (

@@ -2,7 +2,7 @@ import { isAdmin } from '../../../shared/constants.ts';
 import { mjListInput, taskListInput } from '../../../shared/schemas/tasks.ts';
 import { router, userProcedure } from '../../trpc/trpc.ts';
 
-/** The console's drawing and music logs: admins see everyone's, users their own (admin filters ignored). */
+/** The console's drawing and task (music, video) logs: admins see everyone's, users their own (admin filters ignored). */
 export const tasksRouter = router({
   drawings: userProcedure
     .input(mjListInput)
@@ -12,8 +12,6 @@ export const tasksRouter = router({
   music: userProcedure
     .input(taskListInput)
     .query(({ ctx, input }) =>
-      isAdmin(ctx.user.role)
-        ? ctx.services.tasks.listTasks(input)
-        : ctx.services.tasks.listTasksSelf(ctx.user.id, input),
+      ctx.services.tasks.listTasksConsole(input, isAdmin(ctx.user.role) ? undefined : ctx.user.id),
     ),
 });

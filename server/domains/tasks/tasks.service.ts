@@ -2,6 +2,7 @@ import type { Infra } from '../../context.ts';
 import type { MidjourneyRow, TaskRow } from './tasks.table.ts';
 import type { MjListInput, TaskListInput } from '../../../shared/schemas/tasks.ts';
 import type { OptionsService } from '../options/options.service.ts';
+import { videoTaskSummary } from './video-task.view.ts';
 import { countMidjourneys, countTasks, listMidjourneys, listTasks, type Range } from './tasks.repo.ts';
 
 export type TasksService = ReturnType<typeof createTasksService>;
@@ -47,6 +48,9 @@ export function taskView(row: TaskRow) {
   };
 }
 export type TaskView = ReturnType<typeof taskView>;
+
+/** The console's task log row: new-api's view plus a video job's seconds and size (null for other tasks). */
+export const consoleTaskView = (row: TaskRow) => ({ ...taskView(row), video: videoTaskSummary(row) });
 
 export function parseJson(text: string, fallback: unknown): unknown {
   if (!text) return fallback;
@@ -100,6 +104,11 @@ export function createTasksService(infra: Pick<Infra, 'db'>, options: OptionsSer
     },
     async listTasksSelf(userId: number, q: TaskListInput) {
       return (await listTasks(infra.db, { ...q, channel_id: undefined }, userId)).map(taskView);
+    },
+    /** The console's task log: every user's tasks for admins (`userId` undefined), else the caller's. */
+    async listTasksConsole(q: TaskListInput, userId?: number) {
+      const filter = userId === undefined ? q : { ...q, channel_id: undefined };
+      return (await listTasks(infra.db, filter, userId)).map(consoleTaskView);
     },
   };
 }

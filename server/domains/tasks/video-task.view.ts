@@ -1,0 +1,31 @@
+import type { TaskRow } from './tasks.table.ts';
+
+/*
+ * What the console's task log shows of a video job (issue 40) beyond new-api's columns: the seconds
+ * (requested while running, produced once finished) and the size, from the row's public properties
+ * (the video service writes them beside new-api's `input` and `origin_model_name`). Suno tasks have none.
+ */
+
+/** new-api stores a video task's platform as its channel type number ("55" for Sora). */
+export const isVideoPlatform = (platform: string) => /^\d+$/.test(platform);
+
+export interface VideoTaskSummary {
+  /** 0 when unknown. */
+  seconds: number;
+  /** The pixel size, else the resolution; '' when unknown. */
+  size: string;
+}
+
+export function videoTaskSummary(row: Pick<TaskRow, 'platform' | 'properties'>): VideoTaskSummary | null {
+  if (!isVideoPlatform(row.platform)) return null;
+  let props: Record<string, unknown> = {};
+  try {
+    const v: unknown = JSON.parse(row.properties || '{}');
+    if (v && typeof v === 'object') props = v as Record<string, unknown>;
+  } catch {
+    // An unparsable column shows as unknown rather than failing the whole list.
+  }
+  const seconds = Number(props.seconds);
+  const size = [props.size, props.resolution].find((v): v is string => typeof v === 'string' && v !== '');
+  return { seconds: Number.isFinite(seconds) && seconds > 0 ? seconds : 0, size: size ?? '' };
+}
