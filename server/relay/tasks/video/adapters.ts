@@ -3,6 +3,7 @@ import { aliVideo } from '../../providers/ali/video.ts';
 import { jimengVideoAdapter } from '../../providers/jimeng/video.ts';
 import { klingVideoAdapter } from '../../providers/kling/video.ts';
 import { minimaxVideo } from '../../providers/minimax/video.ts';
+import { klingVideoAdapter } from '../../providers/kling/video.ts';
 import { soraVideoAdapter } from '../../providers/openai/video.ts';
 import { viduVideo } from '../../providers/vidu/video.ts';
 import { seedanceVideoAdapter } from '../../providers/volcengine/video.ts';
@@ -20,6 +21,7 @@ const registry = new Map<number, VideoAdapter>([
   [ChannelType.Kling, klingVideoAdapter],
   [ChannelType.Jimeng, jimengVideoAdapter],
   ...[ChannelType.DoubaoVideo, ChannelType.VolcEngine].map((t) => [t, seedanceVideoAdapter] as const),
+  [ChannelType.Kling, klingVideoAdapter],
   ...[ChannelType.Sora, ChannelType.OpenAI, ChannelType.Azure].map((t) => [t, soraVideoAdapter] as const),
 ]);
 
