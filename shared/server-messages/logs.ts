@@ -34,6 +34,10 @@ export const logsMessages = {
   'log.task_submitted': '{platform} {action}，任务 ID {task_id}',
   'log.task_refund_midjourney': '构图失败 {task_id}，补偿 {amount} 额度，原因：{reason}',
   'log.task_refund_suno': 'Suno 任务失败 {task_id}，补偿 {amount} 额度，原因：{reason}',
+  // Video jobs (relay/tasks/video, issue 40): reserved at submit, settled on what was produced, refunded on failure.
+  'log.video_reserved': '视频 {model} 任务 {task_id}，{seconds} 秒，预扣 {amount}',
+  'log.video_settled': '视频任务 {task_id} 完成，{seconds} 秒，预扣 {reserved}，实扣 {charged}，退还差额 {refunded}',
+  'log.video_refund': '视频任务 {task_id} 失败，退还 {amount}，原因：{reason}',
   /** A task's failure reason when the upstream gave none (the task's `fail_reason`, a refund line's reason). */
   'task.failed': '任务失败',
   /**

@@ -73,6 +73,18 @@ export const logsDescriptors: Record<keyof typeof logsMessages, MessageDescripto
     context: 'log.task_refund_suno',
     message: 'Suno task {task_id} failed, refunded {amount}; reason: {reason}',
   }),
+  'log.video_reserved': msg({
+    context: 'log.video_reserved',
+    message: 'Video {model} task {task_id}, {seconds} s: reserved {amount}',
+  }),
+  'log.video_settled': msg({
+    context: 'log.video_settled',
+    message: 'Video task {task_id} finished, {seconds} s: reserved {reserved}, charged {charged}, refunded {refunded}',
+  }),
+  'log.video_refund': msg({
+    context: 'log.video_refund',
+    message: 'Video task {task_id} failed, refunded {amount}; reason: {reason}',
+  }),
   'task.failed': msg({ context: 'task.failed', message: 'Task failed' }),
   'log.relay_error': msg({ context: 'log.relay_error', message: '{en}' }),
 };
