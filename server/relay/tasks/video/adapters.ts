@@ -1,6 +1,8 @@
 import { ChannelType } from '../../../../shared/channel-types.ts';
+import { jimengVideoAdapter } from '../../providers/jimeng/video.ts';
 import { klingVideoAdapter } from '../../providers/kling/video.ts';
 import { soraVideoAdapter } from '../../providers/openai/video.ts';
+import { seedanceVideoAdapter } from '../../providers/volcengine/video.ts';
 import type { VideoAdapter } from './types.ts';
 
 /*
@@ -10,6 +12,8 @@ import type { VideoAdapter } from './types.ts';
  */
 const registry = new Map<number, VideoAdapter>([
   [ChannelType.Kling, klingVideoAdapter],
+  [ChannelType.Jimeng, jimengVideoAdapter],
+  ...[ChannelType.DoubaoVideo, ChannelType.VolcEngine].map((t) => [t, seedanceVideoAdapter] as const),
   ...[ChannelType.Sora, ChannelType.OpenAI, ChannelType.Azure].map((t) => [t, soraVideoAdapter] as const),
 ]);
 

@@ -1,0 +1,116 @@
+import { createHmac } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/*
+ * The files the Volcengine fakes (Jimeng, Ark) hand out: a small real MP4 (an `ftyp` box, a `free`
+ * box and an `mdat` carrying the job id, a few KB) served from a pre-signed URL, as TOS serves them:
+ * a URL without its signature, or past its expiry, is refused with TOS's XML AccessDenied; `Range`
+ * is honoured (206 with Content-Range, 416 when out of bounds) so a player can seek.
+ */
+
+const box = (type: string, payload: Buffer) => {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(8 + payload.length, 0);
+  head.write(type, 4, 'latin1');
+  return Buffer.concat([head, payload]);
+};
+
+/** A deterministic MP4 for one job: the same id always gives the same bytes. */
+export function fakeMp4(jobId: string): Buffer {
+  const ftyp = box(
+    'ftyp',
+    Buffer.concat([Buffer.from('isom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2avc1mp41')]),
+  );
+  const free = box('free', Buffer.alloc(64));
+  const fill = Buffer.alloc(4096);
+  const tag = Buffer.from(`switchyard fake video ${jobId}\n`);
+  for (let i = 0; i < fill.length; i++) fill[i] = tag[i % tag.length];
+  return Buffer.concat([ftyp, free, box('mdat', fill)]);
+}
+
+const SIGNING_KEY = 'fake-tos-signing-key';
+const sign = (path: string, expires: number) =>
+  createHmac('sha256', SIGNING_KEY).update(`${path}\n${expires}`).digest('hex');
+
+/** A pre-signed URL for a job's file on `base`, valid `ttlSec` from `now` (ms). */
+export function signedFileUrl(base: string, jobId: string, now: number, ttlSec = 86_400): string {
+  const path = `/tos/video/${encodeURIComponent(jobId)}.mp4`;
+  const expires = Math.floor(now / 1000) + ttlSec;
+  return `${base}${path}?X-Tos-Expires=${expires}&X-Tos-Signature=${sign(path, expires)}`;
+}
+
+const tosError = (res: ServerResponse, status: number, code: string, message: string) => {
+  res.writeHead(status, { 'content-type': 'application/xml' });
+  res.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`);
+};
+
+/**
+ * Serves GET/HEAD /tos/video/<id>.mp4 when the URL's signature holds; returns false for any other
+ * path so the fake's API handler answers. `downloads` counts each served body (tests read it).
+ */
+export function serveSignedFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  now: number,
+  known: (jobId: string) => boolean,
+  downloads: { count: number; ranges: string[] },
+): boolean {
+  const u = new URL(req.url ?? '/', 'http://x');
+  const m = /^\/tos\/video\/([^/]+)\.mp4$/.exec(u.pathname);
+  if (!m) return false;
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    tosError(res, 405, 'MethodNotAllowed', 'The specified method is not allowed against this resource.');
+    return true;
+  }
+  const expires = Number(u.searchParams.get('X-Tos-Expires'));
+  const signature = u.searchParams.get('X-Tos-Signature') ?? '';
+  if (!signature || signature !== sign(u.pathname, expires)) {
+    tosError(
+      res,
+      403,
+      'AccessDenied',
+      'The request signature we calculated does not match the signature you provided.',
+    );
+    return true;
+  }
+  if (expires * 1000 < now) {
+    tosError(res, 403, 'AccessDenied', 'Request has expired.');
+    return true;
+  }
+  const jobId = decodeURIComponent(m[1]);
+  if (!known(jobId)) {
+    tosError(res, 404, 'NoSuchKey', 'The specified key does not exist.');
+    return true;
+  }
+  const file = fakeMp4(jobId);
+  const range = req.headers.range;
+  const headers: Record<string, string> = { 'content-type': 'video/mp4', 'accept-ranges': 'bytes' };
+  if (range) downloads.ranges.push(range);
+  if (req.method === 'GET') downloads.count++;
+  if (!range) {
+    res.writeHead(200, { ...headers, 'content-length': String(file.length) });
+    res.end(req.method === 'HEAD' ? undefined : file);
+    return true;
+  }
+  const r = /^bytes=(\d*)-(\d*)$/.exec(range);
+  let start = r && r[1] !== '' ? Number(r[1]) : NaN;
+  let end = r && r[2] !== '' ? Number(r[2]) : file.length - 1;
+  if (r && r[1] === '' && r[2] !== '') {
+    start = Math.max(0, file.length - Number(r[2]));
+    end = file.length - 1;
+  }
+  end = Math.min(end, file.length - 1);
+  if (!r || Number.isNaN(start) || start > end || start >= file.length) {
+    res.writeHead(416, { ...headers, 'content-range': `bytes */${file.length}` });
+    res.end();
+    return true;
+  }
+  const part = file.subarray(start, end + 1);
+  res.writeHead(206, {
+    ...headers,
+    'content-length': String(part.length),
+    'content-range': `bytes ${start}-${end}/${file.length}`,
+  });
+  res.end(req.method === 'HEAD' ? undefined : part);
+  return true;
+}
