@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createClock } from '../task-clock.ts';
@@ -95,36 +96,45 @@ const apiError = (
   error: { message, type, param, code },
 });
 
-/** A small but real ISO-BMFF file: ftyp + free + mdat boxes, distinct per job so downloads can be compared. */
-export function fakeMp4(seed: string, size = 4096): Buffer {
-  const box = (type: string, payload: Buffer) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(8 + payload.length, 0);
-    head.write(type, 4, 'latin1');
-    return Buffer.concat([head, payload]);
-  };
-  const ftyp = box('ftyp', Buffer.from('isom\0\0\x02\0isomiso2avc1mp41', 'latin1'));
-  const free = box('free', Buffer.from(`switchyard fake sora ${seed}`));
-  const filler: Buffer[] = [];
+const box = (type: string, payload: Buffer) => {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(8 + payload.length, 0);
+  head.write(type, 4, 'latin1');
+  return Buffer.concat([head, payload]);
+};
+
+/** A playable 1.2 s H.264 MP4 (160x90, 3.9 KB) that Chromium's <video> plays, so the console's player can be tested. */
+const TINY_MP4 = readFileSync(new URL('../../../test/fixtures/video/tiny.mp4', import.meta.url));
+
+/**
+ * A job's video: the playable fixture plus a top-level `free` box naming the job, so every job's bytes
+ * differ (downloads can be compared) and the file still plays.
+ */
+export function fakeMp4(seed: string): Buffer {
+  return Buffer.concat([TINY_MP4, box('free', Buffer.from(`switchyard fake sora ${seed}`))]);
+}
+
+/** Image-like bytes for the thumbnail and spritesheet (a real header, then filler distinct per job). */
+function filler(seed: string, size: number): Buffer {
+  const out: Buffer[] = [];
   let h = createHash('sha256').update(seed).digest();
   for (let n = 0; n < size; n += h.length) {
-    filler.push(h);
+    out.push(h);
     h = createHash('sha256').update(h).digest();
   }
-  const mdat = box('mdat', Buffer.concat(filler).subarray(0, Math.max(0, size - ftyp.length - free.length - 8)));
-  return Buffer.concat([ftyp, free, mdat]);
+  return Buffer.concat(out).subarray(0, size);
 }
 
 const variantFile = (id: string, variant: string): { type: string; bytes: Buffer } => {
   if (variant === 'thumbnail')
     return {
       type: 'image/webp',
-      bytes: Buffer.concat([Buffer.from('RIFF\0\0\0\0WEBPVP8 ', 'latin1'), fakeMp4(`${id}-thumb`, 512)]),
+      bytes: Buffer.concat([Buffer.from('RIFF\0\0\0\0WEBPVP8 ', 'latin1'), filler(`${id}-thumb`, 512)]),
     };
   if (variant === 'spritesheet')
     return {
       type: 'image/jpeg',
-      bytes: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), fakeMp4(`${id}-sprite`, 1024)]),
+      bytes: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), filler(`${id}-sprite`, 1024)]),
     };
   return { type: 'video/mp4', bytes: fakeMp4(id) };
 };

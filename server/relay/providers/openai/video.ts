@@ -232,7 +232,7 @@ export const soraVideoAdapter: VideoAdapter = {
   capabilities: soraCapabilities,
 
   async submit(c, req) {
-    if (req.remixOf) return this.remix!(c, req.remixOf, req.prompt);
+    if (req.remixOf) return soraVideoAdapter.remix!(c, req.remixOf, req.prompt);
     refuseUncarried(req);
     const caps = soraCapabilities(c.upstreamModel);
     const fields: Record<string, string> = { model: c.upstreamModel, prompt: req.prompt };
