@@ -16,6 +16,7 @@ const PREFLIGHT_PATHS = [
   '/v1beta/*',
   '/mj/*',
   '/suno/*',
+  '/kling/*',
   '/dashboard/billing',
   '/dashboard/billing/*',
 ];

@@ -14,7 +14,8 @@ import { klingVideoAdapter as kling } from './video.ts';
  * submitted -> processing -> succeed (or failed) and its file opens with Range.
  */
 
-const STEP_MS = 1000;
+// Long steps: only advance() moves a job, never the wall clock of a busy machine.
+const STEP_MS = 60_000;
 let fake: FakeKling;
 
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { RelayRuntime } from '../../runtime.ts';
+import { registerKlingVideoRoutes } from './doors/kling.ts';
 
 /*
  * The video front doors (issue 40), each in its own dialect over the one video service:
@@ -7,6 +8,5 @@ import type { RelayRuntime } from '../../runtime.ts';
  * /jimeng/ and Google's :predictLongRunning. One line per door.
  */
 export function registerVideoRoutes(app: FastifyInstance, rt: RelayRuntime) {
-  void app;
-  void rt;
+  registerKlingVideoRoutes(app, rt);
 }
