@@ -20,6 +20,7 @@ import {
   upstreamLabel,
 } from './matrix.ts';
 import { typeCounts, typeFailing, typeRows, typeSection, typeText } from './channel-types/render.ts';
+import { videoSection } from './video-matrix.ts';
 import {
   type DoorResults,
   type Outcome,
@@ -202,6 +203,7 @@ export function renderConformanceDocs(all: AllResults): string {
     ...table('client', shapes),
     '',
     ...typeSection(all.types),
+    ...videoSection(),
     '## Deliberate refusals',
     '',
     ...(DELIBERATE_REFUSALS.length
