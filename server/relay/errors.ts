@@ -9,7 +9,7 @@ import {
 import { classifyError, type ErrorAnswer } from '../compat/envelope.ts';
 import { type AppError, isAppError } from '../errors.ts';
 
-const relayPrefixes = ['/v1', '/v1beta', '/pg/', '/mj/', '/suno/', '/kling/', '/dashboard/billing'];
+const relayPrefixes = ['/v1', '/v1beta', '/pg/', '/mj/', '/suno/', '/kling/', '/jimeng', '/dashboard/billing'];
 
 export const isRelayPath = (url: string) =>
   relayPrefixes.some((p) => url === p || url.startsWith(p.endsWith('/') ? p : `${p}/`) || url.startsWith(`${p}?`));

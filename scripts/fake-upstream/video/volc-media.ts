@@ -1,9 +1,10 @@
 import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /*
- * The files the Volcengine fakes (Jimeng, Ark) hand out: a small real MP4 (an `ftyp` box, a `free`
- * box and an `mdat` carrying the job id, a few KB) served from a pre-signed URL, as TOS serves them:
+ * The files the Volcengine fakes (Jimeng, Ark) hand out: a small real MP4 that plays (the committed
+ * fixture plus a box naming the job, about 4 KB) served from a pre-signed URL, as TOS serves them:
  * a URL without its signature, or past its expiry, is refused with TOS's XML AccessDenied; `Range`
  * is honoured (206 with Content-Range, 416 when out of bounds) so a player can seek.
  */
@@ -15,17 +16,12 @@ const box = (type: string, payload: Buffer) => {
   return Buffer.concat([head, payload]);
 };
 
-/** A deterministic MP4 for one job: the same id always gives the same bytes. */
+/** A playable 1.2 s H.264 MP4 (the console's player fixture), so a video from these fakes plays in Chromium. */
+const TINY_MP4 = readFileSync(new URL('../../../test/fixtures/video/tiny.mp4', import.meta.url));
+
+/** A job's video: the playable fixture plus a `free` box naming the job, so each job's bytes differ. */
 export function fakeMp4(jobId: string): Buffer {
-  const ftyp = box(
-    'ftyp',
-    Buffer.concat([Buffer.from('isom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2avc1mp41')]),
-  );
-  const free = box('free', Buffer.alloc(64));
-  const fill = Buffer.alloc(4096);
-  const tag = Buffer.from(`switchyard fake video ${jobId}\n`);
-  for (let i = 0; i < fill.length; i++) fill[i] = tag[i % tag.length];
-  return Buffer.concat([ftyp, free, box('mdat', fill)]);
+  return Buffer.concat([TINY_MP4, box('free', Buffer.from(`switchyard fake volcengine video ${jobId}`))]);
 }
 
 const SIGNING_KEY = 'fake-tos-signing-key';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { RelayRuntime } from '../../runtime.ts';
+import { registerJimengVideoRoutes } from './doors/jimeng.ts';
 import { registerKlingVideoRoutes } from './doors/kling.ts';
 
 /*
@@ -9,4 +10,5 @@ import { registerKlingVideoRoutes } from './doors/kling.ts';
  */
 export function registerVideoRoutes(app: FastifyInstance, rt: RelayRuntime) {
   registerKlingVideoRoutes(app, rt);
+  registerJimengVideoRoutes(app, rt);
 }

@@ -1,0 +1,240 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAKE_ARK_KEY, type FakeArk, startFakeArk } from '../../../../../scripts/fake-upstream/video/ark.ts';
+import { type FakeJimeng, startFakeJimeng } from '../../../../../scripts/fake-upstream/video/jimeng.ts';
+import { fakeMp4 } from '../../../../../scripts/fake-upstream/video/volc-media.ts';
+import {
+  FAKE_VOLC_ACCESS_KEY,
+  FAKE_VOLC_SECRET_KEY,
+} from '../../../../../scripts/fake-upstream/video/volc-signature.ts';
+import { ChannelType } from '../../../../../shared/channel-types.ts';
+import { createTestApp, type TestApp } from '../../../../../test/app.ts';
+import { insertChannel, insertToken, insertUser, setOptions } from '../../../../../test/relay-fixtures.ts';
+import { taskPollerOf } from '../../routes.ts';
+
+/*
+ * The Jimeng door (/jimeng/?Action=...) and the Volcengine upstreams end to end through a listening
+ * gateway and the video service (issue 40): a Jimeng client's job on a Jimeng channel (V4-signed) from
+ * submit to a file downloaded with its own token, billed price x seconds; a failed job refunded; the
+ * Jimeng client on a Seedance channel (1080p billed x1.666667); refusals in Volcengine's and Jimeng's
+ * shapes; another user's task id a 404.
+ */
+
+// Long steps: only advance() moves a job, never the wall clock of a busy machine.
+const STEP = 60_000;
+const PRICE = 0.1;
+const QUOTA_PER_UNIT = 500_000;
+const START = 10_000_000;
+const T2V = 'jimeng_vgfm_t2v_l20';
+const SEEDANCE = 'doubao-seedance-1-0-pro-250528';
+const SUBMIT = '/jimeng/?Action=CVSync2AsyncSubmitTask&Version=2022-08-31';
+const RESULT = '/jimeng/?Action=CVSync2AsyncGetResult&Version=2022-08-31';
+
+let t: TestApp;
+let gateway: string;
+let jimeng: FakeJimeng;
+let ark: FakeArk;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  jimeng = await startFakeJimeng({ stepMs: STEP });
+  ark = await startFakeArk({ stepMs: STEP });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  gateway = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  // Deterministic: jobs move when a test reads them, never on the poller's timer.
+  await taskPollerOf(t.deps)?.stop();
+  await setOptions(t.deps, { ModelPrice: JSON.stringify({ [T2V]: PRICE, [SEEDANCE]: PRICE }) });
+  await insertChannel(t.deps, {
+    type: ChannelType.Jimeng,
+    key: `${FAKE_VOLC_ACCESS_KEY}|${FAKE_VOLC_SECRET_KEY}`,
+    baseUrl: jimeng.url,
+    models: [T2V],
+  });
+  await insertChannel(t.deps, {
+    type: ChannelType.DoubaoVideo,
+    key: FAKE_ARK_KEY,
+    baseUrl: ark.url,
+    models: [SEEDANCE],
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await jimeng.close();
+  await ark.close();
+});
+
+async function payer(quota = START) {
+  const u = await insertUser(t.deps, { quota });
+  const tok = await insertToken(t.deps, u.id, { unlimited: true });
+  return { userId: u.id, key: tok.key };
+}
+
+const quotaOf = async (userId: number) =>
+  Number(
+    (await t.deps.db.selectFrom('users').select('quota').where('id', '=', userId).executeTakeFirstOrThrow()).quota,
+  );
+
+/** Makes a job's stored state old enough that the next read asks the upstream again. */
+const makeStale = (taskId: string) =>
+  t.deps.db.updateTable('tasks').set({ updated_at: 0 }).where('task_id', '=', taskId).execute();
+
+// Jimeng and Volcengine answers of several shapes; asserting on them is the type check.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Answer = { status: number; json: any; text: string };
+
+async function call(path: string, key: string | null, body?: unknown, method = 'POST'): Promise<Answer> {
+  const res = await fetch(`${gateway}${path}`, {
+    method,
+    headers: {
+      ...(key ? { authorization: `Bearer ${key}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // Files are not JSON.
+  }
+  return { status: res.status, json, text };
+}
+
+/** The upstreams' own names, keys and ids must never reach a client. */
+function expectNoUpstream(text: string) {
+  for (const secret of [jimeng.url, ark.url, FAKE_VOLC_SECRET_KEY, FAKE_ARK_KEY]) expect(text).not.toContain(secret);
+  for (const id of [...jimeng.tasks.keys(), ...ark.tasks.keys()]) expect(text).not.toContain(id);
+}
+
+describe('the Jimeng door', () => {
+  it('runs a Jimeng job from submit to a downloaded file, charging price x 10 s', async () => {
+    const u = await payer();
+    const sub = await call(SUBMIT, u.key, { req_key: T2V, prompt: 'a red kite', frames: 241, aspect_ratio: '9:16' });
+    expect(sub.status).toBe(200);
+    expect(sub.json).toMatchObject({ code: 10000, message: 'Success', status: 10000 });
+    expect(typeof sub.json.request_id).toBe('string');
+    const id = sub.json.data.task_id as string;
+    expectNoUpstream(sub.text);
+    expect(jimeng.requests.at(-1)!.body).toMatchObject({ req_key: T2V, frames: 241, aspect_ratio: '9:16' });
+    const charge = Math.round(PRICE * 10 * QUOTA_PER_UNIT);
+    expect(await quotaOf(u.userId)).toBe(START - charge);
+
+    const queued = await call(RESULT, u.key, { req_key: T2V, task_id: id });
+    expect(queued.json).toMatchObject({ code: 10000, data: { status: 'in_queue', video_url: '' } });
+    jimeng.advance(STEP);
+    await makeStale(id);
+    const running = await call(RESULT, u.key, { req_key: T2V, task_id: id });
+    expect(running.json.data.status).toBe('generating');
+    jimeng.advance(2 * STEP);
+    await makeStale(id);
+    const done = await call(RESULT, u.key, { req_key: T2V, task_id: id });
+    expect(done.json).toMatchObject({ code: 10000, data: { status: 'done' } });
+    const url = done.json.data.video_url as string;
+    expect(url).toBe(`${gateway}/jimeng/videos/${id}/content`);
+    expectNoUpstream(done.text);
+    expect(await quotaOf(u.userId)).toBe(START - charge);
+
+    const upstreamId = [...jimeng.tasks.keys()].at(-1)!;
+    const whole = await fetch(url, { headers: { authorization: `Bearer ${u.key}` } });
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-type')).toBe('video/mp4');
+    const bytes = Buffer.from(await whole.arrayBuffer());
+    expect(bytes.equals(fakeMp4(upstreamId))).toBe(true);
+    const part = await fetch(url, { headers: { authorization: `Bearer ${u.key}`, range: 'bytes=4-7' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 4-7/${bytes.length}`);
+    expect(await part.text()).toBe('ftyp');
+
+    // Another user's task id is a 404 on the door's routes; without a token the file is refused.
+    const other = await payer();
+    const theirs = await call(RESULT, other.key, { req_key: T2V, task_id: id });
+    expect(theirs.status).toBe(404);
+    expect(theirs.json).toMatchObject({ code: 50404, data: null });
+    const theirFile = await call(`/jimeng/videos/${id}/content`, other.key, undefined, 'GET');
+    expect(theirFile.status).toBe(404);
+    expect((await call(`/jimeng/videos/${id}/content`, null, undefined, 'GET')).status).toBe(401);
+  });
+
+  it('refunds a job Jimeng fails in full and answers the failure as Jimeng does (50511, HTTP 400)', async () => {
+    const u = await payer();
+    const sub = await call(SUBMIT, u.key, { req_key: T2V, prompt: 'this should fail' });
+    const id = sub.json.data.task_id as string;
+    expect(jimeng.requests.at(-1)!.body).toMatchObject({ frames: 121 });
+    expect(await quotaOf(u.userId)).toBe(START - Math.round(PRICE * 5 * QUOTA_PER_UNIT));
+    jimeng.advance(3 * STEP);
+    await makeStale(id);
+    const failed = await call(RESULT, u.key, { req_key: T2V, task_id: id });
+    expect(failed.status).toBe(400);
+    expect(failed.json).toMatchObject({ code: 50511, data: null });
+    expect(failed.json.message).toContain('Post Video Risk Not Pass');
+    expect(await quotaOf(u.userId)).toBe(START);
+    const again = await call(RESULT, u.key, { req_key: T2V, task_id: id });
+    expect(again.status).toBe(400);
+    expect(await quotaOf(u.userId)).toBe(START);
+  });
+
+  it('drives a Seedance channel from a Jimeng client, billing the 1080p it made', async () => {
+    const u = await payer();
+    const sub = await call(SUBMIT, u.key, { req_key: SEEDANCE, prompt: 'city lights', aspect_ratio: '21:9' });
+    expect(sub.status).toBe(200);
+    const id = sub.json.data.task_id as string;
+    expect(ark.requests.at(-1)!.body).toEqual({
+      model: SEEDANCE,
+      content: [{ type: 'text', text: 'city lights --rs 1080p --ratio 21:9 --dur 5' }],
+    });
+    // Settled on what Ark reports it made: 5 s at 1080p, Seedance pro's default.
+    const charge = Math.round(PRICE * 5 * 1.666667 * QUOTA_PER_UNIT);
+    ark.advance(3 * STEP);
+    await makeStale(id);
+    const done = await call(RESULT, u.key, { req_key: SEEDANCE, task_id: id });
+    expect(done.json.data.status).toBe('done');
+    expectNoUpstream(done.text);
+    expect(await quotaOf(u.userId)).toBe(START - charge);
+    const file = await fetch(done.json.data.video_url as string, { headers: { authorization: `Bearer ${u.key}` } });
+    expect(Buffer.from(await file.arrayBuffer()).equals(fakeMp4([...ark.tasks.keys()].at(-1)!))).toBe(true);
+  });
+
+  it('answers refusals in Volcengine’s and Jimeng’s shapes with real statuses, and charges nothing', async () => {
+    const u = await payer();
+    const before = jimeng.requests.length;
+    const noAction = await call('/jimeng/?Version=2022-08-31', u.key, { req_key: T2V, prompt: 'x' });
+    expect(noAction.status).toBe(400);
+    expect(noAction.json.ResponseMetadata).toMatchObject({
+      Service: 'cv',
+      Error: { Code: 'MissingParameter', CodeN: 100002 },
+    });
+    const unknown = await call('/jimeng/?Action=CVProcess&Version=2022-08-31', u.key, { req_key: T2V });
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.ResponseMetadata).toMatchObject({
+      Action: 'CVProcess',
+      Error: { Code: 'InvalidActionOrVersion' },
+    });
+    const anon = await call(SUBMIT, null, { req_key: T2V, prompt: 'x' });
+    expect(anon.status).toBe(401);
+    expect(anon.json.ResponseMetadata.Error).toMatchObject({ Code: 'MissingAuthenticationToken', CodeN: 100003 });
+    const badKey = await call(SUBMIT, 'sk-not-a-token', { req_key: T2V, prompt: 'x' });
+    expect(badKey.status).toBe(401);
+    expect(badKey.json.ResponseMetadata.Error.Code).toBe('InvalidAccessKey');
+
+    const cases: [unknown, string][] = [
+      [{ req_key: T2V, prompt: 'x', frames: 100 }, 'frames must be 121 (5 s) or 241 (10 s)'],
+      [{ req_key: T2V, prompt: 'x', aspect_ratio: '2:1' }, 'not 2:1'],
+      [{ req_key: T2V, prompt: 'x', image_urls: ['https://a/1.png'] }, 'takes no input image'],
+      [{ req_key: T2V, prompt: 'x', image_urls: ['https://a/1.png'], binary_data_base64: ['iVBORw=='] }, 'not both'],
+      [{ prompt: 'x' }, 'req_key'],
+      [{ req_key: T2V }, 'prompt is required'],
+    ];
+    for (const [body, why] of cases) {
+      const r = await call(SUBMIT, u.key, body);
+      expect(r.status, why).toBe(400);
+      expect(r.json, why).toMatchObject({ code: 50400, status: 50400, data: null });
+      expect(r.json.message, why).toContain(why);
+    }
+    const missing = await call(RESULT, u.key, { req_key: T2V, task_id: 'video_nope' });
+    expect(missing.status).toBe(404);
+    expect(missing.json.code).toBe(50404);
+    expect(jimeng.requests.length).toBe(before);
+    expect(await quotaOf(u.userId)).toBe(START);
+  });
+});
