@@ -40,6 +40,8 @@ export interface VideoCell {
 export const VIDEO_CELLS: readonly VideoCell[] = [
   { door: 'kling', upstream: 'kling', test: 'server/relay/tasks/video/tests/kling.test.ts' },
   { door: 'kling', upstream: 'sora', test: 'server/relay/tasks/video/tests/kling.test.ts' },
+  { door: 'jimeng', upstream: 'jimeng', test: 'server/relay/tasks/video/tests/jimeng-door.test.ts' },
+  { door: 'jimeng', upstream: 'seedance', test: 'server/relay/tasks/video/tests/jimeng-door.test.ts' },
 ];
 
 /** The section's lines, as docs/conformance.md holds them. */
