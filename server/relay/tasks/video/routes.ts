@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { RelayRuntime } from '../../runtime.ts';
-import { registerJimengVideoRoutes } from './doors/jimeng.ts';
-import { registerKlingVideoRoutes } from './doors/kling.ts';
+import { registerOpenAIVideoRoutes } from './doors/openai.ts';
 
 /*
  * The video front doors (issue 40), each in its own dialect over the one video service:
@@ -9,6 +8,5 @@ import { registerKlingVideoRoutes } from './doors/kling.ts';
  * /jimeng/ and Google's :predictLongRunning. One line per door.
  */
 export function registerVideoRoutes(app: FastifyInstance, rt: RelayRuntime) {
-  registerKlingVideoRoutes(app, rt);
-  registerJimengVideoRoutes(app, rt);
+  registerOpenAIVideoRoutes(app, rt);
 }
