@@ -14,6 +14,7 @@ import * as subscriptions from './2026-11-27T0400-subscriptions.ts';
 import * as modelMeta from './2026-11-27T0500-model-meta.ts';
 import * as autoDisableDefault from './2026-11-28T0000-auto-disable-default.ts';
 import * as groupPresets from './2026-11-28T0000-group-presets.ts';
+import * as taskLeases from './2026-11-29T0000-task-leases.ts';
 
 /**
  * Every migration, in order of name. Listed statically (not read from the folder)
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0500-model-meta': modelMeta,
   '2026-11-28T0000-auto-disable-default': autoDisableDefault,
   '2026-11-28T0000-group-presets': groupPresets,
+  '2026-11-29T0000-task-leases': taskLeases,
 };

@@ -86,5 +86,6 @@ export const logsDescriptors: Record<keyof typeof logsMessages, MessageDescripto
     message: 'Video task {task_id} failed, refunded {amount}; reason: {reason}',
   }),
   'task.failed': msg({ context: 'task.failed', message: 'Task failed' }),
+  'task.timed_out': msg({ context: 'task.timed_out', message: 'Timed out: not finished within {minutes} minutes' }),
   'log.relay_error': msg({ context: 'log.relay_error', message: '{en}' }),
 };

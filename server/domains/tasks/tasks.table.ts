@@ -44,6 +44,9 @@ export interface TasksTable {
   progress: Defaulted<string>;
   properties: Defaulted<string>;
   data: Defaulted<string>;
+  /** Video jobs (issue 40): an instance's poll claim and the backoff, unix seconds (0 = free / due). */
+  lease_until: Defaulted<number>;
+  next_poll_at: Defaulted<number>;
 }
 
 export type MidjourneyRow = Selectable<MidjourneysTable>;

@@ -18,6 +18,12 @@ import type { VideoDoor, VideoProgress, VideoState, VideoTaskView, VideoVariant 
 
 /** Gateway ids: `video_` + 32 hex, never the upstream's. */
 export const newVideoId = () => `video_${randomBytes(16).toString('hex')}`;
+/**
+ * Video rows by id prefix as a range (every `video_...` sorts between these), which reads the same on
+ * SQLite and PostgreSQL (LIKE escapes differ) and uses the task_id index.
+ */
+const VIDEO_ID_FROM = 'video_';
+const VIDEO_ID_TO = 'video`';
 export const isVideoId = (id: string) => /^video_[0-9a-f]{32}$/.test(id);
 
 export const FINAL_STATUSES = ['SUCCESS', 'FAILURE'] as const;
@@ -129,7 +135,8 @@ export async function listOwnVideos(
     .selectFrom('tasks')
     .selectAll()
     .where('user_id', '=', userId)
-    .where('task_id', 'like', 'video\\_%')
+    .where('task_id', '>=', VIDEO_ID_FROM)
+    .where('task_id', '<', VIDEO_ID_TO)
     .$if(q.afterRowId !== undefined, (b) => b.where('id', q.order === 'desc' ? '<' : '>', q.afterRowId!))
     .orderBy('id', q.order)
     .limit(q.limit)
@@ -355,3 +362,39 @@ async function takeExtra(trx: Db, row: TaskRow, own: VideoOwn, want: number): Pr
       .execute();
   return take;
 }
+
+/*
+ * The poll schedule (migration 2026-11-29T0000-task-leases): every instance's poller asks for due
+ * rows, then claims each with a conditional update, so one instance polls a job at a time; the
+ * settlement's own conditional status change keeps it exactly once even if a lease runs out mid-poll.
+ */
+
+/** Unfinished video jobs whose next poll is due and that no instance holds. */
+export const dueVideos = (db: Db, now: number, limit: number) =>
+  db
+    .selectFrom('tasks')
+    .selectAll()
+    .where('task_id', '>=', VIDEO_ID_FROM)
+    .where('task_id', '<', VIDEO_ID_TO)
+    .where('status', 'not in', FINAL_STATUSES)
+    .where('next_poll_at', '<=', now)
+    .where('lease_until', '<=', now)
+    .orderBy('next_poll_at')
+    .limit(limit)
+    .execute();
+
+/** Claims a due row for `leaseS` seconds; false when another instance got it first or it is final. */
+export async function claimVideo(db: Db, id: number, now: number, leaseS: number): Promise<boolean> {
+  const r = await db
+    .updateTable('tasks')
+    .set({ lease_until: now + leaseS })
+    .where('id', '=', id)
+    .where('lease_until', '<=', now)
+    .where('status', 'not in', FINAL_STATUSES)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Frees a claimed row and sets its next poll. */
+export const releaseVideo = (db: Db, id: number, nextPollAt: number) =>
+  db.updateTable('tasks').set({ lease_until: 0, next_poll_at: nextPollAt }).where('id', '=', id).execute();
