@@ -1,7 +1,10 @@
 import { ChannelType } from '../../../../shared/channel-types.ts';
+import { aliVideo } from '../../providers/ali/video.ts';
 import { jimengVideoAdapter } from '../../providers/jimeng/video.ts';
 import { klingVideoAdapter } from '../../providers/kling/video.ts';
+import { minimaxVideo } from '../../providers/minimax/video.ts';
 import { soraVideoAdapter } from '../../providers/openai/video.ts';
+import { viduVideo } from '../../providers/vidu/video.ts';
 import { seedanceVideoAdapter } from '../../providers/volcengine/video.ts';
 import type { VideoAdapter } from './types.ts';
 
@@ -11,6 +14,9 @@ import type { VideoAdapter } from './types.ts';
  * video. A channel whose type is absent serves no video model.
  */
 const registry = new Map<number, VideoAdapter>([
+  [ChannelType.Ali, aliVideo],
+  [ChannelType.MiniMax, minimaxVideo],
+  [ChannelType.Vidu, viduVideo],
   [ChannelType.Kling, klingVideoAdapter],
   [ChannelType.Jimeng, jimengVideoAdapter],
   ...[ChannelType.DoubaoVideo, ChannelType.VolcEngine].map((t) => [t, seedanceVideoAdapter] as const),

@@ -1,0 +1,145 @@
+import { netFailurePhrase } from '../../../net-failure.ts';
+import { RelayError } from '../../errors.ts';
+import type { VideoCall, VideoFile } from '../../tasks/video/types.ts';
+import { sendUpstream } from '../../upstream.ts';
+
+/*
+ * The two HTTP exchanges every video adapter makes: one JSON call (submit, poll, a file lookup)
+ * and opening a finished file with the client's Range passed through. Both name the channel in
+ * their errors, never its host, URL or key: a video client must not learn where the job ran.
+ */
+
+const JSON_TIMEOUT_MS = 60_000;
+/** Headers of a file answer; the body may then take minutes (a long video on a slow link). */
+const FILE_HEADERS_TIMEOUT_MS = 60_000;
+
+export interface VideoJsonAnswer {
+  status: number;
+  // Each adapter reads its provider's shape and checks what it reads.
+  json: Record<string, unknown>;
+}
+
+const netError = (call: VideoCall, err: unknown) => {
+  const why = netFailurePhrase(err);
+  return new RelayError(
+    502,
+    `The request to channel #${call.channel.id} failed: ${why.en}`,
+    'upstream_error',
+    true,
+    `渠道 #${call.channel.id} 请求失败：${why.zh}`,
+  );
+};
+
+/** One JSON request to the channel's base URL + `path`; a network failure or non-JSON answer is a 502. */
+export async function videoJson(
+  call: VideoCall,
+  method: 'GET' | 'POST',
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<VideoJsonAnswer> {
+  let res;
+  try {
+    res = await sendUpstream(
+      {
+        url: `${call.channel.baseUrl}${path}`,
+        method,
+        headers: {
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      },
+      AbortSignal.timeout(JSON_TIMEOUT_MS),
+    );
+  } catch (err) {
+    throw netError(call, err);
+  }
+  const text = await res.body.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : {};
+  } catch {
+    json = null;
+  }
+  if (!json || typeof json !== 'object' || Array.isArray(json))
+    throw new RelayError(
+      502,
+      `Channel #${call.channel.id} answered with unreadable content (HTTP ${res.statusCode})`,
+      'bad_response',
+      true,
+      `渠道 #${call.channel.id} 返回了无法解析的内容 (HTTP ${res.statusCode})`,
+    );
+  return { status: res.statusCode, json: json as Record<string, unknown> };
+}
+
+/** The headers of a file answer a client may see (no upstream cookies, hosts or signatures). */
+const FILE_HEADERS = ['content-type', 'content-length', 'content-range', 'accept-ranges', 'last-modified', 'etag'];
+
+/**
+ * Opens a file URL the upstream gave (`headers` carries a key where the provider wants one),
+ * passing `range` through so a player can seek. A 4xx/5xx is an upstream error naming the channel.
+ */
+export async function openVideoFile(
+  call: VideoCall,
+  url: string,
+  range: string | undefined,
+  headers: Record<string, string> = {},
+): Promise<VideoFile> {
+  let res;
+  try {
+    res = await sendUpstream(
+      { url, method: 'GET', headers: { ...headers, ...(range ? { range } : {}) } },
+      AbortSignal.timeout(30 * 60_000),
+      FILE_HEADERS_TIMEOUT_MS,
+    );
+  } catch (err) {
+    throw netError(call, err);
+  }
+  if (res.statusCode >= 400) {
+    await res.body.dump();
+    // 416: the client's own Range is out of bounds; pass it on as such.
+    if (res.statusCode === 416)
+      throw new RelayError(416, 'The requested range is not satisfiable', 'range_not_satisfiable');
+    throw new RelayError(
+      502,
+      `Channel #${call.channel.id} could not serve the video file (HTTP ${res.statusCode})`,
+      'upstream_error',
+      true,
+      `渠道 #${call.channel.id} 无法提供视频文件 (HTTP ${res.statusCode})`,
+    );
+  }
+  const out: Record<string, string> = {};
+  for (const name of FILE_HEADERS) {
+    const v = res.headers[name];
+    if (typeof v === 'string') out[name] = v;
+  }
+  return { status: res.statusCode, headers: out, body: res.body };
+}
+
+/** `1280x720` -> [1280, 720]; anything else -> undefined. */
+export function parsePixelSize(size: string | undefined): [number, number] | undefined {
+  const m = /^(\d{2,5})[x*](\d{2,5})$/i.exec(size ?? '');
+  return m ? [Number(m[1]), Number(m[2])] : undefined;
+}
+
+/** `480p` / `720P` / `1080p`; from a pixel size by its short side. */
+export function resolutionOf(req: { resolution?: string; size?: string }): string | undefined {
+  if (req.resolution) return req.resolution.toLowerCase();
+  const px = parsePixelSize(req.size);
+  return px ? `${Math.min(px[0], px[1])}p` : undefined;
+}
+
+/** An upstream's refusal or failure as the client sees it: its status (5xx becomes 502), its words. */
+export function upstreamRefusal(call: VideoCall, status: number, code: string, message: string) {
+  // A refused key (401/403) or an upstream fault is the gateway's problem, not the caller's: 502.
+  const s = [400, 404, 413, 422, 429].includes(status) ? status : 502;
+  return new RelayError(
+    s,
+    `Channel #${call.channel.id} refused the video job: ${message} (${code})`,
+    'upstream_error',
+    true,
+    `渠道 #${call.channel.id} 拒绝了视频任务：${message}（${code}）`,
+  );
+}
