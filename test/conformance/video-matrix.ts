@@ -38,6 +38,10 @@ export interface VideoCell {
 
 /** The pairs a test drives: submit, poll to the end, download (Range), the charge or refund. */
 export const VIDEO_CELLS: readonly VideoCell[] = [
+  { door: 'openai', upstream: 'sora', test: 'server/relay/tasks/video/tests/openai-door.test.ts' },
+  { door: 'openai', upstream: 'kling', test: 'server/relay/tasks/video/tests/openai-door-upstreams.test.ts' },
+  { door: 'openai', upstream: 'jimeng', test: 'server/relay/tasks/video/tests/jimeng-door.test.ts' },
+  { door: 'openai', upstream: 'seedance', test: 'server/relay/tasks/video/tests/openai-door-upstreams.test.ts' },
   { door: 'kling', upstream: 'kling', test: 'server/relay/tasks/video/tests/kling.test.ts' },
   { door: 'kling', upstream: 'sora', test: 'server/relay/tasks/video/tests/kling.test.ts' },
   { door: 'jimeng', upstream: 'jimeng', test: 'server/relay/tasks/video/tests/jimeng-door.test.ts' },

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type FakeSora, startFakeSora } from '../../../../../scripts/fake-upstream/video/sora.ts';
 import { createTestApp, type TestApp } from '../../../../../test/app.ts';
 import { insertChannel, insertToken, insertUser, setOptions } from '../../../../../test/relay-fixtures.ts';
+import { taskPollerOf, videoPollerOf } from '../../routes.ts';
 
 /*
  * OpenAI's videos door (issue 40) driven by the official `openai` SDK v6 against a gateway whose
@@ -49,6 +50,9 @@ beforeAll(async () => {
   sora = await startFakeSora({ key: 'sk-sora-upstream', stepMs: STEP_MS });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   gateway = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  // Deterministic: jobs move when a test reads them, never on the pollers' timers.
+  await taskPollerOf(t.deps)?.stop();
+  await videoPollerOf(t.deps)?.stop();
   await setOptions(t.deps, { ModelPrice: JSON.stringify({ 'sora-2': 0.1, 'sora-2-pro': 0.3 }) });
   await insertChannel(t.deps, {
     type: 55,

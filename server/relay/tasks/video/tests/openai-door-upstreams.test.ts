@@ -1,0 +1,196 @@
+import type { AddressInfo } from 'node:net';
+import OpenAI from 'openai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAKE_ARK_KEY, type FakeArk, startFakeArk } from '../../../../../scripts/fake-upstream/video/ark.ts';
+import { type FakeKling, startFakeKling } from '../../../../../scripts/fake-upstream/video/kling.ts';
+import { fakeMp4 as volcMp4 } from '../../../../../scripts/fake-upstream/video/volc-media.ts';
+import { ChannelType } from '../../../../../shared/channel-types.ts';
+import { createTestApp, type TestApp } from '../../../../../test/app.ts';
+import { insertChannel, insertToken, insertUser, setOptions } from '../../../../../test/relay-fixtures.ts';
+import { taskPollerOf, videoPollerOf } from '../../routes.ts';
+
+/*
+ * The OpenAI videos door (/v1/videos) on the other video upstreams (issue 40): the official `openai`
+ * SDK drives a Kling channel and a Seedance (Volcengine Ark) channel through a listening gateway, each
+ * against its strict fake: create with OpenAI's seconds and size, retrieve to completed, download the
+ * upstream's bytes (and a Range of them), the charge price x seconds x size multiplier, a failed job
+ * refunded with its reason, and a duration the upstream model does not make refused saying which it does.
+ * The Sora upstream is in openai-door.test.ts; Jimeng in jimeng-door.test.ts.
+ */
+
+// Long steps: only advance() moves a job, never the wall clock of a busy machine.
+const STEP = 60_000;
+const PRICE = 0.1;
+const QUOTA_PER_UNIT = 500_000;
+const START = 10_000_000;
+const KLING = 'kling-v2-1';
+const SEEDANCE = 'doubao-seedance-1-0-pro-250528';
+
+let t: TestApp;
+let gateway: string;
+let kling: FakeKling;
+let ark: FakeArk;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  kling = await startFakeKling({ stepMs: STEP });
+  ark = await startFakeArk({ stepMs: STEP });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  gateway = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  // Deterministic: jobs move when a test reads them, never on the pollers' timers.
+  await taskPollerOf(t.deps)?.stop();
+  await videoPollerOf(t.deps)?.stop();
+  await setOptions(t.deps, { ModelPrice: JSON.stringify({ [KLING]: PRICE, [SEEDANCE]: PRICE }) });
+  await insertChannel(t.deps, {
+    type: ChannelType.Kling,
+    key: `${kling.accessKey}|${kling.secretKey}`,
+    baseUrl: kling.url,
+    models: [KLING],
+  });
+  await insertChannel(t.deps, {
+    type: ChannelType.DoubaoVideo,
+    key: FAKE_ARK_KEY,
+    baseUrl: ark.url,
+    models: [SEEDANCE],
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await kling?.close();
+  await ark?.close();
+});
+
+async function client() {
+  const u = await insertUser(t.deps, { quota: START });
+  const tok = await insertToken(t.deps, u.id, { unlimited: true });
+  return {
+    userId: u.id,
+    key: tok.key,
+    openai: new OpenAI({ apiKey: tok.key, baseURL: `${gateway}/v1`, maxRetries: 0 }),
+  };
+}
+
+const quotaOf = async (userId: number) =>
+  Number(
+    (await t.deps.db.selectFrom('users').select('quota').where('id', '=', userId).executeTakeFirstOrThrow()).quota,
+  );
+
+/** Makes a job's stored state old enough that the next read asks the upstream again. */
+const makeStale = (id: string) =>
+  t.deps.db.updateTable('tasks').set({ updated_at: 0 }).where('task_id', '=', id).execute();
+
+/** OpenAI's SDK types seconds as "4" | "8" | "12"; other upstreams make other durations. */
+const secs = (n: number) => String(n) as OpenAI.Videos.VideoSeconds;
+
+interface Upstream {
+  name: string;
+  model: string;
+  advance(ms: number): void;
+  /** The upstream's bytes of the last job it took. */
+  lastFile(): Buffer;
+  /** What the upstream was asked for last (its own field names). */
+  lastAsked(): Record<string, unknown>;
+  /** What OpenAI's seconds and size become in the upstream's own fields. */
+  asked: Record<string, unknown>;
+  seconds: number;
+  /** The durations the model makes, as the refusal names them. */
+  makes: RegExp;
+  /** Size asked through OpenAI's door and the size multiplier it is billed at. */
+  size: string;
+  multiplier: number;
+  failPrompt: string;
+  failReason: RegExp;
+}
+
+const UPSTREAMS: Upstream[] = [
+  {
+    name: 'Kling (50)',
+    model: KLING,
+    advance: (ms) => kling.advance(ms),
+    lastFile: () => kling.mp4,
+    lastAsked: () => [...kling.tasks.values()].at(-1)!.body,
+    asked: { model_name: KLING, duration: '10', aspect_ratio: '9:16', mode: 'std' },
+    seconds: 10,
+    makes: /5.*10/,
+    size: '720x1280',
+    multiplier: 1,
+    failPrompt: 'please fail now',
+    failReason: /fake failure/,
+  },
+  {
+    name: 'Seedance (54)',
+    model: SEEDANCE,
+    advance: (ms) => ark.advance(ms),
+    lastFile: () => volcMp4([...ark.tasks.keys()].at(-1)!),
+    lastAsked: () => {
+      const task = [...ark.tasks.values()].at(-1)!;
+      return { resolution: task.resolution, ratio: task.ratio, duration: task.duration };
+    },
+    asked: { duration: 5, ratio: '16:9', resolution: '720p' },
+    seconds: 5,
+    makes: /5.*10/,
+    size: '1280x720',
+    multiplier: 1,
+    failPrompt: 'please fail now',
+    failReason: /sensitive/,
+  },
+];
+
+describe.each(UPSTREAMS)('OpenAI videos door on $name', (up) => {
+  it('creates with OpenAI seconds and size, completes, downloads the upstream bytes and charges price x seconds', async () => {
+    const { openai, key, userId } = await client();
+    const job = await openai.videos.create({
+      model: up.model,
+      prompt: 'a heron in the reeds',
+      seconds: secs(up.seconds),
+      size: up.size as OpenAI.Videos.VideoSize,
+    });
+    expect(job).toMatchObject({ object: 'video', model: up.model, status: 'queued', seconds: String(up.seconds) });
+    expect(up.lastAsked()).toMatchObject(up.asked);
+    up.advance(12 * STEP);
+    await makeStale(job.id);
+    const done = await openai.videos.retrieve(job.id);
+    expect(done).toMatchObject({
+      id: job.id,
+      status: 'completed',
+      progress: 100,
+      seconds: String(up.seconds),
+      size: up.size,
+      error: null,
+    });
+
+    const file = await openai.videos.downloadContent(job.id);
+    expect(file.headers.get('content-type')).toBe('video/mp4');
+    const bytes = Buffer.from(await file.arrayBuffer());
+    expect(bytes.equals(up.lastFile())).toBe(true);
+    const part = await fetch(`${gateway}/v1/videos/${job.id}/content`, {
+      headers: { authorization: `Bearer ${key}`, range: 'bytes=0-15' },
+    });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(0, 16))).toBe(true);
+
+    expect(await quotaOf(userId)).toBe(START - Math.round(PRICE * up.seconds * up.multiplier * QUOTA_PER_UNIT));
+  });
+
+  it('a failed job shows the upstream reason and is refunded in full', async () => {
+    const { openai, userId } = await client();
+    const job = await openai.videos.create({ model: up.model, prompt: up.failPrompt });
+    expect(await quotaOf(userId)).toBeLessThan(START);
+    up.advance(12 * STEP);
+    await makeStale(job.id);
+    const v = await openai.videos.retrieve(job.id);
+    expect(v.status).toBe('failed');
+    expect(v.error?.message).toMatch(up.failReason);
+    expect(await quotaOf(userId)).toBe(START);
+  });
+
+  it('a duration the model does not make is refused before any charge, saying which it makes', async () => {
+    const { openai, userId } = await client();
+    const err = await openai.videos
+      .create({ model: up.model, prompt: 'seven', seconds: secs(7) })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(OpenAI.BadRequestError);
+    expect((err as Error).message).toMatch(up.makes);
+    expect(await quotaOf(userId)).toBe(START);
+  });
+});
