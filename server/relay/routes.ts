@@ -96,7 +96,7 @@ export function registerRelayRoutes(
  * The console playground: the session's user, billed without a token (token_id 0),
  * in the user's group or the usable group named by `body.group` (removed before relaying).
  */
-async function playgroundAuth(rt: RelayRuntime, req: FastifyRequest): Promise<RelayPrincipal> {
+export async function playgroundAuth(rt: RelayRuntime, req: FastifyRequest): Promise<RelayPrincipal> {
   const auth = await sessionUser(rt.deps, req);
   // The session check reads live users only: a row gone since is a user deleted in between.
   const row = auth && (await findRelayUser(rt.deps.db, auth.id));

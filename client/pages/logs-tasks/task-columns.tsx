@@ -129,6 +129,8 @@ export function buildTaskColumns(o: {
     {
       accessor: 'fail_reason',
       title: _(msg`Fail reason`),
+      // On a phone a failed job says why on its card, not one tap away.
+      phone: 'wide',
       render: (r) =>
         r.fail_reason ? (
           // The gateway's own reason ("任务失败", task.failed) in the console's language; an upstream's as it came.

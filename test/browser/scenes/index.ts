@@ -6,6 +6,7 @@ import { phoneListsScene } from './phone-lists.ts';
 import { pricingUnpricedScene, retriesScene } from './settings.ts';
 import { taskLogsScene } from './task-logs.ts';
 import { usageLogsScene } from './usage-logs.ts';
+import { videoTasksScene } from './video-tasks.ts';
 
 /** The scenes of scripts/screenshots.ts (`--scene <name>`), each seeded as its browser test seeds it. */
 export const SCENES: Record<string, Scene> = {
@@ -18,4 +19,5 @@ export const SCENES: Record<string, Scene> = {
   retries: retriesScene,
   'task-logs': taskLogsScene,
   'usage-logs': usageLogsScene,
+  'video-tasks': videoTasksScene,
 };

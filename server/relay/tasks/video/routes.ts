@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { RelayRuntime } from '../../runtime.ts';
 import { registerOpenAIVideoRoutes } from './doors/openai.ts';
+import { registerPlaygroundVideoRoutes } from './doors/playground.ts';
 
 /*
  * The video front doors (issue 40), each in its own dialect over the one video service:
@@ -9,4 +10,5 @@ import { registerOpenAIVideoRoutes } from './doors/openai.ts';
  */
 export function registerVideoRoutes(app: FastifyInstance, rt: RelayRuntime) {
   registerOpenAIVideoRoutes(app, rt);
+  registerPlaygroundVideoRoutes(app, rt);
 }
