@@ -24,7 +24,26 @@ export const MESSAGES = {
   fetchKey: '请填写密钥',
   tagRequired: '请填写标签',
   baseUrl: 'Base URL 格式不正确，应以 http:// 或 https:// 开头，例如 https://api.example.com',
+  klingKey: '可灵渠道的密钥格式为 AccessKey|SecretKey，两者用 | 分隔',
+  jimengKey: '即梦渠道的密钥格式为 AccessKeyID|SecretAccessKey，两者用 | 分隔',
 } as const;
+
+/*
+ * Types whose key is two credentials joined by "|" (issue 40): Kling signs a JWT with its access and
+ * secret keys, Jimeng signs Volcengine V4 requests with an access key id and secret. A key of any other
+ * shape can never authenticate, so it is refused on save rather than on the first call.
+ */
+const PAIR_KEY_TYPES: Partial<Record<number, string>> = {
+  [ChannelType.Kling]: MESSAGES.klingKey,
+  [ChannelType.Jimeng]: MESSAGES.jimengKey,
+};
+
+/** Every key line (one per line on a multi-key channel) is exactly two non-empty parts joined by "|". */
+const isPairKey = (key: string) =>
+  splitList(key, /\n/).every((line) => {
+    const parts = line.split('|');
+    return parts.length === 2 && parts.every((p) => p.trim() !== '' && p.trim() === p);
+  });
 
 /**
  * A channel's base URL: `http(s)://host[:port][/path]` (issue 28: `localhost:9100` was saved and every
@@ -159,6 +178,9 @@ export function checkChannelRules(c: ChannelRuleView, creating: boolean): string
   if (splitList(c.models).length === 0) return MESSAGES.noModel;
   if (c.type === ChannelType.VertexAI && c.other.trim().startsWith('{') && !isJsonObjectText(c.other))
     return MESSAGES.vertexOther;
+  const pairMessage = PAIR_KEY_TYPES[c.type];
+  // On an update this is the merged key: a stored one of the wrong shape (imported) cannot authenticate either.
+  if (pairMessage && c.key.trim() !== '' && !isPairKey(c.key)) return pairMessage;
   return null;
 }
 

@@ -23,6 +23,9 @@ export const channelsMessages = {
   'channel.name_too_long': '渠道名称过长',
   'channel.type_invalid': '渠道类型无效',
   'channel.enter_key': '请填写密钥',
+  // Types whose key is an access/secret pair (issue 40; shared/schemas/channels.ts)
+  'channel.kling_key_format': '可灵渠道的密钥格式为 AccessKey|SecretKey，两者用 | 分隔',
+  'channel.jimeng_key_format': '即梦渠道的密钥格式为 AccessKeyID|SecretAccessKey，两者用 | 分隔',
   'channel.enter_base_url': '请填写渠道的 Base URL',
   'channel.base_url_invalid': 'Base URL 格式不正确，应以 http:// 或 https:// 开头，例如 https://api.example.com',
   'channel.enter_tag': '请填写标签',

@@ -57,6 +57,14 @@ export const channelsDescriptors: Record<keyof typeof channelsMessages, MessageD
   }),
   'channel.name_too_long': msg({ context: 'channel.name_too_long', message: 'The channel name is too long' }),
   'channel.type_invalid': msg({ context: 'channel.type_invalid', message: 'Invalid channel type' }),
+  'channel.kling_key_format': msg({
+    context: 'channel.kling_key_format',
+    message: 'A Kling key is AccessKey|SecretKey: the two joined by |',
+  }),
+  'channel.jimeng_key_format': msg({
+    context: 'channel.jimeng_key_format',
+    message: 'A Jimeng key is AccessKeyID|SecretAccessKey: the two joined by |',
+  }),
   'channel.enter_key': msg({ context: 'channel.enter_key', message: 'Enter the key' }),
   'channel.enter_base_url': msg({ context: 'channel.enter_base_url', message: 'Enter the channel base URL' }),
   'channel.base_url_invalid': msg({

@@ -121,6 +121,12 @@ export default function PricingPage() {
         if (p.price_source === 'self_use')
           return <Badge miw="max-content" color="green" variant="light">{t`Free`}</Badge>;
         if (p.quota_type === 0) return <Badge miw="max-content" color="violet" variant="light">{t`Per token`}</Badge>;
+        if (p.unit === 'second' || p.unit === 'video')
+          return (
+            <Badge miw="max-content" color="orange" variant="light" data-testid="video-unit">
+              {p.unit === 'video' ? t`Per video` : t`Per second`}
+            </Badge>
+          );
         return p.unit === 'image' ? (
           <Badge miw="max-content" color="cyan" variant="light">{t`Per image`}</Badge>
         ) : (
@@ -147,11 +153,19 @@ export default function PricingPage() {
             {t`Fallback price`}
           </Text>
         );
-        if (d.kind === 'call' || d.kind === 'image') {
+        if (d.kind === 'call' || d.kind === 'image' || d.kind === 'second' || d.kind === 'video') {
           const amount = priceText(d.price, display);
+          const perUnit = {
+            call: t`${amount} / call`,
+            image: t`${amount} / image`,
+            second: t`${amount} / second`,
+            video: t`${amount} / video`,
+          }[d.kind];
           return (
             <Stack gap={0}>
-              <Text size="sm">{d.kind === 'image' ? t`${amount} / image` : t`${amount} / call`}</Text>
+              <Text size="sm" data-testid="model-price">
+                {perUnit}
+              </Text>
               {note}
             </Stack>
           );

@@ -21,6 +21,9 @@ describe('pricing display', () => {
     const fixed = { ...priced, quota_type: 1, model_ratio: 0, model_price: 0.04, completion_ratio: 0 };
     expect(displayPrice({ ...fixed, unit: 'call' }, 1.5)).toEqual({ kind: 'call', price: 0.06, fallback: false });
     expect(displayPrice({ ...fixed, unit: 'image' }, 1)).toEqual({ kind: 'image', price: 0.04, fallback: false });
+    // Video models (issue 40): per second of video, or per video, times the group ratio as any price.
+    expect(displayPrice({ ...fixed, unit: 'second' }, 2)).toEqual({ kind: 'second', price: 0.08, fallback: false });
+    expect(displayPrice({ ...fixed, unit: 'video' }, 0.5)).toEqual({ kind: 'video', price: 0.02, fallback: false });
     expect(priceText(0.06, usd)).toBe('$0.060');
   });
 

@@ -13,7 +13,8 @@ export interface PriceInput {
   price_source?: 'model' | 'fallback' | 'self_use' | 'unset';
   /** A call is billed, not refused; absent from old servers: true. */
   callable?: boolean;
-  unit?: 'token' | 'call' | 'image';
+  /** `second` / `video`: a video model's fixed price per second of video or per video (issue 40). */
+  unit?: 'token' | 'call' | 'image' | 'second' | 'video';
   audio_ratio?: number;
   audio_completion_ratio?: number;
 }
@@ -29,6 +30,9 @@ export type DisplayPrice =
   | { kind: 'call'; price: number; fallback: boolean }
   /** A fixed price of an image model: the relay charges it once per image generated (n images = n calls). */
   | { kind: 'image'; price: number; fallback: boolean }
+  /** A video model: per second of video produced (times the size multiplier), or one price per video. */
+  | { kind: 'second'; price: number; fallback: boolean }
+  | { kind: 'video'; price: number; fallback: boolean }
   | {
       kind: 'token';
       prompt: number;
@@ -47,7 +51,10 @@ export function displayPrice(p: PriceInput, groupRatio: number): DisplayPrice {
   const fallback = p.price_source === 'fallback';
   if (p.quota_type === 1) {
     const price = p.model_price * groupRatio;
-    return p.unit === 'image' ? { kind: 'image', price, fallback } : { kind: 'call', price, fallback };
+    if (p.unit === 'image') return { kind: 'image', price, fallback };
+    if (p.unit === 'second') return { kind: 'second', price, fallback };
+    if (p.unit === 'video') return { kind: 'video', price, fallback };
+    return { kind: 'call', price, fallback };
   }
   const prompt = p.model_ratio * USD_PER_1M_TOKENS_AT_RATIO_1 * groupRatio;
   const out: DisplayPrice = { kind: 'token', prompt, completion: prompt * p.completion_ratio, fallback };

@@ -105,6 +105,8 @@ export const SUPPORTED_ENDPOINTS: Record<string, { path: string; method: string 
   'jina-rerank': { path: '/v1/rerank', method: 'POST' },
   'image-generation': { path: '/v1/images/generations', method: 'POST' },
   embeddings: { path: '/v1/embeddings', method: 'POST' },
+  // new-api's name and path for video models (every video door serves them; issue 40).
+  'openai-video': { path: '/v1/video/generations', method: 'POST' },
 };
 
 /** Chat models reach every chat door: the relay converts between dialects (docs/conversion.md). */

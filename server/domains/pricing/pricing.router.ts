@@ -7,6 +7,8 @@ export const pricingRouter = router({
   unpriced: adminProcedure
     .input(z.object({ models: z.array(z.string().max(512)).max(5000).optional() }).optional())
     .query(({ ctx, input }) => ctx.services.pricing.unpriced(input?.models)),
+  /** Video models enabled channels serve: the price editor offers "per second / per video" for them. */
+  videoModels: adminProcedure.query(({ ctx }) => ctx.services.pricing.videoModels()),
   /** The shipped preset prices still in effect; root, as every price write is (options). */
   presets: rootProcedure.query(({ ctx }) => ctx.services.pricing.presets()),
   clearPresets: rootProcedure.mutation(({ ctx }) => ctx.services.pricing.clearPresets()),

@@ -1,5 +1,6 @@
 import type { OptionReader } from '../../../shared/options.ts';
 import { resolvePrice } from '../billing/pricing.rules.ts';
+import { videoPrice } from '../../relay/tasks/video/price.ts';
 
 /*
  * What the pricing page says about one model, read from the relay's own price lookup
@@ -29,8 +30,11 @@ export interface ModelPricing {
   model_price: number;
   completion_ratio: number;
   price_source: PriceSource;
-  /** The unit a fixed price is charged by; `token` for ratio pricing. */
-  unit: 'token' | 'call' | 'image';
+  /**
+   * The unit a fixed price is charged by; `token` for ratio pricing. Video models: `second` of video
+   * produced (ModelPrice x seconds x size multiplier) or `video` (one price per job, VideoPriceUnit "job").
+   */
+  unit: 'token' | 'call' | 'image' | 'second' | 'video';
   /** Audio models (AudioRatio set): audio tokens cost model ratio x audio_ratio (output also x audio_completion_ratio). */
   audio_ratio?: number;
   audio_completion_ratio?: number;
@@ -77,6 +81,36 @@ export function modelPricing(opt: OptionReader, model: string): ModelPricing {
     item.audio_completion_ratio = p.audioCompletionRatio ?? 1;
   }
   return item;
+}
+
+/**
+ * The pricing of a video model, read from the video relay's own price rule (tasks/video/price.ts): a
+ * ModelPrice per second or per video; no fallback and no self-use price (the relay refuses a video model
+ * without a ModelPrice, so the page says it is not available).
+ */
+export function videoModelPricing(opt: OptionReader, model: string): ModelPricing {
+  let price;
+  try {
+    price = videoPrice(opt, model, '', { seconds: 1 });
+  } catch {
+    const units = opt('VideoPriceUnit');
+    return {
+      quota_type: 1,
+      model_ratio: 0,
+      model_price: 0,
+      completion_ratio: 0,
+      price_source: 'unset',
+      unit: Object.hasOwn(units, model) && units[model] === 'job' ? 'video' : 'second',
+    };
+  }
+  return {
+    quota_type: 1,
+    model_ratio: 0,
+    model_price: price.modelPrice,
+    completion_ratio: 0,
+    price_source: 'model',
+    unit: price.unit === 'job' ? 'video' : 'second',
+  };
 }
 
 /** What a call to a model without its own price gets: refused (selling mode), the fallback price, or free. */

@@ -6,13 +6,21 @@ import type { PricingVendor } from '../models/model-meta.view.ts';
 import { mayUseGroup } from '../options/options.rules.ts';
 import type { OptionsService } from '../options/options.service.ts';
 import { clearPresetPrices, presetPrices } from './presets.service.ts';
-import { findUserSetting, listEnabledModelChannels, listEnabledModelGroups } from './pricing.repo.ts';
+import { VIDEO_CHANNEL_TYPES } from '../../../shared/channel-types.ts';
+import { isVideoModel } from '../../../shared/video-models.ts';
+import {
+  findUserSetting,
+  listEnabledModelChannels,
+  listEnabledModelGroups,
+  listEnabledModelsOfTypes,
+} from './pricing.repo.ts';
 import {
   hasOwnPrice,
   type ModelPricing,
   modelPricing,
   type UnpricedOutcome,
   unpricedOutcome,
+  videoModelPricing,
 } from './pricing.rules.ts';
 
 /** One model on the pricing page (api-contract §1 Pricing item, plus what the relay really does with it). */
@@ -87,6 +95,8 @@ export function createPricingService(db: Db, bus: ChangeBus, options: OptionsSer
   /** Priced items with their metadata; a model whose metadata row is disabled is not listed. */
   async function build(): Promise<{ items: PricingItem[]; vendors: PricingVendor[] }> {
     const catalog = await models.catalog();
+    const video = await videoModelSet();
+    const units = options.get('VideoPriceUnit');
     const groupsOf = new Map<string, string[]>();
     for (const { model, group } of await listEnabledModelGroups(db)) {
       const list = groupsOf.get(model) ?? [];
@@ -96,7 +106,8 @@ export function createPricingService(db: Db, bus: ChangeBus, options: OptionsSer
     const items = [...groupsOf.entries()].flatMap(([model, groups]) => {
       const meta = catalog.describe(model);
       if (meta && meta.status !== 1) return [];
-      const pricing = modelPricing(options.get, model);
+      const isVideo = isVideoModel(model, video, units);
+      const pricing = isVideo ? videoModelPricing(options.get, model) : modelPricing(options.get, model);
       const declared = meta ? endpointTypesOf(meta.endpoints) : [];
       const item: PricingItem = {
         model_name: model,
@@ -107,13 +118,16 @@ export function createPricingService(db: Db, bus: ChangeBus, options: OptionsSer
         ...(meta?.icon ? { icon: meta.icon } : {}),
         ...(meta?.tags ? { tags: meta.tags } : {}),
         ...(meta && Number(meta.vendor_id) > 0 ? { vendor_id: Number(meta.vendor_id) } : {}),
-        supported_endpoint_types: declared.length ? declared : defaultEndpointTypes(model),
+        supported_endpoint_types: declared.length ? declared : isVideo ? ['openai-video'] : defaultEndpointTypes(model),
       };
       if (groups.length > 0) item.enable_groups = groups;
       return [item];
     });
     return { items, vendors: catalog.vendors };
   }
+
+  /** Models a video-only channel type serves (issue 40). */
+  const videoModelSet = async () => new Set(await listEnabledModelsOfTypes(db, VIDEO_CHANNEL_TYPES));
 
   function items(): Promise<{ items: PricingItem[]; vendors: PricingVendor[] }> {
     if (!cached || Date.now() - cached.at > CACHE_TTL_MS) {
@@ -151,8 +165,10 @@ export function createPricingService(db: Db, bus: ChangeBus, options: OptionsSer
         if (mayUseGroup(listed, ownGroup, group)) group_ratio[group] = ratio;
       const built = await items();
       let data = built.items;
-      if (user && data.some((i) => !i.callable) && acceptsUnset(await findUserSetting(db, user.id)))
-        data = data.map((i) => (i.callable ? i : { ...i, callable: true }));
+      // A video model without a ModelPrice stays refused: the video relay has no "accept unset" path.
+      const freeable = (i: PricingItem) => !i.callable && i.unit !== 'second' && i.unit !== 'video';
+      if (user && data.some(freeable) && acceptsUnset(await findUserSetting(db, user.id)))
+        data = data.map((i) => (freeable(i) ? { ...i, callable: true } : i));
       return {
         data,
         group_ratio,
@@ -161,6 +177,16 @@ export function createPricingService(db: Db, bus: ChangeBus, options: OptionsSer
         supported_endpoint: SUPPORTED_ENDPOINTS,
         auto_groups: [],
       };
+    },
+
+    /**
+     * The video models enabled channels serve (a video-only type's models, or a video model's name on
+     * any type), for the price editor's "per second / per video" control; it adds VideoPriceUnit's own.
+     */
+    async videoModels(): Promise<string[]> {
+      const served = await videoModelSet();
+      const all = new Set((await listEnabledModelGroups(db)).map((r) => r.model));
+      return [...all].filter((m) => isVideoModel(m, served, {})).sort();
     },
 
     /**

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Alert, Button, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconBulb, IconCloudDownload, IconPlus } from '@tabler/icons-react';
@@ -9,6 +9,7 @@ import { showError } from '../../../lib/errors.ts';
 import { trpc } from '../../../trpc.ts';
 import { type ChannelFormValues, splitKeys } from './form.ts';
 import { ModelPickerModal } from './ModelPickerModal.tsx';
+import { typeHints } from './type-hints.ts';
 
 const uniq = (xs: string[]) => [...new Set(xs.map((x) => x.trim()).filter(Boolean))];
 
@@ -19,6 +20,8 @@ export function ModelsField({ form, editingId }: { form: UseFormReturnType<Chann
   const known = trpc.channels.knownModels.useQuery(undefined, { staleTime: 60_000 });
   const { type, models } = form.values;
   const related = [...(channelTypeInfo(type)?.defaultModels ?? [])];
+  // Kling, Jimeng, Vidu and Doubao video publish no model list: no fetch to offer (issue 40).
+  const { noModelList } = typeHints(type);
   const setModels = (next: string[]) => form.setFieldValue('models', uniq(next));
   // A new channel starts with its type's usual names: a suggestion, said as one (issue 28), until changed.
   const suggested =
@@ -88,26 +91,35 @@ export function ModelsField({ form, editingId }: { form: UseFormReturnType<Chann
           title={t`Suggested models`}
           data-testid="suggested-models"
         >
-          {t`These are the usual names for this type. Replace them with what your upstream serves: "Fetch from upstream" lists them.`}
+          {noModelList
+            ? t`These are the usual names for this type. Keep the ones your account may use and add newer ones by name.`
+            : t`These are the usual names for this type. Replace them with what your upstream serves: "Fetch from upstream" lists them.`}
         </Alert>
       )}
       <Group gap={6}>
         <Button size="compact-xs" variant="light" onClick={() => setModels([...models, ...related])}>
           {t`Fill related models`}
         </Button>
-        <Button
-          size="compact-xs"
-          variant="light"
-          leftSection={<IconCloudDownload size={12} />}
-          loading={fetchNew.isPending || fetchStored.isPending}
-          onClick={fetchUpstream}
-        >
-          {t`Fetch from upstream`}
-        </Button>
+        {!noModelList && (
+          <Button
+            size="compact-xs"
+            variant="light"
+            leftSection={<IconCloudDownload size={12} />}
+            loading={fetchNew.isPending || fetchStored.isPending}
+            onClick={fetchUpstream}
+          >
+            {t`Fetch from upstream`}
+          </Button>
+        )}
         <Button size="compact-xs" variant="subtle" color="red" onClick={() => setModels([])}>
           {t({ message: 'Clear', context: 'all models' })}
         </Button>
       </Group>
+      {noModelList && (
+        <Text size="xs" c="dimmed" data-testid="no-model-list">
+          {t`This upstream's API does not list its models: type the names it serves below.`}
+        </Text>
+      )}
       <TextInput
         placeholder={t`Custom model names, comma separated`}
         aria-label={t`Custom model`}

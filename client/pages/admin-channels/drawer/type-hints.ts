@@ -24,6 +24,8 @@ export interface TypeHints {
   other?: OtherField;
   /** A retired API: the type to create instead. */
   successor?: number;
+  /** The upstream's API lists no models: the form says so instead of offering a fetch. */
+  noModelList?: boolean;
 }
 
 const T = ChannelType;
@@ -105,6 +107,23 @@ const HINTS: Partial<Record<number, TypeHints>> = {
       description: msg`The bot every model of this channel asks; empty: each model name is a bot ID`,
       placeholder: '7380000000000000000',
     },
+  },
+  // Video upstreams (issue 40).
+  [T.Sora]: { keyHelp: msg`An OpenAI API key (sk-…) of a project with access to Sora.` },
+  [T.Kling]: {
+    keyFormat: 'AccessKey|SecretKey',
+    keyHelp: msg`The AccessKey and SecretKey from Kling's developer console, joined by |: the gateway signs a short-lived JWT with them.`,
+    noModelList: true,
+  },
+  [T.Jimeng]: {
+    keyFormat: 'AccessKeyID|SecretAccessKey',
+    keyHelp: msg`A Volcengine AccessKeyID and SecretAccessKey (IAM key with visual services access), joined by |.`,
+    noModelList: true,
+  },
+  [T.Vidu]: { keyHelp: msg`A Vidu API key from the Vidu platform's API keys page.`, noModelList: true },
+  [T.DoubaoVideo]: {
+    keyHelp: msg`A Volcengine Ark API key (the same key Doubao chat channels take).`,
+    noModelList: true,
   },
 };
 

@@ -9,6 +9,7 @@ import {
   type PriceRow,
   pricePerMillion,
   ratioFromPrice,
+  type VideoUnit,
 } from './price-math.ts';
 
 interface Props {
@@ -16,6 +17,8 @@ interface Props {
   /** The row being edited; undefined (or a bare name) to add a model. */
   row?: PriceRow;
   existingNames: string[];
+  /** Video models get a "per second / per video" choice for their fixed price (issue 40). */
+  isVideo?: (name: string) => boolean;
   onClose: () => void;
   onSave: (row: PriceRow, replacing?: string) => void;
 }
@@ -27,7 +30,7 @@ const text = (n: number | undefined) => (n === undefined ? '' : String(n));
  * Edits one model's price: per token (ratio, or price per 1M tokens: each fills the
  * other) or a fixed price per call, which disables the ratio inputs.
  */
-export function PriceEditModal({ opened, row, existingNames, onClose, onSave }: Props) {
+export function PriceEditModal({ opened, row, existingNames, isVideo = () => false, onClose, onSave }: Props) {
   const { t } = useLingui();
   const [name, setName] = useState('');
   const [mode, setMode] = useState<Mode>('ratio');
@@ -36,6 +39,7 @@ export function PriceEditModal({ opened, row, existingNames, onClose, onSave }: 
   const [completion, setCompletion] = useState('');
   const [outPrice, setOutPrice] = useState('');
   const [price, setPrice] = useState('');
+  const [videoUnit, setVideoUnit] = useState<VideoUnit>('second');
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -51,6 +55,7 @@ export function PriceEditModal({ opened, row, existingNames, onClose, onSave }: 
         : '',
     );
     setPrice(text(row?.price));
+    setVideoUnit(row?.videoUnit ?? 'second');
     setError(null);
   }, [opened, row]);
 
@@ -99,7 +104,7 @@ export function PriceEditModal({ opened, row, existingNames, onClose, onSave }: 
     if (mode === 'price') {
       const p = parseNumber(price);
       if (p === undefined || p < 0) return setError(t`Please enter a number`);
-      onSave({ name: trimmed, price: p }, row?.name);
+      onSave({ name: trimmed, price: p, ...(isVideo(trimmed) ? { videoUnit } : {}) }, row?.name);
     } else {
       const r = parseNumber(ratio);
       if (r === undefined || r < 0) return setError(t`Please enter a number`);
@@ -110,6 +115,7 @@ export function PriceEditModal({ opened, row, existingNames, onClose, onSave }: 
   };
 
   const isRatio = mode === 'ratio';
+  const video = isVideo(name.trim());
   return (
     <Modal opened={opened} onClose={onClose} title={row?.name ? t`Edit model price` : t`Add model`} size="lg">
       <Stack>
@@ -119,7 +125,7 @@ export function PriceEditModal({ opened, row, existingNames, onClose, onSave }: 
           onChange={(v) => setMode(v as Mode)}
           data={[
             { value: 'ratio', label: t`Per token` },
-            { value: 'price', label: t`Fixed price per call` },
+            { value: 'price', label: video ? t`Fixed price` : t`Fixed price per call` },
           ]}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -154,12 +160,42 @@ export function PriceEditModal({ opened, row, existingNames, onClose, onSave }: 
             error={numberError(outPrice)}
           />
         </SimpleGrid>
+        {video && !isRatio && (
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              <Trans>Video billing</Trans>
+            </Text>
+            <SegmentedControl
+              value={videoUnit}
+              onChange={(v) => setVideoUnit(v as VideoUnit)}
+              data={[
+                { value: 'second', label: t`Per second of video` },
+                { value: 'job', label: t`Per video` },
+              ]}
+              data-testid="video-unit"
+            />
+          </Stack>
+        )}
         <TextInput
-          label={t`Price per call (USD)`}
+          label={
+            !video || isRatio
+              ? t`Price per call (USD)`
+              : videoUnit === 'job'
+                ? t`Price per video (USD)`
+                : t`Price per second of video (USD)`
+          }
+          description={
+            video && !isRatio
+              ? videoUnit === 'job'
+                ? t`One price per video, whatever its length`
+                : t`Charged for the seconds the upstream produced, times the size multiplier (1792x1024 and 1080p: ×1.666667)`
+              : undefined
+          }
           value={price}
           onChange={(e) => setPrice(e.currentTarget.value)}
           disabled={isRatio}
           error={numberError(price)}
+          data-testid="price-fixed"
         />
         <Text size="xs" c="dimmed">
           <Trans>Price per 1M tokens = ratio × 2; completion ratio = output price ÷ input price.</Trans>

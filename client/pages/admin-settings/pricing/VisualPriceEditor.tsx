@@ -7,7 +7,19 @@ import { useMemo, useState } from 'react';
 import type { OptionsForm } from '../form/useOptionsForm.ts';
 import { BatchSetModal } from './BatchSetModal.tsx';
 import { PriceEditModal } from './PriceEditModal.tsx';
-import { mapsFromRows, outputPrice, type PriceRow, pricePerMillion, rowsFromMaps, upsertRow } from './price-math.ts';
+import { isVideoModel } from '../../../../shared/video-models.ts';
+import { trpc } from '../../../trpc.ts';
+import {
+  mapsFromRows,
+  outputPrice,
+  parseVideoUnits,
+  type PriceRow,
+  pricePerMillion,
+  rowsFromMaps,
+  upsertRow,
+  videoUnitsText,
+  withVideoUnits,
+} from './price-math.ts';
 
 /** Spec: the visual price editor shows 10 models per page. */
 const PAGE_SIZE = 10;
@@ -23,10 +35,19 @@ interface Props {
 /** Edits ModelPrice / ModelRatio / CompletionRatio as a table; changes stay in the form until Save. */
 export function VisualPriceEditor({ form, presets, onlyPresets, setOnlyPresets }: Props) {
   const { t } = useLingui();
+  const units = useMemo(() => parseVideoUnits(form.values.VideoPriceUnit), [form.values.VideoPriceUnit]);
   const rows = useMemo(
-    () => rowsFromMaps(form.values.ModelPrice ?? '', form.values.ModelRatio ?? '', form.values.CompletionRatio ?? ''),
-    [form.values.ModelPrice, form.values.ModelRatio, form.values.CompletionRatio],
+    () =>
+      withVideoUnits(
+        rowsFromMaps(form.values.ModelPrice ?? '', form.values.ModelRatio ?? '', form.values.CompletionRatio ?? ''),
+        units,
+      ),
+    [form.values.ModelPrice, form.values.ModelRatio, form.values.CompletionRatio, units],
   );
+  // Video models (issue 40): those video-only channels serve or named so, plus VideoPriceUnit's own.
+  const served = trpc.pricing.videoModels.useQuery(undefined, { staleTime: 60_000 });
+  const servedSet = useMemo(() => new Set(served.data ?? []), [served.data]);
+  const isVideo = (name: string) => isVideoModel(name, servedSet, units);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<PriceRow[]>([]);
@@ -38,7 +59,8 @@ export function VisualPriceEditor({ form, presets, onlyPresets, setOnlyPresets }
     (r) => r.name.toLowerCase().includes(search.trim().toLowerCase()) && (!onlyPresets || presets.has(r.name)),
   );
   const pageRows = filtered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
-  const write = (next: PriceRow[]) => form.setMany(mapsFromRows(next));
+  const write = (next: PriceRow[]) =>
+    form.setMany({ ...mapsFromRows(next), VideoPriceUnit: videoUnitsText(rows, next, form.values.VideoPriceUnit) });
   const open = (row?: PriceRow) => {
     setEditing(row);
     setEditorOpen(true);
@@ -124,8 +146,8 @@ export function VisualPriceEditor({ form, presets, onlyPresets, setOnlyPresets }
             title: t`Billing`,
             render: (r) =>
               r.price !== undefined ? (
-                <Badge color="grape" variant="light" miw="fit-content">
-                  {t`Per call`}
+                <Badge color="grape" variant="light" miw="fit-content" data-testid={`billing-${r.name}`}>
+                  {!isVideo(r.name) ? t`Per call` : r.videoUnit === 'job' ? t`Per video` : t`Per second`}
                 </Badge>
               ) : (
                 <Badge variant="light" miw="fit-content">
@@ -152,7 +174,16 @@ export function VisualPriceEditor({ form, presets, onlyPresets, setOnlyPresets }
                 ? '-'
                 : fmt(outputPrice(pricePerMillion(r.ratio), r.completionRatio)),
           },
-          { accessor: 'price', title: t`Price per call`, render: (r) => (r.price === undefined ? '-' : `$${r.price}`) },
+          {
+            accessor: 'price',
+            title: t`Fixed price`,
+            render: (r) => {
+              if (r.price === undefined) return '-';
+              const amount = `$${r.price}`;
+              if (!isVideo(r.name)) return amount;
+              return r.videoUnit === 'job' ? t`${amount} / video` : t`${amount} / second`;
+            },
+          },
           {
             accessor: 'actions',
             title: '',
@@ -184,6 +215,7 @@ export function VisualPriceEditor({ form, presets, onlyPresets, setOnlyPresets }
         opened={editorOpen}
         row={editing}
         existingNames={rows.map((r) => r.name)}
+        isVideo={isVideo}
         onClose={() => setEditorOpen(false)}
         onSave={(row, replacing) => write(upsertRow(rows, row, replacing))}
       />
@@ -193,7 +225,8 @@ export function VisualPriceEditor({ form, presets, onlyPresets, setOnlyPresets }
         onClose={() => setBatchOpen(false)}
         onApply={(changed) => {
           let next = rows;
-          for (const r of changed) next = upsertRow(next, r);
+          // A batch price keeps each video model's unit.
+          for (const r of changed) next = upsertRow(next, { ...r, videoUnit: units[r.name] });
           write(next);
           setSelected([]);
           notifications.show({ color: 'teal', message: t`Applied to ${changed.length} models; save to keep it` });

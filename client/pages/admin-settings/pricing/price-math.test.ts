@@ -6,6 +6,8 @@ import {
   pricePerMillion,
   ratioFromPrice,
   rowsFromMaps,
+  videoUnitsText,
+  withVideoUnits,
 } from './price-math.ts';
 
 describe('pricing editor arithmetic', () => {
@@ -28,5 +30,30 @@ describe('pricing editor arithmetic', () => {
     expect(JSON.parse(maps.ModelPrice)).toEqual({ mj: 0.1 });
     expect(JSON.parse(maps.ModelRatio)).toEqual({ gpt: 1 });
     expect(JSON.parse(maps.CompletionRatio)).toEqual({ gpt: 3 });
+  });
+
+  it('keeps VideoPriceUnit in step with the table: set, deleted, per token, or named only in the JSON', () => {
+    const units = '{"sora-2":"job","veo-3":"second","kept-by-json":"job"}';
+    const before = withVideoUnits(rowsFromMaps('{"sora-2":0.5,"veo-3":0.4,"gpt":1}', '{}', '{}'), {
+      'sora-2': 'job',
+      'veo-3': 'second',
+    });
+    expect(before.find((r) => r.name === 'sora-2')?.videoUnit).toBe('job');
+    expect(before.find((r) => r.name === 'gpt')?.videoUnit).toBeUndefined();
+    // veo-3 set per video, sora-2 deleted, a new kling row per second; a JSON-only entry survives.
+    const next = [
+      { name: 'veo-3', price: 0.4, videoUnit: 'job' as const },
+      { name: 'gpt', price: 1 },
+      { name: 'kling-v2-1', price: 0.1, videoUnit: 'second' as const },
+    ];
+    expect(JSON.parse(videoUnitsText(before, next, units))).toEqual({
+      'kept-by-json': 'job',
+      'kling-v2-1': 'second',
+      'veo-3': 'job',
+    });
+    // A video row moved to per-token pricing has no fixed price to qualify.
+    expect(JSON.parse(videoUnitsText(before, [{ name: 'veo-3', ratio: 1, videoUnit: 'job' }], units))).toEqual({
+      'kept-by-json': 'job',
+    });
   });
 });

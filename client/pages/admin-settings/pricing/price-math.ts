@@ -31,6 +31,8 @@ export interface PriceRow {
   price?: number;
   ratio?: number;
   completionRatio?: number;
+  /** A video model's fixed price: per second of video (default) or per video (VideoPriceUnit). */
+  videoUnit?: VideoUnit;
 }
 
 type NumMap = Record<string, number>;
@@ -79,4 +81,39 @@ export function mapsFromRows(rows: PriceRow[]): { ModelPrice: string; ModelRatio
 export function upsertRow(rows: PriceRow[], row: PriceRow, replacing?: string): PriceRow[] {
   const out = rows.filter((r) => r.name !== (replacing ?? row.name) && r.name !== row.name);
   return [...out, row];
+}
+
+/** VideoPriceUnit's values: a video model's ModelPrice per second of video, or per video ("job"). */
+export type VideoUnit = 'second' | 'job';
+
+/** The VideoPriceUnit JSON text as a map; unreadable text or values are left out (the JSON tab shows them). */
+export function parseVideoUnits(text: string | undefined): Record<string, VideoUnit> {
+  try {
+    const v: unknown = JSON.parse(text || '{}');
+    if (v && typeof v === 'object' && !Array.isArray(v))
+      return Object.fromEntries(
+        Object.entries(v).filter((e): e is [string, VideoUnit] => e[1] === 'second' || e[1] === 'job'),
+      );
+  } catch {
+    // As parseMap.
+  }
+  return {};
+}
+
+/** The table's rows with each fixed-price row's video unit from VideoPriceUnit. */
+export const withVideoUnits = (rows: PriceRow[], units: Record<string, VideoUnit>): PriceRow[] =>
+  rows.map((r) => (r.price !== undefined && Object.hasOwn(units, r.name) ? { ...r, videoUnit: units[r.name] } : r));
+
+/**
+ * VideoPriceUnit after an edit of the table (`before` -> `next`): each fixed-price row's unit; a row
+ * deleted or moved to per-token pricing loses its entry; a model named only in the JSON keeps its own.
+ */
+export function videoUnitsText(before: PriceRow[], next: PriceRow[], text: string | undefined): string {
+  const units = parseVideoUnits(text);
+  const inTable = new Set([...before, ...next].map((r) => r.name));
+  const out: Record<string, VideoUnit> = {};
+  for (const [model, unit] of Object.entries(units)) if (!inTable.has(model)) out[model] = unit;
+  for (const r of next) if (r.price !== undefined && r.videoUnit) out[r.name] = r.videoUnit;
+  const sorted = Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
+  return JSON.stringify(sorted, null, 2);
 }

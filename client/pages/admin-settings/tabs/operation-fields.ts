@@ -109,6 +109,13 @@ export const ratioJsonFields: FieldDef[] = [
   { key: 'ModelRatio', kind: 'json', label: msg`Model ratios`, rows: 8 },
   { key: 'CompletionRatio', kind: 'json', label: msg`Completion ratios`, rows: 8 },
   { key: 'CacheRatio', kind: 'json', label: msg`Cache ratios`, rows: 6 },
+  {
+    key: 'VideoPriceUnit',
+    kind: 'json',
+    label: msg`Video price units`,
+    description: msg`A video model's fixed price is per second of video; "job" makes it per video`,
+    rows: 4,
+  },
 ];
 
 export const fallbackFields: FieldDef[] = [
