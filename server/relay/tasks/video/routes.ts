@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { RelayRuntime } from '../../runtime.ts';
+import { registerJimengVideoRoutes } from './doors/jimeng.ts';
+import { registerKlingVideoRoutes } from './doors/kling.ts';
 import { registerOpenAIVideoRoutes } from './doors/openai.ts';
 import { registerPlaygroundVideoRoutes } from './doors/playground.ts';
 
@@ -10,5 +12,7 @@ import { registerPlaygroundVideoRoutes } from './doors/playground.ts';
  */
 export function registerVideoRoutes(app: FastifyInstance, rt: RelayRuntime) {
   registerOpenAIVideoRoutes(app, rt);
+  registerKlingVideoRoutes(app, rt);
+  registerJimengVideoRoutes(app, rt);
   registerPlaygroundVideoRoutes(app, rt);
 }
