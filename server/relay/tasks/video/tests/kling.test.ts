@@ -1,90 +1,69 @@
-import type { AddressInfo } from 'node:net';
+import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSora, startFakeSora } from '../../../../../scripts/fake-upstream/video/sora.ts';
 import { type FakeKling, startFakeKling } from '../../../../../scripts/fake-upstream/video/kling.ts';
 import { ChannelType } from '../../../../../shared/channel-types.ts';
-import { createTestApp, type TestApp } from '../../../../../test/app.ts';
-import { insertChannel, insertToken, insertUser, setOptions } from '../../../../../test/relay-fixtures.ts';
-import { taskPollerOf } from '../../routes.ts';
+import { startVideoHarness, VIDEO_QUOTA_PER_UNIT, type VideoHarness, type VideoPayer } from './harness.ts';
 
 /*
  * The Kling door (/kling/v1/videos/...) end to end through a listening gateway and the video service
  * (issue 40): a Kling client's job on a Kling channel from submit to a file downloaded with its own
  * token, billed price x seconds x the 1080p multiplier; a failed job refunded; errors in Kling's
  * {code, message, request_id} shape; another user's task id a 404; and any door to any upstream: a
- * Kling client on a Sora channel.
+ * Kling client on a Sora channel, the official OpenAI SDK on a Kling channel.
  */
 
 // Long steps: only advance() moves a job, never the wall clock of a busy machine.
 const STEP = 60_000;
 const PRICE = 0.1;
-const QUOTA_PER_UNIT = 500_000;
+const INITIAL = 10_000_000;
+const SERVER = 'https://gw.example.com';
 
-let t: TestApp;
-let gateway: string;
+let h: VideoHarness;
 let kling: FakeKling;
 let sora: FakeSora;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  h = await startVideoHarness();
   kling = await startFakeKling({ stepMs: STEP });
   sora = await startFakeSora({ key: 'sk-sora', stepMs: STEP });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  gateway = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  // Deterministic: jobs move when a test reads them, never on the poller's timer.
-  await taskPollerOf(t.deps)?.stop();
-  await setOptions(t.deps, { ModelPrice: JSON.stringify({ 'kling-v2-1': PRICE, 'sora-2': PRICE }) });
-  await insertChannel(t.deps, {
+  await h.setOptions({ ModelPrice: JSON.stringify({ 'kling-v2-1': PRICE, 'sora-2': PRICE }) });
+  await h.channel({
     type: ChannelType.Kling,
     key: `${kling.accessKey}|${kling.secretKey}`,
     baseUrl: kling.url,
     models: ['kling-v2-1'],
   });
-  await insertChannel(t.deps, { type: ChannelType.Sora, key: 'sk-sora', baseUrl: sora.url, models: ['sora-2'] });
+  await h.channel({ type: ChannelType.Sora, key: 'sk-sora', baseUrl: sora.url, models: ['sora-2'] });
 });
 afterAll(async () => {
-  await t.close();
+  await h.close();
   await kling.close();
   await sora.close();
 });
 
-async function payer(quota = 10_000_000) {
-  const u = await insertUser(t.deps, { quota });
-  const tok = await insertToken(t.deps, u.id, { unlimited: true });
-  return { userId: u.id, key: tok.key };
+const payer = () => h.payer(INITIAL);
+
+/** The charge by the log rows alone (consumed minus refunded) agrees with the wallet and the token. */
+async function charged(p: VideoPayer): Promise<number> {
+  const l = await h.ledger(p);
+  const net = l.logs.reduce((sum, r) => sum + (r.type === 4 ? -Number(r.quota) : Number(r.quota)), 0);
+  expect(Number(l.user.quota) + net).toBe(INITIAL);
+  expect(Number(l.token?.used_quota)).toBe(net);
+  return net;
 }
-
-const quotaOf = async (userId: number) =>
-  Number(
-    (await t.deps.db.selectFrom('users').select('quota').where('id', '=', userId).executeTakeFirstOrThrow()).quota,
-  );
-
-/** Makes a job's stored state old enough that the next read asks the upstream again. */
-const makeStale = (taskId: string) =>
-  t.deps.db.updateTable('tasks').set({ updated_at: 0 }).where('task_id', '=', taskId).execute();
 
 // Kling answers of many shapes; asserting on them is the type check.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Answer = { status: number; json: any; text: string };
 
 async function call(method: string, path: string, key: string | null, body?: unknown): Promise<Answer> {
-  const res = await fetch(`${gateway}${path}`, {
-    method,
-    headers: {
-      ...(key ? { authorization: `Bearer ${key}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  let json: unknown = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // Files are not JSON.
-  }
-  return { status: res.status, json, text };
+  const r = await h.call(method, path, key, body);
+  return { status: r.status, json: r.json, text: typeof r.json === 'string' ? r.json : JSON.stringify(r.json) };
 }
+
+/** A gateway link as a client would follow it (the links name ServerAddress; the test's gateway listens elsewhere). */
+const onGateway = (url: string) => url.replace(SERVER, h.gateway);
 
 /** The upstream's own names must never reach a client. */
 function expectNoUpstream(text: string) {
@@ -120,29 +99,31 @@ describe('the Kling door', () => {
       aspect_ratio: '9:16',
       cfg_scale: 0.6,
     });
-    const charge = Math.round(PRICE * 10 * 1.666667 * QUOTA_PER_UNIT);
-    expect(await quotaOf(u.userId)).toBe(10_000_000 - charge);
+    const charge = Math.round(PRICE * 10 * 1.666667 * VIDEO_QUOTA_PER_UNIT);
+    expect(await charged(u)).toBe(charge);
 
     kling.advance(2 * STEP);
-    await makeStale(id);
+    await h.due(id);
     const running = await call('GET', `/kling/v1/videos/text2video/${id}`, u.key);
     expect(running.json).toMatchObject({ code: 0, data: { task_id: id, task_status: 'processing' } });
 
     kling.advance(10 * STEP);
-    await makeStale(id);
+    await h.due(id);
     const done = await call('GET', `/kling/v1/videos/text2video/${id}`, u.key);
     expect(done.json.data).toMatchObject({ task_id: id, task_status: 'succeed' });
     const [video] = done.json.data.task_result.videos as { id: string; url: string; duration: string }[];
     expect(video.duration).toBe('10');
-    expect(video.url).toBe(`${gateway}/kling/v1/videos/${id}/content`);
+    expect(video.url).toBe(`${SERVER}/kling/v1/videos/${id}/content`);
     expectNoUpstream(done.text);
-    expect(await quotaOf(u.userId)).toBe(10_000_000 - charge);
+    expect(await charged(u)).toBe(charge);
 
-    const whole = await fetch(video.url, { headers: { authorization: `Bearer ${u.key}` } });
+    const whole = await fetch(onGateway(video.url), { headers: { authorization: `Bearer ${u.key}` } });
     expect(whole.status).toBe(200);
     expect(whole.headers.get('content-type')).toBe('video/mp4');
     expect(Buffer.from(await whole.arrayBuffer()).equals(kling.mp4)).toBe(true);
-    const part = await fetch(video.url, { headers: { authorization: `Bearer ${u.key}`, range: 'bytes=4-7' } });
+    const part = await fetch(onGateway(video.url), {
+      headers: { authorization: `Bearer ${u.key}`, range: 'bytes=4-7' },
+    });
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 4-7/${kling.mp4.length}`);
     expect(await part.text()).toBe('ftyp');
@@ -167,15 +148,18 @@ describe('the Kling door', () => {
     expect(sub.json.code).toBe(0);
     const id = sub.json.data.task_id as string;
     expect(kling.requests.at(-1)!.body).toMatchObject({ image: 'https://example.com/first.png', duration: '5' });
-    expect(await quotaOf(u.userId)).toBe(10_000_000 - Math.round(PRICE * 5 * QUOTA_PER_UNIT));
+    expect(await charged(u)).toBe(Math.round(PRICE * 5 * VIDEO_QUOTA_PER_UNIT));
+    // The background poller (not a read) finds the failure and refunds.
     kling.advance(3 * STEP);
-    await makeStale(id);
+    await h.due(id);
+    await h.poll();
+    expect(await charged(u)).toBe(0);
     const failed = await call('GET', `/kling/v1/videos/image2video/${id}`, u.key);
     expect(failed.json.data).toMatchObject({
       task_status: 'failed',
       task_status_msg: expect.stringContaining('fake failure: the prompt asked to fail'),
     });
-    expect(await quotaOf(u.userId)).toBe(10_000_000);
+    expect(await charged(u)).toBe(0);
     const file = await call('GET', `/kling/v1/videos/${id}/content`, u.key);
     expect(file.status).toBe(409);
     expect(file.json.code).toBe(1201);
@@ -199,7 +183,7 @@ describe('the Kling door', () => {
       expect(r.json.message, why).toContain(why);
     }
     expect(kling.requests.length).toBe(before);
-    expect(await quotaOf(u.userId)).toBe(10_000_000);
+    expect(await charged(u)).toBe(0);
 
     const anon = await call('POST', '/kling/v1/videos/text2video', null, { prompt: 'x' });
     expect(anon.status).toBe(401);
@@ -218,16 +202,38 @@ describe('the Kling door', () => {
     const id = sub.json.data.task_id as string;
     expect(sora.requests.at(-1)!.fields).toMatchObject({ model: 'sora-2', seconds: '8', size: '1280x720' });
     sora.advance(12 * STEP);
-    await makeStale(id);
+    await h.due(id);
     const done = await call('GET', `/kling/v1/videos/text2video/${id}`, u.key);
     expect(done.json.data).toMatchObject({ task_status: 'succeed', task_result: { videos: [{ duration: '8' }] } });
     expectNoUpstream(done.text);
-    const file = await fetch(`${gateway}/kling/v1/videos/${id}/content`, {
+    const file = await fetch(`${h.gateway}/kling/v1/videos/${id}/content`, {
       headers: { authorization: `Bearer ${u.key}` },
     });
     expect(file.status).toBe(200);
     const upstreamId = [...sora.videos.keys()].at(-1)!;
     expect(Buffer.from(await file.arrayBuffer()).equals(sora.contentOf(upstreamId))).toBe(true);
+
+    // Kling's raw base64 `image` reaches Sora as the first frame, byte for byte.
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+    const withImage = await call('POST', '/kling/v1/videos/image2video', u.key, {
+      model_name: 'sora-2',
+      prompt: 'the lighthouse turns on',
+      image: png.toString('base64'),
+    });
+    expect(withImage.status).toBe(200);
+    const ref = [...sora.videos.values()].at(-1)!.inputReference!;
+    expect(ref.mime).toBe('image/png');
+    expect(ref.bytes!.equals(png)).toBe(true);
+    // Sora has no last frame: a Kling client asking for one is told so, not given another video.
+    const tail = await call('POST', '/kling/v1/videos/image2video', u.key, {
+      model_name: 'sora-2',
+      prompt: 'x',
+      image: png.toString('base64'),
+      image_tail: 'https://example.com/end.png',
+    });
+    expect(tail.status).toBe(400);
+    expect(tail.json).toMatchObject({ code: 1201 });
+    expect(tail.json.message).toContain('last frame');
 
     const tooLong = await call('POST', '/kling/v1/videos/text2video', u.key, {
       model_name: 'sora-2',
@@ -237,5 +243,24 @@ describe('the Kling door', () => {
     expect(tooLong.status).toBe(400);
     expect(tooLong.json).toMatchObject({ code: 1201 });
     expect(tooLong.json.message).toContain('not 10');
+  });
+
+  it('serves the official OpenAI SDK on a Kling channel (create, retrieve, downloadContent)', async () => {
+    const u = await payer();
+    const client = new OpenAI({ apiKey: u.key, baseURL: `${h.gateway}/v1`, maxRetries: 0 });
+    const job = await client.videos.create({ model: 'kling-v2-1', prompt: 'a kite', size: '1280x720' });
+    expect(job.status).toBe('queued');
+    expect(kling.requests.at(-1)!.body).toMatchObject({ mode: 'std', aspect_ratio: '16:9', duration: '5' });
+    kling.advance(12 * STEP);
+    await h.due(job.id);
+    const done = await client.videos.retrieve(job.id);
+    expect(done).toMatchObject({ id: job.id, status: 'completed', seconds: '5' });
+    const file = await client.videos.downloadContent(job.id);
+    expect(Buffer.from(await file.arrayBuffer()).equals(kling.mp4)).toBe(true);
+    expect(await charged(u)).toBe(Math.round(PRICE * 5 * VIDEO_QUOTA_PER_UNIT));
+
+    await expect(client.videos.create({ model: 'kling-v2-1', prompt: 'a kite', seconds: '4' })).rejects.toMatchObject({
+      status: 400,
+    });
   });
 });
