@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import OpenAI, { toFile } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_ARK_KEY, type FakeArk, startFakeArk } from '../../../../../scripts/fake-upstream/video/ark.ts';
 import { type FakeJimeng, startFakeJimeng } from '../../../../../scripts/fake-upstream/video/jimeng.ts';
@@ -16,8 +17,8 @@ import { taskPollerOf } from '../../routes.ts';
  * The Jimeng door (/jimeng/?Action=...) and the Volcengine upstreams end to end through a listening
  * gateway and the video service (issue 40): a Jimeng client's job on a Jimeng channel (V4-signed) from
  * submit to a file downloaded with its own token, billed price x seconds; a failed job refunded; the
- * Jimeng client on a Seedance channel (1080p billed x1.666667); refusals in Volcengine's and Jimeng's
- * shapes; another user's task id a 404.
+ * Jimeng client on a Seedance channel (1080p billed x1.666667); the official OpenAI SDK on Jimeng and
+ * Seedance channels; refusals in Volcengine's and Jimeng's shapes; another user's task id a 404.
  */
 
 // Long steps: only advance() moves a job, never the wall clock of a busy machine.
@@ -236,5 +237,52 @@ describe('the Jimeng door', () => {
     expect(missing.json.code).toBe(50404);
     expect(jimeng.requests.length).toBe(before);
     expect(await quotaOf(u.userId)).toBe(START);
+  });
+
+  it('serves the official OpenAI SDK on a Jimeng channel, refusing seconds Jimeng cannot make', async () => {
+    const u = await payer();
+    const client = new OpenAI({ apiKey: u.key, baseURL: `${gateway}/v1`, maxRetries: 0 });
+    await expect(client.videos.create({ model: T2V, prompt: 'a kite', seconds: '8' })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('not 8'),
+    });
+    const job = await client.videos.create({ model: T2V, prompt: 'a kite', size: '1280x720' });
+    expect(job.status).toBe('queued');
+    expect(jimeng.requests.at(-1)!.body).toMatchObject({ req_key: T2V, aspect_ratio: '16:9', frames: 121 });
+    jimeng.advance(3 * STEP);
+    await makeStale(job.id);
+    expect(await client.videos.retrieve(job.id)).toMatchObject({ id: job.id, status: 'completed', seconds: '5' });
+    const file = await client.videos.downloadContent(job.id);
+    expect(Buffer.from(await file.arrayBuffer()).equals(fakeMp4([...jimeng.tasks.keys()].at(-1)!))).toBe(true);
+    expect(await quotaOf(u.userId)).toBe(START - Math.round(PRICE * 5 * QUOTA_PER_UNIT));
+  });
+
+  it('serves the official OpenAI SDK on a Seedance channel, an uploaded input_reference as the first frame', async () => {
+    const u = await payer();
+    const client = new OpenAI({ apiKey: u.key, baseURL: `${gateway}/v1`, maxRetries: 0 });
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    const job = await client.videos.create({
+      model: SEEDANCE,
+      prompt: 'the door opens',
+      size: '1280x720',
+      input_reference: await toFile(png, 'first.png', { type: 'image/png' }),
+    });
+    expect(ark.requests.at(-1)!.body).toEqual({
+      model: SEEDANCE,
+      content: [
+        { type: 'text', text: 'the door opens --rs 720p --ratio 16:9 --dur 5' },
+        {
+          type: 'image_url',
+          image_url: { url: `data:image/png;base64,${png.toString('base64')}` },
+          role: 'first_frame',
+        },
+      ],
+    });
+    ark.advance(3 * STEP);
+    await makeStale(job.id);
+    expect(await client.videos.retrieve(job.id)).toMatchObject({ status: 'completed', seconds: '5' });
+    const file = await client.videos.downloadContent(job.id);
+    expect(Buffer.from(await file.arrayBuffer()).equals(fakeMp4([...ark.tasks.keys()].at(-1)!))).toBe(true);
+    expect(await quotaOf(u.userId)).toBe(START - Math.round(PRICE * 5 * QUOTA_PER_UNIT));
   });
 });
