@@ -1,4 +1,3 @@
-import { netFailurePhrase } from '../../../net-failure.ts';
 import { RelayError } from '../../errors.ts';
 import type {
   VideoAdapter,
@@ -8,7 +7,7 @@ import type {
   VideoProgress,
   VideoState,
 } from '../../tasks/video/types.ts';
-import { sendUpstream, type UpstreamResponse } from '../../upstream.ts';
+import { openVideoFile, videoJson } from '../shared/video-upstream.ts';
 import { klingToken } from './token.ts';
 import {
   KLING_RATIOS,
@@ -27,8 +26,6 @@ import {
  * upstream id (`kind:mode:task_id`, never shown to a client): polling needs the kind, and settlement
  * the resolution, which Kling's answer does not repeat.
  */
-
-const CALL_TIMEOUT_MS = 60_000;
 
 const capabilities: VideoCapabilities = {
   seconds: KLING_SECONDS,
@@ -52,27 +49,6 @@ interface KlingAnswer {
   };
 }
 
-async function send(
-  call: VideoCall,
-  method: 'GET' | 'POST',
-  url: string,
-  headers: Record<string, string>,
-  body?: string,
-) {
-  try {
-    return await sendUpstream({ url, method, headers, body }, AbortSignal.timeout(CALL_TIMEOUT_MS));
-  } catch (err) {
-    const why = netFailurePhrase(err);
-    throw new RelayError(
-      502,
-      `The request to channel #${call.channel.id} failed: ${why.en}`,
-      'upstream_error',
-      true,
-      `渠道 #${call.channel.id} 请求失败：${why.zh}`,
-    );
-  }
-}
-
 /** Kling's refusal as the relay's error: its own 4xx for the request, the channel's fault otherwise. */
 function klingError(call: VideoCall, status: number, a: KlingAnswer): RelayError {
   const said = `${a.message ?? 'no message'} (Kling code ${a.code ?? 'none'})`;
@@ -87,32 +63,10 @@ function klingError(call: VideoCall, status: number, a: KlingAnswer): RelayError
 }
 
 async function callKling(call: VideoCall, method: 'GET' | 'POST', path: string, body?: unknown) {
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    authorization: `Bearer ${await klingToken(call.key)}`,
-  };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await send(
-    call,
-    method,
-    `${call.channel.baseUrl}${path}`,
-    headers,
-    body === undefined ? undefined : JSON.stringify(body),
-  );
-  const text = await res.body.text();
-  let a: KlingAnswer;
-  try {
-    a = JSON.parse(text) as KlingAnswer;
-  } catch {
-    throw new RelayError(
-      502,
-      `Channel #${call.channel.id} answered with unreadable content (HTTP ${res.statusCode})`,
-      'bad_response',
-      true,
-      `渠道 #${call.channel.id} 返回了无法解析的内容 (HTTP ${res.statusCode})`,
-    );
-  }
-  if (res.statusCode >= 300 || a.code !== 0) throw klingError(call, res.statusCode, a);
+  const auth = { authorization: `Bearer ${await klingToken(call.key)}` };
+  const { status, json } = await videoJson(call, method, path, auth, body);
+  const a = json as KlingAnswer;
+  if (status >= 300 || a.code !== 0) throw klingError(call, status, a);
   return a;
 }
 
@@ -151,8 +105,6 @@ function splitId(upstreamId: string): { kind: KlingKind; mode: KlingMode; taskId
   return { kind: kind as KlingKind, mode: mode as KlingMode, taskId: rest.join(':') };
 }
 
-const PASSED_HEADERS = ['content-type', 'content-length', 'content-range', 'accept-ranges', 'etag', 'last-modified'];
-
 export const klingVideoAdapter: VideoAdapter = {
   capabilities: () => capabilities,
 
@@ -175,21 +127,6 @@ export const klingVideoAdapter: VideoAdapter = {
     const url = variant === 'video' ? stored?.video : undefined;
     if (!url) throw new RelayError(404, `Kling keeps no ${variant} for this video`, 'video_variant_not_found');
     // Kling's links are public CDN URLs: no key goes with them.
-    const res: UpstreamResponse = await send(call, 'GET', url, range ? { range } : {});
-    if (res.statusCode >= 400 && res.statusCode !== 416) {
-      await res.body.dump();
-      throw new RelayError(
-        res.statusCode === 404 || res.statusCode === 403 ? 404 : 502,
-        `Kling no longer serves this video (HTTP ${res.statusCode}); its files are kept 30 days`,
-        'video_content_gone',
-        res.statusCode >= 500,
-      );
-    }
-    const headers: Record<string, string> = {};
-    for (const h of PASSED_HEADERS) {
-      const v = res.headers[h];
-      if (typeof v === 'string') headers[h] = v;
-    }
-    return { status: res.statusCode, headers, body: res.body };
+    return openVideoFile(call, url, range);
   },
 };
