@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { rememberFailure } from '../../../accounting.ts';
-import { refusal, sendRelayError } from '../../../errors.ts';
+import { RelayError, refusal, sendRelayError } from '../../../errors.ts';
 import { type FormPart, parseMultipart } from '../../../front-doors/multipart.ts';
+import { checkRelayLimits } from '../../../relay-limits.ts';
 import type { RelayRuntime } from '../../../runtime.ts';
 import { videoServiceOf } from '../service.ts';
 import type { VideoFile, VideoImage, VideoRequest, VideoTaskView, VideoVariant } from '../types.ts';
@@ -51,6 +52,9 @@ function openaiRoute(fn: (req: FastifyRequest, reply: FastifyReply) => Promise<u
     } catch (err) {
       if (reply.sent) return reply;
       rememberFailure(req, err);
+      const retryAfter = (err as { retryAfterMs?: number }).retryAfterMs;
+      if (err instanceof RelayError && err.status === 429 && retryAfter)
+        reply.header('retry-after', String(Math.ceil(retryAfter / 1000)));
       return sendRelayError(req, reply, err);
     }
   };
@@ -217,7 +221,11 @@ export function registerOpenAIVideoRoutes(app: FastifyInstance, rt: RelayRuntime
       upload,
       openaiRoute(async (req) => {
         const p = await auth(req);
-        const view = await videos().submit(p, createRequestOf(req.body), { ...meta(req), door: 'openai' });
+        const asked = createRequestOf(req.body);
+        // The relay's rate limits (per user and per token) count a video job as one request, as for chat.
+        const countSuccess = await checkRelayLimits(rt.deps, p);
+        const view = await videos().submit(p, asked, { ...meta(req), door: 'openai' });
+        countSuccess();
         return videoObject(view);
       }),
     );
@@ -230,7 +238,10 @@ export function registerOpenAIVideoRoutes(app: FastifyInstance, rt: RelayRuntime
         const b = req.body instanceof FormBody ? req.body.fields() : ((req.body ?? {}) as Record<string, unknown>);
         if (typeof b.prompt !== 'string' || b.prompt.trim() === '')
           throw invalid("Missing required parameter: 'prompt'.", '缺少必填参数：prompt', 'missing_required_parameter');
-        return videoObject(await videos().remix(p, idOf(req), b.prompt, meta(req)));
+        const countSuccess = await checkRelayLimits(rt.deps, p);
+        const view = await videos().remix(p, idOf(req), b.prompt, meta(req));
+        countSuccess();
+        return videoObject(view);
       }),
     );
   });

@@ -139,6 +139,14 @@ describe('OpenAI videos door (/v1/videos) with the openai SDK', () => {
       seconds: '4',
       inputReference: { url: 'https://img.example/l.png' },
     });
+
+    // The SDK sends the same object inside its multipart form (input_reference[image_url]).
+    const { openai } = await client();
+    await openai.videos.create({
+      prompt: 'a lighthouse by day',
+      input_reference: { image_url: 'https://img.example/d.png' },
+    });
+    expect(upstreamOf('a lighthouse by day').inputReference).toEqual({ url: 'https://img.example/d.png' });
   });
 
   it('refuses, saying why, a duration the model does not make, a size it does not render and an unknown parameter', async () => {
@@ -213,6 +221,33 @@ describe('OpenAI videos door (/v1/videos) with the openai SDK', () => {
     const gone = await openai.videos.delete(origin.id);
     expect(gone).toEqual({ id: origin.id, object: 'video.deleted', deleted: true });
     await expect(openai.videos.retrieve(origin.id)).rejects.toBeInstanceOf(OpenAI.NotFoundError);
+  });
+
+  it("the token's model limits, IP allow-list and rate limit apply at submit, before the upstream is asked", async () => {
+    const u = await insertUser(t.deps, { quota: 100_000_000 });
+    const sdk = async (o: Parameters<typeof insertToken>[2]) =>
+      new OpenAI({ apiKey: (await insertToken(t.deps, u.id, o)).key, baseURL: `${gateway}/v1`, maxRetries: 0 });
+    const before = sora.requests.length;
+
+    const proOnly = await sdk({ unlimited: true, modelLimits: ['sora-2-pro'] });
+    const limited = await proOnly.videos.create({ model: 'sora-2', prompt: 'not my model' }).catch((e: unknown) => e);
+    expect(limited).toBeInstanceOf(OpenAI.APIError);
+    expect((limited as InstanceType<typeof OpenAI.APIError>).status).toBe(403);
+    expect((limited as Error).message).toMatch(/sora-2/);
+
+    const elsewhere = await sdk({ unlimited: true, allowIps: '10.9.9.9' });
+    const ip = await elsewhere.videos.create({ model: 'sora-2', prompt: 'wrong ip' }).catch((e: unknown) => e);
+    expect(ip).toBeInstanceOf(OpenAI.APIError);
+    expect((ip as InstanceType<typeof OpenAI.APIError>).status).toBe(403);
+    expect(sora.requests.length).toBe(before);
+
+    const two = await sdk({ unlimited: true, rateLimit: { period: 60, count: 2, success: 100 } });
+    await two.videos.create({ model: 'sora-2', prompt: 'rate 1' });
+    await two.videos.create({ model: 'sora-2', prompt: 'rate 2' });
+    const third = await two.videos.create({ model: 'sora-2', prompt: 'rate 3' }).catch((e: unknown) => e);
+    expect(third).toBeInstanceOf(OpenAI.RateLimitError);
+    expect((third as InstanceType<typeof OpenAI.RateLimitError>).headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(upstreamOf('rate 3')).toBeUndefined();
   });
 
   it("another user's video answers 404 on every route and is not listed", async () => {
