@@ -10,8 +10,9 @@ import {
 } from '../../../../../scripts/fake-upstream/video/volc-signature.ts';
 import { ChannelType } from '../../../../../shared/channel-types.ts';
 import { createTestApp, type TestApp } from '../../../../../test/app.ts';
-import { insertChannel, insertToken, insertUser, setOptions } from '../../../../../test/relay-fixtures.ts';
-import { taskPollerOf } from '../../routes.ts';
+import { insertChannel, insertToken, insertUser, ledger, setOptions } from '../../../../../test/relay-fixtures.ts';
+import { relayRuntimeOf } from '../../../runtime.ts';
+import { taskPollerOf, videoPollerOf } from '../../routes.ts';
 
 /*
  * The Jimeng door (/jimeng/?Action=...) and the Volcengine upstreams end to end through a listening
@@ -44,6 +45,7 @@ beforeAll(async () => {
   gateway = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   // Deterministic: jobs move when a test reads them, never on the poller's timer.
   await taskPollerOf(t.deps)?.stop();
+  await videoPollerOf(t.deps)?.stop();
   await setOptions(t.deps, { ModelPrice: JSON.stringify({ [T2V]: PRICE, [SEEDANCE]: PRICE }) });
   await insertChannel(t.deps, {
     type: ChannelType.Jimeng,
@@ -67,7 +69,7 @@ afterAll(async () => {
 async function payer(quota = START) {
   const u = await insertUser(t.deps, { quota });
   const tok = await insertToken(t.deps, u.id, { unlimited: true });
-  return { userId: u.id, key: tok.key };
+  return { userId: u.id, tokenId: tok.id, key: tok.key };
 }
 
 const quotaOf = async (userId: number) =>
@@ -194,6 +196,29 @@ describe('the Jimeng door', () => {
     expect(await quotaOf(u.userId)).toBe(START - charge);
     const file = await fetch(done.json.data.video_url as string, { headers: { authorization: `Bearer ${u.key}` } });
     expect(Buffer.from(await file.arrayBuffer()).equals(fakeMp4([...ark.tasks.keys()].at(-1)!))).toBe(true);
+  });
+
+  it('the background poller settles a job nobody reads on what Seedance made and refunds a failed Jimeng job; the ledger agrees', async () => {
+    const u = await payer();
+    const made = await call(SUBMIT, u.key, { req_key: SEEDANCE, prompt: 'harbour at dawn' });
+    const lost = await call(SUBMIT, u.key, { req_key: T2V, prompt: 'this should fail' });
+    expect([made.status, lost.status]).toEqual([200, 200]);
+    ark.advance(3 * STEP);
+    jimeng.advance(3 * STEP);
+    await t.deps.db.updateTable('tasks').set({ next_poll_at: 0, lease_until: 0 }).execute();
+    await videoPollerOf(t.deps)!.pollOnce();
+    await relayRuntimeOf(t.deps)!.drain();
+    const charge = Math.round(PRICE * 5 * 1.666667 * QUOTA_PER_UNIT);
+    expect(await quotaOf(u.userId)).toBe(START - charge);
+    // Log rows alone explain the balances: charges minus refunds (type 4), nothing still reserved.
+    const l = await ledger(t.deps, u.userId, u.tokenId);
+    const net = l.logs.reduce((sum, r) => sum + (r.type === 4 ? -Number(r.quota) : Number(r.quota)), 0);
+    expect(net).toBe(charge);
+    expect(Number(l.user.used_quota)).toBe(charge);
+    expect(Number(l.token?.used_quota)).toBe(charge);
+    expect(l.reservations.filter((r) => Number(r.user_id) === u.userId)).toHaveLength(0);
+    const again = await call(RESULT, u.key, { req_key: T2V, task_id: lost.json.data.task_id });
+    expect(again.json.code).toBe(50511);
   });
 
   it('answers refusals in Volcengine’s and Jimeng’s shapes with real statuses, and charges nothing', async () => {
