@@ -71,6 +71,11 @@ describe('Sora video adapter (types 55 Sora, 1 OpenAI, 3 Azure)', () => {
     expect(part.headers['content-range']).toBe(`bytes 100-199/${bytes.length}`);
     expect((await bytesOf(part)).equals(bytes.subarray(100, 200))).toBe(true);
 
+    // Past the end: a 416 file answer naming the length, for the player, not an upstream failure.
+    const past = await sora.content(c, upstreamId, undefined, 'video', 'bytes=999999-');
+    expect(past.status).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${bytes.length}`);
+
     const thumb = await sora.content(c, upstreamId, undefined, 'thumbnail');
     expect(thumb.headers['content-type']).toBe('image/webp');
     expect((await bytesOf(thumb)).equals(fake.contentOf(upstreamId, 'thumbnail'))).toBe(true);

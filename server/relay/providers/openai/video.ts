@@ -23,6 +23,8 @@ import type { UpstreamRequest } from '../types.ts';
  */
 
 const CALL_TIMEOUT_MS = 60_000;
+/** A file's body may take many minutes on a slow link; only its headers must come within CALL_TIMEOUT_MS. */
+const FILE_TIMEOUT_MS = 30 * 60_000;
 const SECONDS = [4, 8, 12] as const;
 const PORTRAIT = '720x1280';
 const LANDSCAPE = '1280x720';
@@ -95,6 +97,7 @@ async function call(
   path: string,
   body?: { json: unknown } | { multipart: Buffer; contentType: string },
   extraHeaders: Record<string, string> = {},
+  file = false,
 ) {
   const headers: Record<string, string> = { accept: 'application/json', ...authHeaders(c), ...extraHeaders };
   let payload: Buffer | string | undefined;
@@ -109,7 +112,8 @@ async function call(
     return await sendUpstream(
       // The shared pool sends any method; its request type names only the two the text relay uses.
       { url: videosUrl(c, path), method: method as UpstreamRequest['method'], headers, body: payload },
-      AbortSignal.timeout(CALL_TIMEOUT_MS),
+      AbortSignal.timeout(file ? FILE_TIMEOUT_MS : CALL_TIMEOUT_MS),
+      file ? CALL_TIMEOUT_MS : undefined,
     );
   } catch (err) {
     const why = netFailurePhrase(err);
@@ -143,7 +147,13 @@ async function upstreamError(c: VideoCall, res: Answer): Promise<RelayError> {
       `渠道 #${c.channel.id} 的密钥被上游拒绝 (HTTP ${status})`,
     );
   const message = err.message || `Channel #${c.channel.id} answered HTTP ${status}`;
-  return new RelayError(status, message, err.code ?? 'upstream_error', true);
+  // The caller's own mistakes keep their status; an upstream fault is the gateway's problem: 502.
+  return new RelayError(
+    [400, 404, 409, 413, 422, 429].includes(status) ? status : 502,
+    message,
+    err.code ?? 'upstream_error',
+    true,
+  );
 }
 
 async function json<T>(c: VideoCall, res: Answer): Promise<T> {
@@ -262,6 +272,7 @@ export const soraVideoAdapter: VideoAdapter = {
       `/${encodeURIComponent(upstreamId)}/content?variant=${encodeURIComponent(variant)}`,
       undefined,
       { accept: '*/*', ...(range ? { range } : {}) },
+      true,
     );
     // 416 is a file answer (the client's range is past the end), not an upstream failure.
     if (res.statusCode >= 400 && res.statusCode !== 416) throw await upstreamError(c, res);
