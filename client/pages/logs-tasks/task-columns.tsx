@@ -135,7 +135,7 @@ export function buildTaskColumns(o: {
         r.fail_reason ? (
           // The gateway's own reason ("任务失败", task.failed) in the console's language; an upstream's as it came.
           <Tooltip label={serverTextInLanguage(r.fail_reason)} multiline maw={420}>
-            <Text c="red" size="sm" truncate maw={220}>
+            <Text c="red" size="sm" lineClamp={2} maw={320}>
               {serverTextInLanguage(r.fail_reason)}
             </Text>
           </Tooltip>
