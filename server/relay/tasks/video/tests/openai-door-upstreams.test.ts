@@ -2,7 +2,11 @@ import type { AddressInfo } from 'node:net';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_ARK_KEY, type FakeArk, startFakeArk } from '../../../../../scripts/fake-upstream/video/ark.ts';
+import { FAKE_MP4 } from '../../../../../scripts/fake-upstream/video/asia-shared.ts';
+import { type FakeDashScope, startFakeDashScope } from '../../../../../scripts/fake-upstream/video/dashscope.ts';
 import { type FakeKling, startFakeKling } from '../../../../../scripts/fake-upstream/video/kling.ts';
+import { type FakeMiniMax, startFakeMiniMax } from '../../../../../scripts/fake-upstream/video/minimax.ts';
+import { type FakeVidu, startFakeVidu } from '../../../../../scripts/fake-upstream/video/vidu.ts';
 import { fakeMp4 as volcMp4 } from '../../../../../scripts/fake-upstream/video/volc-media.ts';
 import { ChannelType } from '../../../../../shared/channel-types.ts';
 import { createTestApp, type TestApp } from '../../../../../test/app.ts';
@@ -11,8 +15,8 @@ import { taskPollerOf, videoPollerOf } from '../../routes.ts';
 
 /*
  * The OpenAI videos door (/v1/videos) on the other video upstreams (issue 40): the official `openai`
- * SDK drives a Kling channel and a Seedance (Volcengine Ark) channel through a listening gateway, each
- * against its strict fake: create with OpenAI's seconds and size, retrieve to completed, download the
+ * SDK drives Kling, Seedance (Volcengine Ark), Vidu, Wan (DashScope) and Hailuo (MiniMax) channels
+ * through a listening gateway, each against its strict fake: create with OpenAI's seconds and size, retrieve to completed, download the
  * upstream's bytes (and a Range of them), the charge price x seconds x size multiplier, a failed job
  * refunded with its reason, and a duration the upstream model does not make refused saying which it does.
  * The Sora upstream is in openai-door.test.ts; Jimeng in jimeng-door.test.ts.
@@ -25,22 +29,35 @@ const QUOTA_PER_UNIT = 500_000;
 const START = 10_000_000;
 const KLING = 'kling-v2-1';
 const SEEDANCE = 'doubao-seedance-1-0-pro-250528';
+const VIDU = 'vidu1.5';
+const WAN = 'wanx2.1-t2v-turbo';
+const HAILUO = 'MiniMax-Hailuo-02';
 
 let t: TestApp;
 let gateway: string;
 let kling: FakeKling;
 let ark: FakeArk;
+let vidu: FakeVidu;
+let wan: FakeDashScope;
+let hailuo: FakeMiniMax;
 
 beforeAll(async () => {
   t = await createTestApp();
   kling = await startFakeKling({ stepMs: STEP });
   ark = await startFakeArk({ stepMs: STEP });
+  [vidu, wan, hailuo] = await Promise.all([
+    startFakeVidu({ stepMs: STEP }),
+    startFakeDashScope({ stepMs: STEP }),
+    startFakeMiniMax({ stepMs: STEP }),
+  ]);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   gateway = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   // Deterministic: jobs move when a test reads them, never on the pollers' timers.
   await taskPollerOf(t.deps)?.stop();
   await videoPollerOf(t.deps)?.stop();
-  await setOptions(t.deps, { ModelPrice: JSON.stringify({ [KLING]: PRICE, [SEEDANCE]: PRICE }) });
+  await setOptions(t.deps, {
+    ModelPrice: JSON.stringify({ [KLING]: PRICE, [SEEDANCE]: PRICE, [VIDU]: PRICE, [WAN]: PRICE, [HAILUO]: PRICE }),
+  });
   await insertChannel(t.deps, {
     type: ChannelType.Kling,
     key: `${kling.accessKey}|${kling.secretKey}`,
@@ -53,11 +70,15 @@ beforeAll(async () => {
     baseUrl: ark.url,
     models: [SEEDANCE],
   });
+  await insertChannel(t.deps, { type: ChannelType.Vidu, key: vidu.key, baseUrl: vidu.url, models: [VIDU] });
+  await insertChannel(t.deps, { type: ChannelType.Ali, key: wan.key, baseUrl: wan.url, models: [WAN] });
+  await insertChannel(t.deps, { type: ChannelType.MiniMax, key: hailuo.key, baseUrl: hailuo.url, models: [HAILUO] });
 });
 afterAll(async () => {
   await t?.close();
   await kling?.close();
   await ark?.close();
+  await Promise.all([vidu?.close(), wan?.close(), hailuo?.close()]);
 });
 
 async function client() {
@@ -133,6 +154,57 @@ const UPSTREAMS: Upstream[] = [
     multiplier: 1,
     failPrompt: 'please fail now',
     failReason: /sensitive/,
+  },
+  {
+    name: 'Vidu (52)',
+    model: VIDU,
+    advance: (ms) => vidu.advance(ms),
+    lastFile: () => FAKE_MP4,
+    lastAsked: () => {
+      const task = [...vidu.tasks.values()].at(-1)!;
+      return { endpoint: task.endpoint, duration: task.duration, resolution: task.resolution };
+    },
+    asked: { endpoint: 'text2video', duration: 4, resolution: '720p' },
+    seconds: 4,
+    makes: /4.*8/,
+    size: '1280x720',
+    multiplier: 1,
+    failPrompt: 'please fail now',
+    failReason: /AuditSubmitIllegal/,
+  },
+  {
+    name: 'Wan (17)',
+    model: WAN,
+    advance: (ms) => wan.advance(ms),
+    lastFile: () => FAKE_MP4,
+    lastAsked: () => {
+      const task = [...wan.tasks.values()].at(-1)!;
+      return { duration: task.duration, ratio: task.ratio };
+    },
+    asked: { duration: 5, ratio: '1280*720' },
+    seconds: 5,
+    makes: /5/,
+    size: '1280x720',
+    multiplier: 1,
+    failPrompt: 'please fail now',
+    failReason: /DataInspectionFailed/,
+  },
+  {
+    name: 'Hailuo (35)',
+    model: HAILUO,
+    advance: (ms) => hailuo.advance(ms),
+    lastFile: () => FAKE_MP4,
+    lastAsked: () => {
+      const task = [...hailuo.tasks.values()].at(-1)!;
+      return { duration: task.duration, resolution: task.resolution };
+    },
+    asked: { duration: 10, resolution: '768P' },
+    seconds: 10,
+    makes: /6.*10/,
+    size: '1366x768',
+    multiplier: 1,
+    failPrompt: 'please fail now',
+    failReason: /MiniMax status Fail/,
   },
 ];
 
