@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RelayRuntime } from '../../runtime.ts';
 import { registerJimengVideoRoutes } from './doors/jimeng.ts';
 import { registerKlingVideoRoutes } from './doors/kling.ts';
+import { registerNewApiVideoRoutes } from './doors/newapi.ts';
 import { registerOpenAIVideoRoutes } from './doors/openai.ts';
 import { registerPlaygroundVideoRoutes } from './doors/playground.ts';
 
@@ -12,6 +13,7 @@ import { registerPlaygroundVideoRoutes } from './doors/playground.ts';
  */
 export function registerVideoRoutes(app: FastifyInstance, rt: RelayRuntime) {
   registerOpenAIVideoRoutes(app, rt);
+  registerNewApiVideoRoutes(app, rt);
   registerKlingVideoRoutes(app, rt);
   registerJimengVideoRoutes(app, rt);
   registerPlaygroundVideoRoutes(app, rt);
