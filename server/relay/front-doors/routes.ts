@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { countTokensHandlers, isGeminiCountTokens } from '../count-tokens.ts';
+import { googleVideoSubmit, isVeoSubmit } from '../tasks/video/doors/google.ts';
 import { refusal } from '../errors.ts';
 import type { RelayMode } from '../providers/types.ts';
 import type { RelayRuntime } from '../runtime.ts';
@@ -26,8 +27,14 @@ export function registerFrontDoors(
   const count = countTokensHandlers(rt);
   const geminiGenerate = handleFor('chat', geminiDoor);
   app.post('/v1/messages/count_tokens', count.anthropic);
+  // Veo's :predictLongRunning (@google/genai generateVideos) is a video job: Google's video door takes it.
+  const veoSubmit = googleVideoSubmit(rt);
   app.post('/v1beta/models/*', (req, reply) =>
-    isGeminiCountTokens(req) ? count.gemini(req, reply) : geminiGenerate(req, reply),
+    isGeminiCountTokens(req)
+      ? count.gemini(req, reply)
+      : isVeoSubmit(req)
+        ? veoSubmit(req, reply)
+        : geminiGenerate(req, reply),
   );
   // Responses: natively to channels that speak it, through the canonical chat form to every other one.
   app.post('/v1/responses', handleFor('chat', responsesDoor));

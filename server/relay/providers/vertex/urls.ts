@@ -34,7 +34,10 @@ export function vertexClaudeId(model: string): string {
   return CLAUDE_IDS[m] ?? m.replace(/-(\d{8})$/, '@$1');
 }
 
-function host(ctx: AttemptContext, region: string): string {
+/** What a Vertex URL is built from: the channel (base URL, region map) and the model it sends. */
+export type VertexTarget = Pick<AttemptContext, 'channel' | 'upstreamModel'>;
+
+function host(ctx: VertexTarget, region: string): string {
   const base = ctx.channel.baseUrl.replace(/\/v1(beta1)?$/, '');
   if (base) return base;
   return region === 'global' ? 'https://aiplatform.googleapis.com' : `https://${region}-aiplatform.googleapis.com`;
@@ -46,7 +49,7 @@ function host(ctx: AttemptContext, region: string): string {
  * The region is looked up by the model name the channel sends.
  */
 export function vertexUrl(
-  ctx: AttemptContext,
+  ctx: VertexTarget,
   key: VertexKey,
   model: string,
   action: string,

@@ -1,9 +1,11 @@
 import { ChannelType } from '../../../../shared/channel-types.ts';
 import { aliVideo } from '../../providers/ali/video.ts';
+import { geminiVideoAdapter } from '../../providers/gemini/video.ts';
 import { jimengVideoAdapter } from '../../providers/jimeng/video.ts';
 import { klingVideoAdapter } from '../../providers/kling/video.ts';
 import { minimaxVideo } from '../../providers/minimax/video.ts';
 import { soraVideoAdapter } from '../../providers/openai/video.ts';
+import { vertexVideoAdapter } from '../../providers/vertex/video.ts';
 import { viduVideo } from '../../providers/vidu/video.ts';
 import { seedanceVideoAdapter } from '../../providers/volcengine/video.ts';
 import type { VideoAdapter } from './types.ts';
@@ -18,6 +20,8 @@ const registry = new Map<number, VideoAdapter>([
   [ChannelType.MiniMax, minimaxVideo],
   [ChannelType.Vidu, viduVideo],
   [ChannelType.Kling, klingVideoAdapter],
+  [ChannelType.Gemini, geminiVideoAdapter],
+  [ChannelType.VertexAI, vertexVideoAdapter],
   [ChannelType.Jimeng, jimengVideoAdapter],
   ...[ChannelType.DoubaoVideo, ChannelType.VolcEngine].map((t) => [t, seedanceVideoAdapter] as const),
   ...[ChannelType.Sora, ChannelType.OpenAI, ChannelType.Azure].map((t) => [t, soraVideoAdapter] as const),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { RelayRuntime } from '../../runtime.ts';
+import { registerGoogleVideoRoutes } from './doors/google.ts';
 import { registerJimengVideoRoutes } from './doors/jimeng.ts';
 import { registerKlingVideoRoutes } from './doors/kling.ts';
 import { registerNewApiVideoRoutes } from './doors/newapi.ts';
@@ -16,5 +17,6 @@ export function registerVideoRoutes(app: FastifyInstance, rt: RelayRuntime) {
   registerNewApiVideoRoutes(app, rt);
   registerKlingVideoRoutes(app, rt);
   registerJimengVideoRoutes(app, rt);
+  registerGoogleVideoRoutes(app, rt);
   registerPlaygroundVideoRoutes(app, rt);
 }

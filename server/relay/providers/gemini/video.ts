@@ -1,0 +1,50 @@
+import { RelayError } from '../../errors.ts';
+import type { VideoAdapter, VideoCall } from '../../tasks/video/types.ts';
+import { openVideoFile } from '../shared/video-upstream.ts';
+import { googleJson, veoBody, veoCapabilities, veoProgress } from './veo.ts';
+
+/*
+ * Veo on the Gemini API (type 24): `POST {base}/v1beta/models/{m}:predictLongRunning` answers an
+ * operation whose name (`models/{m}/operations/{id}`) is the upstream id; `GET {base}/v1beta/{name}`
+ * polls it; the finished video's uri downloads with the channel key. The key travels in
+ * `x-goog-api-key`, never in a URL, so no log line or error can carry it.
+ */
+
+/** `{base}/v1beta` (a base already ending in a version is taken as it is, as for chat). */
+function apiRoot(call: VideoCall): string {
+  const base = call.channel.baseUrl.replace(/\/+$/, '');
+  return /\/v\d+(beta|alpha)?$/.test(base) ? base : `${base}/v1beta`;
+}
+
+const auth = (call: VideoCall) => ({ 'x-goog-api-key': call.key });
+
+export const geminiVideoAdapter: VideoAdapter = {
+  capabilities: veoCapabilities,
+
+  async submit(call, req) {
+    const body = await veoBody(call.upstreamModel, req, false);
+    const model = encodeURIComponent(call.upstreamModel);
+    const op = (await googleJson(
+      call,
+      `${apiRoot(call)}/models/${model}:predictLongRunning`,
+      'POST',
+      auth(call),
+      body,
+    )) as { name?: unknown } | null;
+    if (typeof op?.name !== 'string' || !op.name)
+      throw new RelayError(502, `Channel #${call.channel.id} answered no operation name`, 'upstream_error', true);
+    return { upstreamId: op.name, progress: veoProgress(op, false) };
+  },
+
+  async poll(call, upstreamId) {
+    const path = upstreamId.split('/').map(encodeURIComponent).join('/');
+    return veoProgress(await googleJson(call, `${apiRoot(call)}/${path}`, 'GET', auth(call)), false);
+  },
+
+  async content(call, _upstreamId, stored, variant, range) {
+    const uri = stored?.video;
+    if (variant !== 'video' || !uri || !/^https?:\/\//.test(uri))
+      throw new RelayError(404, `Veo serves no ${variant} for this job`, 'not_found');
+    return openVideoFile(call, uri, range, auth(call));
+  },
+};
