@@ -49,6 +49,10 @@ export const VIDEO_CELLS: readonly VideoCell[] = [
   { door: 'kling', upstream: 'sora', test: 'server/relay/tasks/video/tests/kling.test.ts' },
   { door: 'jimeng', upstream: 'jimeng', test: 'server/relay/tasks/video/tests/jimeng-door.test.ts' },
   { door: 'jimeng', upstream: 'seedance', test: 'server/relay/tasks/video/tests/jimeng-door.test.ts' },
+  { door: 'openai', upstream: 'veo', test: 'server/relay/tasks/video/tests/google.test.ts' },
+  { door: 'google', upstream: 'veo', test: 'server/relay/tasks/video/tests/google.test.ts' },
+  { door: 'google', upstream: 'vertex-veo', test: 'server/relay/tasks/video/tests/google.test.ts' },
+  { door: 'google', upstream: 'sora', test: 'server/relay/tasks/video/tests/google.test.ts' },
 ];
 
 /** The section's lines, as docs/conformance.md holds them. */
