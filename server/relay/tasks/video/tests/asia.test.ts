@@ -1,8 +1,11 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAKE_ARK_KEY, type FakeArk, startFakeArk } from '../../../../../scripts/fake-upstream/video/ark.ts';
 import { FAKE_MP4 } from '../../../../../scripts/fake-upstream/video/asia-shared.ts';
 import { type FakeDashScope, startFakeDashScope } from '../../../../../scripts/fake-upstream/video/dashscope.ts';
+import { type FakeKling, startFakeKling } from '../../../../../scripts/fake-upstream/video/kling.ts';
 import { type FakeMiniMax, startFakeMiniMax } from '../../../../../scripts/fake-upstream/video/minimax.ts';
+import { type FakeSora, startFakeSora } from '../../../../../scripts/fake-upstream/video/sora.ts';
 import { type FakeVidu, startFakeVidu } from '../../../../../scripts/fake-upstream/video/vidu.ts';
 import { ChannelType } from '../../../../../shared/channel-types.ts';
 import { LogType } from '../../../../../shared/constants.ts';
@@ -19,12 +22,22 @@ import { startVideoHarness, VIDEO_QUOTA_PER_UNIT, type VideoHarness, type VideoP
 
 // Long steps: only advance() moves a job, never the wall clock of a busy machine.
 const STEP = 60_000;
-const PRICES = { viduq1: 0.1, 'wanx2.1-t2v-turbo': 0.05, 'MiniMax-Hailuo-02': 0.08 };
+const PRICES = {
+  viduq1: 0.1,
+  'wanx2.1-t2v-turbo': 0.05,
+  'MiniMax-Hailuo-02': 0.08,
+  'sora-2': 0.1,
+  'kling-v2-1': 0.1,
+  'doubao-seedance-1-0-pro-250528': 0.1,
+};
 
 let h: VideoHarness;
 let vidu: FakeVidu;
 let wan: FakeDashScope;
 let hailuo: FakeMiniMax;
+let sora: FakeSora;
+let kling: FakeKling;
+let ark: FakeArk;
 
 beforeAll(async () => {
   h = await startVideoHarness();
@@ -33,14 +46,32 @@ beforeAll(async () => {
     startFakeDashScope({ stepMs: STEP }),
     startFakeMiniMax({ stepMs: STEP }),
   ]);
+  [sora, kling, ark] = await Promise.all([
+    startFakeSora({ key: 'sk-sora-upstream', stepMs: STEP }),
+    startFakeKling({ stepMs: STEP }),
+    startFakeArk({ stepMs: STEP }),
+  ]);
   await h.setOptions({ ModelPrice: JSON.stringify(PRICES) });
   await h.channel({ type: ChannelType.Vidu, key: vidu.key, baseUrl: vidu.url, models: ['viduq1'] });
   await h.channel({ type: ChannelType.Ali, key: wan.key, baseUrl: wan.url, models: ['wanx2.1-t2v-turbo'] });
   await h.channel({ type: ChannelType.MiniMax, key: hailuo.key, baseUrl: hailuo.url, models: ['MiniMax-Hailuo-02'] });
+  await h.channel({ type: ChannelType.Sora, key: 'sk-sora-upstream', baseUrl: sora.url, models: ['sora-2'] });
+  await h.channel({
+    type: ChannelType.Kling,
+    key: `${kling.accessKey}|${kling.secretKey}`,
+    baseUrl: kling.url,
+    models: ['kling-v2-1'],
+  });
+  await h.channel({
+    type: ChannelType.DoubaoVideo,
+    key: FAKE_ARK_KEY,
+    baseUrl: ark.url,
+    models: ['doubao-seedance-1-0-pro-250528'],
+  });
 });
 afterAll(async () => {
   await h.close();
-  await Promise.all([vidu.close(), wan.close(), hailuo.close()]);
+  await Promise.all([vidu?.close(), wan?.close(), hailuo?.close(), sora?.close(), kling?.close(), ark?.close()]);
 });
 
 const quotaOf = async (p: VideoPayer) => Number((await h.ledger(p)).user.quota);
@@ -50,7 +81,7 @@ async function follow(key: string, id: string, advance: (ms: number) => void) {
   const seen: string[] = [];
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   let last: any;
-  for (let i = 0; i < 8; i++) {
+  for (let i = 0; i < 24; i++) {
     await h.due(id);
     const res = await h.call('GET', `/v1/video/generations/${id}`, key);
     expect(res.status).toBe(200);
@@ -238,6 +269,45 @@ describe('new-api door /v1/video/generations', () => {
     expect(sent.path).toBe('/ent/v2/start-end2video');
     expect(sent.body.images).toEqual(['https://img.example.com/a.png', 'https://img.example.com/b.png']);
   });
+});
+
+describe('new-api door to the other video upstreams', () => {
+  const cases = [
+    { name: 'Sora', model: 'sora-2', duration: 8, size: '1280x720', advance: (ms: number) => sora.advance(ms) },
+    { name: 'Kling', model: 'kling-v2-1', duration: 10, size: '720p', advance: (ms: number) => kling.advance(ms) },
+    {
+      name: 'Seedance',
+      model: 'doubao-seedance-1-0-pro-250528',
+      duration: 5,
+      size: '720p',
+      advance: (ms: number) => ark.advance(ms),
+    },
+  ];
+  for (const c of cases)
+    it(`${c.name}: submit, poll to completed, download from the gateway, charged price x seconds`, async () => {
+      const payer = await h.payer();
+      const start = await quotaOf(payer);
+      const sub = await h.call('POST', '/v1/video/generations', payer.key, {
+        model: c.model,
+        prompt: `a red balloon over a city (${c.name})`,
+        duration: c.duration,
+        size: c.size,
+      });
+      expect(sub.status, JSON.stringify(sub.json)).toBe(200);
+      expect(await quotaOf(payer)).toBe(start - Math.round(0.1 * c.duration * VIDEO_QUOTA_PER_UNIT));
+      const { seen, last } = await follow(payer.key, sub.json.task_id, c.advance);
+      expect(seen.at(-1)).toBe('completed');
+      expect(last.metadata.duration).toBe(c.duration);
+      const file = await fetch(`${h.gateway}${new URL(last.url).pathname}`, {
+        headers: { authorization: `Bearer ${payer.key}`, range: 'bytes=0-15' },
+      });
+      expect(file.status).toBe(206);
+      expect(
+        Buffer.from(await file.arrayBuffer())
+          .subarray(4, 8)
+          .toString('latin1'),
+      ).toBe('ftyp');
+    });
 });
 
 describe('OpenAI SDK on the Asian upstreams', () => {
