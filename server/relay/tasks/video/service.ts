@@ -13,9 +13,9 @@ import { pickTaskChannel } from '../charge.ts';
 import { videoAdapterFor, videoChannelTypes } from './adapters.ts';
 import { sizeMultiplier, videoPrice } from './price.ts';
 import {
-  deleteVideo,
   isFinal,
   listOwnVideos,
+  markVideoDeleted,
   newVideoId,
   ownVideo,
   partsOf,
@@ -309,7 +309,7 @@ export function createVideoService(rt: RelayRuntime): VideoCore {
 
   async function own(p: RelayPrincipal, id: string): Promise<TaskRow> {
     const row = await ownVideo(deps.db, p.user.id, id);
-    if (!row || !partsOf(row).own?.video) throw notFound();
+    if (!row || !partsOf(row).own?.video || partsOf(row).own.deleted) throw notFound();
     return row;
   }
 
@@ -349,6 +349,14 @@ export function createVideoService(rt: RelayRuntime): VideoCore {
 
     async remove(p, id) {
       const row = await own(p, id);
+      // A running job is still to be settled or refunded: only a finished one goes (OpenAI's rule too).
+      if (!isFinal(row.status))
+        throw refusal(
+          409,
+          'Only a completed or failed video can be deleted',
+          '只能删除已完成或已失败的视频',
+          'video_not_finished',
+        );
       const r = resolveRow(row);
       if (r?.adapter.remove) {
         try {
@@ -357,8 +365,9 @@ export function createVideoService(rt: RelayRuntime): VideoCore {
           deps.log.warn({ err, task: row.task_id }, 'video remove upstream failed');
         }
       }
-      await deleteVideo(deps.db, Number(row.id));
-      return { ...videoView(row) };
+      // The row stays for the task log and reconciliation; the client no longer sees it.
+      await markVideoDeleted(deps.db, row);
+      return videoView(row);
     },
 
     async remix(p, id, prompt, meta) {

@@ -61,8 +61,8 @@ export interface VideoOwn {
   variants: VideoVariant[];
   remixedFromId?: string;
   expiresAt?: number;
-  /** Poll schedule: the next poll not before this (unix s); `attempts` grows the backoff. */
-  attempts?: number;
+  /** Deleted by its owner (DELETE /v1/videos/{id}): kept for the log, 404 to every door. */
+  deleted?: boolean;
 }
 
 /** The public half (properties without _switchyard): what /api/task shows. */
@@ -123,7 +123,18 @@ export const ownVideo = (db: Db, userId: number, id: string) =>
 export const videoById = (db: Db, id: number) =>
   db.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirst();
 
-export const deleteVideo = (db: Db, id: number) => db.deleteFrom('tasks').where('id', '=', id).execute();
+/** A client's delete: the row stays (task log, reconciliation), flagged so no door shows it again. */
+export const markVideoDeleted = (db: Db, row: TaskRow) => {
+  const { pub, own } = partsOf(row);
+  return db
+    .updateTable('tasks')
+    .set({ properties: propertiesOf(pub, { ...own, deleted: true }) })
+    .where('id', '=', row.id)
+    .execute();
+};
+
+/** The `deleted` flag as it reads in the stored JSON (propertiesOf writes it without spaces). */
+const DELETED_MARK = '%"deleted":true%';
 
 /** The caller's jobs by row id (the cursor is a gateway id, turned into its row id). */
 export async function listOwnVideos(
@@ -137,6 +148,7 @@ export async function listOwnVideos(
     .where('user_id', '=', userId)
     .where('task_id', '>=', VIDEO_ID_FROM)
     .where('task_id', '<', VIDEO_ID_TO)
+    .where('properties', 'not like', DELETED_MARK)
     .$if(q.afterRowId !== undefined, (b) => b.where('id', q.order === 'desc' ? '<' : '>', q.afterRowId!))
     .orderBy('id', q.order)
     .limit(q.limit)

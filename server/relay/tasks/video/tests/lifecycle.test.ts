@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSora, startFakeSora } from '../../../../../scripts/fake-upstream/video/sora.ts';
 import { ChannelType } from '../../../../../shared/channel-types.ts';
+import { Role } from '../../../../../shared/constants.ts';
+import { planFields } from '../../../../../shared/schemas/subscriptions.ts';
 import { RelayError } from '../../../errors.ts';
 import { startVideoHarness, type VideoHarness, type VideoPayer } from './harness.ts';
 
@@ -199,6 +201,70 @@ describe('video core', () => {
     await h.poll();
     const { l } = await expectLedgerAgrees(payer, 100_000_000);
     expect(Number(l.token?.remain_quota)).toBe(0);
+  });
+
+  it('through the OpenAI door: 20 parallel creates on a token with room for 5 make 5 jobs, 15 answer 403', async () => {
+    const one = 0.1 * 4 * QPU;
+    const payer = await h.payer(100_000_000, 5 * one);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        h.call('POST', '/v1/videos', payer.key, { model: 'sora-2', prompt: `dog ${i}`, seconds: '4' }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
+    const refused = answers.filter((a) => a.status !== 200);
+    expect(refused).toHaveLength(15);
+    for (const a of refused) {
+      expect(a.status).toBe(403);
+      expect(a.json.error).toMatchObject({ message: expect.any(String), type: expect.any(String) });
+    }
+    await h.poll();
+    const { l } = await expectLedgerAgrees(payer, 100_000_000);
+    expect(l.logs.filter((r) => r.type === 2)).toHaveLength(5);
+  });
+
+  it('refunds a job paid from a subscription pool back into the pool, not the wallet', async () => {
+    const plan = await h.deps.services.subscriptions.plans.create({
+      from: 'new-api',
+      fields: planFields.parse({
+        title: 'Video plan',
+        duration_unit: 'day',
+        duration_value: 30,
+        total_amount: 10 * QPU,
+      }),
+    });
+    const payer = await h.payer(3_000_000);
+    await h.deps.services.subscriptions.users.grant({ id: 1, role: Role.Root }, payer.userId, plan.id);
+    const pool = () =>
+      h.deps.db
+        .selectFrom('user_subscriptions')
+        .select('amount_used')
+        .where('user_id', '=', payer.userId)
+        .executeTakeFirstOrThrow();
+    const v = await submit(payer, { prompt: 'FAIL in the pool', seconds: 8 });
+    expect(Number((await pool()).amount_used)).toBe(0.1 * 8 * QPU);
+    sora.advance(11 * STEP_MS);
+    await h.due(v.id);
+    await h.poll();
+    expect((await h.row(v.id)).status).toBe('FAILURE');
+    expect(Number((await pool()).amount_used)).toBe(0);
+    const l = await h.ledger(payer);
+    expect(Number(l.user.quota)).toBe(3_000_000);
+    expect(Number(l.user.used_quota)).toBe(0);
+    expect(l.logs.filter((r) => r.type === 4).map((r) => Number(r.quota))).toEqual([0.1 * 8 * QPU]);
+  });
+
+  it('deletes only a finished job; a deleted one answers 404 but stays in the task table for the log', async () => {
+    const payer = await h.payer();
+    const p = await h.principal(payer);
+    const v = await submit(payer);
+    await expect(h.core.remove(p, v.id)).rejects.toMatchObject({ status: 409 });
+    await finish(v.id);
+    expect((await h.core.get(p, v.id)).state).toBe('completed');
+    await h.core.remove(p, v.id);
+    await expect(h.core.get(p, v.id)).rejects.toMatchObject({ status: 404 });
+    expect((await h.core.list(p, { limit: 10, order: 'desc' })).items).toHaveLength(0);
+    expect((await h.row(v.id)).status).toBe('SUCCESS');
   });
 
   it("answers 404 for another user's job, as for an unknown id, on get, content, remove and remix", async () => {
