@@ -3,9 +3,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_ARK_KEY, type FakeArk, startFakeArk } from '../../../../../scripts/fake-upstream/video/ark.ts';
 import { FAKE_MP4 } from '../../../../../scripts/fake-upstream/video/asia-shared.ts';
 import { type FakeDashScope, startFakeDashScope } from '../../../../../scripts/fake-upstream/video/dashscope.ts';
+import { type FakeJimeng, startFakeJimeng } from '../../../../../scripts/fake-upstream/video/jimeng.ts';
 import { type FakeKling, startFakeKling } from '../../../../../scripts/fake-upstream/video/kling.ts';
 import { type FakeMiniMax, startFakeMiniMax } from '../../../../../scripts/fake-upstream/video/minimax.ts';
 import { type FakeSora, startFakeSora } from '../../../../../scripts/fake-upstream/video/sora.ts';
+import {
+  FAKE_GEMINI_VEO_KEY,
+  type FakeVeo,
+  fakeServiceAccount,
+  startFakeVeo,
+} from '../../../../../scripts/fake-upstream/video/veo.ts';
+import {
+  FAKE_VOLC_ACCESS_KEY,
+  FAKE_VOLC_SECRET_KEY,
+} from '../../../../../scripts/fake-upstream/video/volc-signature.ts';
 import { type FakeVidu, startFakeVidu } from '../../../../../scripts/fake-upstream/video/vidu.ts';
 import { ChannelType } from '../../../../../shared/channel-types.ts';
 import { LogType } from '../../../../../shared/constants.ts';
@@ -18,6 +29,8 @@ import { startVideoHarness, VIDEO_QUOTA_PER_UNIT, type VideoHarness, type VideoP
  * gateway with the caller's own token (Range honoured), billed price x seconds x size multiplier; a
  * failed job refunded in full; what the model cannot make refused with a 400 in OpenAI's shape before
  * anything is charged or sent; another user's task id a 404; no upstream id, host or key in any answer.
+ * The new-api door is also driven to every other video upstream's fake (Sora, Kling, Seedance,
+ * Jimeng, Veo on Gemini and on Vertex AI): any door reaches any upstream.
  */
 
 // Long steps: only advance() moves a job, never the wall clock of a busy machine.
@@ -29,6 +42,9 @@ const PRICES = {
   'sora-2': 0.1,
   'kling-v2-1': 0.1,
   'doubao-seedance-1-0-pro-250528': 0.1,
+  jimeng_vgfm_t2v_l20: 0.1,
+  'veo-3.0-generate-001': 0.1,
+  'veo-3.1-generate-001': 0.1,
 };
 
 let h: VideoHarness;
@@ -38,6 +54,8 @@ let hailuo: FakeMiniMax;
 let sora: FakeSora;
 let kling: FakeKling;
 let ark: FakeArk;
+let jimeng: FakeJimeng;
+let veo: FakeVeo;
 
 beforeAll(async () => {
   h = await startVideoHarness();
@@ -51,6 +69,7 @@ beforeAll(async () => {
     startFakeKling({ stepMs: STEP }),
     startFakeArk({ stepMs: STEP }),
   ]);
+  [jimeng, veo] = await Promise.all([startFakeJimeng({ stepMs: STEP }), startFakeVeo({ stepMs: STEP })]);
   await h.setOptions({ ModelPrice: JSON.stringify(PRICES) });
   await h.channel({ type: ChannelType.Vidu, key: vidu.key, baseUrl: vidu.url, models: ['viduq1'] });
   await h.channel({ type: ChannelType.Ali, key: wan.key, baseUrl: wan.url, models: ['wanx2.1-t2v-turbo'] });
@@ -68,10 +87,30 @@ beforeAll(async () => {
     baseUrl: ark.url,
     models: ['doubao-seedance-1-0-pro-250528'],
   });
+  await h.channel({
+    type: ChannelType.Jimeng,
+    key: `${FAKE_VOLC_ACCESS_KEY}|${FAKE_VOLC_SECRET_KEY}`,
+    baseUrl: jimeng.url,
+    models: ['jimeng_vgfm_t2v_l20'],
+  });
+  await h.channel({
+    type: ChannelType.Gemini,
+    key: FAKE_GEMINI_VEO_KEY,
+    baseUrl: veo.url,
+    models: ['veo-3.0-generate-001'],
+  });
+  await h.channel({
+    type: ChannelType.VertexAI,
+    key: fakeServiceAccount(veo.url),
+    baseUrl: veo.url,
+    other: 'us-central1',
+    models: ['veo-3.1-generate-001'],
+  });
 });
 afterAll(async () => {
   await h.close();
   await Promise.all([vidu?.close(), wan?.close(), hailuo?.close(), sora?.close(), kling?.close(), ark?.close()]);
+  await Promise.all([jimeng?.close(), veo?.close()]);
 });
 
 const quotaOf = async (p: VideoPayer) => Number((await h.ledger(p)).user.quota);
@@ -281,6 +320,27 @@ describe('new-api door to the other video upstreams', () => {
       duration: 5,
       size: '720p',
       advance: (ms: number) => ark.advance(ms),
+    },
+    {
+      name: 'Jimeng',
+      model: 'jimeng_vgfm_t2v_l20',
+      duration: 5,
+      size: '720p',
+      advance: (ms: number) => jimeng.advance(ms),
+    },
+    {
+      name: 'Veo',
+      model: 'veo-3.0-generate-001',
+      duration: 8,
+      size: '1280x720',
+      advance: (ms: number) => veo.advance(ms),
+    },
+    {
+      name: 'Vertex Veo',
+      model: 'veo-3.1-generate-001',
+      duration: 8,
+      size: '1280x720',
+      advance: (ms: number) => veo.advance(ms),
     },
   ];
   for (const c of cases)
