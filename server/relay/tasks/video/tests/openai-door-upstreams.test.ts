@@ -6,6 +6,7 @@ import { FAKE_MP4 } from '../../../../../scripts/fake-upstream/video/asia-shared
 import { type FakeDashScope, startFakeDashScope } from '../../../../../scripts/fake-upstream/video/dashscope.ts';
 import { type FakeKling, startFakeKling } from '../../../../../scripts/fake-upstream/video/kling.ts';
 import { type FakeMiniMax, startFakeMiniMax } from '../../../../../scripts/fake-upstream/video/minimax.ts';
+import { type FakeSora, startFakeSora } from '../../../../../scripts/fake-upstream/video/sora.ts';
 import { type FakeVidu, startFakeVidu } from '../../../../../scripts/fake-upstream/video/vidu.ts';
 import { fakeMp4 as volcMp4 } from '../../../../../scripts/fake-upstream/video/volc-media.ts';
 import { ChannelType } from '../../../../../shared/channel-types.ts';
@@ -15,7 +16,8 @@ import { taskPollerOf, videoPollerOf } from '../../routes.ts';
 
 /*
  * The OpenAI videos door (/v1/videos) on the other video upstreams (issue 40): the official `openai`
- * SDK drives Kling, Seedance (Volcengine Ark), Vidu, Wan (DashScope) and Hailuo (MiniMax) channels
+ * SDK drives Kling, Seedance (Volcengine Ark), Vidu, Wan (DashScope) and Hailuo (MiniMax) channels, and
+ * Sora behind an OpenAI channel (type 1, sora-2-pro's larger size) and Azure OpenAI's v1 API (type 3),
  * through a listening gateway, each against its strict fake: create with OpenAI's seconds and size, retrieve to completed, download the
  * upstream's bytes (and a Range of them), the charge price x seconds x size multiplier, a failed job
  * refunded with its reason, and a duration the upstream model does not make refused saying which it does.
@@ -32,6 +34,8 @@ const SEEDANCE = 'doubao-seedance-1-0-pro-250528';
 const VIDU = 'vidu1.5';
 const WAN = 'wanx2.1-t2v-turbo';
 const HAILUO = 'MiniMax-Hailuo-02';
+const SORA = 'sora-2';
+const SORA_PRO = 'sora-2-pro';
 
 let t: TestApp;
 let gateway: string;
@@ -40,6 +44,9 @@ let ark: FakeArk;
 let vidu: FakeVidu;
 let wan: FakeDashScope;
 let hailuo: FakeMiniMax;
+/** Sora 2 behind an OpenAI channel (type 1) and behind Azure OpenAI's v1 API (type 3). */
+let openaiSora: FakeSora;
+let azureSora: FakeSora;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -50,13 +57,23 @@ beforeAll(async () => {
     startFakeDashScope({ stepMs: STEP }),
     startFakeMiniMax({ stepMs: STEP }),
   ]);
+  openaiSora = await startFakeSora({ key: 'sk-openai-upstream', stepMs: STEP });
+  azureSora = await startFakeSora({ key: 'azure-upstream-key', stepMs: STEP, azure: true });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   gateway = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   // Deterministic: jobs move when a test reads them, never on the pollers' timers.
   await taskPollerOf(t.deps)?.stop();
   await videoPollerOf(t.deps)?.stop();
   await setOptions(t.deps, {
-    ModelPrice: JSON.stringify({ [KLING]: PRICE, [SEEDANCE]: PRICE, [VIDU]: PRICE, [WAN]: PRICE, [HAILUO]: PRICE }),
+    ModelPrice: JSON.stringify({
+      [KLING]: PRICE,
+      [SEEDANCE]: PRICE,
+      [VIDU]: PRICE,
+      [WAN]: PRICE,
+      [HAILUO]: PRICE,
+      [SORA]: PRICE,
+      [SORA_PRO]: PRICE,
+    }),
   });
   await insertChannel(t.deps, {
     type: ChannelType.Kling,
@@ -73,12 +90,24 @@ beforeAll(async () => {
   await insertChannel(t.deps, { type: ChannelType.Vidu, key: vidu.key, baseUrl: vidu.url, models: [VIDU] });
   await insertChannel(t.deps, { type: ChannelType.Ali, key: wan.key, baseUrl: wan.url, models: [WAN] });
   await insertChannel(t.deps, { type: ChannelType.MiniMax, key: hailuo.key, baseUrl: hailuo.url, models: [HAILUO] });
+  await insertChannel(t.deps, {
+    type: ChannelType.OpenAI,
+    key: 'sk-openai-upstream',
+    baseUrl: openaiSora.url,
+    models: [SORA_PRO],
+  });
+  await insertChannel(t.deps, {
+    type: ChannelType.Azure,
+    key: 'azure-upstream-key',
+    baseUrl: azureSora.url,
+    models: [SORA],
+  });
 });
 afterAll(async () => {
   await t?.close();
   await kling?.close();
   await ark?.close();
-  await Promise.all([vidu?.close(), wan?.close(), hailuo?.close()]);
+  await Promise.all([vidu?.close(), wan?.close(), hailuo?.close(), openaiSora?.close(), azureSora?.close()]);
 });
 
 async function client() {
@@ -205,6 +234,34 @@ const UPSTREAMS: Upstream[] = [
     multiplier: 1,
     failPrompt: 'please fail now',
     failReason: /MiniMax status Fail/,
+  },
+  {
+    name: 'Sora Pro on OpenAI (1)',
+    model: SORA_PRO,
+    advance: (ms) => openaiSora.advance(ms),
+    lastFile: () => openaiSora.contentOf([...openaiSora.videos.keys()].at(-1)!),
+    lastAsked: () => openaiSora.requests.findLast((r) => r.method === 'POST')!.fields,
+    asked: { model: SORA_PRO, seconds: '8', size: '1792x1024' },
+    seconds: 8,
+    makes: /4, 8.*12/,
+    size: '1792x1024',
+    multiplier: 1.666667,
+    failPrompt: 'please FAIL now',
+    failReason: /asked the fake to fail/,
+  },
+  {
+    name: 'Sora on Azure OpenAI (3)',
+    model: SORA,
+    advance: (ms) => azureSora.advance(ms),
+    lastFile: () => azureSora.contentOf([...azureSora.videos.keys()].at(-1)!),
+    lastAsked: () => azureSora.requests.findLast((r) => r.method === 'POST')!.fields,
+    asked: { model: SORA, seconds: '8', size: '1280x720' },
+    seconds: 8,
+    makes: /4, 8.*12/,
+    size: '1280x720',
+    multiplier: 1,
+    failPrompt: 'please FAIL now',
+    failReason: /asked the fake to fail/,
   },
 ];
 
