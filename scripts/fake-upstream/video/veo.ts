@@ -353,7 +353,8 @@ export async function startFakeVeo(opts: { port?: number; stepMs?: number } = {}
           status: 401,
           body: googleError(401, 'UNAUTHENTICATED', 'Anonymous caller does not have storage.objects.get access.'),
         });
-      const job = jobs.get(m[2].split('/')[0]);
+      // Objects are `{storageUri path}/{job id}/sample_0.mp4`.
+      const job = jobs.get(m[2].split('/').at(-2) ?? '');
       const storage = job && typeof job.parameters.storageUri === 'string' ? job.parameters.storageUri : '';
       if (!job || !storage.startsWith(`gs://${m[1]}`) || !isDone(job) || failedWith(job) !== null)
         return send(notFound(`No such object: ${m[1]}/${m[2]}`));
