@@ -12,6 +12,7 @@ import {
   startFakeVeo,
 } from '../../../../../scripts/fake-upstream/video/veo.ts';
 import { ChannelType } from '../../../../../shared/channel-types.ts';
+import { insertToken, insertUser } from '../../../../../test/relay-fixtures.ts';
 import { startVideoHarness, VIDEO_QUOTA_PER_UNIT, type VideoHarness, type VideoPayer } from './harness.ts';
 
 /*
@@ -295,6 +296,32 @@ describe("Google's Veo door", () => {
       expectNoUpstream(e);
     }
     expect(await charged(u)).toBe(0);
+  });
+
+  it("the token's model limits, IP allow-list and rate limit apply at submit, before Veo is asked", async () => {
+    const u = await insertUser(h.deps, { quota: INITIAL });
+    const key = async (o: Parameters<typeof insertToken>[2]) => (await insertToken(h.deps, u.id, o)).key;
+    const before = veo.requests.length;
+    const submit = async (k: string, prompt: string) =>
+      fetch(`${h.gateway}/v1beta/models/${GEMINI_MODEL}:predictLongRunning`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-goog-api-key': k },
+        body: JSON.stringify({ instances: [{ prompt }] }),
+      });
+    const other = await submit(await key({ unlimited: true, modelLimits: [VERTEX_MODEL] }), 'not my model');
+    expect(other.status).toBe(403);
+    expect((await other.json()).error).toMatchObject({ code: 403, status: 'PERMISSION_DENIED' });
+    const ip = await submit(await key({ unlimited: true, allowIps: '10.9.9.9' }), 'wrong ip');
+    expect(ip.status).toBe(403);
+    expect(veo.requests.length).toBe(before);
+    const two = await key({ unlimited: true, rateLimit: { period: 60, count: 2, success: 100 } });
+    expect((await submit(two, 'rate 1')).status).toBe(200);
+    expect((await submit(two, 'rate 2')).status).toBe(200);
+    const third = await submit(two, 'rate 3');
+    expect(third.status).toBe(429);
+    expect(third.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await third.json()).error).toMatchObject({ code: 429, status: 'RESOURCE_EXHAUSTED' });
+    expect(veo.requests.length).toBe(before + 2);
   });
 
   it("answers 404 for another user's operation and file, on every route", async () => {
