@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { renderProviderDocs } from '../../scripts/provider-docs.ts';
 import { adapterFor } from '../../server/relay/providers/index.ts';
-import { CHANNEL_TYPES, TASK_CHANNEL_TYPES } from '../../shared/channel-types.ts';
+import { videoAdapterFor } from '../../server/relay/tasks/video/adapters.ts';
+import {
+  CHANNEL_TYPES,
+  ChannelType as T,
+  TASK_CHANNEL_TYPES,
+  VIDEO_CHANNEL_TYPES,
+} from '../../shared/channel-types.ts';
 import { UPSTREAMS } from './matrix.ts';
 import { CHANNEL_TYPE_ENTRIES } from './channel-types/index.ts';
 
@@ -34,5 +40,18 @@ describe('every channel type relays', () => {
 
   it('shows no type as "not relayed" in docs/providers.md', () => {
     expect(renderProviderDocs()).not.toMatch(/not relayed/);
+  });
+
+  // Issue 40: the video-only types, and the chat types new-api also runs video jobs on (Sora on OpenAI
+  // and Azure, Wan on Ali, Hailuo on MiniMax, Veo on Gemini and Vertex, Seedance on VolcEngine).
+  it('gives every video type a video adapter, and lists it as relayed by the video doors', () => {
+    const video = [...VIDEO_CHANNEL_TYPES, T.OpenAI, T.Azure, T.Ali, T.MiniMax, T.Gemini, T.VertexAI, T.VolcEngine];
+    expect(video.filter((t) => !videoAdapterFor(t))).toEqual([]);
+    const rows = renderProviderDocs().split('\n');
+    for (const t of video)
+      expect(
+        rows.find((r) => r.startsWith(`| ${t} |`)),
+        `type ${t}`,
+      ).toContain('video doors: `/v1/videos`');
   });
 });

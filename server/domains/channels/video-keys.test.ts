@@ -8,7 +8,8 @@ type Json = Record<string, unknown>;
 
 /*
  * Issue 40: Kling and Jimeng keys are an access/secret pair joined by "|"; any other shape can never
- * sign a request, so saving it is refused with the registry's words (REST in Chinese, tRPC by code).
+ * sign a request, so saving it is refused with the registry's words (REST in Chinese, tRPC by code). Their
+ * APIs list no models either: fetch models offers the usual names without asking.
  */
 describe('video channel keys', () => {
   let t: TestApp;
@@ -75,5 +76,23 @@ describe('video channel keys', () => {
     await expect(
       caller.channels.create({ type: ChannelType.Kling, name: 'trpc', key: 'plain', models: 'kling-v2-1' }),
     ).rejects.toMatchObject({ cause: { messageCode: 'channel.kling_key_format' } });
+  });
+
+  it('answers fetch models for the types whose API lists none with their usual names, asking nothing', async () => {
+    // Port 9 answers nothing: a fetch that went upstream would fail.
+    for (const [type, first] of [
+      [ChannelType.Kling, 'kling-v2-1'],
+      [ChannelType.Vidu, 'viduq1'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/channel/fetch_models',
+        headers: admin,
+        payload: { type, key: 'ak|sk', base_url: 'http://127.0.0.1:9' },
+      });
+      const body = res.json() as { success: boolean; data: string[] };
+      expect(body.success, String(type)).toBe(true);
+      expect(body.data).toContain(first);
+    }
   });
 });

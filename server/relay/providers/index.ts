@@ -1,4 +1,5 @@
 import { ChannelType } from '../../../shared/channel-types.ts';
+import { VIDEO_TYPES_WITHOUT_MODEL_LIST } from '../../../shared/video-models.ts';
 import { aiProxyLibraryAdapter } from './aiproxy-library/adapter.ts';
 import { aliAdapter } from './ali/adapter.ts';
 import { anthropicAdapter } from './anthropic/adapter.ts';
@@ -13,7 +14,7 @@ import { cohereAdapter, jinaAdapter } from './rerank/adapter.ts';
 import { openAIAdapter } from './openai/adapter.ts';
 import { palmAdapter } from './palm/adapter.ts';
 import { openAIModels } from './openai/models.ts';
-import type { ChannelQuery } from './shared/channel-query.ts';
+import { type ChannelQuery, defaultModelsQuery } from './shared/channel-query.ts';
 import { tencentAdapter } from './tencent/adapter.ts';
 import type { ProviderAdapter } from './types.ts';
 import { vertexAdapter } from './vertex/adapter.ts';
@@ -84,8 +85,12 @@ export const adapterFor = (type: number): ProviderAdapter | undefined => registr
 /** update_balance's query for a channel type (relay.md §4); undefined when its provider has no balance endpoint. */
 export const balanceQueryFor = (type: number): ChannelQuery<number> | undefined => adapterFor(type)?.balances?.[type];
 
-/** fetch_models' query for a channel type: its provider's, else OpenAI's `GET /v1/models` (types without an adapter too). */
-export const modelsQueryFor = (type: number): ChannelQuery<string[]> => adapterFor(type)?.models ?? openAIModels;
+/**
+ * fetch_models' query for a channel type: its provider's, else OpenAI's `GET /v1/models` (types without an
+ * adapter too), except the video-only types whose APIs list nothing: their usual model names.
+ */
+export const modelsQueryFor = (type: number): ChannelQuery<string[]> =>
+  adapterFor(type)?.models ?? (VIDEO_TYPES_WITHOUT_MODEL_LIST.includes(type) ? defaultModelsQuery(type) : openAIModels);
 
 /** Every registered channel type with its adapter, by type id (the docs generator reads this). */
 export const registeredAdapters = (): [number, ProviderAdapter][] => [...registry].sort((a, b) => a[0] - b[0]);

@@ -27,15 +27,6 @@ export const contentFields: FieldDef[] = [
 export const drawingFields: FieldDef[] = [
   { key: 'DrawingEnabled', kind: 'switch', label: msg`Drawing enabled`, span: 6 },
   { key: 'TaskEnabled', kind: 'switch', label: msg`Asynchronous tasks enabled`, span: 6 },
-  {
-    key: 'TaskTimeoutMinutes',
-    kind: 'number',
-    label: msg`Task timeout (minutes)`,
-    description: msg`A video, Midjourney or Suno task still unfinished after this long is marked failed and refunded in full`,
-    min: 1,
-    decimals: 0,
-    span: 6,
-  },
   { key: 'MjNotifyEnabled', kind: 'switch', label: msg`Allow callbacks (exposes the server address)`, span: 6 },
   { key: 'MjAccountFilterEnabled', kind: 'switch', label: msg`Allow the accountFilter parameter`, span: 6 },
   { key: 'MjForwardUrlEnabled', kind: 'switch', label: msg`Serve images through this server`, span: 6 },
@@ -45,6 +36,16 @@ export const drawingFields: FieldDef[] = [
     kind: 'switch',
     label: msg`Check that the image finished before actions`,
     span: 6,
+  },
+  // Beside the task switches, on a row of its own after them: a number field in their two-column grid would break its rows.
+  {
+    key: 'TaskTimeoutMinutes',
+    kind: 'number',
+    label: msg`Task timeout (minutes)`,
+    description: msg`A video, Midjourney or Suno task still unfinished after this long is marked failed and refunded in full`,
+    min: 1,
+    decimals: 0,
+    span: 12,
   },
 ];
 

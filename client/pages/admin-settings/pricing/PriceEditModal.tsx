@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Input, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { FormFooter } from '../../../components/FormFooter.tsx';
 import {
@@ -161,11 +161,9 @@ export function PriceEditModal({ opened, row, existingNames, isVideo = () => fal
           />
         </SimpleGrid>
         {video && !isRatio && (
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              <Trans>Video billing</Trans>
-            </Text>
+          <Input.Wrapper label={t`Video billing`}>
             <SegmentedControl
+              fullWidth
               value={videoUnit}
               onChange={(v) => setVideoUnit(v as VideoUnit)}
               data={[
@@ -174,7 +172,7 @@ export function PriceEditModal({ opened, row, existingNames, isVideo = () => fal
               ]}
               data-testid="video-unit"
             />
-          </Stack>
+          </Input.Wrapper>
         )}
         <TextInput
           label={
