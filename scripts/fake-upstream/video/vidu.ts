@@ -15,7 +15,8 @@ import { FAKE_JPEG, FAKE_MP4, phaseAt, serveBytes } from './asia-shared.ts';
  * duration x resolution table of each model, `images` counts (1 for img2video, 2 for start-end2video,
  * none for text2video), a prompt on text2video. Errors are Vidu's `{code, reason, message}` with the
  * HTTP status. A prompt containing "fail" (or `fail(id)`) fails the job with err_code
- * "AuditSubmitIllegal"; the files are served with Range under /files/.
+ * "AuditSubmitIllegal"; the files are served with Range under /files/ on links that expire after an
+ * hour of the fake's clock (read the creations again for a fresh one).
  */
 
 interface ModelRule {
@@ -33,6 +34,9 @@ const MODELS: Record<string, ModelRule> = {
     table: { 4: ['360p', '720p', '1080p'], 8: ['720p'] },
   },
 };
+
+/** How long a creation's signed link works. */
+export const LINK_TTL_MS = 3_600_000;
 
 const IMAGE_COUNT: Record<string, number> = { text2video: 0, img2video: 1, 'start-end2video': 2 };
 
@@ -76,7 +80,9 @@ export async function startFakeVidu(opts: FakeTaskOptions & { key?: string } = {
     const file = /^\/files\/(\d+)\.(mp4|jpeg)$/.exec(path);
     if (file && req.method === 'GET') {
       const t = tasks.get(file[1]);
-      if (!t || phaseAt(clock.now() - t.createdAt, stepMs, t.fails).phase !== 'done') {
+      const expires = Number(new URL(req.path, 'http://fake').searchParams.get('expires'));
+      // Creation links are signed for an hour, as Vidu's are: an expired one is refused.
+      if (!t || !(expires > clock.now()) || phaseAt(clock.now() - t.createdAt, stepMs, t.fails).phase !== 'done') {
         sendJson(res, 404, { code: 404, reason: 'NotFound', message: 'object not found' });
         return 'handled';
       }
@@ -171,7 +177,13 @@ export async function startFakeVidu(opts: FakeTaskOptions & { key?: string } = {
           payload: '',
           creations:
             at.phase === 'done'
-              ? [{ id: `${t.id}1`, url: `${base}/files/${t.id}.mp4`, cover_url: `${base}/files/${t.id}.jpeg` }]
+              ? [
+                  {
+                    id: `${t.id}1`,
+                    url: `${base}/files/${t.id}.mp4?expires=${clock.now() + LINK_TTL_MS}`,
+                    cover_url: `${base}/files/${t.id}.jpeg?expires=${clock.now() + LINK_TTL_MS}`,
+                  },
+                ]
               : [],
         },
       };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_MP4 } from '../../../../../scripts/fake-upstream/video/asia-shared.ts';
 import { type FakeDashScope, startFakeDashScope } from '../../../../../scripts/fake-upstream/video/dashscope.ts';
 import { type FakeMiniMax, startFakeMiniMax } from '../../../../../scripts/fake-upstream/video/minimax.ts';
-import { type FakeVidu, startFakeVidu } from '../../../../../scripts/fake-upstream/video/vidu.ts';
+import { type FakeVidu, LINK_TTL_MS, startFakeVidu } from '../../../../../scripts/fake-upstream/video/vidu.ts';
 import type { ChannelConfig } from '../../../channel-config.ts';
 import { RelayError } from '../../../errors.ts';
 import type { VideoAdapter, VideoCall, VideoFile, VideoProgress } from '../types.ts';
@@ -110,6 +110,23 @@ describe('Vidu (type 52)', () => {
     expect(last.progress).toBe(100);
     expect(last.content?.thumbnail).toBeTruthy();
     await expectPlayableWithRange(viduVideo, call(), upstreamId, last);
+  });
+
+  it('a stored link that has expired is replaced by a fresh one from the creations, once', async () => {
+    const { upstreamId } = await viduVideo.submit(call(), { model: 'viduq1', prompt: 'an old clock' });
+    const { last } = await walk(viduVideo, call(), upstreamId, vidu.advance);
+    vidu.advance(2 * LINK_TTL_MS);
+    const polls = () => vidu.requests.filter((r) => r.path === `/ent/v2/tasks/${upstreamId}/creations`).length;
+    const before = polls();
+    const file = await viduVideo.content(call(), upstreamId, last.content, 'video', 'bytes=0-9');
+    expect(file.status).toBe(206);
+    expect((await bytesOf(file)).equals(FAKE_MP4.subarray(0, 10))).toBe(true);
+    expect(polls()).toBe(before + 1);
+    // A task the upstream no longer knows ends in its 404 after one fresh read, not a loop.
+    const gone = await refusedWith(
+      viduVideo.content(call(), 'no-such-task', { video: `${vidu.url}/files/1.mp4?expires=0` }, 'video'),
+    );
+    expect(gone.status).toBe(404);
   });
 
   it('first and last frames go to start-end2video as two images; a 1280x720 size on vidu2.0 becomes 720p', async () => {
