@@ -150,6 +150,8 @@ describe('video jobs in the console', () => {
       const before = await balance(seed.userId);
       const s = await signedInSession(browser, gateway.baseUrl, seed.auth, { width });
       await s.page.goto('/playground');
+      // The director's only models make videos: the chat tab offers none of them.
+      await s.page.getByText('No model is available to your groups yet.').waitFor({ timeout: 20_000 });
       await s.page
         .locator('label')
         .filter({ hasText: /^Video$/ })

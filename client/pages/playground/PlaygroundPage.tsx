@@ -56,9 +56,11 @@ export default function PlaygroundPage() {
   const viewport = useRef<HTMLDivElement>(null);
 
   const refused = new Set((pricing.data?.data ?? []).filter((p) => !p.callable).map((p) => p.model_name));
-  const modelList = (models.data ?? []).filter((m) => !refused.has(m));
+  const callable = (models.data ?? []).filter((m) => !refused.has(m));
   const doors = new Map((pricing.data?.data ?? []).map((p) => [p.model_name, p.supported_endpoint_types]));
-  const videoModels = modelList.filter((m) => isVideoModel(m, doors.get(m)));
+  // Video models go to the video tab: a chat with one would only end in an error.
+  const videoModels = callable.filter((m) => isVideoModel(m, doors.get(m)));
+  const modelList = callable.filter((m) => !videoModels.includes(m));
   const groupList = Object.entries(groups.data ?? {}).map(([g, info]) => ({
     value: g,
     label: info.desc && info.desc !== g ? `${g} (${serverTextInLanguage(info.desc)})` : g,
