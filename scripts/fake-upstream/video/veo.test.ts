@@ -4,7 +4,14 @@ import { geminiVideoAdapter } from '../../../server/relay/providers/gemini/video
 import { vertexVideoAdapter } from '../../../server/relay/providers/vertex/video.ts';
 import type { VideoCall, VideoFile } from '../../../server/relay/tasks/video/types.ts';
 import { ChannelType } from '../../../shared/channel-types.ts';
-import { FAKE_GEMINI_VEO_KEY, FAKE_GEMINI_VEO_KEY_2, type FakeVeo, fakeServiceAccount, startFakeVeo } from './veo.ts';
+import {
+  FAKE_GEMINI_VEO_KEY,
+  FAKE_GEMINI_VEO_KEY_2,
+  FAKE_VERTEX_API_KEY,
+  type FakeVeo,
+  fakeServiceAccount,
+  startFakeVeo,
+} from './veo.ts';
 
 /*
  * The Veo fake is as strict as Google (what the adapters' tests lean on): keys, the token exchange,
@@ -134,6 +141,25 @@ describe('the Veo fake (Vertex AI) and the adapters against it', () => {
     const part = await vertexVideoAdapter.content(c, upstreamId, done.content, 'video', 'bytes=0-7');
     expect(part.status).toBe(206);
     expect((await bytesOf(part)).equals(veo.fileOf(job.id).subarray(0, 8))).toBe(true);
+  });
+
+  it("runs a job in Vertex's express mode (an API key, no project in the path)", async () => {
+    const c = call(ChannelType.VertexAI, FAKE_VERTEX_API_KEY, MODEL, 'us-central1');
+    const { upstreamId } = await vertexVideoAdapter.submit(c, { model: MODEL, prompt: 'snow', seconds: 6 });
+    expect(upstreamId).toMatch(new RegExp(`^publishers/google/models/${MODEL}/operations/`));
+    expect(veo.requests.at(-1)!.path).toBe(`/v1/publishers/google/models/${MODEL}:predictLongRunning`);
+    expect(veo.requests.at(-1)!.headers['x-goog-api-key']).toBe(FAKE_VERTEX_API_KEY);
+    veo.advance(3 * STEP);
+    const done = await vertexVideoAdapter.poll(c, upstreamId);
+    expect(done.state).toBe('completed');
+    const file = await vertexVideoAdapter.content(c, upstreamId, done.content, 'video');
+    expect((await bytesOf(file)).equals(veo.fileOf(upstreamId.split('/').at(-1)!))).toBe(true);
+    const wrong = call(ChannelType.VertexAI, 'AQ.wrong', MODEL);
+    // Google's 400 API_KEY_INVALID is the channel's dead key: a 502 naming the channel, not the caller's 400.
+    await expect(vertexVideoAdapter.submit(wrong, { model: MODEL, prompt: 'x' })).rejects.toMatchObject({
+      status: 502,
+      message: expect.stringContaining('Channel #7'),
+    });
   });
 
   it('serves a seek into an inline Vertex video, and the Gemini adapter refuses what Veo cannot make', async () => {

@@ -301,7 +301,11 @@ export async function startFakeVeo(opts: { port?: number; stepMs?: number } = {}
       let owner: string;
       if (project === undefined) {
         const key = geminiKeyOf(req, url);
-        if (key !== FAKE_VERTEX_API_KEY) return send(invalid('API key not valid. Please pass a valid API key.'));
+        if (key !== FAKE_VERTEX_API_KEY) {
+          const refused = geminiAuth(key);
+          // Express mode refuses a wrong key as the Gemini API does (400 API_KEY_INVALID, 403 without one).
+          return send(refused ?? geminiAuth('AIza-wrong')!);
+        }
         owner = `express:${key}`;
       } else {
         if (!tokens.valid(req.headers.authorization))
