@@ -42,6 +42,9 @@ export const POSTGRES_SUITES = [
   'server/relay/tests/routing-cache.test.ts',
   'server/relay/tests/session-affinity-redis.test.ts',
   'server/relay/tasks/tests/*.test.ts',
+  // Video jobs (issue 40): the lease claims, the settle-once conditional updates, the task rows of the core.
+  'server/relay/tasks/video/tests/lifecycle.test.ts',
+  'server/relay/tasks/video/tests/instances.test.ts',
   // Several instances on one database, crashes and shutdowns mid-settlement, Redis.
   'test/reliability/**/*.test.ts',
   // Every route with hostile input: PostgreSQL refuses what SQLite stores.

@@ -69,14 +69,22 @@ export async function createBillingService(
      * Settles after the response; batched with the settlements finishing at the same
      * time. `log` builds the consume row, written in the same transaction when
      * LogConsumeEnabled and counted in `quota_data` when DataExportEnabled (the row
-     * comes back on the settlement either way).
+     * comes back on the settlement either way). `alongside` writes what must stand or fall
+     * with the charge (a video job's task row) in that transaction.
      */
-    settle: (r: Reservation, finalQuota: number, channelId: number, log?: (s: Settlement) => NewLog) =>
+    settle: (
+      r: Reservation,
+      finalQuota: number,
+      channelId: number,
+      log?: (s: Settlement) => NewLog,
+      alongside?: SettleItem['alongside'],
+    ) =>
       settle({
         reservation: r,
         finalQuota,
         channelId,
         log,
+        alongside,
         insertLog: log !== undefined && options.get('LogConsumeEnabled'),
         countUsage: log !== undefined && options.get('DataExportEnabled'),
       }),

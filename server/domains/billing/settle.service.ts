@@ -44,6 +44,12 @@ export interface SettleItem {
   insertLog?: boolean;
   /** Count the row in the hourly `quota_data` (DataExportEnabled), in the same transaction. */
   countUsage?: boolean;
+  /**
+   * Writes that stand or fall with this charge, in its transaction (a video job's task row, issue 40):
+   * a crash can then never keep the charge without the row or the row without the charge. Run again
+   * when the transaction is retried, so it must only write.
+   */
+  alongside?: (trx: Db) => Promise<void>;
 }
 
 /** Settles one queued item on its own (the fallback when its batch failed). */
@@ -193,6 +199,7 @@ async function settleBatch(trx: Db, items: SettleItem[]): Promise<Settlement[]> 
   // With the log page's hourly rollup and the usage statistics, in this transaction.
   await insertLogs(trx, logs);
   if (counted.length > 0) await addToQuotaData(trx, counted);
+  for (const item of items) if (item.alongside) await item.alongside(trx);
   return out;
 }
 

@@ -194,39 +194,6 @@ export function createVideoService(rt: RelayRuntime): VideoCore {
     }
     const id = newVideoId();
     const now = nowSeconds();
-    await deps.services.billing.settle(reservation, price.quota, r.channel.id, (st) => ({
-      user_id: p.user.id,
-      created_at: now,
-      type: 2,
-      username: p.user.username,
-      token_name: p.token?.name ?? '',
-      token_id: p.token?.id ?? 0,
-      model_name: req.model,
-      quota: st.charged,
-      use_time: Math.round((Date.now() - started) / 1000),
-      channel_id: r.channel.id,
-      group: p.group,
-      ip: p.user.showIpInLogs ? meta.ip : '',
-      request_id: meta.requestId,
-      ...messageLogFields(
-        {
-          code: 'log.video_reserved',
-          params: { model: req.model, task_id: id, seconds, amount: { quota: price.quota } },
-        },
-        {
-          other: {
-            model_price: price.modelPrice,
-            group_ratio: price.groupRatio,
-            task: true,
-            video: true,
-            reserved: price.quota,
-            seconds,
-            size_multiplier: price.sizeMultiplier,
-            price_unit: price.unit,
-          },
-        },
-      ),
-    }));
     const pub: VideoPublic = {
       input: req.prompt,
       origin_model_name: req.model,
@@ -250,7 +217,7 @@ export function createVideoService(rt: RelayRuntime): VideoCore {
       ...(remixedFromId ? { remixedFromId } : {}),
     };
     const state = sent.progress?.state === 'in_progress' ? 'in_progress' : 'queued';
-    await insertTask(deps.db, {
+    const task = {
       created_at: now,
       updated_at: now,
       task_id: id,
@@ -264,7 +231,52 @@ export function createVideoService(rt: RelayRuntime): VideoCore {
       start_time: state === 'in_progress' ? now : 0,
       progress: `${Math.min(99, Math.round(sent.progress?.progress ?? 0))}%`,
       properties: propertiesOf(pub, own),
-    });
+    };
+    try {
+      await deps.services.billing.settle(
+        reservation,
+        price.quota,
+        r.channel.id,
+        (st) => ({
+          user_id: p.user.id,
+          created_at: now,
+          type: 2,
+          username: p.user.username,
+          token_name: p.token?.name ?? '',
+          token_id: p.token?.id ?? 0,
+          model_name: req.model,
+          quota: st.charged,
+          use_time: Math.round((Date.now() - started) / 1000),
+          channel_id: r.channel.id,
+          group: p.group,
+          ip: p.user.showIpInLogs ? meta.ip : '',
+          request_id: meta.requestId,
+          ...messageLogFields(
+            {
+              code: 'log.video_reserved',
+              params: { model: req.model, task_id: id, seconds, amount: { quota: price.quota } },
+            },
+            {
+              other: {
+                model_price: price.modelPrice,
+                group_ratio: price.groupRatio,
+                task: true,
+                video: true,
+                reserved: price.quota,
+                seconds,
+                size_multiplier: price.sizeMultiplier,
+                price_unit: price.unit,
+              },
+            },
+          ),
+        }),
+        // The task row is written in the charge's transaction: never a charge without its job, or a job unpaid.
+        async (trx) => void (await insertTask(trx, task)),
+      );
+    } catch (err) {
+      await deps.services.billing.refund(reservation);
+      throw err;
+    }
     let row = (await ownVideo(deps.db, p.user.id, id))!;
     // An upstream that finished (or failed) at once is settled now.
     if (sent.progress && (sent.progress.state === 'completed' || sent.progress.state === 'failed'))

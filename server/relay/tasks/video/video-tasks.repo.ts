@@ -19,11 +19,10 @@ import type { VideoDoor, VideoProgress, VideoState, VideoTaskView, VideoVariant 
 /** Gateway ids: `video_` + 32 hex, never the upstream's. */
 export const newVideoId = () => `video_${randomBytes(16).toString('hex')}`;
 /**
- * Video rows by id prefix as a range (every `video_...` sorts between these), which reads the same on
- * SQLite and PostgreSQL (LIKE escapes differ) and uses the task_id index.
+ * Video rows by their id prefix: LIKE with an explicit ESCAPE (SQLite has no default escape, and a
+ * string range would follow PostgreSQL's collation, not byte order).
  */
-const VIDEO_ID_FROM = 'video_';
-const VIDEO_ID_TO = 'video`';
+const isVideoRow = sql<boolean>`task_id like 'video!_%' escape '!'`;
 export const isVideoId = (id: string) => /^video_[0-9a-f]{32}$/.test(id);
 
 export const FINAL_STATUSES = ['SUCCESS', 'FAILURE'] as const;
@@ -146,8 +145,7 @@ export async function listOwnVideos(
     .selectFrom('tasks')
     .selectAll()
     .where('user_id', '=', userId)
-    .where('task_id', '>=', VIDEO_ID_FROM)
-    .where('task_id', '<', VIDEO_ID_TO)
+    .where(isVideoRow)
     .where('properties', 'not like', DELETED_MARK)
     .$if(q.afterRowId !== undefined, (b) => b.where('id', q.order === 'desc' ? '<' : '>', q.afterRowId!))
     .orderBy('id', q.order)
@@ -386,8 +384,7 @@ export const dueVideos = (db: Db, now: number, limit: number) =>
   db
     .selectFrom('tasks')
     .selectAll()
-    .where('task_id', '>=', VIDEO_ID_FROM)
-    .where('task_id', '<', VIDEO_ID_TO)
+    .where(isVideoRow)
     .where('status', 'not in', FINAL_STATUSES)
     .where('next_poll_at', '<=', now)
     .where('lease_until', '<=', now)
