@@ -73,6 +73,12 @@ describe('the Veo fake (Gemini API)', () => {
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect((await r.json()).error.message).toMatch(why);
     }
+    const veo2 = await submit(
+      { instances: [{ prompt: 'x' }], parameters: { durationSeconds: 4 } },
+      FAKE_GEMINI_VEO_KEY,
+      'veo-2.0-generate-001',
+    );
+    expect((await veo2.json()).error.message).toMatch(/Supported: 5, 6, 7, 8/);
     const notVeo = await submit({ instances: [{ prompt: 'x' }] }, FAKE_GEMINI_VEO_KEY, 'gemini-2.5-flash');
     expect(notVeo.status).toBe(404);
   });
@@ -178,6 +184,10 @@ describe('the Veo fake (Vertex AI) and the adapters against it', () => {
       status: 400,
       message: expect.stringContaining('1792x1024'),
     });
+    // Veo 2's 5 s, carried without a resolution (the model takes none), is accepted by the fake.
+    const v2 = call(ChannelType.Gemini, FAKE_GEMINI_VEO_KEY, 'veo-2.0-generate-001');
+    await geminiVideoAdapter.submit(v2, { model: 'x', prompt: 'x', seconds: 5, size: '720x1280' });
+    expect(veo.requests.at(-1)!.body.parameters).toEqual({ durationSeconds: 5, sampleCount: 1, aspectRatio: '9:16' });
     await expect(
       geminiVideoAdapter.submit(g, { model: 'x', prompt: 'x', resolution: '1080p', seconds: 4 }),
     ).rejects.toMatchObject({ status: 400, message: expect.stringContaining('8 seconds only') });

@@ -117,8 +117,12 @@ function checkBody(model: string, body: Json, vertex: boolean): string | null {
     if (!allowed.has(k)) return `Invalid JSON payload received. Unknown name "${k}" at 'parameters'.`;
   if (p.aspectRatio !== undefined && !ASPECTS.has(String(p.aspectRatio)))
     return `Aspect ratio ${String(p.aspectRatio)} is not supported. Supported: 16:9, 9:16.`;
-  if (p.durationSeconds !== undefined && ![4, 6, 8].includes(Number(p.durationSeconds)))
-    return `The number value for durationSeconds is out of bounds: ${String(p.durationSeconds)}. Supported: 4, 6, 8.`;
+  // Veo 2 makes 5 to 8 seconds at 720p and takes no resolution; Veo 3.x makes 4, 6 or 8.
+  const veo2 = model.startsWith('veo-2');
+  const durations = veo2 ? [5, 6, 7, 8] : [4, 6, 8];
+  if (p.durationSeconds !== undefined && !durations.includes(Number(p.durationSeconds)))
+    return `The number value for durationSeconds is out of bounds: ${String(p.durationSeconds)}. Supported: ${durations.join(', ')}.`;
+  if (veo2 && p.resolution !== undefined) return `resolution isn't supported by this model (${model}).`;
   if (p.resolution !== undefined && !RESOLUTIONS.has(String(p.resolution)))
     return `Resolution ${String(p.resolution)} is not supported. Supported: 720p, 1080p.`;
   if (p.resolution === '1080p' && p.durationSeconds !== undefined && Number(p.durationSeconds) !== 8)
