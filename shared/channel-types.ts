@@ -59,6 +59,9 @@ const gemini = [
   'text-embedding-004',
 ] as const;
 
+/** Veo on the Gemini API and Vertex AI (issue 40). */
+const veo = ['veo-3.0-generate-001', 'veo-3.0-fast-generate-001', 'veo-3.1-generate-preview'] as const;
+
 const zhipu = ['glm-4.5', 'glm-4.5-air', 'glm-4-plus', 'glm-4-flash', 'glm-4v-plus', 'embedding-3'] as const;
 
 /** Midjourney-proxy and Suno channels carry task "models" (priced per action). */
@@ -128,6 +131,9 @@ const TABLE = [
     'qwen3-235b-a22b',
     'qwen3-coder-plus',
     'text-embedding-v3',
+    // Wan video (DashScope video synthesis, issue 40)
+    'wan2.2-t2v-plus',
+    'wan2.2-i2v-plus',
   ]),
   t('XunfeiSpark', 18, 'Xunfei Spark', 'https://spark-api.xf-yun.com', [
     'SparkDesk-v4.0',
@@ -154,7 +160,7 @@ const TABLE = [
     'hunyuan-lite',
     'hunyuan-embedding',
   ]),
-  t('Gemini', 24, 'Gemini', 'https://generativelanguage.googleapis.com', gemini),
+  t('Gemini', 24, 'Gemini', 'https://generativelanguage.googleapis.com', [...gemini, ...veo]),
   t('Moonshot', 25, 'Moonshot', 'https://api.moonshot.cn', [
     'kimi-k2-0711-preview',
     'moonshot-v1-8k',
@@ -186,7 +192,12 @@ const TABLE = [
     'rerank-v3.5',
     'embed-multilingual-v3.0',
   ]),
-  t('MiniMax', 35, 'MiniMax', 'https://api.minimax.chat', ['MiniMax-M1', 'MiniMax-Text-01', 'abab6.5s-chat']),
+  t('MiniMax', 35, 'MiniMax', 'https://api.minimax.chat', [
+    'MiniMax-M1',
+    'MiniMax-Text-01',
+    'abab6.5s-chat',
+    'MiniMax-Hailuo-02',
+  ]),
   t('Suno', 36, 'Suno', '', ['suno_music', 'suno_lyrics']),
   t('Dify', 37, 'Dify', 'https://api.dify.ai', ['dify']),
   t('Jina', 38, 'Jina', 'https://api.jina.ai', [
@@ -207,7 +218,7 @@ const TABLE = [
     'Qwen/Qwen2.5-72B-Instruct',
     'BAAI/bge-m3',
   ]),
-  t('VertexAI', 41, 'Vertex AI', '', [...gemini.filter((m) => m.startsWith('gemini')), ...claude.slice(0, 4)]),
+  t('VertexAI', 41, 'Vertex AI', '', [...gemini.filter((m) => m.startsWith('gemini')), ...claude.slice(0, 4), ...veo]),
   t('Mistral', 42, 'Mistral', 'https://api.mistral.ai', [
     'mistral-large-latest',
     'mistral-medium-latest',
@@ -223,6 +234,7 @@ const TABLE = [
     'doubao-1-5-lite-32k-250115',
     'deepseek-v3-250324',
     'doubao-embedding-text-240715',
+    'doubao-seedance-1-0-pro-250528',
   ]),
   t('BaiduV2', 46, 'Baidu v2', 'https://qianfan.baidubce.com', [
     'ernie-4.5-turbo-128k',
