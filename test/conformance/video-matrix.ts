@@ -45,6 +45,7 @@ export const VIDEO_CELLS: readonly VideoCell[] = [
   { door: 'openai', upstream: 'vidu', test: 'server/relay/tasks/video/tests/openai-door-upstreams.test.ts' },
   { door: 'openai', upstream: 'wan', test: 'server/relay/tasks/video/tests/openai-door-upstreams.test.ts' },
   { door: 'openai', upstream: 'hailuo', test: 'server/relay/tasks/video/tests/openai-door-upstreams.test.ts' },
+  { door: 'openai', upstream: 'vertex-veo', test: 'server/relay/tasks/video/tests/openai-door-upstreams.test.ts' },
   { door: 'newapi', upstream: 'sora', test: 'server/relay/tasks/video/tests/asia.test.ts' },
   { door: 'newapi', upstream: 'kling', test: 'server/relay/tasks/video/tests/asia.test.ts' },
   { door: 'newapi', upstream: 'seedance', test: 'server/relay/tasks/video/tests/asia.test.ts' },

@@ -7,6 +7,12 @@ import { type FakeDashScope, startFakeDashScope } from '../../../../../scripts/f
 import { type FakeKling, startFakeKling } from '../../../../../scripts/fake-upstream/video/kling.ts';
 import { type FakeMiniMax, startFakeMiniMax } from '../../../../../scripts/fake-upstream/video/minimax.ts';
 import { type FakeSora, startFakeSora } from '../../../../../scripts/fake-upstream/video/sora.ts';
+import {
+  FAKE_GEMINI_VEO_KEY,
+  type FakeVeo,
+  fakeServiceAccount,
+  startFakeVeo,
+} from '../../../../../scripts/fake-upstream/video/veo.ts';
 import { type FakeVidu, startFakeVidu } from '../../../../../scripts/fake-upstream/video/vidu.ts';
 import { fakeMp4 as volcMp4 } from '../../../../../scripts/fake-upstream/video/volc-media.ts';
 import { ChannelType } from '../../../../../shared/channel-types.ts';
@@ -18,7 +24,7 @@ import { taskPollerOf, videoPollerOf } from '../../routes.ts';
  * The OpenAI videos door (/v1/videos) on the other video upstreams (issue 40): the official `openai`
  * SDK drives Kling, Seedance (Volcengine Ark), Vidu, Wan (DashScope) and Hailuo (MiniMax) channels, and
  * Sora behind an OpenAI channel (type 1, sora-2-pro's larger size) and Azure OpenAI's v1 API (type 3),
- * through a listening gateway, each against its strict fake: create with OpenAI's seconds and size, retrieve to completed, download the
+ * and Veo on the Gemini API (24) and Vertex AI (41), through a listening gateway, each against its strict fake: create with OpenAI's seconds and size, retrieve to completed, download the
  * upstream's bytes (and a Range of them), the charge price x seconds x size multiplier, a failed job
  * refunded with its reason, and a duration the upstream model does not make refused saying which it does.
  * The Sora upstream is in openai-door.test.ts; Jimeng in jimeng-door.test.ts.
@@ -36,6 +42,8 @@ const WAN = 'wanx2.1-t2v-turbo';
 const HAILUO = 'MiniMax-Hailuo-02';
 const SORA = 'sora-2';
 const SORA_PRO = 'sora-2-pro';
+const VEO = 'veo-3.0-generate-001';
+const VERTEX_VEO = 'veo-3.1-generate-001';
 
 let t: TestApp;
 let gateway: string;
@@ -47,6 +55,8 @@ let hailuo: FakeMiniMax;
 /** Sora 2 behind an OpenAI channel (type 1) and behind Azure OpenAI's v1 API (type 3). */
 let openaiSora: FakeSora;
 let azureSora: FakeSora;
+/** Veo on the Gemini API (type 24) and on Vertex AI (type 41, a service account). */
+let veo: FakeVeo;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -59,6 +69,7 @@ beforeAll(async () => {
   ]);
   openaiSora = await startFakeSora({ key: 'sk-openai-upstream', stepMs: STEP });
   azureSora = await startFakeSora({ key: 'azure-upstream-key', stepMs: STEP, azure: true });
+  veo = await startFakeVeo({ stepMs: STEP });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   gateway = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   // Deterministic: jobs move when a test reads them, never on the pollers' timers.
@@ -73,6 +84,8 @@ beforeAll(async () => {
       [HAILUO]: PRICE,
       [SORA]: PRICE,
       [SORA_PRO]: PRICE,
+      [VEO]: PRICE,
+      [VERTEX_VEO]: PRICE,
     }),
   });
   await insertChannel(t.deps, {
@@ -102,12 +115,27 @@ beforeAll(async () => {
     baseUrl: azureSora.url,
     models: [SORA],
   });
+  await insertChannel(t.deps, { type: ChannelType.Gemini, key: FAKE_GEMINI_VEO_KEY, baseUrl: veo.url, models: [VEO] });
+  await insertChannel(t.deps, {
+    type: ChannelType.VertexAI,
+    key: fakeServiceAccount(veo.url),
+    baseUrl: veo.url,
+    other: 'us-central1',
+    models: [VERTEX_VEO],
+  });
 });
 afterAll(async () => {
   await t?.close();
   await kling?.close();
   await ark?.close();
-  await Promise.all([vidu?.close(), wan?.close(), hailuo?.close(), openaiSora?.close(), azureSora?.close()]);
+  await Promise.all([
+    vidu?.close(),
+    wan?.close(),
+    hailuo?.close(),
+    openaiSora?.close(),
+    azureSora?.close(),
+    veo?.close(),
+  ]);
 });
 
 async function client() {
@@ -263,6 +291,34 @@ const UPSTREAMS: Upstream[] = [
     failPrompt: 'please FAIL now',
     failReason: /asked the fake to fail/,
   },
+  {
+    name: 'Veo on Gemini (24)',
+    model: VEO,
+    advance: (ms) => veo.advance(ms),
+    lastFile: () => veo.fileOf([...veo.jobs.keys()].at(-1)!),
+    lastAsked: () => [...veo.jobs.values()].at(-1)!.parameters as Record<string, unknown>,
+    asked: { durationSeconds: 8, aspectRatio: '16:9', resolution: '720p' },
+    seconds: 8,
+    makes: /8, 4, 6 seconds/,
+    size: '1280x720',
+    multiplier: 1,
+    failPrompt: 'please fail now',
+    failReason: /asked to fail/,
+  },
+  {
+    name: 'Veo on Vertex AI (41)',
+    model: VERTEX_VEO,
+    advance: (ms) => veo.advance(ms),
+    lastFile: () => veo.fileOf([...veo.jobs.keys()].at(-1)!),
+    lastAsked: () => [...veo.jobs.values()].at(-1)!.parameters as Record<string, unknown>,
+    asked: { durationSeconds: 6, aspectRatio: '9:16', resolution: '720p' },
+    seconds: 6,
+    makes: /8, 4, 6 seconds/,
+    size: '720x1280',
+    multiplier: 1,
+    failPrompt: 'please fail now',
+    failReason: /asked to fail/,
+  },
 ];
 
 describe.each(UPSTREAMS)('OpenAI videos door on $name', (up) => {
@@ -274,7 +330,9 @@ describe.each(UPSTREAMS)('OpenAI videos door on $name', (up) => {
       seconds: secs(up.seconds),
       size: up.size as OpenAI.Videos.VideoSize,
     });
-    expect(job).toMatchObject({ object: 'video', model: up.model, status: 'queued', seconds: String(up.seconds) });
+    expect(job).toMatchObject({ object: 'video', model: up.model, seconds: String(up.seconds) });
+    // Veo's operation has no queued state: it is running from the submit on.
+    expect(['queued', 'in_progress']).toContain(job.status);
     expect(up.lastAsked()).toMatchObject(up.asked);
     up.advance(12 * STEP);
     await makeStale(job.id);
