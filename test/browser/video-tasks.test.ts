@@ -76,7 +76,21 @@ describe('video jobs in the console', () => {
     const done = items.find((t) => t.task_id === seed.done)!;
     expect(done).toMatchObject({ platform: '55', status: 'SUCCESS', progress: '100%', quota: 200_000 });
     expect(done.properties).toMatchObject({ input: DONE_PROMPT, origin_model_name: 'sora-2' });
-    expect(items.find((t) => t.task_id === seed.failed)).toMatchObject({ status: 'FAILURE', quota: 0 });
+    const failed = items.find((t) => t.task_id === seed.failed)!;
+    expect(failed).toMatchObject({ status: 'FAILURE', quota: 0 });
+    expect(failed.result_url).toBeUndefined();
+    // new-api's console plays result_url ("点击预览视频"): the gateway's content route, with the session.
+    expect(done.result_url).toBe(`${gateway.baseUrl}/pg/videos/${seed.done}/content`);
+    const file = await fetch(done.result_url as string, { headers: { cookie: cookieOf(seed.auth) } });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('video/mp4');
+    const admin = await fetch(`${gateway.baseUrl}/api/task/?p=0`, {
+      headers: { cookie: cookieOf(root), 'New-Api-User': '1' },
+    });
+    const all = JSON.stringify(await admin.json());
+    expect(all).toContain(`/pg/videos/${seed.done}/content`);
+    expect(all).not.toContain('_switchyard');
+    expect(all).not.toContain(new URL(seed.sora.url).host);
     const text = JSON.stringify(body);
     expect(text).not.toContain('_switchyard');
     expect(text).not.toContain(new URL(seed.sora.url).host);

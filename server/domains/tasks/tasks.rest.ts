@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { mjListInput, taskListInput } from '../../../shared/schemas/tasks.ts';
 import { contractOf, pagingQuery, pageObject } from '../../compat/contract.ts';
@@ -12,6 +12,9 @@ import type { AppDeps } from '../../context.ts';
  */
 export function registerTaskListRoutes(app: FastifyInstance, deps: AppDeps) {
   const { tasks } = deps.services;
+  // new-api's console plays a video's result_url only when it is absolute: the site's address, else this request's.
+  const resultBase = (req: FastifyRequest) =>
+    deps.services.options.get('ServerAddress').replace(/\/+$/, '') || `${req.protocol}://${req.host}`;
 
   /** The filters are the same in both contracts; in 2026 the range comes from the paging query. */
   const paged = async <F, T>(
@@ -47,16 +50,16 @@ export function registerTaskListRoutes(app: FastifyInstance, deps: AppDeps) {
     paged(
       taskListInput,
       req.query,
-      (f) => tasks.listTasks(f),
-      (f, range) => tasks.pageTasks(f, range),
+      (f) => tasks.listTasks(f, resultBase(req)),
+      (f, range) => tasks.pageTasks(f, range, undefined, resultBase(req)),
     ),
   );
   restRoute(app, deps, 'GET', '/api/task/self', { auth: 'user' }, ({ req, user }) =>
     paged(
       taskListInput,
       req.query,
-      (f) => tasks.listTasksSelf(user.id, f),
-      (f, range) => tasks.pageTasks(f, range, user.id),
+      (f) => tasks.listTasksSelf(user.id, f, resultBase(req)),
+      (f, range) => tasks.pageTasks(f, range, user.id, resultBase(req)),
     ),
   );
 }

@@ -2,7 +2,7 @@ import type { Infra } from '../../context.ts';
 import type { MidjourneyRow, TaskRow } from './tasks.table.ts';
 import type { MjListInput, TaskListInput } from '../../../shared/schemas/tasks.ts';
 import type { OptionsService } from '../options/options.service.ts';
-import { videoTaskSummary } from './video-task.view.ts';
+import { videoResultUrl, videoTaskSummary } from './video-task.view.ts';
 import { countMidjourneys, countTasks, listMidjourneys, listTasks, type Range } from './tasks.repo.ts';
 
 export type TasksService = ReturnType<typeof createTasksService>;
@@ -37,14 +37,19 @@ function stripOwnObject(v: unknown): unknown {
 
 export type MjView = ReturnType<typeof mjView>;
 
-/** The task row as /api/task answers it: `properties` and `data` are JSON, not text. */
-export function taskView(row: TaskRow) {
+/**
+ * The task row as /api/task answers it: `properties` and `data` are JSON, not text; a finished video's
+ * `result_url` is the gateway's content route under `resultBase` (given by the REST routes).
+ */
+export function taskView(row: TaskRow, resultBase?: string) {
+  const resultUrl = resultBase === undefined ? undefined : videoResultUrl(row, resultBase);
   return {
     ...row,
     id: Number(row.id),
     quota: Number(row.quota),
     properties: stripOwnObject(parseJson(row.properties, {})),
     data: parseJson(row.data, null),
+    ...(resultUrl ? { result_url: resultUrl } : {}),
   };
 }
 export type TaskView = ReturnType<typeof taskView>;
@@ -90,20 +95,20 @@ export function createTasksService(infra: Pick<Infra, 'db'>, options: OptionsSer
       ]);
       return { items: rows.map((r) => mjView(r, fb)), total };
     },
-    /** 2026: one range of tasks with the total, as pageMj. */
-    async pageTasks(q: TaskListInput, range: Range, userId?: number) {
+    /** 2026: one range of tasks with the total, as pageMj; `resultBase` see taskView. */
+    async pageTasks(q: TaskListInput, range: Range, userId?: number, resultBase?: string) {
       const filter = userId === undefined ? q : { ...q, channel_id: undefined };
       const [rows, total] = await Promise.all([
         listTasks(infra.db, filter, userId, range),
         countTasks(infra.db, filter, userId),
       ]);
-      return { items: rows.map(taskView), total };
+      return { items: rows.map((r) => taskView(r, resultBase)), total };
     },
-    async listTasks(q: TaskListInput) {
-      return (await listTasks(infra.db, q)).map(taskView);
+    async listTasks(q: TaskListInput, resultBase?: string) {
+      return (await listTasks(infra.db, q)).map((r) => taskView(r, resultBase));
     },
-    async listTasksSelf(userId: number, q: TaskListInput) {
-      return (await listTasks(infra.db, { ...q, channel_id: undefined }, userId)).map(taskView);
+    async listTasksSelf(userId: number, q: TaskListInput, resultBase?: string) {
+      return (await listTasks(infra.db, { ...q, channel_id: undefined }, userId)).map((r) => taskView(r, resultBase));
     },
     /** The console's task log: every user's tasks for admins (`userId` undefined), else the caller's. */
     async listTasksConsole(q: TaskListInput, userId?: number) {

@@ -29,3 +29,12 @@ export function videoTaskSummary(row: Pick<TaskRow, 'platform' | 'properties'>):
   const size = [props.size, props.resolution].find((v): v is string => typeof v === 'string' && v !== '');
   return { seconds: Number.isFinite(seconds) && seconds > 0 ? seconds : 0, size: size ?? '' };
 }
+
+/**
+ * new-api's `result_url` of a finished video task (its 2026 console's task log plays it with "点击预览视频"):
+ * the gateway's own content route, which streams the file with the session's cookie, never the upstream's URL.
+ */
+export function videoResultUrl(row: Pick<TaskRow, 'platform' | 'status' | 'task_id'>, base: string) {
+  if (!isVideoPlatform(row.platform) || row.status !== 'SUCCESS') return undefined;
+  return `${base}/pg/videos/${encodeURIComponent(row.task_id)}/content`;
+}
