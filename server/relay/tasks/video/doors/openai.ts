@@ -244,6 +244,28 @@ export function registerOpenAIVideoRoutes(app: FastifyInstance, rt: RelayRuntime
         return videoObject(view);
       }),
     );
+
+    // The SDK's newer calls (edit, extend, characters) have no counterpart on the other upstreams and none
+    // in the video service: a clear refusal instead of OpenAI's bare "Invalid URL".
+    for (const [method, path, what] of [
+      ['POST', '/v1/videos/edits', 'Video edits (videos.edit)'],
+      ['POST', '/v1/videos/extensions', 'Video extensions (videos.extend)'],
+      ['POST', '/v1/videos/characters', 'Video characters (videos.createCharacter)'],
+      ['GET', '/v1/videos/characters/:id', 'Video characters (videos.getCharacter)'],
+    ] as const)
+      scope.route({
+        method,
+        url: path,
+        handler: openaiRoute(async (req) => {
+          await auth(req);
+          throw refusal(
+            404,
+            `${what} are not supported by this gateway; create, retrieve, list, remix, delete and download are`,
+            `本网关不支持${what}；支持创建、查询、列表、混剪、删除和下载`,
+            'unsupported_endpoint',
+          );
+        }),
+      });
   });
 
   app.get(

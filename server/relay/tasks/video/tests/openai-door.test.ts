@@ -172,6 +172,10 @@ describe('OpenAI videos door (/v1/videos) with the openai SDK', () => {
       error: { type: 'invalid_request_error', code: 'unknown_parameter', param: null },
     });
     expect(sora.requests.length).toBe(before);
+    // The SDK's edit and extend calls are refused by name, not with a bare "Invalid URL".
+    const edit = await openai.videos.edit({ prompt: 'x', video: { id: 'video_123' } }).catch((e: unknown) => e);
+    expect(edit).toBeInstanceOf(OpenAI.NotFoundError);
+    expect((edit as Error).message).toMatch(/Video edits \(videos.edit\) are not supported/);
     const anon = await fetch(`${gateway}/v1/videos`);
     expect(anon.status).toBe(401);
     expect(await anon.json()).toMatchObject({ error: { type: 'authentication_error' } });
