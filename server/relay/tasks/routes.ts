@@ -17,7 +17,7 @@ export const taskPollerOf = (deps: AppDeps): TaskPoller | undefined => pollers.g
 /** The video jobs' poller (issue 40): it ticks often, each job is polled only when its backoff is due. */
 export const videoPollerOf = (deps: AppDeps): TaskPoller | undefined => videoPollers.get(deps);
 
-/** The video poller's tick: a new job's first polls come every few seconds (poll.ts backoffFor). */
+/** The video poller's tick: a new job's first polls come every few seconds (lifecycle.ts backoffFor). */
 const VIDEO_TICK_MS = 3000;
 
 /**

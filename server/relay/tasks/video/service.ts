@@ -1,15 +1,14 @@
 import { nowSeconds } from '../../../db/time.ts';
 import type { TaskRow } from '../../../db/types.ts';
-import type { Reservation } from '../../../domains/billing/reserve.service.ts';
 import { messageLogFields } from '../../../domains/logs/log-message.view.ts';
 import { insertTask } from '../../../domains/tasks/tasks.repo.ts';
-import { isAppError } from '../../../errors.ts';
 import { type ChannelConfig, pickKey, upstreamModelFor } from '../../channel-config.ts';
-import { quotaShortfall, refusal, relayErrorOfApp } from '../../errors.ts';
-import { payerOf, type RelayPrincipal } from '../../principal.ts';
+import { refusal } from '../../errors.ts';
+import type { RelayPrincipal } from '../../principal.ts';
 import type { RelayRuntime } from '../../runtime.ts';
 import { checkModel } from '../../token-auth.ts';
 import { pickTaskChannel } from '../charge.ts';
+import { chargeOnAccept } from '../lifecycle.ts';
 import { videoAdapterFor, videoChannelTypes } from './adapters.ts';
 import { sizeMultiplier, videoPrice } from './price.ts';
 import {
@@ -158,16 +157,6 @@ export function createVideoService(rt: RelayRuntime): VideoCore {
     return resolve(channel, pub.origin_model_name, own.upstreamModel);
   }
 
-  async function reserve(p: RelayPrincipal, quota: number): Promise<Reservation> {
-    try {
-      return await deps.services.billing.reserve(payerOf(p), quota);
-    } catch (err) {
-      if (isAppError(err))
-        throw quotaShortfall(err, opt) ?? relayErrorOfApp(err, 403, err.detail ?? 'insufficient_quota');
-      throw err;
-    }
-  }
-
   /**
    * Reserve -> submit upstream -> keep the reserved amount as the charge (consume row "reserved X")
    * and store the job; a refusal or a throw gives the whole reservation back.
@@ -184,16 +173,7 @@ export function createVideoService(rt: RelayRuntime): VideoCore {
     const seconds = req.seconds ?? caps.seconds[0] ?? 0;
     const price = videoPrice(opt, req.model, p.group, { seconds, size: req.size, resolution: req.resolution });
     const started = Date.now();
-    const reservation = await reserve(p, price.quota);
-    let sent: { upstreamId: string; progress?: VideoProgress };
-    try {
-      sent = await send();
-    } catch (err) {
-      await deps.services.billing.refund(reservation);
-      throw err;
-    }
     const id = newVideoId();
-    const now = nowSeconds();
     const pub: VideoPublic = {
       input: req.prompt,
       origin_model_name: req.model,
@@ -203,41 +183,40 @@ export function createVideoService(rt: RelayRuntime): VideoCore {
       ...(req.aspectRatio ? { aspect_ratio: req.aspectRatio } : {}),
     };
     const { quota: _q, ...priceParts } = price;
-    const own: VideoOwn = {
-      video: true,
-      door: meta.door,
-      upstreamId: sent.upstreamId,
-      upstreamModel: r.call.upstreamModel,
-      tokenId: p.token?.id ?? 0,
-      unlimitedToken: p.token?.unlimited ?? true,
-      subscriptionId: reservation.subscriptionId ?? 0,
-      price: { ...priceParts, reserved: price.quota, quotaPerUnit: opt('QuotaPerUnit') },
-      content: sent.progress?.content,
-      variants: [...caps.variants],
-      ...(remixedFromId ? { remixedFromId } : {}),
-    };
-    const state = sent.progress?.state === 'in_progress' ? 'in_progress' : 'queued';
-    const task = {
-      created_at: now,
-      updated_at: now,
-      task_id: id,
-      platform: String(r.channel.type),
-      user_id: p.user.id,
-      channel_id: r.channel.id,
-      quota: price.quota,
-      action: actionOf(req, remixedFromId !== undefined),
-      status: sent.progress ? statusOf(state) : 'SUBMITTED',
-      submit_time: now,
-      start_time: state === 'in_progress' ? now : 0,
-      progress: `${Math.min(99, Math.round(sent.progress?.progress ?? 0))}%`,
-      properties: propertiesOf(pub, own),
-    };
-    try {
-      await deps.services.billing.settle(
-        reservation,
-        price.quota,
-        r.channel.id,
-        (st) => ({
+    const sent = await chargeOnAccept(rt, p, price.quota, send, (sent, reservation) => {
+      const now = nowSeconds();
+      const own: VideoOwn = {
+        video: true,
+        door: meta.door,
+        upstreamId: sent.upstreamId,
+        upstreamModel: r.call.upstreamModel,
+        tokenId: p.token?.id ?? 0,
+        unlimitedToken: p.token?.unlimited ?? true,
+        subscriptionId: reservation.subscriptionId ?? 0,
+        price: { ...priceParts, reserved: price.quota, quotaPerUnit: opt('QuotaPerUnit') },
+        content: sent.progress?.content,
+        variants: [...caps.variants],
+        ...(remixedFromId ? { remixedFromId } : {}),
+      };
+      const state = sent.progress?.state === 'in_progress' ? 'in_progress' : 'queued';
+      const task = {
+        created_at: now,
+        updated_at: now,
+        task_id: id,
+        platform: String(r.channel.type),
+        user_id: p.user.id,
+        channel_id: r.channel.id,
+        quota: price.quota,
+        action: actionOf(req, remixedFromId !== undefined),
+        status: sent.progress ? statusOf(state) : 'SUBMITTED',
+        submit_time: now,
+        start_time: state === 'in_progress' ? now : 0,
+        progress: `${Math.min(99, Math.round(sent.progress?.progress ?? 0))}%`,
+        properties: propertiesOf(pub, own),
+      };
+      return {
+        channelId: r.channel.id,
+        log: (st) => ({
           user_id: p.user.id,
           created_at: now,
           type: 2,
@@ -270,13 +249,9 @@ export function createVideoService(rt: RelayRuntime): VideoCore {
             },
           ),
         }),
-        // The task row is written in the charge's transaction: never a charge without its job, or a job unpaid.
-        async (trx) => void (await insertTask(trx, task)),
-      );
-    } catch (err) {
-      await deps.services.billing.refund(reservation);
-      throw err;
-    }
+        row: async (trx) => void (await insertTask(trx, task)),
+      };
+    });
     let row = (await ownVideo(deps.db, p.user.id, id))!;
     // An upstream that finished (or failed) at once is settled now.
     if (sent.progress && (sent.progress.state === 'completed' || sent.progress.state === 'failed'))

@@ -6,6 +6,13 @@ import type { Db, NewLog, TaskRow } from '../../../db/types.ts';
 import { insertLogs } from '../../../domains/logs/insert-logs.repo.ts';
 import { messageLogFields } from '../../../domains/logs/log-message.view.ts';
 import { parseJson } from '../../../domains/tasks/tasks.service.ts';
+import {
+  dueTasks,
+  FINAL_TASK_STATUSES as FINAL_STATUSES,
+  giveBackTaskQuota,
+  takeExtraTaskQuota,
+  type TaskPayer,
+} from '../task-ledger.repo.ts';
 import type { VideoPrice } from './price.ts';
 import type { VideoDoor, VideoProgress, VideoState, VideoTaskView, VideoVariant } from './types.ts';
 
@@ -25,7 +32,7 @@ export const newVideoId = () => `video_${randomBytes(16).toString('hex')}`;
 const isVideoRow = sql<boolean>`task_id like 'video!_%' escape '!'`;
 export const isVideoId = (id: string) => /^video_[0-9a-f]{32}$/.test(id);
 
-export const FINAL_STATUSES = ['SUCCESS', 'FAILURE'] as const;
+export { FINAL_STATUSES };
 
 const STATUS_OF: Record<VideoState, string> = {
   queued: 'QUEUED',
@@ -229,8 +236,9 @@ export async function settleVideo(db: Db, row: TaskRow, end: VideoEnd): Promise<
 
     const target = end.status === 'FAILURE' ? 0 : Math.max(0, end.finalQuota);
     let delta = target - charged; // > 0: take more; < 0: give back
-    if (delta > 0) delta = await takeExtra(trx, row, own, delta);
-    else if (delta < 0) await giveBack(trx, row, own, -delta);
+    const payer = payerOfRow(row, own);
+    if (delta > 0) delta = await takeExtraTaskQuota(trx, payer, delta);
+    else if (delta < 0) await giveBackTaskQuota(trx, payer, -delta);
     const finalCharge = charged + delta;
     if (delta !== 0) await trx.updateTable('tasks').set({ quota: finalCharge }).where('id', '=', row.id).execute();
 
@@ -285,125 +293,14 @@ export async function settleVideo(db: Db, row: TaskRow, end: VideoEnd): Promise<
   });
 }
 
-/** Gives `q` back to whoever paid at submit, and lowers the used counters. */
-async function giveBack(trx: Db, row: TaskRow, own: VideoOwn, q: number) {
-  if (own.subscriptionId > 0)
-    await trx
-      .updateTable('user_subscriptions')
-      .set({ amount_used: sql`case when amount_used > ${q} then amount_used - ${q} else 0 end` })
-      .where('id', '=', own.subscriptionId)
-      .execute();
-  await trx
-    .updateTable('users')
-    .set({
-      ...(own.subscriptionId > 0 ? {} : { quota: sql`quota + ${q}` }),
-      used_quota: sql`used_quota - ${q}`,
-    })
-    .where('id', '=', row.user_id)
-    .execute();
-  if (own.tokenId > 0)
-    await trx
-      .updateTable('tokens')
-      .set({
-        used_quota: sql`used_quota - ${q}`,
-        ...(own.unlimitedToken ? {} : { remain_quota: sql`remain_quota + ${q}` }),
-      })
-      .where('id', '=', own.tokenId)
-      .execute();
-  if (Number(row.channel_id) > 0)
-    await trx
-      .updateTable('channels')
-      .set({ used_quota: sql`used_quota - ${q}` })
-      .where('id', '=', row.channel_id)
-      .execute();
-}
+/** Who paid a video job (stored at submit). */
+const payerOfRow = (row: TaskRow, own: VideoOwn): TaskPayer => ({
+  userId: Number(row.user_id),
+  tokenId: own.tokenId,
+  unlimitedToken: own.unlimitedToken,
+  subscriptionId: own.subscriptionId,
+  channelId: Number(row.channel_id),
+});
 
-/**
- * Takes up to `want` more (the job produced more than was reserved): no more than the payer's
- * balance and a limited token's remain hold, each a conditional update. Returns what was taken.
- */
-async function takeExtra(trx: Db, row: TaskRow, own: VideoOwn, want: number): Promise<number> {
-  let take = want;
-  if (own.subscriptionId > 0) {
-    const s = await trx
-      .selectFrom('user_subscriptions')
-      .select(['amount_total', 'amount_used'])
-      .where('id', '=', own.subscriptionId)
-      .executeTakeFirst();
-    const total = Number(s?.amount_total ?? 0);
-    if (total > 0) take = Math.min(take, Math.max(0, total - Number(s?.amount_used ?? 0)));
-  } else {
-    const u = await trx.selectFrom('users').select('quota').where('id', '=', row.user_id).executeTakeFirst();
-    take = Math.min(take, Math.max(0, Number(u?.quota ?? 0)));
-  }
-  if (own.tokenId > 0 && !own.unlimitedToken) {
-    const t = await trx.selectFrom('tokens').select('remain_quota').where('id', '=', own.tokenId).executeTakeFirst();
-    take = Math.min(take, Math.max(0, Number(t?.remain_quota ?? 0)));
-  }
-  if (take <= 0) return 0;
-  if (own.subscriptionId > 0)
-    await trx
-      .updateTable('user_subscriptions')
-      .set({ amount_used: sql`amount_used + ${take}` })
-      .where('id', '=', own.subscriptionId)
-      .execute();
-  await trx
-    .updateTable('users')
-    .set({
-      ...(own.subscriptionId > 0 ? {} : { quota: sql`quota - ${take}` }),
-      used_quota: sql`used_quota + ${take}`,
-    })
-    .where('id', '=', row.user_id)
-    .execute();
-  if (own.tokenId > 0)
-    await trx
-      .updateTable('tokens')
-      .set({
-        used_quota: sql`used_quota + ${take}`,
-        ...(own.unlimitedToken ? {} : { remain_quota: sql`remain_quota - ${take}` }),
-      })
-      .where('id', '=', own.tokenId)
-      .execute();
-  if (Number(row.channel_id) > 0)
-    await trx
-      .updateTable('channels')
-      .set({ used_quota: sql`used_quota + ${take}` })
-      .where('id', '=', row.channel_id)
-      .execute();
-  return take;
-}
-
-/*
- * The poll schedule (migration 2026-11-29T0000-task-leases): every instance's poller asks for due
- * rows, then claims each with a conditional update, so one instance polls a job at a time; the
- * settlement's own conditional status change keeps it exactly once even if a lease runs out mid-poll.
- */
-
-/** Unfinished video jobs whose next poll is due and that no instance holds. */
-export const dueVideos = (db: Db, now: number, limit: number) =>
-  db
-    .selectFrom('tasks')
-    .selectAll()
-    .where(isVideoRow)
-    .where('status', 'not in', FINAL_STATUSES)
-    .where('next_poll_at', '<=', now)
-    .where('lease_until', '<=', now)
-    .orderBy('next_poll_at')
-    .limit(limit)
-    .execute();
-
-/** Claims a due row for `leaseS` seconds; false when another instance got it first or it is final. */
-export async function claimVideo(db: Db, id: number, now: number, leaseS: number): Promise<boolean> {
-  const r = await db
-    .updateTable('tasks')
-    .set({ lease_until: now + leaseS })
-    .where('id', '=', id)
-    .where('lease_until', '<=', now)
-    .where('status', 'not in', FINAL_STATUSES)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
-}
-
-/** Frees a claimed row and sets its next poll. */
-export const releaseVideo = (db: Db, id: number, nextPollAt: number) =>
-  db.updateTable('tasks').set({ lease_until: 0, next_poll_at: nextPollAt }).where('id', '=', id).execute();
+/** Video rows for the leased poll (task-ledger.repo.ts). */
+export const dueVideos = (db: Db, now: number, limit: number) => dueTasks(db, isVideoRow, now, limit);

@@ -1,0 +1,121 @@
+import type { Db, NewLog, TaskRow } from '../../db/types.ts';
+import { nowSeconds } from '../../db/time.ts';
+import type { Reservation } from '../../domains/billing/reserve.service.ts';
+import type { Settlement } from '../../domains/billing/settle.service.ts';
+import { isAppError } from '../../errors.ts';
+import { quotaShortfall, relayErrorOfApp } from '../errors.ts';
+import { payerOf, type RelayPrincipal } from '../principal.ts';
+import type { RelayRuntime } from '../runtime.ts';
+import { claimTask, releaseTask } from './task-ledger.repo.ts';
+
+/*
+ * One lifecycle for asynchronous tasks (issue 40): reserve -> submit upstream -> keep the charge with
+ * the task row in one transaction (or refund it all) -> poll under a lease with backoff -> settle or
+ * refund exactly once (task-ledger.repo.ts moves the money; the caller's conditional status change
+ * makes it once) -> fail and refund what runs past the timeout. Video runs on it; Midjourney and Suno
+ * (tasks/charge.ts, their poll.ts) are to move onto it.
+ */
+
+/** Reserves a task's price from whoever pays (wallet or subscription pool, a limited token too); a shortfall is a 403 saying how much. */
+export async function reserveForTask(rt: RelayRuntime, p: RelayPrincipal, quota: number): Promise<Reservation> {
+  try {
+    return await rt.deps.services.billing.reserve(payerOf(p), quota);
+  } catch (err) {
+    if (isAppError(err))
+      throw (
+        quotaShortfall(err, rt.deps.services.options.get) ??
+        relayErrorOfApp(err, 403, err.detail ?? 'insufficient_quota')
+      );
+    throw err;
+  }
+}
+
+/** What to keep once the upstream accepted: the consume log row and the task row, written with the charge. */
+export interface Accepted {
+  channelId: number;
+  log: (s: Settlement) => NewLog;
+  /** Inserts the task row, in the charge's transaction. */
+  row: (trx: Db) => Promise<void>;
+}
+
+/**
+ * Reserve -> `send` -> on acceptance the reserved amount becomes the charge, with its log row and the
+ * task row in ONE transaction (a crash keeps all three or none; none leaves the reservation, refunded at
+ * the restart); a refusal (a throw from `send`) or a failed write gives the whole reservation back.
+ */
+export async function chargeOnAccept<T>(
+  rt: RelayRuntime,
+  p: RelayPrincipal,
+  quota: number,
+  send: (reservation: Reservation) => Promise<T>,
+  keep: (sent: T, reservation: Reservation) => Accepted,
+): Promise<T> {
+  const { billing } = rt.deps.services;
+  const reservation = await reserveForTask(rt, p, quota);
+  let sent: T;
+  try {
+    sent = await send(reservation);
+  } catch (err) {
+    await billing.refund(reservation);
+    throw err;
+  }
+  try {
+    const k = keep(sent, reservation);
+    await billing.settle(reservation, quota, k.channelId, k.log, k.row);
+  } catch (err) {
+    await billing.refund(reservation);
+    throw err;
+  }
+  return sent;
+}
+
+/**
+ * Seconds until the next poll of a task this old: a new one every few seconds (a client watching it
+ * sees progress), a long one once a minute (jobs of minutes; the upstream is not hammered).
+ */
+export function backoffFor(ageS: number): number {
+  if (ageS < 60) return 3;
+  if (ageS < 300) return 10;
+  if (ageS < 900) return 30;
+  return 60;
+}
+
+/** How long a claim holds: longer than one upstream poll may take (60 s), short enough that a dead instance's rows return soon. */
+export const LEASE_S = 90;
+const BATCH = 200;
+
+export interface LeasedPoll {
+  /** Unfinished rows whose next poll is due and that no instance holds. */
+  due(now: number, limit: number): Promise<TaskRow[]>;
+  /** Seconds after submission at which a task is failed and refunded. */
+  timeoutS(): number;
+  /** One upstream poll of a claimed row (a final answer settles it, once). */
+  poll(row: TaskRow): Promise<unknown>;
+  /** Fails and refunds a row past the timeout (once). */
+  expire(row: TaskRow, timeoutS: number): Promise<unknown>;
+}
+
+/**
+ * A poll job for the task poller: claims each due row with a lease (a conditional update, so one
+ * instance polls it at a time), polls or expires it, and schedules its next poll by its age. Rows live
+ * in the table, so a restarted instance resumes them; a throw leaves the row for its next turn.
+ */
+export function createLeasedPollJob(rt: RelayRuntime, plan: LeasedPoll) {
+  const { db } = rt.deps;
+  return async () => {
+    const now = nowSeconds();
+    const timeoutS = plan.timeoutS();
+    for (const row of await plan.due(now, BATCH)) {
+      if (!(await claimTask(db, Number(row.id), now, LEASE_S))) continue;
+      const age = now - Number(row.submit_time);
+      try {
+        if (age >= timeoutS) await plan.expire(row, timeoutS);
+        else await plan.poll(row);
+      } catch (err) {
+        rt.deps.log.warn({ err, task: row.task_id }, 'task poll failed');
+      } finally {
+        await releaseTask(db, Number(row.id), nowSeconds() + backoffFor(age));
+      }
+    }
+  };
+}

@@ -1,0 +1,144 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../db/types.ts';
+
+/*
+ * The money and the poll claims of an asynchronous task after its submission (issue 40's one lifecycle):
+ * the charge was kept at submit; when the task ends, its settlement gives back or takes the difference
+ * from whoever paid, and several instances share the polling through a lease on the row. Video uses it;
+ * Midjourney and Suno move onto it later (their failAndRefund misses subscription pools).
+ */
+
+/** Who paid a task at submit, stored on its row. */
+export interface TaskPayer {
+  userId: number;
+  tokenId: number;
+  unlimitedToken: boolean;
+  /** The subscription pool that paid; 0 = the wallet. */
+  subscriptionId: number;
+  channelId: number;
+}
+
+export const FINAL_TASK_STATUSES = ['SUCCESS', 'FAILURE'] as const;
+
+/** Gives `q` back to whoever paid at submit, and lowers the used counters. */
+export async function giveBackTaskQuota(trx: Db, payer: TaskPayer, q: number): Promise<void> {
+  if (payer.subscriptionId > 0)
+    await trx
+      .updateTable('user_subscriptions')
+      .set({ amount_used: sql`case when amount_used > ${q} then amount_used - ${q} else 0 end` })
+      .where('id', '=', payer.subscriptionId)
+      .execute();
+  await trx
+    .updateTable('users')
+    .set({
+      ...(payer.subscriptionId > 0 ? {} : { quota: sql`quota + ${q}` }),
+      used_quota: sql`used_quota - ${q}`,
+    })
+    .where('id', '=', payer.userId)
+    .execute();
+  if (payer.tokenId > 0)
+    await trx
+      .updateTable('tokens')
+      .set({
+        used_quota: sql`used_quota - ${q}`,
+        ...(payer.unlimitedToken ? {} : { remain_quota: sql`remain_quota + ${q}` }),
+      })
+      .where('id', '=', payer.tokenId)
+      .execute();
+  if (payer.channelId > 0)
+    await trx
+      .updateTable('channels')
+      .set({ used_quota: sql`used_quota - ${q}` })
+      .where('id', '=', payer.channelId)
+      .execute();
+}
+
+/**
+ * Takes up to `want` more (the job produced more than was reserved): no more than the payer's
+ * balance and a limited token's remain hold, each a conditional update. Returns what was taken.
+ */
+export async function takeExtraTaskQuota(trx: Db, payer: TaskPayer, want: number): Promise<number> {
+  let take = want;
+  if (payer.subscriptionId > 0) {
+    const s = await trx
+      .selectFrom('user_subscriptions')
+      .select(['amount_total', 'amount_used'])
+      .where('id', '=', payer.subscriptionId)
+      .executeTakeFirst();
+    const total = Number(s?.amount_total ?? 0);
+    if (total > 0) take = Math.min(take, Math.max(0, total - Number(s?.amount_used ?? 0)));
+  } else {
+    const u = await trx.selectFrom('users').select('quota').where('id', '=', payer.userId).executeTakeFirst();
+    take = Math.min(take, Math.max(0, Number(u?.quota ?? 0)));
+  }
+  if (payer.tokenId > 0 && !payer.unlimitedToken) {
+    const t = await trx.selectFrom('tokens').select('remain_quota').where('id', '=', payer.tokenId).executeTakeFirst();
+    take = Math.min(take, Math.max(0, Number(t?.remain_quota ?? 0)));
+  }
+  if (take <= 0) return 0;
+  if (payer.subscriptionId > 0)
+    await trx
+      .updateTable('user_subscriptions')
+      .set({ amount_used: sql`amount_used + ${take}` })
+      .where('id', '=', payer.subscriptionId)
+      .execute();
+  await trx
+    .updateTable('users')
+    .set({
+      ...(payer.subscriptionId > 0 ? {} : { quota: sql`quota - ${take}` }),
+      used_quota: sql`used_quota + ${take}`,
+    })
+    .where('id', '=', payer.userId)
+    .execute();
+  if (payer.tokenId > 0)
+    await trx
+      .updateTable('tokens')
+      .set({
+        used_quota: sql`used_quota + ${take}`,
+        ...(payer.unlimitedToken ? {} : { remain_quota: sql`remain_quota - ${take}` }),
+      })
+      .where('id', '=', payer.tokenId)
+      .execute();
+  if (payer.channelId > 0)
+    await trx
+      .updateTable('channels')
+      .set({ used_quota: sql`used_quota + ${take}` })
+      .where('id', '=', payer.channelId)
+      .execute();
+  return take;
+}
+
+/*
+ * The poll schedule (migration 2026-11-29T0000-task-leases): every instance's poller asks for due
+ * rows, then claims each with a conditional update, so one instance polls a job at a time; the
+ * settlement's own conditional status change keeps it exactly once even if a lease runs out mid-poll.
+ */
+
+/** Unfinished tasks (of those `which` picks) whose next poll is due and that no instance holds. */
+export const dueTasks = (db: Db, which: RawBuilder<boolean>, now: number, limit: number) =>
+  db
+    .selectFrom('tasks')
+    .selectAll()
+    .where(which)
+    .where('status', 'not in', FINAL_TASK_STATUSES)
+    .where('next_poll_at', '<=', now)
+    .where('lease_until', '<=', now)
+    .orderBy('next_poll_at')
+    .limit(limit)
+    .execute();
+
+/** Claims a due row for `leaseS` seconds; false when another instance got it first or it is final. */
+export async function claimTask(db: Db, id: number, now: number, leaseS: number): Promise<boolean> {
+  const r = await db
+    .updateTable('tasks')
+    .set({ lease_until: now + leaseS })
+    .where('id', '=', id)
+    .where('lease_until', '<=', now)
+    .where('status', 'not in', FINAL_TASK_STATUSES)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Frees a claimed row and sets its next poll. */
+export const releaseTask = (db: Db, id: number, nextPollAt: number) =>
+  db.updateTable('tasks').set({ lease_until: 0, next_poll_at: nextPollAt }).where('id', '=', id).execute();
