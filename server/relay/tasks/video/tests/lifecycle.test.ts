@@ -135,6 +135,28 @@ describe('video core', () => {
     expect(JSON.parse(back[0].other)).toMatchObject({ reserved: 600_000, charged: 200_000, refunded: 400_000 });
   });
 
+  it('charges the extra when the upstream made more seconds than were reserved, never below zero', async () => {
+    const rich = await h.payer();
+    const v = await submit(rich, { seconds: 4 });
+    await h.core.apply(await h.row(v.id), { state: 'completed', progress: 100, seconds: 8 });
+    await h.poll();
+    const { l, net } = await expectLedgerAgrees(rich, 10_000_000);
+    expect(net).toBe(400_000);
+    expect(l.logs.map((r) => [r.type, Number(r.quota)])).toEqual([
+      [2, 200_000],
+      [2, 200_000],
+    ]);
+    // A wallet that holds only 50,000 more pays those and no more.
+    const poor = await h.payer(250_000);
+    const w = await submit(poor, { seconds: 4 });
+    await h.core.apply(await h.row(w.id), { state: 'completed', progress: 100, seconds: 12 });
+    await h.poll();
+    const after = await expectLedgerAgrees(poor, 250_000);
+    expect(Number(after.l.user.quota)).toBe(0);
+    expect(after.net).toBe(250_000);
+    expect(Number((await h.row(w.id)).quota)).toBe(250_000);
+  });
+
   it('refunds a failed job exactly once while two pollers and two readers race', async () => {
     const payer = await h.payer(1_000_000, 800_000);
     const p = await h.principal(payer);
