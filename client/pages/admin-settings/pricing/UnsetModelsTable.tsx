@@ -8,7 +8,8 @@ import { errorMessage } from '../../../lib/errors.ts';
 import { trpc } from '../../../trpc.ts';
 import type { OptionsForm } from '../form/useOptionsForm.ts';
 import { PriceEditModal } from './PriceEditModal.tsx';
-import { mapsFromRows, rowsFromMaps, upsertRow } from './price-math.ts';
+import { rowsFromMaps, upsertRow, withVideoUnits } from './price-math.ts';
+import { useVideoModels } from './useVideoModels.ts';
 
 /** Models served by enabled channels that have neither a ratio nor a fixed price yet. */
 export function UnsetModelsTable({ form }: { form: OptionsForm }) {
@@ -21,10 +22,10 @@ export function UnsetModelsTable({ form }: { form: OptionsForm }) {
   const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
   const [editing, setEditing] = useState<string | undefined>();
   const editingRow = useMemo(() => (editing ? { name: editing } : undefined), [editing]);
-  const rows = rowsFromMaps(
-    form.values.ModelPrice ?? '',
-    form.values.ModelRatio ?? '',
-    form.values.CompletionRatio ?? '',
+  const video = useVideoModels(form);
+  const rows = withVideoUnits(
+    rowsFromMaps(form.values.ModelPrice ?? '', form.values.ModelRatio ?? '', form.values.CompletionRatio ?? ''),
+    video.units,
   );
   const priced = new Set(rows.filter((r) => r.price !== undefined || r.ratio !== undefined).map((r) => r.name));
   const unset = (enabled.data ?? []).filter((m) => !priced.has(m)).map((name) => ({ name }));
@@ -75,8 +76,9 @@ export function UnsetModelsTable({ form }: { form: OptionsForm }) {
         opened={editing !== undefined}
         row={editingRow}
         existingNames={rows.map((r) => r.name)}
+        isVideo={video.isVideo}
         onClose={() => setEditing(undefined)}
-        onSave={(row) => form.setMany(mapsFromRows(upsertRow(rows, row)))}
+        onSave={(row) => video.write(rows, upsertRow(rows, row))}
       />
     </Stack>
   );

@@ -7,19 +7,8 @@ import { useMemo, useState } from 'react';
 import type { OptionsForm } from '../form/useOptionsForm.ts';
 import { BatchSetModal } from './BatchSetModal.tsx';
 import { PriceEditModal } from './PriceEditModal.tsx';
-import { isVideoModel } from '../../../../shared/video-models.ts';
-import { trpc } from '../../../trpc.ts';
-import {
-  mapsFromRows,
-  outputPrice,
-  parseVideoUnits,
-  type PriceRow,
-  pricePerMillion,
-  rowsFromMaps,
-  upsertRow,
-  videoUnitsText,
-  withVideoUnits,
-} from './price-math.ts';
+import { outputPrice, type PriceRow, pricePerMillion, rowsFromMaps, upsertRow, withVideoUnits } from './price-math.ts';
+import { useVideoModels } from './useVideoModels.ts';
 
 /** Spec: the visual price editor shows 10 models per page. */
 const PAGE_SIZE = 10;
@@ -35,7 +24,7 @@ interface Props {
 /** Edits ModelPrice / ModelRatio / CompletionRatio as a table; changes stay in the form until Save. */
 export function VisualPriceEditor({ form, presets, onlyPresets, setOnlyPresets }: Props) {
   const { t } = useLingui();
-  const units = useMemo(() => parseVideoUnits(form.values.VideoPriceUnit), [form.values.VideoPriceUnit]);
+  const { units, isVideo, write: writeRows } = useVideoModels(form);
   const rows = useMemo(
     () =>
       withVideoUnits(
@@ -44,10 +33,6 @@ export function VisualPriceEditor({ form, presets, onlyPresets, setOnlyPresets }
       ),
     [form.values.ModelPrice, form.values.ModelRatio, form.values.CompletionRatio, units],
   );
-  // Video models (issue 40): those video-only channels serve or named so, plus VideoPriceUnit's own.
-  const served = trpc.pricing.videoModels.useQuery(undefined, { staleTime: 60_000 });
-  const servedSet = useMemo(() => new Set(served.data ?? []), [served.data]);
-  const isVideo = (name: string) => isVideoModel(name, servedSet, units);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<PriceRow[]>([]);
@@ -59,8 +44,7 @@ export function VisualPriceEditor({ form, presets, onlyPresets, setOnlyPresets }
     (r) => r.name.toLowerCase().includes(search.trim().toLowerCase()) && (!onlyPresets || presets.has(r.name)),
   );
   const pageRows = filtered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
-  const write = (next: PriceRow[]) =>
-    form.setMany({ ...mapsFromRows(next), VideoPriceUnit: videoUnitsText(rows, next, form.values.VideoPriceUnit) });
+  const write = (next: PriceRow[]) => writeRows(rows, next);
   const open = (row?: PriceRow) => {
     setEditing(row);
     setEditorOpen(true);
