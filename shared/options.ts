@@ -181,8 +181,8 @@ export const optionRegistry = {
   MjActionCheckSuccessEnabled: bool(true),
   DrawingEnabled: bool(false),
   TaskEnabled: bool(false),
-  // Minutes an unfinished asynchronous task (video, Midjourney, Suno) may run before the poller fails it
-  // and refunds it in full (issue 40).
+  // Minutes an unfinished video task may run before the poller fails it and refunds it in full (issue 40;
+  // tasks/lifecycle.ts, which Midjourney and Suno are to move onto).
   TaskTimeoutMinutes: int(120, { min: 1 }),
   DataExportEnabled: bool(true),
   DataExportInterval: int(5, { min: 1, message: '最小间隔为 1 分钟' }),
