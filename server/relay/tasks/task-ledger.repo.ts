@@ -18,6 +18,13 @@ export interface TaskPayer {
   channelId: number;
 }
 
+/** A balance changed between the read and the take (see takeExtraTaskQuota). */
+export class BalanceMoved extends Error {
+  constructor() {
+    super('balance moved during a task settlement');
+  }
+}
+
 export const FINAL_TASK_STATUSES = ['SUCCESS', 'FAILURE'] as const;
 
 /** Gives `q` back to whoever paid at submit, and lowers the used counters. */
@@ -76,27 +83,46 @@ export async function takeExtraTaskQuota(trx: Db, payer: TaskPayer, want: number
     take = Math.min(take, Math.max(0, Number(t?.remain_quota ?? 0)));
   }
   if (take <= 0) return 0;
+  // Each take is conditional on the balance it read: a payment made meanwhile elsewhere (PostgreSQL runs
+  // them side by side) makes it miss, and the settlement rolls back to be tried at the next poll.
+  const took = (r: { numUpdatedRows: bigint }) => {
+    if (Number(r.numUpdatedRows) !== 1) throw new BalanceMoved();
+  };
   if (payer.subscriptionId > 0)
+    took(
+      await trx
+        .updateTable('user_subscriptions')
+        .set({ amount_used: sql`amount_used + ${take}` })
+        .where('id', '=', payer.subscriptionId)
+        .where((eb) =>
+          eb.or([eb('amount_total', '=', 0), eb(sql`amount_used + ${take}`, '<=', eb.ref('amount_total'))]),
+        )
+        .executeTakeFirst(),
+    );
+  took(
     await trx
-      .updateTable('user_subscriptions')
-      .set({ amount_used: sql`amount_used + ${take}` })
-      .where('id', '=', payer.subscriptionId)
-      .execute();
-  await trx
-    .updateTable('users')
-    .set({
-      ...(payer.subscriptionId > 0 ? {} : { quota: sql`quota - ${take}` }),
-      used_quota: sql`used_quota + ${take}`,
-    })
-    .where('id', '=', payer.userId)
-    .execute();
-  if (payer.tokenId > 0)
+      .updateTable('users')
+      .set({
+        ...(payer.subscriptionId > 0 ? {} : { quota: sql`quota - ${take}` }),
+        used_quota: sql`used_quota + ${take}`,
+      })
+      .where('id', '=', payer.userId)
+      .$if(payer.subscriptionId === 0, (b) => b.where('quota', '>=', take))
+      .executeTakeFirst(),
+  );
+  if (payer.tokenId > 0 && !payer.unlimitedToken)
+    took(
+      await trx
+        .updateTable('tokens')
+        .set({ used_quota: sql`used_quota + ${take}`, remain_quota: sql`remain_quota - ${take}` })
+        .where('id', '=', payer.tokenId)
+        .where('remain_quota', '>=', take)
+        .executeTakeFirst(),
+    );
+  else if (payer.tokenId > 0)
     await trx
       .updateTable('tokens')
-      .set({
-        used_quota: sql`used_quota + ${take}`,
-        ...(payer.unlimitedToken ? {} : { remain_quota: sql`remain_quota - ${take}` }),
-      })
+      .set({ used_quota: sql`used_quota + ${take}` })
       .where('id', '=', payer.tokenId)
       .execute();
   if (payer.channelId > 0)
