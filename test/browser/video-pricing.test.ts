@@ -126,6 +126,11 @@ describe('video prices in the console', () => {
             const editor = p.page.getByTestId('section-pricing');
             await editor.getByPlaceholder('搜索模型').fill(SORA);
             await expect.poll(() => editor.getByTestId(`billing-${SORA}`).textContent()).toBe(said.zh.perVideo);
+            // Read whole, not cut to 按个… in a phone's narrow column.
+            const cut = await editor
+              .getByTestId(`billing-${SORA}`)
+              .evaluate((el) => [...el.querySelectorAll('*'), el].some((e) => e.scrollWidth > e.clientWidth + 1));
+            expect(cut).toBe(false);
             await editor.getByTestId(`billing-${SORA}`).scrollIntoViewIfNeeded();
             await shot(p.page, `editor-table-zh-${theme}-${width}`);
             await editor.getByTestId(`edit-${SORA}`).click();

@@ -130,7 +130,8 @@ export function VisualPriceEditor({ form, presets, onlyPresets, setOnlyPresets }
             title: t`Billing`,
             render: (r) =>
               r.price !== undefined ? (
-                <Badge color="grape" variant="light" miw="fit-content" data-testid={`billing-${r.name}`}>
+                // max-content: a phone's narrow column cut 按个视频 to 按个… (the table scrolls sideways instead).
+                <Badge color="grape" variant="light" miw="max-content" data-testid={`billing-${r.name}`}>
                   {!isVideo(r.name) ? t`Per call` : r.videoUnit === 'job' ? t`Per video` : t`Per second`}
                 </Badge>
               ) : (
