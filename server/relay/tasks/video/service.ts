@@ -193,6 +193,7 @@ export function createVideoService(rt: RelayRuntime): VideoCore {
         tokenId: p.token?.id ?? 0,
         unlimitedToken: p.token?.unlimited ?? true,
         subscriptionId: reservation.subscriptionId ?? 0,
+        group: p.group,
         price: { ...priceParts, reserved: price.quota, quotaPerUnit: opt('QuotaPerUnit') },
         content: sent.progress?.content,
         variants: [...caps.variants],

@@ -62,6 +62,8 @@ export interface VideoOwn {
   unlimitedToken: boolean;
   /** The subscription pool that paid (0 = wallet). */
   subscriptionId: number;
+  /** The group the job was priced in (its log rows say it). */
+  group?: string;
   price: Omit<VideoPrice, 'quota'> & { reserved: number; quotaPerUnit: number };
   content?: VideoProgress['content'];
   variants: VideoVariant[];
@@ -243,12 +245,19 @@ export async function settleVideo(db: Db, row: TaskRow, end: VideoEnd): Promise<
     if (delta !== 0) await trx.updateTable('tasks').set({ quota: finalCharge }).where('id', '=', row.id).execute();
 
     const user = await trx.selectFrom('users').select('username').where('id', '=', row.user_id).executeTakeFirst();
+    // The token's name too, so the settlement's row sits beside its submission's in the log.
+    const token =
+      own.tokenId > 0
+        ? await trx.selectFrom('tokens').select('name').where('id', '=', own.tokenId).executeTakeFirst()
+        : undefined;
     const base = {
       user_id: Number(row.user_id),
       username: user?.username ?? '',
       created_at: now,
       channel_id: Number(row.channel_id),
       token_id: own.tokenId,
+      token_name: token?.name ?? '',
+      group: own.group ?? '',
       model_name: pub.origin_model_name,
     };
     const log: NewLog =
