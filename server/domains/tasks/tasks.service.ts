@@ -8,9 +8,22 @@ import { countMidjourneys, countTasks, listMidjourneys, listTasks, type Range } 
 export type TasksService = ReturnType<typeof createTasksService>;
 
 /** The drawing row as the console and /api/mj answer it (api-contract §1 Midjourney). */
+/**
+ * The task lifecycle's poll bookkeeping (an instance's lease, the backoff) is the gateway's own:
+ * new-api's consoles read its Task and Midjourney shapes, which have no such fields.
+ */
+function withoutLease<T extends object>(row: T): Omit<T, 'lease_until' | 'next_poll_at'> {
+  const {
+    lease_until: _lease,
+    next_poll_at: _next,
+    ...rest
+  } = row as T & { lease_until?: unknown; next_poll_at?: unknown };
+  return rest;
+}
+
 export function mjView(row: MidjourneyRow, forwardBase: string | null) {
   return {
-    ...row,
+    ...withoutLease(row),
     id: Number(row.id),
     submit_time: Number(row.submit_time),
     start_time: Number(row.start_time),
@@ -44,7 +57,7 @@ export type MjView = ReturnType<typeof mjView>;
 export function taskView(row: TaskRow, resultBase?: string) {
   const resultUrl = resultBase === undefined ? undefined : videoResultUrl(row, resultBase);
   return {
-    ...row,
+    ...withoutLease(row),
     id: Number(row.id),
     quota: Number(row.quota),
     properties: stripOwnObject(parseJson(row.properties, {})),

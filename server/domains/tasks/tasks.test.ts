@@ -72,6 +72,21 @@ describe('/api/mj and /api/task', () => {
     expect((await get(`/api/task/self?task_id=nope`, userA.headers)).body.data).toEqual([]);
   });
 
+  it("new-api's consoles get no lease or poll-backoff columns of the task lifecycle", async () => {
+    const rows = [
+      ...(await get('/api/task/self?p=0', userA.headers)).body.data,
+      ...(await get('/api/task/?p=0', admin.headers)).body.data,
+      ...(await get('/api/mj/self?p=0', userA.headers)).body.data,
+      ...(await get('/api/mj/?p=0', admin.headers)).body.data,
+    ];
+    expect(rows.length).toBeGreaterThanOrEqual(5);
+    for (const row of rows) {
+      expect(row).toHaveProperty('status');
+      expect(row).not.toHaveProperty('lease_until');
+      expect(row).not.toHaveProperty('next_poll_at');
+    }
+  });
+
   it('forwarded image links once the task succeeded; drawings filter by time in seconds or milliseconds', async () => {
     h.mj.advance(60_000);
     await h.poll();
