@@ -1,7 +1,7 @@
-import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createClock } from '../task-clock.ts';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import { createClock, sendJson as send } from '../task-clock.ts';
 import { serveSignedFile, signedFileUrl } from './volc-media.ts';
+import { jsonObjectOf, listenBuffered } from './shared.ts';
 
 /*
  * A fake Volcengine Ark content-generation task API (Seedance / Doubao video), strict as the real one:
@@ -97,10 +97,6 @@ export async function startFakeArk(opts: { stepMs?: number; port?: number } = {}
   let base = '';
   let seq = 0;
 
-  const send = (res: ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(body));
-  };
   const err = (res: ServerResponse, status: number, code: string, type: string, message: string, param = '') =>
     send(res, status, {
       error: { code, message: `${message} Request id: 0217${Date.now()}fake`, param, type },
@@ -272,52 +268,40 @@ export async function startFakeArk(opts: { stepMs?: number; port?: number } = {}
     };
   }
 
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      if (serveSignedFile(req, res, clock.now(), (id) => tasks.has(id), downloads)) return;
-      let body: Record<string, unknown> = {};
-      let parsed = true;
-      try {
-        if (chunks.length) body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
-      } catch {
-        parsed = false;
-      }
-      requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
-      const auth = String(req.headers.authorization ?? '');
-      if (auth !== `Bearer ${FAKE_ARK_KEY}`)
-        return err(
-          res,
-          401,
-          'AuthenticationError',
-          'Unauthorized',
-          'The API key or AK/SK in the request is missing or invalid.',
-        );
-      const path = new URL(req.url ?? '/', 'http://x').pathname;
-      if (path === '/api/v3/contents/generations/tasks' && req.method === 'POST') {
-        if (!parsed || !body || typeof body !== 'object' || Array.isArray(body))
-          return invalid(res, 'body', 'the body is not a JSON object');
-        return create(res, body);
-      }
-      const one = /^\/api\/v3\/contents\/generations\/tasks\/([^/]+)$/.exec(path);
-      const t = one ? tasks.get(decodeURIComponent(one[1])) : undefined;
-      if (one && (req.method === 'GET' || req.method === 'DELETE')) {
-        if (!t)
-          return err(res, 404, 'ResourceNotFound', 'NotFound', `The specified task ${one[1]} is not found.`, 'id');
-        if (req.method === 'GET') return send(res, 200, view(t));
-        const status = view(t).status;
-        if (status === 'running')
-          return err(res, 409, 'OperationDenied.TaskRunning', 'Conflict', 'A running task cannot be cancelled.');
-        if (status === 'queued') t.cancelled = true;
-        else tasks.delete(t.id);
-        return send(res, 200, {});
-      }
-      return err(res, 404, 'NotFound', 'NotFound', `${req.method} ${path} is not an Ark API.`);
-    });
+  const srv = await listenBuffered(opts, (req, res, raw) => {
+    if (serveSignedFile(req, res, clock.now(), (id) => tasks.has(id), downloads)) return;
+    const { body, parsed } = jsonObjectOf(raw);
+    requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
+    const auth = String(req.headers.authorization ?? '');
+    if (auth !== `Bearer ${FAKE_ARK_KEY}`)
+      return err(
+        res,
+        401,
+        'AuthenticationError',
+        'Unauthorized',
+        'The API key or AK/SK in the request is missing or invalid.',
+      );
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    if (path === '/api/v3/contents/generations/tasks' && req.method === 'POST') {
+      if (!parsed || !body || typeof body !== 'object' || Array.isArray(body))
+        return invalid(res, 'body', 'the body is not a JSON object');
+      return create(res, body);
+    }
+    const one = /^\/api\/v3\/contents\/generations\/tasks\/([^/]+)$/.exec(path);
+    const t = one ? tasks.get(decodeURIComponent(one[1])) : undefined;
+    if (one && (req.method === 'GET' || req.method === 'DELETE')) {
+      if (!t) return err(res, 404, 'ResourceNotFound', 'NotFound', `The specified task ${one[1]} is not found.`, 'id');
+      if (req.method === 'GET') return send(res, 200, view(t));
+      const status = view(t).status;
+      if (status === 'running')
+        return err(res, 409, 'OperationDenied.TaskRunning', 'Conflict', 'A running task cannot be cancelled.');
+      if (status === 'queued') t.cancelled = true;
+      else tasks.delete(t.id);
+      return send(res, 200, {});
+    }
+    return err(res, 404, 'NotFound', 'NotFound', `${req.method} ${path} is not an Ark API.`);
   });
-  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = srv.url;
   return {
     url: base,
     requests,
@@ -328,10 +312,6 @@ export async function startFakeArk(opts: { stepMs?: number; port?: number } = {}
       const t = tasks.get(id);
       if (t) t.fail = { code, message };
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: srv.close,
   };
 }

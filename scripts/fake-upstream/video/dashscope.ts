@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  createClock,
-  type FakeTaskOptions,
-  sendJson,
-  startJsonServer,
-  type TaskRecordedRequest,
-} from '../task-clock.ts';
-import { FAKE_MP4, phaseAt, serveBytes } from './asia-shared.ts';
+import { createClock, type FakeTaskOptions, sendJson, startJsonServer } from '../task-clock.ts';
+import { FAKE_MP4, type FakeVideoJobs, phaseAt, sendRanged, videoJobsHandle } from './shared.ts';
 
 /*
  * A strict fake of Alibaba Cloud Model Studio's (DashScope) Wan video synthesis:
@@ -55,15 +49,7 @@ export interface FakeWanTask {
   fails: boolean;
 }
 
-export interface FakeDashScope {
-  url: string;
-  key: string;
-  requests: TaskRecordedRequest[];
-  tasks: Map<string, FakeWanTask>;
-  advance(ms: number): void;
-  fail(id: string): void;
-  close(): Promise<void>;
-}
+export type FakeDashScope = FakeVideoJobs<FakeWanTask>;
 
 const RATIO_OF_RESOLUTION: Record<string, string> = { '480P': '832*480', '720P': '1280*720', '1080P': '1920*1080' };
 
@@ -93,7 +79,7 @@ export async function startFakeDashScope(opts: FakeTaskOptions & { key?: string 
         sendJson(res, 403, { Code: 'AccessDenied', Message: 'Request has expired or the signature does not match.' });
         return 'handled';
       }
-      serveBytes(req, res, FAKE_MP4, 'video/mp4');
+      sendRanged(req, res, FAKE_MP4, 'video/mp4');
       return 'handled';
     }
     if (req.headers.authorization !== `Bearer ${key}`) return err(401, 'InvalidApiKey', 'Invalid API-key provided.');
@@ -180,16 +166,5 @@ export async function startFakeDashScope(opts: FakeTaskOptions & { key?: string 
     return null;
   });
   base = srv.url;
-  return {
-    url: srv.url,
-    key,
-    requests: srv.requests,
-    tasks,
-    advance: clock.advance,
-    fail(id) {
-      const t = tasks.get(id);
-      if (t) t.fails = true;
-    },
-    close: srv.close,
-  };
+  return videoJobsHandle(srv, key, tasks, clock);
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createClock } from '../task-clock.ts';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import { createClock, sendJson as send } from '../task-clock.ts';
 import { serveSignedFile, signedFileUrl } from './volc-media.ts';
+import { jsonObjectOf, listenBuffered } from './shared.ts';
 import { checkVolcV4 } from './volc-signature.ts';
 
 /*
@@ -86,10 +86,6 @@ export async function startFakeJimeng(opts: { stepMs?: number; port?: number } =
   const requestId = () =>
     `${new Date(clock.now()).toISOString().replace(/\D/g, '').slice(0, 14)}${randomBytes(9).toString('hex').toUpperCase()}`;
 
-  const send = (res: ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(body));
-  };
   const metaError = (
     res: ServerResponse,
     action: string,
@@ -188,53 +184,41 @@ export async function startFakeJimeng(opts: { stepMs?: number; port?: number } =
     });
   }
 
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const known = (id: string) => tasks.has(id) && !tasks.get(id)!.expired;
-      if (serveSignedFile(req, res, clock.now(), known, downloads)) return;
-      const raw = Buffer.concat(chunks);
-      const u = new URL(req.url ?? '/', 'http://x');
-      const action = u.searchParams.get('Action') ?? '';
-      const version = u.searchParams.get('Version') ?? '';
-      let body: Record<string, unknown> = {};
-      let parsed = true;
-      try {
-        if (raw.length) body = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
-      } catch {
-        parsed = false;
-      }
-      requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
-      if (!action || !version)
-        return metaError(res, action, version, {
-          status: 400,
-          code: 'MissingParameter',
-          codeN: 100002,
-          message: `The request is missing ${action ? 'Version' : 'Action'} parameter.`,
-        });
-      const known2 = ['CVSync2AsyncSubmitTask', 'CVSync2AsyncGetResult'].includes(action);
-      if (u.pathname !== '/' || !known2 || version !== '2022-08-31')
-        return metaError(res, action, version, {
-          status: 404,
-          code: 'InvalidActionOrVersion',
-          codeN: 100008,
-          message: `Could not find operation ${action} for version ${version}.`,
-        });
-      const authFailure = checkVolcV4(req.method ?? '', req.url ?? '/', req.headers, raw, {
-        region: 'cn-north-1',
-        service: 'cv',
+  const srv = await listenBuffered(opts, (req, res, raw) => {
+    const known = (id: string) => tasks.has(id) && !tasks.get(id)!.expired;
+    if (serveSignedFile(req, res, clock.now(), known, downloads)) return;
+    const u = new URL(req.url ?? '/', 'http://x');
+    const action = u.searchParams.get('Action') ?? '';
+    const version = u.searchParams.get('Version') ?? '';
+    const { body, parsed } = jsonObjectOf(raw);
+    requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
+    if (!action || !version)
+      return metaError(res, action, version, {
+        status: 400,
+        code: 'MissingParameter',
+        codeN: 100002,
+        message: `The request is missing ${action ? 'Version' : 'Action'} parameter.`,
       });
-      if (authFailure) return metaError(res, action, version, authFailure);
-      if (req.method !== 'POST' || !String(req.headers['content-type'] ?? '').startsWith('application/json'))
-        return paramError(res, 'Invalid Parameter: POST a JSON body');
-      if (!parsed || typeof body !== 'object' || body === null || Array.isArray(body))
-        return paramError(res, 'Invalid Parameter: the body is not a JSON object');
-      return action === 'CVSync2AsyncSubmitTask' ? submit(res, body) : getResult(res, body);
+    const known2 = ['CVSync2AsyncSubmitTask', 'CVSync2AsyncGetResult'].includes(action);
+    if (u.pathname !== '/' || !known2 || version !== '2022-08-31')
+      return metaError(res, action, version, {
+        status: 404,
+        code: 'InvalidActionOrVersion',
+        codeN: 100008,
+        message: `Could not find operation ${action} for version ${version}.`,
+      });
+    const authFailure = checkVolcV4(req.method ?? '', req.url ?? '/', req.headers, raw, {
+      region: 'cn-north-1',
+      service: 'cv',
     });
+    if (authFailure) return metaError(res, action, version, authFailure);
+    if (req.method !== 'POST' || !String(req.headers['content-type'] ?? '').startsWith('application/json'))
+      return paramError(res, 'Invalid Parameter: POST a JSON body');
+    if (!parsed || typeof body !== 'object' || body === null || Array.isArray(body))
+      return paramError(res, 'Invalid Parameter: the body is not a JSON object');
+    return action === 'CVSync2AsyncSubmitTask' ? submit(res, body) : getResult(res, body);
   });
-  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = srv.url;
   return {
     url: base,
     requests,
@@ -252,10 +236,6 @@ export async function startFakeJimeng(opts: { stepMs?: number; port?: number } =
     throttleNext() {
       throttle = true;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: srv.close,
   };
 }

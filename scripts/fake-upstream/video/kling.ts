@@ -1,8 +1,8 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { errors as joseErrors, jwtVerify } from 'jose';
-import { createClock, type FakeTaskOptions } from '../task-clock.ts';
+import { createClock, type FakeTaskOptions, sendJson as send } from '../task-clock.ts';
+import { labelledMp4, listenBuffered, sendRanged } from './shared.ts';
 
 /*
  * A strict fake of Kling's video API (api-beijing.klingai.com, channel type 50), for tests and manual
@@ -86,26 +86,6 @@ export interface FakeKling {
   close(): Promise<void>;
 }
 
-/** A minimal MP4: an `ftyp` box, an empty `moov` and an `mdat` of filler, a few KB. */
-export function tinyMp4(size = 4096): Buffer {
-  const box = (type: string, payload: Buffer) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(8 + payload.length, 0);
-    head.write(type, 4, 'latin1');
-    return Buffer.concat([head, payload]);
-  };
-  const ftyp = box('ftyp', Buffer.from('isom\0\0\x02\0isomiso2avc1mp41', 'latin1'));
-  const moov = box('moov', Buffer.alloc(0));
-  const fill = Buffer.alloc(Math.max(0, size - ftyp.length - moov.length - 8));
-  for (let i = 0; i < fill.length; i++) fill[i] = i % 251;
-  return Buffer.concat([ftyp, moov, box('mdat', fill)]);
-}
-
-const send = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-};
-
 /** Kling's refusal of the Authorization header, as [code, message]; undefined when valid. */
 async function authRefusal(header: string | undefined, ak: string, sk: string): Promise<[number, string] | undefined> {
   if (!header) return [1001, 'Authorization is empty'];
@@ -160,7 +140,7 @@ export async function startFakeKling(opts: FakeTaskOptions = {}): Promise<FakeKl
   const clock = createClock();
   const tasks = new Map<string, FakeKlingTask>();
   const requests: FakeKlingRequest[] = [];
-  const mp4 = tinyMp4();
+  const mp4 = labelledMp4('switchyard fake kling video');
   let base = '';
 
   function view(t: FakeKlingTask) {
@@ -182,28 +162,7 @@ export async function startFakeKling(opts: FakeTaskOptions = {}): Promise<FakeKl
 
   function serveFile(req: IncomingMessage, res: ServerResponse, id: string) {
     if (!tasks.has(id)) return send(res, 404, { code: 1203, message: 'file not found' });
-    const range = req.headers.range;
-    const total = mp4.length;
-    const head = { 'content-type': 'video/mp4', 'accept-ranges': 'bytes' };
-    if (!range) {
-      res.writeHead(200, { ...head, 'content-length': String(total) });
-      return res.end(mp4);
-    }
-    const m = /^bytes=(\d*)-(\d*)$/.exec(range);
-    let start = m?.[1] ? Number(m[1]) : NaN;
-    let end = m?.[2] ? Number(m[2]) : total - 1;
-    if (m && !m[1] && m[2]) [start, end] = [Math.max(0, total - Number(m[2])), total - 1];
-    if (!m || Number.isNaN(start) || start >= total || end < start) {
-      res.writeHead(416, { 'content-range': `bytes */${total}` });
-      return res.end();
-    }
-    end = Math.min(end, total - 1);
-    res.writeHead(206, {
-      ...head,
-      'content-length': String(end - start + 1),
-      'content-range': `bytes ${start}-${end}/${total}`,
-    });
-    res.end(mp4.subarray(start, end + 1));
+    sendRanged(req, res, mp4);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse, raw: Buffer) {
@@ -255,15 +214,8 @@ export async function startFakeKling(opts: FakeTaskOptions = {}): Promise<FakeKl
     return err(404, 1203, 'Requested resource does not exist');
   }
 
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      handle(req, res, Buffer.concat(chunks)).catch((e: unknown) => send(res, 500, { code: 5000, message: String(e) }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const srv = await listenBuffered(opts, handle, (e) => ({ code: 5000, message: String(e) }));
+  base = srv.url;
   return {
     url: base,
     accessKey: FAKE_KLING_AK,
@@ -276,10 +228,6 @@ export async function startFakeKling(opts: FakeTaskOptions = {}): Promise<FakeKl
       if (t) t.failReason = why;
     },
     mp4,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: srv.close,
   };
 }

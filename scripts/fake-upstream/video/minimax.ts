@@ -1,11 +1,5 @@
-import {
-  createClock,
-  type FakeTaskOptions,
-  sendJson,
-  startJsonServer,
-  type TaskRecordedRequest,
-} from '../task-clock.ts';
-import { FAKE_MP4, phaseAt, serveBytes } from './asia-shared.ts';
+import { createClock, type FakeTaskOptions, sendJson, startJsonServer } from '../task-clock.ts';
+import { FAKE_MP4, type FakeVideoJobs, phaseAt, sendRanged, videoJobsHandle } from './shared.ts';
 
 /*
  * A strict fake of MiniMax's Hailuo video API (platform.minimaxi.com):
@@ -44,15 +38,7 @@ export interface FakeHailuoTask {
   fails: boolean;
 }
 
-export interface FakeMiniMax {
-  url: string;
-  key: string;
-  requests: TaskRecordedRequest[];
-  tasks: Map<string, FakeHailuoTask>;
-  advance(ms: number): void;
-  fail(id: string): void;
-  close(): Promise<void>;
-}
+export type FakeMiniMax = FakeVideoJobs<FakeHailuoTask>;
 
 const ok = { status_code: 0, status_msg: 'success' };
 const FRAME: Record<string, { video_width: number; video_height: number }> = {
@@ -82,7 +68,7 @@ export async function startFakeMiniMax(opts: FakeTaskOptions & { key?: string } 
         sendJson(res, 403, { error: 'forbidden' });
         return 'handled';
       }
-      serveBytes(req, res, FAKE_MP4, 'video/mp4');
+      sendRanged(req, res, FAKE_MP4, 'video/mp4');
       return 'handled';
     }
     if (req.headers.authorization !== `Bearer ${key}`)
@@ -177,16 +163,5 @@ export async function startFakeMiniMax(opts: FakeTaskOptions & { key?: string } 
     return null;
   });
   base = srv.url;
-  return {
-    url: srv.url,
-    key,
-    requests: srv.requests,
-    tasks,
-    advance: clock.advance,
-    fail(id) {
-      const t = tasks.get(id);
-      if (t) t.fails = true;
-    },
-    close: srv.close,
-  };
+  return videoJobsHandle(srv, key, tasks, clock);
 }

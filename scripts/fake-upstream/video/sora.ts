@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createClock } from '../task-clock.ts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createClock, sendJson } from '../task-clock.ts';
+import { labelledMp4, listenBuffered, sendRanged } from './shared.ts';
 
 /*
  * A strict fake of OpenAI's videos API (Sora 2), for tests and manual runs (issue 40).
@@ -96,23 +95,11 @@ const apiError = (
   error: { message, type, param, code },
 });
 
-const box = (type: string, payload: Buffer) => {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(8 + payload.length, 0);
-  head.write(type, 4, 'latin1');
-  return Buffer.concat([head, payload]);
-};
-
-/** A playable 1.2 s H.264 MP4 (160x90, 3.9 KB) that Chromium's <video> plays, so the console's player can be tested. */
-const TINY_MP4 = readFileSync(new URL('../../../test/fixtures/video/tiny.mp4', import.meta.url));
-
 /**
  * A job's video: the playable fixture plus a top-level `free` box naming the job, so every job's bytes
  * differ (downloads can be compared) and the file still plays.
  */
-export function fakeMp4(seed: string): Buffer {
-  return Buffer.concat([TINY_MP4, box('free', Buffer.from(`switchyard fake sora ${seed}`))]);
-}
+export const fakeMp4 = (seed: string): Buffer => labelledMp4(`switchyard fake sora ${seed}`);
 
 /** Image-like bytes for the thumbnail and spritesheet (a real header, then filler distinct per job). */
 function filler(seed: string, size: number): Buffer {
@@ -138,30 +125,6 @@ const variantFile = (id: string, variant: string): { type: string; bytes: Buffer
     };
   return { type: 'video/mp4', bytes: fakeMp4(id) };
 };
-
-/** Parses `bytes=a-b`, `bytes=a-`, `bytes=-n` against a length; null = unsatisfiable, undefined = no range. */
-function parseRange(header: string | undefined, length: number): { start: number; end: number } | null | undefined {
-  if (!header) return undefined;
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!m || (m[1] === '' && m[2] === '')) return undefined;
-  let start: number;
-  let end: number;
-  if (m[1] === '') {
-    start = Math.max(0, length - Number(m[2]));
-    end = length - 1;
-  } else {
-    start = Number(m[1]);
-    end = m[2] === '' ? length - 1 : Math.min(Number(m[2]), length - 1);
-  }
-  if (start >= length || start > end) return null;
-  return { start, end };
-}
-
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
-}
 
 /** The body's fields: JSON, or multipart parsed by the platform's own FormData reader. */
 async function parseFields(
@@ -395,22 +358,15 @@ export async function startFakeSora(opts: FakeSoraOptions = {}): Promise<FakeSor
 
   function sendContent(req: IncomingMessage, res: ServerResponse, v: FakeSoraVideo, variant: string) {
     const file = variantFile(v.id, variant);
-    const range = parseRange(req.headers.range, file.bytes.length);
-    const headers: Record<string, string> = { 'content-type': file.type, 'accept-ranges': 'bytes' };
-    if (range === null) {
-      res.writeHead(416, { ...headers, 'content-range': `bytes */${file.bytes.length}` });
-      return res.end();
-    }
-    const part = range ? file.bytes.subarray(range.start, range.end + 1) : file.bytes;
-    if (range) headers['content-range'] = `bytes ${range.start}-${range.end}/${file.bytes.length}`;
-    headers['content-length'] = String(part.length);
-    res.writeHead(range ? 206 : 200, headers);
-    res.end(req.method === 'HEAD' ? undefined : part);
+    sendRanged(req, res, file.bytes, file.type);
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<{ status: number; body: unknown } | null> {
+  async function handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    raw: Buffer,
+  ): Promise<{ status: number; body: unknown } | null> {
     const url = new URL(req.url ?? '/', 'http://fake');
-    const raw = await readBody(req);
     const parsed = req.method === 'POST' ? await parseFields(req, raw) : { fields: {}, files: {} };
     requests.push({
       method: req.method ?? '',
@@ -543,27 +499,18 @@ export async function startFakeSora(opts: FakeSoraOptions = {}): Promise<FakeSor
     return null;
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).then(
-      (out) => {
-        if (out?.status === 0) return;
-        const answer = out ?? {
-          status: 404,
-          body: apiError(`Invalid URL (${req.method} ${req.url})`, null),
-        };
-        res.writeHead(answer.status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(answer.body));
-      },
-      (err: unknown) => {
-        res.writeHead(500, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(apiError(String(err), null, null, 'server_error')));
-      },
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const srv = await listenBuffered(
+    opts,
+    async (req, res, raw) => {
+      const out = await handle(req, res, raw);
+      if (out?.status === 0) return;
+      const answer = out ?? { status: 404, body: apiError(`Invalid URL (${req.method} ${req.url})`, null) };
+      sendJson(res, answer.status, answer.body);
+    },
+    (err) => apiError(String(err), null, null, 'server_error'),
+  );
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: srv.url,
     requests,
     videos,
     advance: clock.advance,
@@ -572,10 +519,6 @@ export async function startFakeSora(opts: FakeSoraOptions = {}): Promise<FakeSor
       if (v) v.failure = error;
     },
     contentOf: (id, variant = 'video') => variantFile(id, variant).bytes,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: srv.close,
   };
 }

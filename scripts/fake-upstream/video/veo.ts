@@ -4,7 +4,8 @@ import { sendJson, startRecordingServer } from '../native-http.ts';
 import type { RecordedRequest } from '../server.ts';
 import { createClock } from '../task-clock.ts';
 import { createTokenIssuer, FAKE_VERTEX_API_KEY, FAKE_VERTEX_PROJECT } from '../vertex/token.ts';
-import { fakeMp4, sendRanged } from './veo-file.ts';
+import { fakeMp4 } from './veo-file.ts';
+import { sendRanged } from './shared.ts';
 
 export { FAKE_VERTEX_API_KEY, FAKE_VERTEX_PROJECT, fakeServiceAccount } from '../vertex/token.ts';
 

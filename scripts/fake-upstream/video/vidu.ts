@@ -1,11 +1,5 @@
-import {
-  createClock,
-  type FakeTaskOptions,
-  sendJson,
-  startJsonServer,
-  type TaskRecordedRequest,
-} from '../task-clock.ts';
-import { FAKE_JPEG, FAKE_MP4, phaseAt, serveBytes } from './asia-shared.ts';
+import { createClock, type FakeTaskOptions, sendJson, startJsonServer } from '../task-clock.ts';
+import { FAKE_JPEG, FAKE_MP4, type FakeVideoJobs, phaseAt, sendRanged, videoJobsHandle } from './shared.ts';
 
 /*
  * A strict fake of Vidu's enterprise API (api.vidu.cn / platform.vidu.com docs):
@@ -51,16 +45,7 @@ export interface FakeViduTask {
   fails: boolean;
 }
 
-export interface FakeVidu {
-  url: string;
-  key: string;
-  requests: TaskRecordedRequest[];
-  tasks: Map<string, FakeViduTask>;
-  advance(ms: number): void;
-  /** Makes a job fail at its next running step. */
-  fail(id: string): void;
-  close(): Promise<void>;
-}
+export type FakeVidu = FakeVideoJobs<FakeViduTask>;
 
 const err = (status: number, reason: string, message: string) => ({
   status,
@@ -86,7 +71,7 @@ export async function startFakeVidu(opts: FakeTaskOptions & { key?: string } = {
         sendJson(res, 404, { code: 404, reason: 'NotFound', message: 'object not found' });
         return 'handled';
       }
-      serveBytes(req, res, file[2] === 'mp4' ? FAKE_MP4 : FAKE_JPEG, file[2] === 'mp4' ? 'video/mp4' : 'image/jpeg');
+      sendRanged(req, res, file[2] === 'mp4' ? FAKE_MP4 : FAKE_JPEG, file[2] === 'mp4' ? 'video/mp4' : 'image/jpeg');
       return 'handled';
     }
     if (req.headers.authorization !== `Token ${key}`)
@@ -191,16 +176,5 @@ export async function startFakeVidu(opts: FakeTaskOptions & { key?: string } = {
     return null;
   });
   base = srv.url;
-  return {
-    url: srv.url,
-    key,
-    requests: srv.requests,
-    tasks,
-    advance: clock.advance,
-    fail(id) {
-      const t = tasks.get(id);
-      if (t) t.fails = true;
-    },
-    close: srv.close,
-  };
+  return videoJobsHandle(srv, key, tasks, clock);
 }

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { labelledMp4, sendRanged } from './shared.ts';
 
 /*
  * The files the Volcengine fakes (Jimeng, Ark) hand out: a small real MP4 that plays (the committed
@@ -9,20 +9,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  * is honoured (206 with Content-Range, 416 when out of bounds) so a player can seek.
  */
 
-const box = (type: string, payload: Buffer) => {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(8 + payload.length, 0);
-  head.write(type, 4, 'latin1');
-  return Buffer.concat([head, payload]);
-};
-
-/** A playable 1.2 s H.264 MP4 (the console's player fixture), so a video from these fakes plays in Chromium. */
-const TINY_MP4 = readFileSync(new URL('../../../test/fixtures/video/tiny.mp4', import.meta.url));
-
 /** A job's video: the playable fixture plus a `free` box naming the job, so each job's bytes differ. */
-export function fakeMp4(jobId: string): Buffer {
-  return Buffer.concat([TINY_MP4, box('free', Buffer.from(`switchyard fake volcengine video ${jobId}`))]);
-}
+export const fakeMp4 = (jobId: string): Buffer => labelledMp4(`switchyard fake volcengine video ${jobId}`);
 
 const SIGNING_KEY = 'fake-tos-signing-key';
 const sign = (path: string, expires: number) =>
@@ -78,35 +66,8 @@ export function serveSignedFile(
     tosError(res, 404, 'NoSuchKey', 'The specified key does not exist.');
     return true;
   }
-  const file = fakeMp4(jobId);
-  const range = req.headers.range;
-  const headers: Record<string, string> = { 'content-type': 'video/mp4', 'accept-ranges': 'bytes' };
-  if (range) downloads.ranges.push(range);
+  if (req.headers.range) downloads.ranges.push(req.headers.range);
   if (req.method === 'GET') downloads.count++;
-  if (!range) {
-    res.writeHead(200, { ...headers, 'content-length': String(file.length) });
-    res.end(req.method === 'HEAD' ? undefined : file);
-    return true;
-  }
-  const r = /^bytes=(\d*)-(\d*)$/.exec(range);
-  let start = r && r[1] !== '' ? Number(r[1]) : NaN;
-  let end = r && r[2] !== '' ? Number(r[2]) : file.length - 1;
-  if (r && r[1] === '' && r[2] !== '') {
-    start = Math.max(0, file.length - Number(r[2]));
-    end = file.length - 1;
-  }
-  end = Math.min(end, file.length - 1);
-  if (!r || Number.isNaN(start) || start > end || start >= file.length) {
-    res.writeHead(416, { ...headers, 'content-range': `bytes */${file.length}` });
-    res.end();
-    return true;
-  }
-  const part = file.subarray(start, end + 1);
-  res.writeHead(206, {
-    ...headers,
-    'content-length': String(part.length),
-    'content-range': `bytes ${start}-${end}/${file.length}`,
-  });
-  res.end(req.method === 'HEAD' ? undefined : part);
+  sendRanged(req, res, fakeMp4(jobId));
   return true;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE_MP4 } from '../../../../../scripts/fake-upstream/video/asia-shared.ts';
+import { FAKE_MP4 } from '../../../../../scripts/fake-upstream/video/shared.ts';
 import { type FakeDashScope, startFakeDashScope } from '../../../../../scripts/fake-upstream/video/dashscope.ts';
 import { type FakeMiniMax, startFakeMiniMax } from '../../../../../scripts/fake-upstream/video/minimax.ts';
 import { type FakeVidu, LINK_TTL_MS, startFakeVidu } from '../../../../../scripts/fake-upstream/video/vidu.ts';

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_ARK_KEY, type FakeArk, startFakeArk } from '../../../../../scripts/fake-upstream/video/ark.ts';
-import { FAKE_MP4 } from '../../../../../scripts/fake-upstream/video/asia-shared.ts';
+import { FAKE_MP4 } from '../../../../../scripts/fake-upstream/video/shared.ts';
 import { type FakeDashScope, startFakeDashScope } from '../../../../../scripts/fake-upstream/video/dashscope.ts';
 import { type FakeKling, startFakeKling } from '../../../../../scripts/fake-upstream/video/kling.ts';
 import { type FakeMiniMax, startFakeMiniMax } from '../../../../../scripts/fake-upstream/video/minimax.ts';
