@@ -1,19 +1,10 @@
 import type { Insertable, Updateable } from 'kysely';
-import { nowSeconds } from '../../db/time.ts';
 import type { Db } from '../../db/types.ts';
 import type { MidjourneyRow, MidjourneysTable, TaskRow, TasksTable } from './tasks.table.ts';
 import { TASK_PAGE_SIZE, type MjListInput, type TaskListInput } from '../../../shared/schemas/tasks.ts';
 
 /** Statuses after which a task never changes again: the poller skips them. */
 export const FINISHED_STATUSES = ['SUCCESS', 'FAILURE'];
-
-/*
- * Tasks an upstream never finishes (lost, or left waiting for a modal) must not
- * crowd out new ones: each poll takes the newest unfinished tasks of the last
- * 30 days only.
- */
-const POLL_WINDOW_S = 30 * 24 * 3600;
-const POLL_BATCH = 1000;
 
 export async function insertMidjourney(db: Db, row: Insertable<MidjourneysTable>): Promise<number> {
   const r = await db.insertInto('midjourneys').values(row).returning('id').executeTakeFirstOrThrow();
@@ -37,25 +28,33 @@ export const mjByUserAndIds = (db: Db, userId: number, ids: string[]) =>
 export const findMidjourneyById = (db: Db, id: number) =>
   db.selectFrom('midjourneys').selectAll().where('id', '=', id).executeTakeFirst();
 
-/** A poll's news of a drawing task; one already FAILURE (refunded by task-refund.repo.ts) stays so. */
+/** A poll's news of a drawing task; one already FAILURE (refunded by relay/tasks/task-ledger.repo.ts) stays so. */
 export const updateMidjourneyUnlessFailed = (db: Db, id: number, patch: Updateable<MidjourneysTable>) =>
   db.updateTable('midjourneys').set(patch).where('id', '=', id).where('status', '!=', 'FAILURE').execute();
 
-/** A poll's news of a task; one already FAILURE (refunded by task-refund.repo.ts) stays so. */
+/** A poll's news of a task; one already FAILURE (refunded by relay/tasks/task-ledger.repo.ts) stays so. */
 export const updateTaskUnlessFailed = (db: Db, id: number, patch: Updateable<TasksTable>) =>
   db.updateTable('tasks').set(patch).where('id', '=', id).where('status', '!=', 'FAILURE').execute();
 
-/** Unfinished drawing tasks that reached the upstream (they have an id there). */
-export const unfinishedMidjourneys = (db: Db) =>
+/*
+ * The task lifecycle's leased poll (relay/tasks/lifecycle.ts): unfinished tasks that reached the upstream
+ * (they have an id there) whose next poll is due and that no instance holds. A task the upstream never
+ * finishes (lost, or left waiting for a modal) is failed and refunded at TaskTimeoutMinutes, so it
+ * cannot crowd out new ones.
+ */
+
+/** Drawings due for a poll (next_poll_at and lease_until are unix seconds; the row's times are ms). */
+export const dueMidjourneys = (db: Db, now: number, limit: number) =>
   db
     .selectFrom('midjourneys')
     .selectAll()
     .where('status', 'not in', FINISHED_STATUSES)
     .where('mj_id', '!=', '')
     .where('channel_id', '>', 0)
-    .where('submit_time', '>=', Date.now() - POLL_WINDOW_S * 1000)
-    .orderBy('id', 'desc')
-    .limit(POLL_BATCH)
+    .where('next_poll_at', '<=', now)
+    .where('lease_until', '<=', now)
+    .orderBy('next_poll_at')
+    .limit(limit)
     .execute();
 
 /** Rows to skip and to answer (the 2026 lists' paging). */
@@ -114,7 +113,8 @@ export const tasksByUserAndIds = (db: Db, userId: number, ids: string[]) =>
         .orderBy('id', 'desc')
         .execute();
 
-export const unfinishedTasks = (db: Db, platform: string) =>
+/** One platform's tasks (Suno's) due for a poll. */
+export const duePlatformTasks = (db: Db, platform: string, now: number, limit: number) =>
   db
     .selectFrom('tasks')
     .selectAll()
@@ -122,9 +122,10 @@ export const unfinishedTasks = (db: Db, platform: string) =>
     .where('status', 'not in', FINISHED_STATUSES)
     .where('task_id', '!=', '')
     .where('channel_id', '>', 0)
-    .where('submit_time', '>=', nowSeconds() - POLL_WINDOW_S)
-    .orderBy('id', 'desc')
-    .limit(POLL_BATCH)
+    .where('next_poll_at', '<=', now)
+    .where('lease_until', '<=', now)
+    .orderBy('next_poll_at')
+    .limit(limit)
     .execute();
 
 function tasksWhere(db: Db, q: TaskListInput, userId?: number) {

@@ -24,6 +24,9 @@ export interface MidjourneysTable {
   quota: Defaulted<number>;
   buttons: Defaulted<string>;
   properties: Defaulted<string>;
+  /** The task lifecycle's poll claim and backoff, unix seconds (0 = free / due), as on `tasks`. */
+  lease_until: Defaulted<number>;
+  next_poll_at: Defaulted<number>;
 }
 
 export interface TasksTable {
@@ -44,7 +47,7 @@ export interface TasksTable {
   progress: Defaulted<string>;
   properties: Defaulted<string>;
   data: Defaulted<string>;
-  /** Video jobs (issue 40): an instance's poll claim and the backoff, unix seconds (0 = free / due). */
+  /** Every task (issue 40): an instance's poll claim and the backoff, unix seconds (0 = free / due). */
   lease_until: Defaulted<number>;
   next_poll_at: Defaulted<number>;
 }

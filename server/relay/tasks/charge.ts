@@ -1,14 +1,14 @@
 import { nowSeconds } from '../../db/time.ts';
-import { isAppError } from '../../errors.ts';
+import type { NewLog } from '../../db/types.ts';
 import type { Reservation } from '../../domains/billing/reserve.service.ts';
+import type { Settlement } from '../../domains/billing/settle.service.ts';
 import { messageLogFields } from '../../domains/logs/log-message.view.ts';
 import type { ChannelConfig } from '../channel-config.ts';
-import { quotaShortfall, refusal, relayErrorOfApp } from '../errors.ts';
+import { refusal } from '../errors.ts';
 import { noChannelFor } from '../model-choice.ts';
-import { payerOf, type RelayPrincipal } from '../principal.ts';
+import type { RelayPrincipal } from '../principal.ts';
 import type { RelayRuntime } from '../runtime.ts';
 import { selectChannel } from '../select-channel.ts';
-import { checkModel } from '../token-auth.ts';
 
 /**
  * USD per call when ModelPrice has no entry for a task action (new-api's defaults),
@@ -76,59 +76,27 @@ export function pickTaskChannel(
   return picked.channel;
 }
 
-export interface Charged {
-  quota: number;
-  channelId: number;
-}
-
-/** What the consume log says was submitted: "Midjourney IMAGINE，任务 ID <id>" (log.task_submitted). */
-export interface SubmittedTask<T> {
+/** What the consume row says was submitted: "Midjourney IMAGINE，任务 ID <id>" (log.task_submitted). */
+export interface SubmittedTask {
   platform: 'Midjourney' | 'Suno';
   action: string;
-  /** The upstream's task id, read from its answer. */
-  id: (answer: T) => string;
+  /** The upstream's task id. */
+  taskId: string;
 }
 
 /**
- * Reserves the task's price, lets `call` submit upstream, then either charges it
- * (accepted) or gives it all back (refused, or the call threw). The consume log
- * is queued on the shared log writer like any relayed request's.
+ * The consume row of an accepted Midjourney or Suno task, written with its charge and its task row
+ * (lifecycle.ts chargeOnAccept): a fixed price per call, kept whole (nothing is settled later).
  */
-export async function chargeTask<T>(
-  rt: RelayRuntime,
+export function taskSubmittedLog(
   p: RelayPrincipal,
   model: string,
-  channel: ChannelConfig,
-  meta: { ip: string; requestId: string; task: SubmittedTask<T> },
-  call: () => Promise<{ accepted: boolean; answer: T }>,
-): Promise<{ accepted: boolean; answer: T; charged: Charged }> {
-  checkModel(p.token, model);
-  const price = taskPrice(rt, model, p.group);
-  const { billing } = rt.deps.services;
-  const started = Date.now();
-  let reservation: Reservation;
-  try {
-    reservation = await billing.reserve(payerOf(p), price.quota);
-  } catch (err) {
-    if (isAppError(err))
-      throw (
-        quotaShortfall(err, rt.deps.services.options.get) ??
-        relayErrorOfApp(err, 403, err.detail ?? 'insufficient_quota')
-      );
-    throw err;
-  }
-  let result: { accepted: boolean; answer: T };
-  try {
-    result = await call();
-  } catch (err) {
-    await billing.refund(reservation);
-    throw err;
-  }
-  if (!result.accepted) {
-    await billing.refund(reservation);
-    return { ...result, charged: { quota: 0, channelId: channel.id } };
-  }
-  const s = await billing.settle(reservation, price.quota, channel.id, (st) => ({
+  price: TaskPrice,
+  channelId: number,
+  meta: { ip: string; requestId: string; started: number },
+  task: SubmittedTask,
+): (s: Settlement) => NewLog {
+  return (st) => ({
     user_id: p.user.id,
     created_at: nowSeconds(),
     type: 2,
@@ -137,18 +105,21 @@ export async function chargeTask<T>(
     token_id: p.token?.id ?? 0,
     model_name: model,
     quota: st.charged,
-    use_time: Math.round((Date.now() - started) / 1000),
-    channel_id: channel.id,
+    use_time: Math.round((Date.now() - meta.started) / 1000),
+    channel_id: channelId,
     group: p.group,
     ip: p.user.showIpInLogs ? meta.ip : '',
     request_id: meta.requestId,
     ...messageLogFields(
-      {
-        code: 'log.task_submitted',
-        params: { platform: meta.task.platform, action: meta.task.action, task_id: meta.task.id(result.answer) },
-      },
+      { code: 'log.task_submitted', params: { platform: task.platform, action: task.action, task_id: task.taskId } },
       { other: { model_price: price.modelPrice, group_ratio: price.groupRatio, task: true } },
     ),
-  }));
-  return { ...result, charged: { quota: s.charged, channelId: channel.id } };
+  });
 }
+
+/** Who pays a task, as its row keeps it for the refund (video's VideoOwn has the same three). */
+export const payerOwn = (p: RelayPrincipal, reservation: Reservation) => ({
+  tokenId: p.token?.id ?? 0,
+  unlimitedToken: p.token?.unlimited ?? true,
+  subscriptionId: reservation.subscriptionId ?? 0,
+});

@@ -6,14 +6,14 @@ import { isAppError } from '../../errors.ts';
 import { quotaShortfall, relayErrorOfApp } from '../errors.ts';
 import { payerOf, type RelayPrincipal } from '../principal.ts';
 import type { RelayRuntime } from '../runtime.ts';
-import { claimTask, releaseTask } from './task-ledger.repo.ts';
+import { claimTask, releaseTask, type TaskTable } from './task-ledger.repo.ts';
 
 /*
  * One lifecycle for asynchronous tasks (issue 40): reserve -> submit upstream -> keep the charge with
  * the task row in one transaction (or refund it all) -> poll under a lease with backoff -> settle or
  * refund exactly once (task-ledger.repo.ts moves the money; the caller's conditional status change
- * makes it once) -> fail and refund what runs past the timeout. Video runs on it; Midjourney and Suno
- * (tasks/charge.ts, their poll.ts) are to move onto it.
+ * makes it once) -> fail and refund what runs past the timeout. Video, Midjourney and Suno all run on
+ * it; each keeps only its own upstream protocol (what to send, how to read a poll's answer).
  */
 
 /** Reserves a task's price from whoever pays (wallet or subscription pool, a limited token too); a shortfall is a 403 saying how much. */
@@ -41,7 +41,9 @@ export interface Accepted {
 /**
  * Reserve -> `send` -> on acceptance the reserved amount becomes the charge, with its log row and the
  * task row in ONE transaction (a crash keeps all three or none; none leaves the reservation, refunded at
- * the restart); a refusal (a throw from `send`) or a failed write gives the whole reservation back.
+ * the restart); a refusal (a throw from `send`, or an answer `accepted` says no to: Midjourney and Suno
+ * pass the upstream's refusal on to the client as it came) or a failed write gives the whole
+ * reservation back.
  */
 export async function chargeOnAccept<T>(
   rt: RelayRuntime,
@@ -49,6 +51,7 @@ export async function chargeOnAccept<T>(
   quota: number,
   send: (reservation: Reservation) => Promise<T>,
   keep: (sent: T, reservation: Reservation) => Accepted,
+  accepted: (sent: T) => boolean = () => true,
 ): Promise<T> {
   const { billing } = rt.deps.services;
   const reservation = await reserveForTask(rt, p, quota);
@@ -58,6 +61,10 @@ export async function chargeOnAccept<T>(
   } catch (err) {
     await billing.refund(reservation);
     throw err;
+  }
+  if (!accepted(sent)) {
+    await billing.refund(reservation);
+    return sent;
   }
   try {
     const k = keep(sent, reservation);
@@ -84,15 +91,25 @@ export function backoffFor(ageS: number): number {
 export const LEASE_S = 90;
 const BATCH = 200;
 
-export interface LeasedPoll {
+/** What the leased poll reads of a row: its id and when it was submitted. */
+export interface LeasedRow {
+  id: number;
+  submit_time: number;
+}
+
+export interface LeasedPoll<R extends LeasedRow = TaskRow> {
+  /** The table the rows (and their leases) are in: `tasks` (video, Suno) unless said (Midjourney's own). */
+  table?: TaskTable;
   /** Unfinished rows whose next poll is due and that no instance holds. */
-  due(now: number, limit: number): Promise<TaskRow[]>;
+  due(now: number, limit: number): Promise<R[]>;
   /** Seconds after submission at which a task is failed and refunded. */
   timeoutS(): number;
+  /** The row's submission in unix seconds (default `submit_time`; Midjourney's are milliseconds). */
+  submittedAt?(row: R): number;
   /** One upstream poll of a claimed row (a final answer settles it, once). */
-  poll(row: TaskRow): Promise<unknown>;
+  poll(row: R): Promise<unknown>;
   /** Fails and refunds a row past the timeout (once). */
-  expire(row: TaskRow, timeoutS: number): Promise<unknown>;
+  expire(row: R, timeoutS: number): Promise<unknown>;
 }
 
 /**
@@ -100,21 +117,23 @@ export interface LeasedPoll {
  * instance polls it at a time), polls or expires it, and schedules its next poll by its age. Rows live
  * in the table, so a restarted instance resumes them; a throw leaves the row for its next turn.
  */
-export function createLeasedPollJob(rt: RelayRuntime, plan: LeasedPoll) {
+export function createLeasedPollJob<R extends LeasedRow>(rt: RelayRuntime, plan: LeasedPoll<R>) {
   const { db } = rt.deps;
+  const table = plan.table ?? 'tasks';
+  const submittedAt = plan.submittedAt ?? ((row: R) => Number(row.submit_time));
   return async () => {
     const now = nowSeconds();
     const timeoutS = plan.timeoutS();
     for (const row of await plan.due(now, BATCH)) {
-      if (!(await claimTask(db, Number(row.id), now, LEASE_S))) continue;
-      const age = now - Number(row.submit_time);
+      if (!(await claimTask(db, Number(row.id), now, LEASE_S, table))) continue;
+      const age = now - submittedAt(row);
       try {
         if (age >= timeoutS) await plan.expire(row, timeoutS);
         else await plan.poll(row);
       } catch (err) {
-        rt.deps.log.warn({ err, task: row.task_id }, 'task poll failed');
+        rt.deps.log.warn({ err, table, id: row.id }, 'task poll failed');
       } finally {
-        await releaseTask(db, Number(row.id), nowSeconds() + backoffFor(age));
+        await releaseTask(db, Number(row.id), nowSeconds() + backoffFor(age), table);
       }
     }
   };

@@ -1,12 +1,19 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { Db } from '../../db/types.ts';
+import { nowSeconds } from '../../db/time.ts';
+import type { Db, NewLog } from '../../db/types.ts';
+import { insertLogs } from '../../domains/logs/insert-logs.repo.ts';
+import { messageLogFields } from '../../domains/logs/log-message.view.ts';
 
 /*
  * The money and the poll claims of an asynchronous task after its submission (issue 40's one lifecycle):
  * the charge was kept at submit; when the task ends, its settlement gives back or takes the difference
- * from whoever paid, and several instances share the polling through a lease on the row. Video uses it;
- * Midjourney and Suno move onto it later (their failAndRefund misses subscription pools).
+ * from whoever paid, and several instances share the polling through a lease on the row. Video,
+ * Midjourney (its own `midjourneys` table) and Suno (`tasks`) all use it, so a task paid from a
+ * subscription pool is refunded to that pool, whichever platform it ran on.
  */
+
+/** The tables task rows live in; both have the lease columns and a `status`. */
+export type TaskTable = 'tasks' | 'midjourneys';
 
 /** Who paid a task at submit, stored on its row. */
 export interface TaskPayer {
@@ -154,9 +161,16 @@ export const dueTasks = (db: Db, which: RawBuilder<boolean>, now: number, limit:
     .execute();
 
 /** Claims a due row for `leaseS` seconds; false when another instance got it first or it is final. */
-export async function claimTask(db: Db, id: number, now: number, leaseS: number): Promise<boolean> {
+export async function claimTask(
+  db: Db,
+  id: number,
+  now: number,
+  leaseS: number,
+  table: TaskTable = 'tasks',
+): Promise<boolean> {
   const r = await db
-    .updateTable('tasks')
+    // The two tables share these columns; Kysely types one at a time.
+    .updateTable(table as 'tasks')
     .set({ lease_until: now + leaseS })
     .where('id', '=', id)
     .where('lease_until', '<=', now)
@@ -166,5 +180,64 @@ export async function claimTask(db: Db, id: number, now: number, leaseS: number)
 }
 
 /** Frees a claimed row and sets its next poll. */
-export const releaseTask = (db: Db, id: number, nextPollAt: number) =>
-  db.updateTable('tasks').set({ lease_until: 0, next_poll_at: nextPollAt }).where('id', '=', id).execute();
+export const releaseTask = (db: Db, id: number, nextPollAt: number, table: TaskTable = 'tasks') =>
+  db
+    .updateTable(table as 'tasks')
+    .set({ lease_until: 0, next_poll_at: nextPollAt })
+    .where('id', '=', id)
+    .execute();
+
+/** A Midjourney or Suno task that ended in failure (video settles through video-tasks.repo.ts settleVideo). */
+export interface TaskFailure {
+  table: TaskTable;
+  id: number;
+  payer: TaskPayer;
+  /** What was charged at submit: all of it goes back. */
+  quota: number;
+  failReason: string;
+  /** Column updates that go with the failure (finish time, progress, upstream data). */
+  changes: Record<string, string | number>;
+  /** The price key, shown as the refund row's model. */
+  model: string;
+  /** The refund row's line: "构图失败 <mj_id>…" or "Suno 任务失败 <task_id>…". */
+  refundOf: { code: 'log.task_refund_midjourney' | 'log.task_refund_suno'; taskId: string };
+}
+
+/**
+ * Marks a task FAILURE and gives its charge back to whoever paid (wallet or subscription pool, the
+ * limited token's remain), with the refund row, in one transaction whose first statement is the
+ * conditional status change: when two pollers (two instances, or a poll and the timeout) see the same
+ * failure, only the one that moved the status refunds. Returns the refund row, or null when another
+ * got there first (or nothing was charged).
+ */
+export async function failAndRefundTask(db: Db, f: TaskFailure): Promise<NewLog | null> {
+  return db.transaction().execute(async (trx) => {
+    const moved = await trx
+      .updateTable(f.table as 'tasks')
+      .set({ ...f.changes, status: 'FAILURE', fail_reason: f.failReason.slice(0, 1000) })
+      .where('id', '=', f.id)
+      .where('status', 'not in', FINAL_TASK_STATUSES)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1 || f.quota <= 0) return null;
+    await giveBackTaskQuota(trx, f.payer, f.quota);
+    const user = await trx.selectFrom('users').select('username').where('id', '=', f.payer.userId).executeTakeFirst();
+    const log: NewLog = {
+      user_id: f.payer.userId,
+      username: user?.username ?? '',
+      created_at: nowSeconds(),
+      type: 4,
+      ...messageLogFields(
+        {
+          code: f.refundOf.code,
+          params: { task_id: f.refundOf.taskId, amount: { quota: f.quota }, reason: f.failReason.slice(0, 1000) },
+        },
+        { other: { task_refund: true }, maxLength: 1000 },
+      ),
+      quota: f.quota,
+      channel_id: f.payer.channelId,
+      model_name: f.model,
+    };
+    await insertLogs(trx, [log]);
+    return log;
+  });
+}

@@ -2,14 +2,11 @@ import { z } from 'zod';
 import { serverText } from '../../../../shared/server-messages.ts';
 import type { MidjourneyRow } from '../../../db/types.ts';
 import { postNotify } from '../../../domains/tasks/notify.client.ts';
-import { failAndRefund } from '../../../domains/tasks/task-refund.repo.ts';
-import {
-  findMidjourneyById,
-  unfinishedMidjourneys,
-  updateMidjourneyUnlessFailed,
-} from '../../../domains/tasks/tasks.repo.ts';
+import { dueMidjourneys, findMidjourneyById, updateMidjourneyUnlessFailed } from '../../../domains/tasks/tasks.repo.ts';
 import type { RelayRuntime } from '../../runtime.ts';
 import type { MjAction } from '../../../../shared/schemas/tasks.ts';
+import { createLeasedPollJob } from '../lifecycle.ts';
+import { failAndRefundTask } from '../task-ledger.repo.ts';
 import { callTaskUpstream } from '../task-upstream.ts';
 import { MJ_PRICE_KEY } from './actions.ts';
 import { mjTaskDto, joinProperties, splitProperties } from './views.ts';
@@ -32,48 +29,76 @@ const upstreamTask = z
   .passthrough();
 type UpstreamTask = z.infer<typeof upstreamTask>;
 
-const IDS_PER_CALL = 100;
-
 /**
- * One poll of every unfinished drawing: per channel, the ids go to the upstream's
- * list-by-condition in batches; each answer updates its row. FAILURE refunds once
- * (failAndRefund); MjNotifyEnabled posts changed tasks to the client's hook.
+ * The drawing poll job: the task lifecycle's leased poll (lifecycle.ts) over unfinished drawings, so
+ * one instance asks the upstream about a drawing at a time, with backoff. Each claimed drawing is
+ * asked for by its id (list-by-condition); the answer updates its row. FAILURE refunds once, to whoever
+ * paid; a drawing older than TaskTimeoutMinutes (lost upstream, or a modal never answered) is failed and
+ * refunded; MjNotifyEnabled posts changed tasks to the client's hook. A drawing whose channel is gone
+ * waits for its next turn; the timeout ends it at last.
  */
 export function createMjPollJob(rt: RelayRuntime) {
   const { deps } = rt;
-  return async () => {
-    const rows = await unfinishedMidjourneys(deps.db);
-    const byChannel = new Map<number, MidjourneyRow[]>();
-    for (const r of rows) {
-      const list = byChannel.get(Number(r.channel_id)) ?? [];
-      list.push(r);
-      byChannel.set(Number(r.channel_id), list);
-    }
-    for (const [channelId, list] of byChannel) {
-      // A disabled or deleted channel cannot be asked; its tasks wait until it is back.
-      const channel = rt.routing.channel(channelId);
-      if (!channel) continue;
-      for (let i = 0; i < list.length; i += IDS_PER_CALL) {
-        const batch = list.slice(i, i + IDS_PER_CALL);
-        const a = await callTaskUpstream(channel, 'mj', 'POST', '/mj/task/list-by-condition', {
-          ids: batch.map((r) => r.mj_id),
-        });
-        if (a.status >= 400 || !Array.isArray(a.json)) {
-          deps.log.warn({ channelId, status: a.status }, 'midjourney poll answer refused');
-          continue;
-        }
-        const found = new Map<string, UpstreamTask>();
-        for (const item of a.json) {
-          const t = upstreamTask.safeParse(item);
-          if (t.success) found.set(t.data.id, t.data);
-        }
-        for (const row of batch) {
-          const t = found.get(row.mj_id);
-          if (t) await applyUpdate(rt, row, t);
-        }
+  return createLeasedPollJob<MidjourneyRow>(rt, {
+    table: 'midjourneys',
+    due: (now, limit) => dueMidjourneys(deps.db, now, limit),
+    timeoutS: () => deps.services.options.get('TaskTimeoutMinutes') * 60,
+    // Drawing times are milliseconds (the Midjourney-proxy protocol's).
+    submittedAt: (row) => Math.floor(Number(row.submit_time) / 1000),
+    poll: async (row) => {
+      const channel = rt.routing.channel(Number(row.channel_id));
+      if (!channel) return;
+      const a = await callTaskUpstream(channel, 'mj', 'POST', '/mj/task/list-by-condition', { ids: [row.mj_id] });
+      if (a.status >= 400 || !Array.isArray(a.json)) {
+        deps.log.warn({ channelId: channel.id, status: a.status }, 'midjourney poll answer refused');
+        return;
       }
-    }
-  };
+      for (const item of a.json) {
+        const t = upstreamTask.safeParse(item);
+        if (t.success && t.data.id === row.mj_id) return applyUpdate(rt, row, t.data);
+      }
+    },
+    expire: async (row, timeoutS) => {
+      const reason = serverText('task.timed_out', { minutes: Math.round(timeoutS / 60) });
+      if (await failDrawing(rt, row, reason, { finish_time: Date.now() })) notify(rt, row);
+    },
+  });
+}
+
+/** Fails a drawing and refunds it where it was paid, once; false when another got there first. */
+async function failDrawing(
+  rt: RelayRuntime,
+  row: MidjourneyRow,
+  reason: string,
+  changes: Record<string, string | number>,
+) {
+  const { own } = splitProperties(row.properties);
+  const log = await failAndRefundTask(rt.deps.db, {
+    table: 'midjourneys',
+    id: Number(row.id),
+    payer: {
+      userId: Number(row.user_id),
+      tokenId: own.tokenId ?? 0,
+      unlimitedToken: own.unlimitedToken !== false,
+      subscriptionId: own.subscriptionId ?? 0,
+      channelId: Number(row.channel_id),
+    },
+    quota: Number(row.quota),
+    failReason: reason,
+    changes,
+    model: MJ_PRICE_KEY[row.action as MjAction] ?? row.action,
+    refundOf: { code: 'log.task_refund_midjourney', taskId: row.mj_id },
+  });
+  return log !== null;
+}
+
+/** MjNotifyEnabled: the client's hook gets the drawing as it now stands. */
+async function notify(rt: RelayRuntime, row: MidjourneyRow) {
+  const { deps } = rt;
+  const { own } = splitProperties(row.properties);
+  if (!own.notifyHook || !deps.services.options.get('MjNotifyEnabled')) return;
+  const fresh = await findMidjourneyById(deps.db, row.id);
+  if (fresh) postNotify(deps, own.notifyHook, mjTaskDto(fresh, deps.services.tasks.forwardBase()));
 }
 
 async function applyUpdate(rt: RelayRuntime, row: MidjourneyRow, t: UpstreamTask) {
@@ -98,19 +123,10 @@ async function applyUpdate(rt: RelayRuntime, row: MidjourneyRow, t: UpstreamTask
     changes.buttons === row.buttons;
   if (unchanged) return;
   if (status === 'FAILURE') {
-    const log = await failAndRefund(deps.db, {
-      table: 'midjourneys',
-      id: Number(row.id),
-      userId: Number(row.user_id),
-      channelId: Number(row.channel_id),
-      quota: Number(row.quota),
-      token: own.tokenId ? { id: own.tokenId, unlimited: own.unlimitedToken !== false } : undefined,
-      failReason: t.failReason || serverText('task.failed'),
-      changes: { ...changes, finish_time: changes.finish_time || Date.now() },
-      model: MJ_PRICE_KEY[row.action as MjAction] ?? row.action,
-      refundOf: { code: 'log.task_refund_midjourney', taskId: row.mj_id },
+    await failDrawing(rt, row, t.failReason || serverText('task.failed'), {
+      ...changes,
+      finish_time: changes.finish_time || Date.now(),
     });
-    if (log) deps.services.logWriter.write(log);
   } else {
     await updateMidjourneyUnlessFailed(deps.db, row.id, {
       ...changes,
@@ -118,8 +134,5 @@ async function applyUpdate(rt: RelayRuntime, row: MidjourneyRow, t: UpstreamTask
       fail_reason: t.failReason ?? row.fail_reason,
     });
   }
-  if (own.notifyHook && deps.services.options.get('MjNotifyEnabled')) {
-    const fresh = await findMidjourneyById(deps.db, row.id);
-    if (fresh) postNotify(deps, own.notifyHook, mjTaskDto(fresh, deps.services.tasks.forwardBase()));
-  }
+  await notify(rt, row);
 }

@@ -1,9 +1,13 @@
 import type { MjAction } from '../../../../shared/schemas/tasks.ts';
+import type { Db } from '../../../db/types.ts';
+import type { Reservation } from '../../../domains/billing/reserve.service.ts';
 import { insertMidjourney, mjByMjId } from '../../../domains/tasks/tasks.repo.ts';
 import { refusal } from '../../errors.ts';
 import type { RelayPrincipal } from '../../principal.ts';
 import type { RelayRuntime } from '../../runtime.ts';
-import { chargeTask, pickTaskChannel } from '../charge.ts';
+import { checkModel } from '../../token-auth.ts';
+import { payerOwn, pickTaskChannel, taskPrice, taskSubmittedLog } from '../charge.ts';
+import { chargeOnAccept } from '../lifecycle.ts';
 import { callTaskUpstream } from '../task-upstream.ts';
 import { MJ_CHANNEL_TYPES, MJ_PRICE_KEY } from './actions.ts';
 import { joinProperties } from './views.ts';
@@ -47,7 +51,11 @@ function upstreamBody(rt: RelayRuntime, body: Record<string, unknown>): Record<s
   return out;
 }
 
-/** Submits a drawing action: price, channel, reservation, upstream call, task row (relay.md §10). */
+/**
+ * Submits a drawing action: price, channel, reservation, upstream call (relay.md §10). An accepted
+ * task's charge, consume row and task row are written together (lifecycle.ts chargeOnAccept); a
+ * refused one is given back and its answer passed on as the upstream gave it.
+ */
 export async function submitMj(rt: RelayRuntime, p: RelayPrincipal, s: MjSubmit, meta: MjCallMeta) {
   const db = rt.deps.db;
   let originChannel: number | undefined;
@@ -66,39 +74,49 @@ export async function submitMj(rt: RelayRuntime, p: RelayPrincipal, s: MjSubmit,
   }
   const model = MJ_PRICE_KEY[s.action];
   const channel = pickTaskChannel(rt, p, model, MJ_CHANNEL_TYPES, originChannel);
+  checkModel(p.token, model);
+  const price = taskPrice(rt, model, p.group);
   const path = meta.mode ? `/mj-${meta.mode}${s.path}` : s.path;
   const submitTime = Date.now();
-  const { accepted, answer, charged } = await chargeTask(
+  const answer = await chargeOnAccept(
     rt,
     p,
-    model,
-    channel,
-    {
-      ip: meta.ip,
-      requestId: meta.requestId,
-      task: {
-        platform: 'Midjourney',
-        action: s.action,
-        id: (a) => (typeof a.json === 'object' ? resultId(a.json as MjAnswer) : ''),
-      },
+    price.quota,
+    () => callTaskUpstream(channel, 'mj', 'POST', path, upstreamBody(rt, s.body)),
+    (a, reservation) => {
+      const json = (a.json ?? {}) as MjAnswer;
+      return {
+        channelId: channel.id,
+        log: taskSubmittedLog(
+          p,
+          model,
+          price,
+          channel.id,
+          { ...meta, started: submitTime },
+          {
+            platform: 'Midjourney',
+            action: s.action,
+            taskId: resultId(json),
+          },
+        ),
+        row: (trx) => storeTask(trx, p, reservation, s, json, channel.id, price.quota, submitTime),
+      };
     },
-    async () => {
-      const a = await callTaskUpstream(channel, 'mj', 'POST', path, upstreamBody(rt, s.body));
+    (a) => {
       const code = (a.json as MjAnswer | null)?.code;
-      return { accepted: a.status < 400 && typeof code === 'number' && ACCEPTED_CODES.includes(code), answer: a };
+      return a.status < 400 && typeof code === 'number' && ACCEPTED_CODES.includes(code);
     },
   );
-  const json = (answer.json ?? {}) as MjAnswer;
-  if (accepted) await storeTask(rt, p, s, json, channel.id, charged.quota, submitTime);
-  return { status: answer.status, body: json };
+  return { status: answer.status, body: (answer.json ?? {}) as MjAnswer };
 }
 
 const resultId = (a: MjAnswer) =>
   typeof a.result === 'string' || typeof a.result === 'number' ? String(a.result) : '';
 
 async function storeTask(
-  rt: RelayRuntime,
+  trx: Db,
   p: RelayPrincipal,
+  reservation: Reservation,
   s: MjSubmit,
   a: MjAnswer,
   channelId: number,
@@ -109,7 +127,7 @@ async function storeTask(
   const hook = typeof s.body.notifyHook === 'string' ? s.body.notifyHook : undefined;
   // UPLOAD answers with image links and creates no task upstream: it is finished at once.
   const done = s.action === 'UPLOAD' || mjId === '';
-  await insertMidjourney(rt.deps.db, {
+  await insertMidjourney(trx, {
     code: a.code ?? 0,
     user_id: p.user.id,
     action: s.action,
@@ -123,10 +141,10 @@ async function storeTask(
     progress: done ? '100%' : '0%',
     channel_id: channelId,
     quota,
+    // Who paid (a subscription pool too), so a failure is refunded where it was paid.
     properties: joinProperties(a.properties ?? {}, {
       ...(hook ? { notifyHook: hook } : {}),
-      tokenId: p.token?.id ?? 0,
-      unlimitedToken: p.token?.unlimited ?? true,
+      ...payerOwn(p, reservation),
     }),
   });
 }

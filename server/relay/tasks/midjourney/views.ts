@@ -7,6 +7,8 @@ export interface MjPrivate {
   /** Who paid: a FAILURE refund goes back to this token too. */
   tokenId?: number;
   unlimitedToken?: boolean;
+  /** The subscription pool that paid (0 or absent = the wallet). */
+  subscriptionId?: number;
 }
 
 export function splitProperties(text: string): { upstream: Record<string, unknown>; own: MjPrivate } {

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { serverText } from '../../../../shared/server-messages.ts';
 import { nowSeconds } from '../../../db/time.ts';
 import type { TaskRow } from '../../../db/types.ts';
-import { failAndRefund } from '../../../domains/tasks/task-refund.repo.ts';
 import { parseJson } from '../../../domains/tasks/tasks.service.ts';
-import { unfinishedTasks, updateTaskUnlessFailed } from '../../../domains/tasks/tasks.repo.ts';
+import { duePlatformTasks, updateTaskUnlessFailed } from '../../../domains/tasks/tasks.repo.ts';
 import type { RelayRuntime } from '../../runtime.ts';
-import { fetchUpstreamSuno, SUNO_PLATFORM } from './suno.ts';
+import { createLeasedPollJob } from '../lifecycle.ts';
+import { failAndRefundTask } from '../task-ledger.repo.ts';
+import { fetchUpstreamSuno, SUNO_PLATFORM, type SunoOwn } from './suno.ts';
 
 const upstreamTask = z
   .object({
@@ -23,40 +24,59 @@ type UpstreamTask = z.infer<typeof upstreamTask>;
 
 const answer = z.object({ code: z.string(), data: z.array(z.unknown()).nullish() }).passthrough();
 
-/** One poll of unfinished Suno tasks, per channel; FAILURE refunds exactly once. */
+/**
+ * The Suno poll job: the task lifecycle's leased poll (lifecycle.ts) over unfinished Suno tasks, so one
+ * instance asks the upstream about a task at a time, with backoff. FAILURE refunds once, to whoever
+ * paid; a task older than TaskTimeoutMinutes is failed and refunded. A task whose channel is gone waits
+ * for its next turn; the timeout ends it at last.
+ */
 export function createSunoPollJob(rt: RelayRuntime) {
   const { deps } = rt;
-  return async () => {
-    const rows = await unfinishedTasks(deps.db, SUNO_PLATFORM);
-    const byChannel = new Map<number, TaskRow[]>();
-    for (const r of rows) byChannel.set(Number(r.channel_id), [...(byChannel.get(Number(r.channel_id)) ?? []), r]);
-    for (const [channelId, list] of byChannel) {
-      for (let i = 0; i < list.length; i += 100) {
-        const batch = list.slice(i, i + 100);
-        const a = await fetchUpstreamSuno(
-          rt,
-          channelId,
-          batch.map((r) => r.task_id),
-        );
-        // A disabled channel cannot be asked; its tasks wait until it is back.
-        if (!a) break;
-        const parsed = answer.safeParse(a.json);
-        if (a.status >= 400 || !parsed.success || parsed.data.code !== 'success') {
-          deps.log.warn({ channelId, status: a.status }, 'suno poll answer refused');
-          continue;
-        }
-        const found = new Map<string, UpstreamTask>();
-        for (const item of parsed.data.data ?? []) {
-          const t = upstreamTask.safeParse(item);
-          if (t.success) found.set(t.data.task_id, t.data);
-        }
-        for (const row of batch) {
-          const t = found.get(row.task_id);
-          if (t) await applyUpdate(rt, row, t);
-        }
+  return createLeasedPollJob(rt, {
+    due: (now, limit) => duePlatformTasks(deps.db, SUNO_PLATFORM, now, limit),
+    timeoutS: () => deps.services.options.get('TaskTimeoutMinutes') * 60,
+    poll: async (row) => {
+      const a = await fetchUpstreamSuno(rt, Number(row.channel_id), [row.task_id]);
+      if (!a) return;
+      const parsed = answer.safeParse(a.json);
+      if (a.status >= 400 || !parsed.success || parsed.data.code !== 'success') {
+        deps.log.warn({ channelId: Number(row.channel_id), status: a.status }, 'suno poll answer refused');
+        return;
       }
-    }
-  };
+      for (const item of parsed.data.data ?? []) {
+        const t = upstreamTask.safeParse(item);
+        if (t.success && t.data.task_id === row.task_id) return applyUpdate(rt, row, t.data);
+      }
+    },
+    expire: (row, timeoutS) => {
+      const now = nowSeconds();
+      return failSuno(rt, row, serverText('task.timed_out', { minutes: Math.round(timeoutS / 60) }), {
+        updated_at: now,
+        finish_time: now,
+      });
+    },
+  });
+}
+
+/** Fails a task and refunds it where it was paid (wallet or subscription pool, the token), once. */
+function failSuno(rt: RelayRuntime, row: TaskRow, reason: string, changes: Record<string, string | number>) {
+  const own = (parseJson(row.properties, {}) as { _switchyard?: SunoOwn })._switchyard ?? {};
+  return failAndRefundTask(rt.deps.db, {
+    table: 'tasks',
+    id: Number(row.id),
+    payer: {
+      userId: Number(row.user_id),
+      tokenId: own.tokenId ?? 0,
+      unlimitedToken: own.unlimitedToken !== false,
+      subscriptionId: own.subscriptionId ?? 0,
+      channelId: Number(row.channel_id),
+    },
+    quota: Number(row.quota),
+    failReason: reason,
+    changes,
+    model: `suno_${row.action.toLowerCase()}`,
+    refundOf: { code: 'log.task_refund_suno', taskId: row.task_id },
+  });
 }
 
 async function applyUpdate(rt: RelayRuntime, row: TaskRow, t: UpstreamTask) {
@@ -73,19 +93,7 @@ async function applyUpdate(rt: RelayRuntime, row: TaskRow, t: UpstreamTask) {
     finish_time: t.finish_time || Number(row.finish_time) || (status === 'SUCCESS' || status === 'FAILURE' ? now : 0),
   };
   if (status === 'FAILURE') {
-    const log = await failAndRefund(rt.deps.db, {
-      table: 'tasks',
-      id: Number(row.id),
-      userId: Number(row.user_id),
-      channelId: Number(row.channel_id),
-      quota: Number(row.quota),
-      token: payingToken(row.properties),
-      failReason: t.fail_reason || serverText('task.failed'),
-      changes,
-      model: `suno_${row.action.toLowerCase()}`,
-      refundOf: { code: 'log.task_refund_suno', taskId: row.task_id },
-    });
-    if (log) rt.deps.services.logWriter.write(log);
+    await failSuno(rt, row, t.fail_reason || serverText('task.failed'), changes);
     return;
   }
   await updateTaskUnlessFailed(rt.deps.db, row.id, {
@@ -93,11 +101,4 @@ async function applyUpdate(rt: RelayRuntime, row: TaskRow, t: UpstreamTask) {
     status,
     fail_reason: t.fail_reason ?? row.fail_reason,
   });
-}
-
-/** The token stored at submit (properties._switchyard), if any. */
-function payingToken(properties: string): { id: number; unlimited: boolean } | undefined {
-  const own = (parseJson(properties, {}) as { _switchyard?: { tokenId?: number; unlimitedToken?: boolean } })
-    ._switchyard;
-  return own?.tokenId ? { id: own.tokenId, unlimited: own.unlimitedToken !== false } : undefined;
 }

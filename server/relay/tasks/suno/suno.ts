@@ -6,7 +6,9 @@ import { insertTask, tasksByUserAndIds } from '../../../domains/tasks/tasks.repo
 import { refusal } from '../../errors.ts';
 import type { RelayPrincipal } from '../../principal.ts';
 import type { RelayRuntime } from '../../runtime.ts';
-import { chargeTask, pickTaskChannel } from '../charge.ts';
+import { checkModel } from '../../token-auth.ts';
+import { payerOwn, pickTaskChannel, taskPrice, taskSubmittedLog } from '../charge.ts';
+import { chargeOnAccept } from '../lifecycle.ts';
 import { callTaskUpstream } from '../task-upstream.ts';
 
 export const SUNO_CHANNEL_TYPES = [36] as const;
@@ -56,7 +58,24 @@ export function sunoTaskDto(row: TaskRow) {
   };
 }
 
-/** Submits a song or lyrics: price suno_<action>, channel type 36, reservation, task row (relay.md §10). */
+/** The upstream took the task: a success code with its id. */
+const accepted = (a: { status: number; json: unknown }) => {
+  const j = a.json as SunoAnswer | null;
+  return a.status < 400 && j?.code === 'success' && typeof j.data === 'string' && j.data !== '';
+};
+
+/** The part of `properties` the answers never show: who paid, for a FAILURE refund (a subscription pool too). */
+export interface SunoOwn {
+  tokenId?: number;
+  unlimitedToken?: boolean;
+  subscriptionId?: number;
+}
+
+/**
+ * Submits a song or lyrics: price suno_<action>, channel type 36, reservation (relay.md §10). An
+ * accepted task's charge, consume row and task row are written together (lifecycle.ts chargeOnAccept);
+ * a refused one is given back and its answer passed on.
+ */
 export async function submitSuno(
   rt: RelayRuntime,
   p: RelayPrincipal,
@@ -66,48 +85,56 @@ export async function submitSuno(
 ) {
   const model = `suno_${action}`;
   const channel = pickTaskChannel(rt, p, model, SUNO_CHANNEL_TYPES);
+  checkModel(p.token, model);
+  const price = taskPrice(rt, model, p.group);
   const now = nowSeconds();
-  const { accepted, answer, charged } = await chargeTask(
+  const started = Date.now();
+  const input = String(body.prompt || body.gpt_description_prompt || '');
+  const answer = await chargeOnAccept(
     rt,
     p,
-    model,
-    channel,
-    {
-      ...meta,
-      task: { platform: 'Suno', action: action.toUpperCase(), id: (a) => String((a.json as SunoAnswer).data) },
-    },
-    async () => {
-      const a = await callTaskUpstream(channel, 'bearer', 'POST', `/suno/submit/${action}`, body);
-      const j = a.json as SunoAnswer | null;
+    price.quota,
+    () => callTaskUpstream(channel, 'bearer', 'POST', `/suno/submit/${action}`, body),
+    (a, reservation) => {
+      const taskId = String((a.json as SunoAnswer).data);
+      const own: SunoOwn = payerOwn(p, reservation);
       return {
-        accepted: a.status < 400 && j?.code === 'success' && typeof j.data === 'string' && j.data !== '',
-        answer: a,
+        channelId: channel.id,
+        log: taskSubmittedLog(
+          p,
+          model,
+          price,
+          channel.id,
+          { ...meta, started },
+          {
+            platform: 'Suno',
+            action: action.toUpperCase(),
+            taskId,
+          },
+        ),
+        row: async (trx) =>
+          void (await insertTask(trx, {
+            created_at: now,
+            updated_at: now,
+            task_id: taskId,
+            platform: SUNO_PLATFORM,
+            user_id: p.user.id,
+            channel_id: channel.id,
+            quota: price.quota,
+            action: action.toUpperCase(),
+            status: 'NOT_START',
+            submit_time: now,
+            progress: '0%',
+            // `_switchyard` (who paid, for a FAILURE refund) is stripped from every answer.
+            properties: JSON.stringify({ input, _switchyard: own }),
+          })),
       };
     },
+    accepted,
   );
   const j = (answer.json ?? {}) as SunoAnswer;
-  if (!accepted) return { status: answer.status, body: j };
-  const taskId = String(j.data);
-  const input = String(body.prompt || body.gpt_description_prompt || '');
-  await insertTask(rt.deps.db, {
-    created_at: now,
-    updated_at: now,
-    task_id: taskId,
-    platform: SUNO_PLATFORM,
-    user_id: p.user.id,
-    channel_id: channel.id,
-    quota: charged.quota,
-    action: action.toUpperCase(),
-    status: 'NOT_START',
-    submit_time: now,
-    progress: '0%',
-    // `_switchyard` (who paid, for a FAILURE refund) is stripped from every answer.
-    properties: JSON.stringify({
-      input,
-      _switchyard: { tokenId: p.token?.id ?? 0, unlimitedToken: p.token?.unlimited ?? true },
-    }),
-  });
-  return { status: 200, body: { code: 'success', message: '', data: taskId } };
+  if (!accepted(answer)) return { status: answer.status, body: j };
+  return { status: 200, body: { code: 'success', message: '', data: String(j.data) } };
 }
 
 export async function fetchSuno(rt: RelayRuntime, p: RelayPrincipal, ids: string[]) {

@@ -26,7 +26,7 @@ export interface TaskHarness {
   suno: FakeSuno;
   mjChannel: number;
   sunoChannel: number;
-  /** Polls once and waits for the queued log rows. */
+  /** Makes every task due (as if its backoff had passed), polls once and waits for the queued log rows. */
   poll(): Promise<void>;
   /** A user and a token (unlimited unless `tokenQuota` is given). */
   payer(quota?: number, tokenQuota?: number): Promise<{ userId: number; tokenId: number; key: string }>;
@@ -81,6 +81,9 @@ export async function startTaskHarness(): Promise<TaskHarness> {
     mjChannel,
     sunoChannel,
     async poll() {
+      // The clock jumps past each task's backoff; leases are left alone, so racing polls still share them.
+      await t.deps.db.updateTable('midjourneys').set({ next_poll_at: 0 }).execute();
+      await t.deps.db.updateTable('tasks').set({ next_poll_at: 0 }).execute();
       await taskPollerOf(t.deps)!.pollOnce();
       await relayRuntimeOf(t.deps)!.drain();
     },
