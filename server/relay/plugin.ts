@@ -3,6 +3,7 @@ import type { AppDeps } from '../context.ts';
 import { registerFailureAccounting, rememberFailure } from './accounting.ts';
 import { allowCrossOrigin, registerRelayCors } from './cors.ts';
 import { sendRelayError } from './errors.ts';
+import { setRetryAfter } from './relay-limits.ts';
 import { registerRelayRoutes } from './routes.ts';
 import { createRelayRuntime } from './runtime.ts';
 import { registerServerTiming, serverTiming } from './timing.ts';
@@ -38,6 +39,8 @@ export async function relayPlugin(app: FastifyInstance, { deps }: RelayPluginOpt
 export function answerRelayError(req: FastifyRequest, reply: FastifyReply, err: unknown) {
   allowCrossOrigin(req, reply.raw);
   rememberFailure(req, err);
+  // The routes that throw straight here (the playground's video door) still say when to retry a 429.
+  setRetryAfter(reply, err);
   return sendRelayError(req, reply, err);
 }
 

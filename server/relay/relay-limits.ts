@@ -1,9 +1,20 @@
+import type { FastifyReply } from 'fastify';
 import type { AppDeps } from '../context.ts';
-import { refusal } from './errors.ts';
+import { refusal, RelayError } from './errors.ts';
 import type { RelayPrincipal } from './principal.ts';
 
 const tooMany = (en: string, zh: string, retryAfterMs: number) =>
   Object.assign(refusal(429, en, zh, 'rate_limit_exceeded'), { retryAfterMs });
+
+/**
+ * A rate limit's 429 tells the client when to retry (`Retry-After`, whole seconds): every door's
+ * error mapper calls it before answering in its own shape.
+ */
+export function setRetryAfter(reply: FastifyReply, err: unknown): void {
+  const retryAfterMs = (err as { retryAfterMs?: number } | null)?.retryAfterMs;
+  if (err instanceof RelayError && err.status === 429 && retryAfterMs)
+    reply.header('retry-after', String(Math.ceil(retryAfterMs / 1000)));
+}
 
 /**
  * Relay rate limits (relay.md §6) on the shared store: the per-user model request

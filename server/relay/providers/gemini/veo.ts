@@ -34,6 +34,8 @@ export function veoCapabilities(model: string): VideoCapabilities {
     lastFrame: model.startsWith('veo-3.1'),
     remix: false,
     variants: ['video'],
+    // Google's price list charges Veo per second alike at 720p and 1080p: no size multiplier.
+    samePriceAnySize: true,
   };
 }
 

@@ -10,7 +10,8 @@ import { checkModel } from '../../token-auth.ts';
 import { pickTaskChannel } from '../charge.ts';
 import { chargeOnAccept } from '../lifecycle.ts';
 import { videoAdapterFor, videoChannelTypes } from './adapters.ts';
-import { sizeMultiplier, videoPrice } from './price.ts';
+import { checkRelayLimits } from '../../relay-limits.ts';
+import { frameMultiplier, reservedFrame, type VideoFrame, videoPrice } from './price.ts';
 import {
   isFinal,
   listOwnVideos,
@@ -103,15 +104,11 @@ export function checkCapabilities(caps: VideoCapabilities, req: VideoRequest, up
 /**
  * The price of what was produced, at the terms the job was sold on (model price, unit, group ratio
  * and quota per unit stored at submit: an operator's later price change does not reprice a running job).
+ * The frame is what the upstream reports, else the one the job was reserved on.
  */
-export function finalVideoQuota(
-  price: VideoOwn['price'],
-  produced: { seconds: number; size?: string; resolution?: string },
-): number {
-  const perJob =
-    price.modelPrice *
-    sizeMultiplier(produced.size, produced.resolution) *
-    (price.unit === 'job' ? 1 : produced.seconds);
+export function finalVideoQuota(price: VideoOwn['price'], produced: VideoFrame & { seconds: number }): number {
+  const multiplier = produced.size || produced.resolution ? frameMultiplier(price, produced) : price.sizeMultiplier;
+  const perJob = price.modelPrice * multiplier * (price.unit === 'job' ? 1 : produced.seconds);
   return Math.round(perJob * price.groupRatio * price.quotaPerUnit);
 }
 
@@ -171,7 +168,8 @@ export function createVideoService(rt: RelayRuntime): VideoCore {
   ): Promise<VideoTaskView> {
     const caps = r.adapter.capabilities(r.call.upstreamModel);
     const seconds = req.seconds ?? caps.seconds[0] ?? 0;
-    const price = videoPrice(opt, req.model, p.group, { seconds, size: req.size, resolution: req.resolution });
+    const sizeMultiplier = frameMultiplier(caps, reservedFrame(caps, req));
+    const price = videoPrice(opt, req.model, p.group, { seconds, sizeMultiplier });
     const started = Date.now();
     const id = newVideoId();
     const pub: VideoPublic = {
@@ -194,7 +192,12 @@ export function createVideoService(rt: RelayRuntime): VideoCore {
         unlimitedToken: p.token?.unlimited ?? true,
         subscriptionId: reservation.subscriptionId ?? 0,
         group: p.group,
-        price: { ...priceParts, reserved: price.quota, quotaPerUnit: opt('QuotaPerUnit') },
+        price: {
+          ...priceParts,
+          reserved: price.quota,
+          quotaPerUnit: opt('QuotaPerUnit'),
+          ...(caps.samePriceAnySize ? { samePriceAnySize: true } : {}),
+        },
         content: sent.progress?.content,
         variants: [...caps.variants],
         ...(remixedFromId ? { remixedFromId } : {}),
@@ -265,11 +268,7 @@ export function createVideoService(rt: RelayRuntime): VideoCore {
     const { pub, own } = partsOf(row);
     if (pr.state === 'completed') {
       const seconds = pr.seconds ?? pub.seconds;
-      const finalQuota = finalVideoQuota(own.price, {
-        seconds,
-        size: pr.size ?? pub.size,
-        resolution: pr.resolution ?? pub.resolution,
-      });
+      const finalQuota = finalVideoQuota(own.price, { seconds, size: pr.size, resolution: pr.resolution });
       await settleVideo(deps.db, row, {
         status: 'SUCCESS',
         finalQuota,
@@ -295,6 +294,18 @@ export function createVideoService(rt: RelayRuntime): VideoCore {
     return apply(row, pr);
   }
 
+  /**
+   * The relay's rate limits (per user and per token, relay.md §6) for every door in one place: a
+   * video job counts as one request, checked before anything is reserved (a 429 whose retryAfterMs
+   * each door's error mapper turns into Retry-After), and as a success once the upstream accepted it.
+   */
+  async function limited(p: RelayPrincipal, job: () => Promise<VideoTaskView>): Promise<VideoTaskView> {
+    const countSuccess = await checkRelayLimits(deps, p);
+    const view = await job();
+    countSuccess();
+    return view;
+  }
+
   async function own(p: RelayPrincipal, id: string): Promise<TaskRow> {
     const row = await ownVideo(deps.db, p.user.id, id);
     if (!row || !partsOf(row).own?.video || partsOf(row).own.deleted) throw notFound();
@@ -312,7 +323,7 @@ export function createVideoService(rt: RelayRuntime): VideoCore {
       checkCapabilities(caps, req, r.call.upstreamModel);
       const seconds = req.seconds ?? caps.seconds[0];
       const sent = { ...req, ...(seconds === undefined ? {} : { seconds }) };
-      return start(p, sent, meta, r, () => r.adapter.submit(r.call, sent));
+      return limited(p, () => start(p, sent, meta, r, () => r.adapter.submit(r.call, sent)));
     },
 
     async get(p, id) {
@@ -389,7 +400,9 @@ export function createVideoService(rt: RelayRuntime): VideoCore {
         resolution: pub.resolution,
         aspectRatio: pub.aspect_ratio,
       };
-      return start(p, req, { ...meta, door: o.door }, r, () => remixFn(r.call, o.upstreamId, prompt), origin.task_id);
+      return limited(p, () =>
+        start(p, req, { ...meta, door: o.door }, r, () => remixFn(r.call, o.upstreamId, prompt), origin.task_id),
+      );
     },
 
     async content(p, id, variant: VideoVariant, range?: string): Promise<VideoFile> {

@@ -93,6 +93,12 @@ export interface VideoCapabilities {
   remix: boolean;
   /** Variants `content` can serve. */
   variants: readonly VideoVariant[];
+  /**
+   * The provider charges the same per second at every size and resolution (Veo, by Google's price
+   * list), so the price takes no size multiplier; absent, 1080p and Sora's large sizes cost more
+   * (tasks/video/price.ts).
+   */
+  samePriceAnySize?: boolean;
 }
 
 /** An opened upstream file: the core streams it to the client (Range passed through). */
@@ -117,7 +123,11 @@ export interface VideoAdapter {
     range?: string,
   ): Promise<VideoFile>;
   /** Remix (Sora): a new job from a finished one. */
-  remix?(call: VideoCall, upstreamId: string, prompt: string): Promise<{ upstreamId: string; progress?: VideoProgress }>;
+  remix?(
+    call: VideoCall,
+    upstreamId: string,
+    prompt: string,
+  ): Promise<{ upstreamId: string; progress?: VideoProgress }>;
   /** Deletes the upstream's copy, where the API has it. */
   remove?(call: VideoCall, upstreamId: string): Promise<void>;
 }

@@ -64,7 +64,11 @@ export interface VideoOwn {
   subscriptionId: number;
   /** The group the job was priced in (its log rows say it). */
   group?: string;
-  price: Omit<VideoPrice, 'quota'> & { reserved: number; quotaPerUnit: number };
+  /**
+   * The terms it was sold on; sizeMultiplier is the reserved frame's, kept for a settlement the
+   * upstream reports no frame for; samePriceAnySize, that no frame changes the price.
+   */
+  price: Omit<VideoPrice, 'quota'> & { reserved: number; quotaPerUnit: number; samePriceAnySize?: boolean };
   content?: VideoProgress['content'];
   variants: VideoVariant[];
   remixedFromId?: string;

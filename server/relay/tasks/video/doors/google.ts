@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { rememberFailure } from '../../../accounting.ts';
-import { refusal, RelayError, sendRelayError } from '../../../errors.ts';
-import { checkRelayLimits } from '../../../relay-limits.ts';
+import { refusal, sendRelayError } from '../../../errors.ts';
+import { setRetryAfter } from '../../../relay-limits.ts';
 import type { RelayRuntime } from '../../../runtime.ts';
 import { videoServiceOf } from '../service.ts';
 import type { VideoFile, VideoImage, VideoRequest, VideoTaskView } from '../types.ts';
@@ -176,9 +176,7 @@ function googleRoute(fn: (req: FastifyRequest, reply: FastifyReply) => Promise<u
     } catch (err) {
       if (reply.sent) return reply;
       rememberFailure(req, err);
-      const retryAfter = (err as { retryAfterMs?: number }).retryAfterMs;
-      if (err instanceof RelayError && err.status === 429 && retryAfter)
-        reply.header('retry-after', String(Math.ceil(retryAfter / 1000)));
+      setRetryAfter(reply, err);
       return sendRelayError(req, reply, err);
     }
   };
@@ -199,10 +197,7 @@ export function googleVideoSubmit(rt: RelayRuntime) {
       throw cannot(`Invalid JSON payload: ${at}: ${issue?.message ?? 'invalid'}`, `请求参数无效：${at}`);
     }
     const asked = videoRequestOf(model, parsed.data);
-    // The relay's rate limits (per user and per token) count a video job as one request, as for chat.
-    const countSuccess = await checkRelayLimits(rt.deps, p);
     const view = await videoServiceOf(rt).submit(p, asked, { ip: req.ip, requestId: req.id, door: 'google' });
-    countSuccess();
     return { name: operationName(view) };
   });
 }

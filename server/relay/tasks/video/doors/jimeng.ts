@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { classifyError } from '../../../../compat/envelope.ts';
 import { rememberFailure } from '../../../accounting.ts';
 import { prefersChinese, refusal, RelayError } from '../../../errors.ts';
+import { setRetryAfter } from '../../../relay-limits.ts';
 import type { RelayPrincipal } from '../../../principal.ts';
 import type { RelayRuntime } from '../../../runtime.ts';
 import { videoServiceOf } from '../service.ts';
@@ -71,6 +72,7 @@ function jimengRoute(fn: (req: FastifyRequest, reply: FastifyReply) => Promise<u
       rememberFailure(req, err);
       const a = answerOf(req, err);
       if (a.status >= 500 && !(err instanceof RelayError)) req.log.error({ err }, 'jimeng door request failed');
+      setRetryAfter(reply, err);
       const q = req.query as { Action?: string; Version?: string };
       if (thrown instanceof RequestRefused)
         return reply.status(a.status).send({

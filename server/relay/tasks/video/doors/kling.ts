@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { classifyError } from '../../../../compat/envelope.ts';
 import { rememberFailure } from '../../../accounting.ts';
 import { refusal, RelayError } from '../../../errors.ts';
+import { setRetryAfter } from '../../../relay-limits.ts';
 import type { RelayRuntime } from '../../../runtime.ts';
 import { videoServiceOf } from '../service.ts';
 import type { VideoFile, VideoImage, VideoRequest, VideoState, VideoTaskView } from '../types.ts';
@@ -39,6 +40,7 @@ function klingRoute(fn: (req: FastifyRequest, reply: FastifyReply) => Promise<un
       rememberFailure(req, err);
       const a = err instanceof RelayError ? { status: err.status, message: err.message } : classifyError(err);
       if (a.status >= 500 && !(err instanceof RelayError)) req.log.error({ err }, 'kling door request failed');
+      setRetryAfter(reply, err);
       return reply.status(a.status).send({ code: klingCode(a.status), message: a.message, request_id: req.id });
     }
   };

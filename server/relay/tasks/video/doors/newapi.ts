@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { rememberFailure } from '../../../accounting.ts';
 import { refusal, sendRelayError } from '../../../errors.ts';
+import { setRetryAfter } from '../../../relay-limits.ts';
 import type { RelayRuntime } from '../../../runtime.ts';
 import { videoServiceOf } from '../service.ts';
 import type { VideoImage, VideoRequest, VideoTaskView } from '../types.ts';
@@ -56,6 +57,7 @@ function newapiRoute(fn: (req: FastifyRequest, reply: FastifyReply) => Promise<u
     } catch (err) {
       if (reply.sent) return reply;
       rememberFailure(req, err);
+      setRetryAfter(reply, err);
       return sendRelayError(req, reply, err);
     }
   };

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { rememberFailure } from '../../../accounting.ts';
-import { RelayError, refusal, sendRelayError } from '../../../errors.ts';
+import { refusal, sendRelayError } from '../../../errors.ts';
 import { type FormPart, parseMultipart } from '../../../front-doors/multipart.ts';
-import { checkRelayLimits } from '../../../relay-limits.ts';
+import { setRetryAfter } from '../../../relay-limits.ts';
 import type { RelayRuntime } from '../../../runtime.ts';
 import { videoServiceOf } from '../service.ts';
 import type { VideoFile, VideoImage, VideoRequest, VideoTaskView, VideoVariant } from '../types.ts';
@@ -52,9 +52,7 @@ function openaiRoute(fn: (req: FastifyRequest, reply: FastifyReply) => Promise<u
     } catch (err) {
       if (reply.sent) return reply;
       rememberFailure(req, err);
-      const retryAfter = (err as { retryAfterMs?: number }).retryAfterMs;
-      if (err instanceof RelayError && err.status === 429 && retryAfter)
-        reply.header('retry-after', String(Math.ceil(retryAfter / 1000)));
+      setRetryAfter(reply, err);
       return sendRelayError(req, reply, err);
     }
   };
@@ -222,11 +220,7 @@ export function registerOpenAIVideoRoutes(app: FastifyInstance, rt: RelayRuntime
       openaiRoute(async (req) => {
         const p = await auth(req);
         const asked = createRequestOf(req.body);
-        // The relay's rate limits (per user and per token) count a video job as one request, as for chat.
-        const countSuccess = await checkRelayLimits(rt.deps, p);
-        const view = await videos().submit(p, asked, { ...meta(req), door: 'openai' });
-        countSuccess();
-        return videoObject(view);
+        return videoObject(await videos().submit(p, asked, { ...meta(req), door: 'openai' }));
       }),
     );
 
@@ -238,10 +232,7 @@ export function registerOpenAIVideoRoutes(app: FastifyInstance, rt: RelayRuntime
         const b = req.body instanceof FormBody ? req.body.fields() : ((req.body ?? {}) as Record<string, unknown>);
         if (typeof b.prompt !== 'string' || b.prompt.trim() === '')
           throw invalid("Missing required parameter: 'prompt'.", '缺少必填参数：prompt', 'missing_required_parameter');
-        const countSuccess = await checkRelayLimits(rt.deps, p);
-        const view = await videos().remix(p, idOf(req), b.prompt, meta(req));
-        countSuccess();
-        return videoObject(view);
+        return videoObject(await videos().remix(p, idOf(req), b.prompt, meta(req)));
       }),
     );
 

@@ -21,7 +21,7 @@ import { startVideoHarness, VIDEO_QUOTA_PER_UNIT, type VideoHarness, type VideoP
  * generateVideos -> getVideosOperation until done -> files.download of the uri, which is the
  * gateway's and downloads with the caller's own key. Veo on the Gemini API (24, API key) and on
  * Vertex AI (41, a service account whose JWT the fake verifies before it issues a bearer token),
- * billed price x seconds x the 1080p multiplier; failed and safety-filtered jobs refunded; refusals
+ * billed price x seconds (Google charges Veo alike at 720p and 1080p: no size multiplier); failed and safety-filtered jobs refunded; refusals
  * in Google's {error:{code,message,status}} shape; another user's operation a 404; and across
  * dialects: the OpenAI SDK on a Veo channel, the Google client on a Sora channel.
  */
@@ -167,7 +167,7 @@ describe("Google's Veo door", () => {
     expect((await noKey.json()).error).toMatchObject({ code: 401, status: 'UNAUTHENTICATED' });
   });
 
-  it('runs Veo 3.1 on a Vertex AI channel with first and last frames at 1080p, billed x1.666667', async () => {
+  it('runs Veo 3.1 on a Vertex AI channel with first and last frames at 1080p, billed x1 (Veo costs the same per second at 1080p)', async () => {
     const u = await h.payer(INITIAL);
     const ai = google(u.key);
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex').toString('base64');
@@ -197,7 +197,7 @@ describe("Google's Veo door", () => {
       lastFrame: { bytesBase64Encoded: png, mimeType: 'image/png' },
     });
     expect(job.parameters).toMatchObject({ durationSeconds: 8, resolution: '1080p', personGeneration: 'dont_allow' });
-    const charge = Math.round(PRICE * 8 * 1.666667 * VIDEO_QUOTA_PER_UNIT);
+    const charge = Math.round(PRICE * 8 * VIDEO_QUOTA_PER_UNIT);
     expect(await charged(u)).toBe(charge);
 
     const done = await finish(ai, op);

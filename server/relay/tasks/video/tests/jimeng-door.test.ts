@@ -177,7 +177,7 @@ describe('the Jimeng door', () => {
     expect(await quotaOf(u.userId)).toBe(START);
   });
 
-  it('drives a Seedance channel from a Jimeng client, billing the 1080p it made', async () => {
+  it('drives a Seedance channel from a Jimeng client, reserving and billing the 1080p it makes by default', async () => {
     const u = await payer();
     const sub = await call(SUBMIT, u.key, { req_key: SEEDANCE, prompt: 'city lights', aspect_ratio: '21:9' });
     expect(sub.status).toBe(200);
@@ -186,14 +186,19 @@ describe('the Jimeng door', () => {
       model: SEEDANCE,
       content: [{ type: 'text', text: 'city lights --rs 1080p --ratio 21:9 --dur 5' }],
     });
-    // Settled on what Ark reports it made: 5 s at 1080p, Seedance pro's default.
+    // No resolution asked: reserved at Seedance pro's default, 1080p, which Ark then reports it made,
+    // so settlement takes nothing more.
     const charge = Math.round(PRICE * 5 * 1.666667 * QUOTA_PER_UNIT);
+    expect(await quotaOf(u.userId)).toBe(START - charge);
     ark.advance(3 * STEP);
     await makeStale(id);
     const done = await call(RESULT, u.key, { req_key: SEEDANCE, task_id: id });
     expect(done.json.data.status).toBe('done');
     expectNoUpstream(done.text);
     expect(await quotaOf(u.userId)).toBe(START - charge);
+    const l = await ledger(t.deps, u.userId, u.tokenId);
+    // One row carries money, the reservation; the settlement row takes nothing more.
+    expect(l.logs.map((r) => Number(r.quota)).filter((q) => q !== 0)).toEqual([charge]);
     const file = await fetch(done.json.data.video_url as string, { headers: { authorization: `Bearer ${u.key}` } });
     expect(Buffer.from(await file.arrayBuffer()).equals(fakeMp4([...ark.tasks.keys()].at(-1)!))).toBe(true);
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSora, startFakeSora } from '../../../../../scripts/fake-upstream/video/sora.ts';
 import { type FakeKling, startFakeKling } from '../../../../../scripts/fake-upstream/video/kling.ts';
 import { ChannelType } from '../../../../../shared/channel-types.ts';
+import { insertToken } from '../../../../../test/relay-fixtures.ts';
 import { startVideoHarness, VIDEO_QUOTA_PER_UNIT, type VideoHarness, type VideoPayer } from './harness.ts';
 
 /*
@@ -188,6 +189,35 @@ describe('the Kling door', () => {
     const anon = await call('POST', '/kling/v1/videos/text2video', null, { prompt: 'x' });
     expect(anon.status).toBe(401);
     expect(anon.json).toMatchObject({ code: 1000 });
+  });
+
+  it("a rate-limited token gets 429 with Retry-After on the Kling door (Kling's shape) and on new-api's door (OpenAI's), before Kling is asked", async () => {
+    const u = await payer();
+    const limitedKey = async () =>
+      (await insertToken(h.deps, u.userId, { unlimited: true, rateLimit: { period: 60, count: 1, success: 100 } })).key;
+    const job = { model_name: 'kling-v2-1', model: 'kling-v2-1', prompt: 'one per minute' };
+
+    const klingKey = await limitedKey();
+    expect((await call('POST', '/kling/v1/videos/text2video', klingKey, job)).status).toBe(200);
+    const newapiKey = await limitedKey();
+    const { model_name: _n, ...newapiJob } = job;
+    expect((await call('POST', '/v1/video/generations', newapiKey, newapiJob)).status).toBe(200);
+    const asked = kling.requests.length;
+
+    const k = await h.call('POST', '/kling/v1/videos/text2video', klingKey, job);
+    expect(k.status).toBe(429);
+    expect(k.json).toMatchObject({ code: 1302, request_id: expect.any(String) });
+    expect(k.json.message).toContain('at most 1 in 60 seconds');
+    expect(Number(k.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    const n = await h.call('POST', '/v1/video/generations', newapiKey, newapiJob);
+    expect(n.status).toBe(429);
+    expect(n.json.error).toMatchObject({ code: 'rate_limit_exceeded' });
+    expect(Number(n.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    // Refused before anything was reserved or sent: only the two accepted jobs are paid for.
+    expect(kling.requests.length).toBe(asked);
+    expect(Number((await h.ledger(u)).user.quota)).toBe(INITIAL - 2 * Math.round(PRICE * 5 * VIDEO_QUOTA_PER_UNIT));
   });
 
   it('drives a Sora channel from a Kling client: duration and aspect ratio mapped, what Sora cannot make refused', async () => {
