@@ -3,11 +3,19 @@ import type {
   VideoAdapter,
   VideoCall,
   VideoCapabilities,
-  VideoImage,
   VideoProgress,
   VideoRequest,
   VideoState,
 } from '../../tasks/video/types.ts';
+import {
+  imageDataUrl,
+  textOnly,
+  needsFirstFrame,
+  noLastFrame,
+  noVariant,
+  taskIdOf,
+  wrongSeconds,
+} from '../shared/video-rules.ts';
 import { openVideoFile, parsePixelSize, resolutionOf, upstreamRefusal, videoJson } from '../shared/video-upstream.ts';
 
 /*
@@ -89,38 +97,16 @@ function capabilities(upstreamModel: string): VideoCapabilities {
   };
 }
 
-const imageRef = (img: VideoImage): string =>
-  img.data ? `data:${img.mime ?? 'image/png'};base64,${img.data.toString('base64')}` : (img.url ?? '');
-
 const wire = (size: string) => size.replace('x', '*');
 
 /** The DashScope body for `req`, or a 400 saying what the model cannot make. */
 export function wanBody(upstreamModel: string, req: VideoRequest): Record<string, unknown> {
   const m = modelOf(upstreamModel);
-  if (req.lastFrame)
-    throw refusal(400, `${upstreamModel} takes no last frame`, `${upstreamModel} 不支持尾帧`, 'invalid_video_frames');
-  if (m.kind === 'i2v' && !req.firstFrame)
-    throw refusal(
-      400,
-      `${upstreamModel} makes videos only from an image: give a first frame`,
-      `${upstreamModel} 只支持图生视频，请提供首帧图片`,
-      'invalid_video_frames',
-    );
-  if (m.kind === 't2v' && req.firstFrame)
-    throw refusal(
-      400,
-      `${upstreamModel} makes videos from text only and takes no image; use an image-to-video model such as wan2.2-i2v-plus`,
-      `${upstreamModel} 只支持文生视频，不接受图片；图生视频请用 wan2.2-i2v-plus 等模型`,
-      'invalid_video_frames',
-    );
+  if (req.lastFrame) throw noLastFrame(upstreamModel);
+  if (m.kind === 'i2v' && !req.firstFrame) throw needsFirstFrame(upstreamModel);
+  if (m.kind === 't2v' && req.firstFrame) throw textOnly(upstreamModel, 'wan2.2-i2v-plus');
   const seconds = req.seconds ?? m.seconds[0];
-  if (!m.seconds.includes(seconds))
-    throw refusal(
-      400,
-      `${upstreamModel} makes videos of ${[...m.seconds].sort().join(' or ')} seconds, not ${seconds}`,
-      `${upstreamModel} 只能生成 ${[...m.seconds].sort().join(' 或 ')} 秒的视频，不能生成 ${seconds} 秒`,
-      'invalid_video_seconds',
-    );
+  if (!m.seconds.includes(seconds)) throw wrongSeconds(upstreamModel, [...m.seconds].sort(), seconds);
   const parameters: Record<string, unknown> = { duration: seconds };
   const input: Record<string, unknown> = { prompt: req.prompt };
   const tier = req.resolution?.toLowerCase();
@@ -159,7 +145,7 @@ export function wanBody(upstreamModel: string, req: VideoRequest): Record<string
         'invalid_video_size',
       );
     parameters.resolution = shape.tier.toUpperCase();
-    input.img_url = imageRef(req.firstFrame!);
+    input.img_url = imageDataUrl(req.firstFrame!);
   }
   if (req.negativePrompt) input.negative_prompt = req.negativePrompt;
   if (req.seed !== undefined) parameters.seed = req.seed;
@@ -206,8 +192,7 @@ export const aliVideo: VideoAdapter = {
     );
     checkAnswer(call, status, json);
     const output = (json.output ?? {}) as Record<string, unknown>;
-    const id = typeof output.task_id === 'string' ? output.task_id : '';
-    if (!id) throw upstreamRefusal(call, 502, 'no_task_id', 'the answer had no task_id');
+    const id = taskIdOf(call, output.task_id);
     return { upstreamId: id, progress: STATES.PENDING };
   },
 
@@ -243,8 +228,7 @@ export const aliVideo: VideoAdapter = {
 
   async content(call, _upstreamId, stored, variant, range) {
     const url = stored?.[variant];
-    if (!url)
-      throw refusal(404, `This video has no ${variant}`, `该视频没有 ${variant} 文件`, 'video_variant_not_found');
+    if (!url) throw noVariant(variant);
     // DashScope's video_url is a signed OSS link valid for 24 hours: no key goes with it.
     return openVideoFile(call, url, range);
   },

@@ -3,11 +3,19 @@ import type {
   VideoAdapter,
   VideoCall,
   VideoCapabilities,
-  VideoImage,
   VideoProgress,
   VideoRequest,
   VideoState,
 } from '../../tasks/video/types.ts';
+import {
+  imageDataUrl,
+  textOnly,
+  needsFirstFrame,
+  noLastFrame,
+  noVariant,
+  taskIdOf,
+  wrongSeconds,
+} from '../shared/video-rules.ts';
 import { openVideoFile, resolutionOf, upstreamRefusal, videoJson } from '../shared/video-upstream.ts';
 
 /*
@@ -49,28 +57,12 @@ function capabilities(upstreamModel: string): VideoCapabilities {
   };
 }
 
-const imageRef = (img: VideoImage): string =>
-  img.data ? `data:${img.mime ?? 'image/png'};base64,${img.data.toString('base64')}` : (img.url ?? '');
-
 /** The Hailuo body for `req`, or a 400 saying what the model cannot make. */
 export function hailuoBody(upstreamModel: string, req: VideoRequest): Record<string, unknown> {
   const m = modelOf(upstreamModel);
-  if (req.lastFrame)
-    throw refusal(400, `${upstreamModel} takes no last frame`, `${upstreamModel} 不支持尾帧`, 'invalid_video_frames');
-  if (m.image === 'required' && !req.firstFrame)
-    throw refusal(
-      400,
-      `${upstreamModel} makes videos only from an image: give a first frame`,
-      `${upstreamModel} 只支持图生视频，请提供首帧图片`,
-      'invalid_video_frames',
-    );
-  if (m.image === 'none' && req.firstFrame)
-    throw refusal(
-      400,
-      `${upstreamModel} makes videos from text only and takes no image`,
-      `${upstreamModel} 只支持文生视频，不接受图片`,
-      'invalid_video_frames',
-    );
+  if (req.lastFrame) throw noLastFrame(upstreamModel);
+  if (m.image === 'required' && !req.firstFrame) throw needsFirstFrame(upstreamModel);
+  if (m.image === 'none' && req.firstFrame) throw textOnly(upstreamModel);
   if (req.negativePrompt)
     throw refusal(400, 'Hailuo takes no negative prompt', '海螺视频不支持反向提示词', 'unsupported_parameter');
   if (req.aspectRatio)
@@ -82,13 +74,7 @@ export function hailuoBody(upstreamModel: string, req: VideoRequest): Record<str
     );
   const durations = durationsOf(m);
   const seconds = req.seconds ?? durations[0];
-  if (!m.table[seconds])
-    throw refusal(
-      400,
-      `${upstreamModel} makes videos of ${durations.join(' or ')} seconds, not ${seconds}`,
-      `${upstreamModel} 只能生成 ${durations.join(' 或 ')} 秒的视频，不能生成 ${seconds} 秒`,
-      'invalid_video_seconds',
-    );
+  if (!m.table[seconds]) throw wrongSeconds(upstreamModel, durations, seconds);
   const resolution = resolutionOf(req) ?? m.table[seconds][0];
   if (!m.table[seconds].includes(resolution))
     throw refusal(
@@ -103,7 +89,7 @@ export function hailuoBody(upstreamModel: string, req: VideoRequest): Record<str
     duration: seconds,
     resolution: resolution.toUpperCase(),
   };
-  if (req.firstFrame) body.first_frame_image = imageRef(req.firstFrame);
+  if (req.firstFrame) body.first_frame_image = imageDataUrl(req.firstFrame);
   for (const k of ['prompt_optimizer', 'fast_pretreatment'] as const)
     if (req.extra?.[k] !== undefined) body[k] = req.extra[k];
   return body;
@@ -139,8 +125,7 @@ export const minimaxVideo: VideoAdapter = {
     const body = hailuoBody(call.upstreamModel, req);
     const { status, json } = await videoJson(call, 'POST', '/v1/video_generation', headers(call), body);
     checkAnswer(call, status, json);
-    const id = typeof json.task_id === 'string' ? json.task_id : '';
-    if (!id) throw upstreamRefusal(call, 502, 'no_task_id', 'the answer had no task_id');
+    const id = taskIdOf(call, json.task_id);
     return {
       upstreamId: id,
       progress: { ...STATES.Preparing, seconds: body.duration as number, resolution: resolutionOf(req) },
@@ -172,8 +157,7 @@ export const minimaxVideo: VideoAdapter = {
 
   async content(call, _upstreamId, stored, variant, range) {
     const ref = stored?.[variant];
-    if (!ref?.startsWith(FILE_PREFIX))
-      throw refusal(404, `This video has no ${variant}`, `该视频没有 ${variant} 文件`, 'video_variant_not_found');
+    if (!ref?.startsWith(FILE_PREFIX)) throw noVariant(variant);
     const fileId = ref.slice(FILE_PREFIX.length);
     const { status, json } = await videoJson(
       call,

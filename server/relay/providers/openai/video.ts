@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { ChannelType } from '../../../../shared/channel-types.ts';
-import { netFailurePhrase } from '../../../net-failure.ts';
 import { RelayError, refusal } from '../../errors.ts';
 import type {
   VideoAdapter,
@@ -13,6 +12,7 @@ import type {
   VideoState,
 } from '../../tasks/video/types.ts';
 import { sendUpstream } from '../../upstream.ts';
+import { channelUnreachable } from '../shared/video-upstream.ts';
 import type { UpstreamRequest } from '../types.ts';
 
 /*
@@ -116,14 +116,7 @@ async function call(
       file ? CALL_TIMEOUT_MS : undefined,
     );
   } catch (err) {
-    const why = netFailurePhrase(err);
-    throw new RelayError(
-      502,
-      `The request to channel #${c.channel.id} failed: ${why.en}`,
-      'upstream_error',
-      true,
-      `渠道 #${c.channel.id} 请求失败：${why.zh}`,
-    );
+    throw channelUnreachable(c.channel, err);
   }
 }
 

@@ -19,18 +19,60 @@ export interface VideoJsonAnswer {
   json: Record<string, unknown>;
 }
 
-const netError = (call: VideoCall, err: unknown) => {
+/** A network failure (refused, reset, timed out) reaching the channel: 502 naming the channel only. */
+export const channelUnreachable = (channel: { id: number }, err: unknown) => {
   const why = netFailurePhrase(err);
   return new RelayError(
     502,
-    `The request to channel #${call.channel.id} failed: ${why.en}`,
+    `The request to channel #${channel.id} failed: ${why.en}`,
     'upstream_error',
     true,
-    `渠道 #${call.channel.id} 请求失败：${why.zh}`,
+    `渠道 #${channel.id} 请求失败：${why.zh}`,
   );
 };
 
-/** One JSON request to the channel's base URL + `path`; a network failure or non-JSON answer is a 502. */
+const unreadable = (channel: { id: number }, status: number) =>
+  new RelayError(
+    502,
+    `Channel #${channel.id} answered with unreadable content (HTTP ${status})`,
+    'bad_response',
+    true,
+    `渠道 #${channel.id} 返回了无法解析的内容 (HTTP ${status})`,
+  );
+
+/**
+ * One JSON exchange with the channel (`body` already serialised): the answer's status and its body
+ * parsed (`empty` when there is none); a network failure or a body that is not JSON is a 502.
+ */
+export async function exchangeJson(
+  channel: { id: number },
+  req: { url: string; method: 'GET' | 'POST' | 'DELETE'; headers: Record<string, string>; body?: string },
+  empty: unknown,
+): Promise<{ status: number; json: unknown }> {
+  let res;
+  try {
+    res = await sendUpstream(
+      {
+        url: req.url,
+        // UpstreamRequest names the relay's GET and POST; the pool (undici) sends Ark's DELETE as well.
+        method: req.method as 'GET' | 'POST',
+        headers: { accept: 'application/json', ...req.headers },
+        body: req.body,
+      },
+      AbortSignal.timeout(JSON_TIMEOUT_MS),
+    );
+  } catch (err) {
+    throw channelUnreachable(channel, err);
+  }
+  const text = await res.body.text();
+  try {
+    return { status: res.statusCode, json: text ? (JSON.parse(text) as unknown) : empty };
+  } catch {
+    throw unreadable(channel, res.statusCode);
+  }
+}
+
+/** One JSON request to the channel's base URL + `path`; a network failure or an answer that is not a JSON object is a 502. */
 export async function videoJson(
   call: VideoCall,
   method: 'GET' | 'POST',
@@ -38,44 +80,63 @@ export async function videoJson(
   headers: Record<string, string>,
   body?: unknown,
 ): Promise<VideoJsonAnswer> {
-  let res;
-  try {
-    res = await sendUpstream(
-      {
-        url: `${call.channel.baseUrl}${path}`,
-        method,
-        headers: {
-          accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...headers,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      },
-      AbortSignal.timeout(JSON_TIMEOUT_MS),
-    );
-  } catch (err) {
-    throw netError(call, err);
-  }
-  const text = await res.body.text();
-  let json: unknown;
-  try {
-    json = text ? JSON.parse(text) : {};
-  } catch {
-    json = null;
-  }
-  if (!json || typeof json !== 'object' || Array.isArray(json))
-    throw new RelayError(
-      502,
-      `Channel #${call.channel.id} answered with unreadable content (HTTP ${res.statusCode})`,
-      'bad_response',
-      true,
-      `渠道 #${call.channel.id} 返回了无法解析的内容 (HTTP ${res.statusCode})`,
-    );
-  return { status: res.statusCode, json: json as Record<string, unknown> };
+  const { status, json } = await exchangeJson(
+    call.channel,
+    {
+      url: `${call.channel.baseUrl}${path}`,
+      method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    },
+    {},
+  );
+  if (!json || typeof json !== 'object' || Array.isArray(json)) throw unreadable(call.channel, status);
+  return { status, json: json as Record<string, unknown> };
 }
 
 /** The headers of a file answer a client may see (no upstream cookies, hosts or signatures). */
 const FILE_HEADERS = ['content-type', 'content-length', 'content-range', 'accept-ranges', 'last-modified', 'etag'];
+
+/**
+ * GETs a file URL the upstream gave, passing `range` through: only its headers are timed, the body
+ * may take many minutes (a long video on a slow link). A network failure is a 502 naming the channel.
+ */
+export async function requestVideoFile(
+  channel: { id: number },
+  url: string,
+  range: string | undefined,
+  headers: Record<string, string> = {},
+) {
+  try {
+    return await sendUpstream(
+      { url, method: 'GET', headers: { ...headers, ...(range ? { range } : {}) } },
+      AbortSignal.timeout(30 * 60_000),
+      FILE_HEADERS_TIMEOUT_MS,
+    );
+  } catch (err) {
+    throw channelUnreachable(channel, err);
+  }
+}
+
+/** A file answer as the client gets it: its status, the headers it may see, the body streamed. */
+export function videoFileOf(res: Awaited<ReturnType<typeof requestVideoFile>>): VideoFile {
+  const out: Record<string, string> = {};
+  for (const name of FILE_HEADERS) {
+    const v = res.headers[name];
+    if (typeof v === 'string') out[name] = v;
+  }
+  return { status: res.statusCode, headers: out, body: res.body };
+}
+
+/** 502: the upstream would not serve a finished job's file. */
+export const fileRefused = (channel: { id: number }, status: number) =>
+  new RelayError(
+    502,
+    `Channel #${channel.id} could not serve the video file (HTTP ${status})`,
+    'upstream_error',
+    true,
+    `渠道 #${channel.id} 无法提供视频文件 (HTTP ${status})`,
+  );
 
 /**
  * Opens a file URL the upstream gave (`headers` carries a key where the provider wants one),
@@ -87,35 +148,15 @@ export async function openVideoFile(
   range: string | undefined,
   headers: Record<string, string> = {},
 ): Promise<VideoFile> {
-  let res;
-  try {
-    res = await sendUpstream(
-      { url, method: 'GET', headers: { ...headers, ...(range ? { range } : {}) } },
-      AbortSignal.timeout(30 * 60_000),
-      FILE_HEADERS_TIMEOUT_MS,
-    );
-  } catch (err) {
-    throw netError(call, err);
-  }
+  const res = await requestVideoFile(call.channel, url, range, headers);
   if (res.statusCode >= 400) {
     await res.body.dump();
     // 416: the client's own Range is out of bounds; pass it on as such.
     if (res.statusCode === 416)
       throw new RelayError(416, 'The requested range is not satisfiable', 'range_not_satisfiable');
-    throw new RelayError(
-      502,
-      `Channel #${call.channel.id} could not serve the video file (HTTP ${res.statusCode})`,
-      'upstream_error',
-      true,
-      `渠道 #${call.channel.id} 无法提供视频文件 (HTTP ${res.statusCode})`,
-    );
+    throw fileRefused(call.channel, res.statusCode);
   }
-  const out: Record<string, string> = {};
-  for (const name of FILE_HEADERS) {
-    const v = res.headers[name];
-    if (typeof v === 'string') out[name] = v;
-  }
-  return { status: res.statusCode, headers: out, body: res.body };
+  return videoFileOf(res);
 }
 
 /** `1280x720` -> [1280, 720]; anything else -> undefined. */

@@ -3,11 +3,11 @@ import type {
   VideoAdapter,
   VideoCall,
   VideoCapabilities,
-  VideoImage,
   VideoProgress,
   VideoRequest,
   VideoState,
 } from '../../tasks/video/types.ts';
+import { imageDataUrl, needsFirstFrame, noVariant, taskIdOf, wrongSeconds } from '../shared/video-rules.ts';
 import { openVideoFile, resolutionOf, upstreamRefusal, videoJson } from '../shared/video-upstream.ts';
 
 /*
@@ -55,9 +55,6 @@ function capabilities(upstreamModel: string): VideoCapabilities {
   };
 }
 
-const imageRef = (img: VideoImage): string =>
-  img.data ? `data:${img.mime ?? 'image/png'};base64,${img.data.toString('base64')}` : (img.url ?? '');
-
 const headers = (call: VideoCall) => ({ authorization: `Token ${call.key}` });
 
 /** The upstream body for `req`, or a 400 saying what the model cannot make. */
@@ -71,23 +68,11 @@ export function viduBody(upstreamModel: string, req: VideoRequest): { path: stri
       'Vidu 的尾帧需要同时提供首帧',
       'invalid_video_frames',
     );
-  if (!req.firstFrame && !m.text)
-    throw refusal(
-      400,
-      `${upstreamModel} makes videos only from an image: give a first frame`,
-      `${upstreamModel} 只支持图生视频，请提供首帧图片`,
-      'invalid_video_frames',
-    );
+  if (!req.firstFrame && !m.text) throw needsFirstFrame(upstreamModel);
   if (req.negativePrompt)
     throw refusal(400, 'Vidu takes no negative prompt', 'Vidu 不支持反向提示词', 'unsupported_parameter');
   const seconds = req.seconds ?? durations[0];
-  if (!m.table[seconds])
-    throw refusal(
-      400,
-      `${upstreamModel} makes videos of ${durations.join(' or ')} seconds, not ${seconds}`,
-      `${upstreamModel} 只能生成 ${durations.join(' 或 ')} 秒的视频，不能生成 ${seconds} 秒`,
-      'invalid_video_seconds',
-    );
+  if (!m.table[seconds]) throw wrongSeconds(upstreamModel, durations, seconds);
   const wanted = resolutionOf(req);
   const resolution = wanted ?? m.table[seconds][0];
   if (!m.table[seconds].includes(resolution))
@@ -99,7 +84,7 @@ export function viduBody(upstreamModel: string, req: VideoRequest): { path: stri
     );
   const path = req.lastFrame ? 'start-end2video' : req.firstFrame ? 'img2video' : 'text2video';
   const body: Record<string, unknown> = { model: upstreamModel, prompt: req.prompt, duration: seconds, resolution };
-  if (req.firstFrame) body.images = [req.firstFrame, ...(req.lastFrame ? [req.lastFrame] : [])].map(imageRef);
+  if (req.firstFrame) body.images = [req.firstFrame, ...(req.lastFrame ? [req.lastFrame] : [])].map(imageDataUrl);
   if (req.aspectRatio) {
     // Only text2video takes an aspect ratio: from an image, the image's own shape decides.
     if (path !== 'text2video' || !m.aspectRatios.includes(req.aspectRatio))
@@ -143,8 +128,7 @@ export const viduVideo: VideoAdapter = {
     const { path, body } = viduBody(call.upstreamModel, req);
     const { status, json } = await videoJson(call, 'POST', `/ent/v2/${path}`, headers(call), body);
     checkAnswer(call, status, json);
-    const id = typeof json.task_id === 'string' ? json.task_id : '';
-    if (!id) throw upstreamRefusal(call, 502, 'no_task_id', 'the answer had no task_id');
+    const id = taskIdOf(call, json.task_id);
     if (json.state === 'failed') throw upstreamRefusal(call, 400, 'task_failed', 'the job was refused at submit');
     return {
       upstreamId: id,
@@ -179,8 +163,7 @@ export const viduVideo: VideoAdapter = {
 
   async content(call, upstreamId, stored, variant, range) {
     const url = stored?.[variant];
-    if (!url)
-      throw refusal(404, `This video has no ${variant}`, `该视频没有 ${variant} 文件`, 'video_variant_not_found');
+    if (!url) throw noVariant(variant);
     // Creations are signed object-store links (no key goes with them) that expire: when the stored
     // one is refused, the task's creations are read again for a fresh link, once.
     try {
