@@ -36,6 +36,8 @@ export interface VideoCell {
   test: string;
 }
 
+const DOOR_MATRIX = 'server/relay/tasks/video/tests/door-matrix.test.ts';
+
 /** The pairs a test drives: submit, poll to the end, download (Range), the charge or refund. */
 export const VIDEO_CELLS: readonly VideoCell[] = [
   { door: 'openai', upstream: 'sora', test: 'server/relay/tasks/video/tests/openai-door.test.ts' },
@@ -63,6 +65,26 @@ export const VIDEO_CELLS: readonly VideoCell[] = [
   { door: 'google', upstream: 'veo', test: 'server/relay/tasks/video/tests/google.test.ts' },
   { door: 'google', upstream: 'vertex-veo', test: 'server/relay/tasks/video/tests/google.test.ts' },
   { door: 'google', upstream: 'sora', test: 'server/relay/tasks/video/tests/google.test.ts' },
+  { door: 'kling', upstream: 'jimeng', test: DOOR_MATRIX },
+  { door: 'kling', upstream: 'seedance', test: DOOR_MATRIX },
+  { door: 'kling', upstream: 'vidu', test: DOOR_MATRIX },
+  { door: 'kling', upstream: 'wan', test: DOOR_MATRIX },
+  { door: 'kling', upstream: 'hailuo', test: DOOR_MATRIX },
+  { door: 'kling', upstream: 'veo', test: DOOR_MATRIX },
+  { door: 'kling', upstream: 'vertex-veo', test: DOOR_MATRIX },
+  { door: 'jimeng', upstream: 'sora', test: DOOR_MATRIX },
+  { door: 'jimeng', upstream: 'kling', test: DOOR_MATRIX },
+  { door: 'jimeng', upstream: 'vidu', test: DOOR_MATRIX },
+  { door: 'jimeng', upstream: 'wan', test: DOOR_MATRIX },
+  { door: 'jimeng', upstream: 'hailuo', test: DOOR_MATRIX },
+  { door: 'jimeng', upstream: 'veo', test: DOOR_MATRIX },
+  { door: 'jimeng', upstream: 'vertex-veo', test: DOOR_MATRIX },
+  { door: 'google', upstream: 'kling', test: DOOR_MATRIX },
+  { door: 'google', upstream: 'jimeng', test: DOOR_MATRIX },
+  { door: 'google', upstream: 'seedance', test: DOOR_MATRIX },
+  { door: 'google', upstream: 'vidu', test: DOOR_MATRIX },
+  { door: 'google', upstream: 'wan', test: DOOR_MATRIX },
+  { door: 'google', upstream: 'hailuo', test: DOOR_MATRIX },
 ];
 
 /** The section's lines, as docs/conformance.md holds them. */
