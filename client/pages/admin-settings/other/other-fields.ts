@@ -42,7 +42,7 @@ export const drawingFields: FieldDef[] = [
     key: 'TaskTimeoutMinutes',
     kind: 'number',
     label: msg`Task timeout (minutes)`,
-    description: msg`A video task still unfinished after this long is marked failed and refunded in full`,
+    description: msg`A video, Midjourney or Suno task still unfinished after this long is marked failed and refunded in full`,
     min: 1,
     decimals: 0,
     span: 12,
