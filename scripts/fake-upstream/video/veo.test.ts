@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelConfig } from '../../../server/relay/channel-config.ts';
 import { geminiVideoAdapter } from '../../../server/relay/providers/gemini/video.ts';
 import { vertexVideoAdapter } from '../../../server/relay/providers/vertex/video.ts';
-import type { VideoCall, VideoFile } from '../../../server/relay/tasks/video/types.ts';
+import type { VideoCall } from '../../../server/relay/tasks/video/types.ts';
+import { bytesOf } from '../../../server/relay/tasks/video/tests/adapter-harness.ts';
 import { ChannelType } from '../../../shared/channel-types.ts';
 import {
   FAKE_GEMINI_VEO_KEY,
@@ -35,12 +36,6 @@ const post = (path: string, body: unknown, headers: Record<string, string> = {})
   });
 const submit = (body: unknown, key = FAKE_GEMINI_VEO_KEY, model = 'veo-3.0-generate-001') =>
   post(`/v1beta/models/${model}:predictLongRunning`, body, { 'x-goog-api-key': key });
-
-async function bytesOf(f: VideoFile): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of f.body) chunks.push(Buffer.from(c));
-  return Buffer.concat(chunks);
-}
 
 function call(type: number, key: string, model: string, other = ''): VideoCall {
   const channel = { id: 7, type, baseUrl: veo.url, other } as ChannelConfig;

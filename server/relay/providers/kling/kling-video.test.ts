@@ -1,10 +1,8 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeKling, startFakeKling } from '../../../../scripts/fake-upstream/video/kling.ts';
-import type { OptionReader } from '../../../../shared/options.ts';
-import type { ChannelConfig } from '../../channel-config.ts';
-import { RelayError } from '../../errors.ts';
-import type { VideoCall } from '../../tasks/video/types.ts';
+import { ChannelType } from '../../../../shared/channel-types.ts';
+import { adapterCall, bytesOf, refusedWith } from '../../tasks/video/tests/adapter-harness.ts';
 import { klingVideoAdapter as kling } from './video.ts';
 
 /*
@@ -23,21 +21,9 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-function callWith(key: string): VideoCall {
-  const channel = { id: 7, type: 50, name: 'kling', baseUrl: fake.url } as ChannelConfig;
-  return { channel, key, upstreamModel: 'kling-v2-1-master', options: (() => undefined) as unknown as OptionReader };
-}
+const callWith = (key: string) => adapterCall(ChannelType.Kling, fake.url, key, 'kling-v2-1-master');
 const good = () => callWith(`${fake.accessKey}|${fake.secretKey}`);
 const lastBody = () => fake.requests.at(-1)!.body;
-
-async function refusalOf(p: Promise<unknown>): Promise<RelayError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(RelayError);
-  return err as RelayError;
-}
 
 describe('Kling video adapter against the fake', () => {
   it('submits a 10 s 1080p text2video with a JWT Kling accepts, follows it to the end and streams its file with Range', async () => {
@@ -73,9 +59,7 @@ describe('Kling video adapter against the fake', () => {
     const file = await kling.content(good(), upstreamId, done.content, 'video', 'bytes=0-99');
     expect(file.status).toBe(206);
     expect(file.headers['content-range']).toBe(`bytes 0-99/${fake.mp4.length}`);
-    const chunks: Buffer[] = [];
-    for await (const c of file.body) chunks.push(Buffer.from(c));
-    const bytes = Buffer.concat(chunks);
+    const bytes = await bytesOf(file);
     expect(bytes.length).toBe(100);
     expect(bytes.subarray(4, 8).toString('latin1')).toBe('ftyp');
   });
@@ -86,7 +70,7 @@ describe('Kling video adapter against the fake', () => {
     const [a, b] = fake.requests.slice(-2).map((r) => r.headers.authorization);
     expect(a).toBe(b);
 
-    const err = await refusalOf(
+    const err = await refusedWith(
       kling.submit(callWith(`${fake.accessKey}|not-the-secret`), { model: 'k', prompt: 'x' }),
     );
     expect(err.status).toBe(502);
@@ -94,7 +78,7 @@ describe('Kling video adapter against the fake', () => {
     expect(err.message).not.toContain('not-the-secret');
     expect(err.message).not.toContain(fake.url);
 
-    const badKey = await refusalOf(kling.submit(callWith('no-separator'), { model: 'k', prompt: 'x' }));
+    const badKey = await refusedWith(kling.submit(callWith('no-separator'), { model: 'k', prompt: 'x' }));
     expect(badKey.status).toBe(400);
     expect(badKey.message).toContain('AccessKey|SecretKey');
   });
@@ -137,7 +121,7 @@ describe('Kling video adapter against the fake', () => {
       [{ model: 'k', prompt: 'p', firstFrame: { url: 'ftp://x/y.png' } }, 'http(s) URL'],
     ];
     for (const [req, why] of cases) {
-      const err = await refusalOf(kling.submit(good(), req));
+      const err = await refusedWith(kling.submit(good(), req));
       expect(err.status, why).toBe(400);
       expect(err.message).toContain(why);
     }
@@ -158,7 +142,7 @@ describe('Kling video adapter against the fake', () => {
       state: 'failed',
       failReason: 'Content policy violation',
     });
-    const err = await refusalOf(kling.submit(good(), { model: 'k', prompt: 'p', extra: { cfg_scale: 3 } }));
+    const err = await refusedWith(kling.submit(good(), { model: 'k', prompt: 'p', extra: { cfg_scale: 3 } }));
     expect(err.status).toBe(400);
     expect(err.message).toContain('cfg_scale');
     expect(err.message).toContain('1201');

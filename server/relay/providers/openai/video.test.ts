@@ -3,7 +3,8 @@ import { type FakeSora, startFakeSora } from '../../../../scripts/fake-upstream/
 import type { OptionReader } from '../../../../shared/options.ts';
 import type { ChannelConfig } from '../../channel-config.ts';
 import { RelayError } from '../../errors.ts';
-import type { VideoCall, VideoFile } from '../../tasks/video/types.ts';
+import type { VideoCall } from '../../tasks/video/types.ts';
+import { bytesOf } from '../../tasks/video/tests/adapter-harness.ts';
 import { soraVideoAdapter as sora } from './video.ts';
 
 /*
@@ -24,12 +25,6 @@ const callFor = (type: number, baseUrl: string, upstreamModel = 'sora-2', key = 
   upstreamModel,
   options: {} as OptionReader,
 });
-
-const bytesOf = async (f: VideoFile) => {
-  const out: Buffer[] = [];
-  for await (const c of f.body) out.push(Buffer.from(c));
-  return Buffer.concat(out);
-};
 
 beforeAll(async () => {
   fake = await startFakeSora({ key: 'sk-sora', stepMs: STEP });

@@ -3,9 +3,9 @@ import { FAKE_MP4 } from '../../../../../scripts/fake-upstream/video/shared.ts';
 import { type FakeDashScope, startFakeDashScope } from '../../../../../scripts/fake-upstream/video/dashscope.ts';
 import { type FakeMiniMax, startFakeMiniMax } from '../../../../../scripts/fake-upstream/video/minimax.ts';
 import { type FakeVidu, LINK_TTL_MS, startFakeVidu } from '../../../../../scripts/fake-upstream/video/vidu.ts';
-import type { ChannelConfig } from '../../../channel-config.ts';
-import { RelayError } from '../../../errors.ts';
-import type { VideoAdapter, VideoCall, VideoFile, VideoProgress } from '../types.ts';
+import { ChannelType } from '../../../../../shared/channel-types.ts';
+import type { VideoAdapter, VideoCall, VideoProgress } from '../types.ts';
+import { adapterCall, bytesOf, refusedWith } from './adapter-harness.ts';
 import { aliVideo } from '../../../providers/ali/video.ts';
 import { minimaxVideo } from '../../../providers/minimax/video.ts';
 import { viduVideo } from '../../../providers/vidu/video.ts';
@@ -32,29 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([vidu.close(), wan.close(), hailuo.close()]);
 });
-
-// The adapters read only the channel's id and base URL; the rest of a channel is the core's.
-const callOf = (baseUrl: string, key: string, upstreamModel: string): VideoCall => ({
-  channel: { id: 7, baseUrl } as ChannelConfig,
-  key,
-  upstreamModel,
-  options: (() => undefined) as unknown as VideoCall['options'],
-});
-
-async function bytesOf(file: VideoFile) {
-  const chunks: Buffer[] = [];
-  for await (const c of file.body) chunks.push(Buffer.from(c));
-  return Buffer.concat(chunks);
-}
-
-async function refusedWith(p: Promise<unknown>): Promise<RelayError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(RelayError);
-  return err as RelayError;
-}
 
 /** Polls after each clock step until the job ends; returns every state seen and the last answer. */
 async function walk(adapter: VideoAdapter, call: VideoCall, id: string, advance: (ms: number) => void) {
@@ -89,7 +66,7 @@ async function expectPlayableWithRange(adapter: VideoAdapter, call: VideoCall, i
 }
 
 describe('Vidu (type 52)', () => {
-  const call = (model = 'viduq1', key = vidu?.key) => callOf(vidu.url, key, model);
+  const call = (model = 'viduq1', key = vidu?.key) => adapterCall(ChannelType.Vidu, vidu.url, key, model);
 
   it('text-to-video: Token auth, the model default 5 s at 1080p, created -> queueing -> processing -> success, the file with Range', async () => {
     const before = vidu.requests.length;
@@ -204,7 +181,7 @@ describe('Vidu (type 52)', () => {
 });
 
 describe('Ali Wan on DashScope (type 17)', () => {
-  const call = (model: string, key = wan?.key) => callOf(wan.url, key, model);
+  const call = (model: string, key = wan?.key) => adapterCall(ChannelType.Ali, wan.url, key, model);
 
   it('text-to-video: async header, size as W*H, PENDING -> RUNNING -> SUCCEEDED, settled on usage (5 s, 1280x720), the file with Range', async () => {
     const before = wan.requests.length;
@@ -304,7 +281,7 @@ describe('Ali Wan on DashScope (type 17)', () => {
 });
 
 describe('MiniMax Hailuo (type 35)', () => {
-  const call = (model: string, key = hailuo?.key) => callOf(hailuo.url, key, model);
+  const call = (model: string, key = hailuo?.key) => adapterCall(ChannelType.MiniMax, hailuo.url, key, model);
 
   it('Hailuo-02 10 s at 768P: Preparing -> Queueing -> Processing -> Success, the file found by its id and read with Range', async () => {
     const before = hailuo.requests.length;

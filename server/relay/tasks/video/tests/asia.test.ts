@@ -20,7 +20,7 @@ import {
 import { type FakeVidu, startFakeVidu } from '../../../../../scripts/fake-upstream/video/vidu.ts';
 import { ChannelType } from '../../../../../shared/channel-types.ts';
 import { LogType } from '../../../../../shared/constants.ts';
-import { startVideoHarness, VIDEO_QUOTA_PER_UNIT, type VideoHarness, type VideoPayer } from './harness.ts';
+import { startVideoHarness, VIDEO_QUOTA_PER_UNIT, type VideoHarness } from './harness.ts';
 
 /*
  * new-api's unified video door (/v1/video/generations) and OpenAI's videos door, end to end through
@@ -113,8 +113,6 @@ afterAll(async () => {
   await Promise.all([jimeng?.close(), veo?.close()]);
 });
 
-const quotaOf = async (p: VideoPayer) => Number((await h.ledger(p)).user.quota);
-
 /** Reads the task through the door after each fake step until it ends; the statuses seen in order. */
 async function follow(key: string, id: string, advance: (ms: number) => void) {
   const seen: string[] = [];
@@ -150,7 +148,7 @@ function expectNothingUpstream(text: string, upstreamIds: string[]) {
 describe('new-api door /v1/video/generations', () => {
   it('Vidu: submit, poll to completed, download from the gateway with the same token (Range), charged price x 5 s x the 1080p multiplier', async () => {
     const payer = await h.payer();
-    const start = await quotaOf(payer);
+    const start = await h.quota(payer);
     const sub = await h.call('POST', '/v1/video/generations', payer.key, {
       model: 'viduq1',
       prompt: 'a lighthouse in fog',
@@ -172,7 +170,7 @@ describe('new-api door /v1/video/generations', () => {
     });
 
     const charge = Math.round(PRICES.viduq1 * 5 * 1.666667 * VIDEO_QUOTA_PER_UNIT);
-    expect(await quotaOf(payer)).toBe(start - charge);
+    expect(await h.quota(payer)).toBe(start - charge);
 
     const { seen, last } = await follow(payer.key, id, vidu.advance);
     expect(seen).toEqual(['queued', 'in_progress', 'completed']);
@@ -215,7 +213,7 @@ describe('new-api door /v1/video/generations', () => {
 
   it('MiniMax Hailuo: 10 s at 768p (size "768p"), the frame Hailuo reports, the file fetched by its id through the gateway', async () => {
     const payer = await h.payer();
-    const start = await quotaOf(payer);
+    const start = await h.quota(payer);
     const sub = await h.call('POST', '/v1/video/generations', payer.key, {
       model: 'MiniMax-Hailuo-02',
       prompt: 'a kite over dunes',
@@ -237,13 +235,13 @@ describe('new-api door /v1/video/generations', () => {
     });
     expect(file.status).toBe(200);
     expect(Buffer.from(await file.arrayBuffer()).equals(FAKE_MP4)).toBe(true);
-    expect(await quotaOf(payer)).toBe(start - Math.round(PRICES['MiniMax-Hailuo-02'] * 10 * VIDEO_QUOTA_PER_UNIT));
+    expect(await h.quota(payer)).toBe(start - Math.round(PRICES['MiniMax-Hailuo-02'] * 10 * VIDEO_QUOTA_PER_UNIT));
     expectNothingUpstream(JSON.stringify([sub.json, last]), [...hailuo.tasks.keys()]);
   });
 
   it("Ali Wan: a failed job shows DashScope's reason and is refunded in full, once", async () => {
     const payer = await h.payer();
-    const start = await quotaOf(payer);
+    const start = await h.quota(payer);
     const sub = await h.call('POST', '/v1/video/generations', payer.key, {
       model: 'wanx2.1-t2v-turbo',
       prompt: 'this should fail',
@@ -253,12 +251,12 @@ describe('new-api door /v1/video/generations', () => {
     expect(sub.status).toBe(200);
     expect(wan.requests.at(-1)!.body).toMatchObject({ parameters: { size: '1280*720', duration: 5 } });
     const reserved = Math.round(PRICES['wanx2.1-t2v-turbo'] * 5 * VIDEO_QUOTA_PER_UNIT);
-    expect(await quotaOf(payer)).toBe(start - reserved);
+    expect(await h.quota(payer)).toBe(start - reserved);
     const { last } = await follow(payer.key, sub.json.task_id, wan.advance);
     expect(last.status).toBe('failed');
     expect(last.url).toBe('');
     expect(last.error.message).toContain('DataInspectionFailed');
-    expect(await quotaOf(payer)).toBe(start);
+    expect(await h.quota(payer)).toBe(start);
     // Read again and polled again: still one refund.
     await h.due(sub.json.task_id);
     await h.poll();
@@ -273,7 +271,7 @@ describe('new-api door /v1/video/generations', () => {
 
   it("refuses with a 400 in OpenAI's shape, charging and sending nothing: a duration the model cannot make, an unknown field, n > 1, three images", async () => {
     const payer = await h.payer();
-    const start = await quotaOf(payer);
+    const start = await h.quota(payer);
     const sent = vidu.requests.length;
     const cases: [Record<string, unknown>, string][] = [
       [{ model: 'viduq1', prompt: 'x', duration: 8 }, 'viduq1 makes videos of 5 seconds, not 8'],
@@ -290,7 +288,7 @@ describe('new-api door /v1/video/generations', () => {
       expect(res.json.error.message).toContain(words);
     }
     expect(vidu.requests.length).toBe(sent);
-    expect(await quotaOf(payer)).toBe(start);
+    expect(await h.quota(payer)).toBe(start);
     const anon = await h.call('POST', '/v1/video/generations', null, { model: 'viduq1', prompt: 'x' });
     expect(anon.status).toBe(401);
     expect(anon.json.error).toBeTruthy();
@@ -346,7 +344,7 @@ describe('new-api door to the other video upstreams', () => {
   for (const c of cases)
     it(`${c.name}: submit, poll to completed, download from the gateway, charged price x seconds`, async () => {
       const payer = await h.payer();
-      const start = await quotaOf(payer);
+      const start = await h.quota(payer);
       const sub = await h.call('POST', '/v1/video/generations', payer.key, {
         model: c.model,
         prompt: `a red balloon over a city (${c.name})`,
@@ -354,7 +352,7 @@ describe('new-api door to the other video upstreams', () => {
         size: c.size,
       });
       expect(sub.status, JSON.stringify(sub.json)).toBe(200);
-      expect(await quotaOf(payer)).toBe(start - Math.round(0.1 * c.duration * VIDEO_QUOTA_PER_UNIT));
+      expect(await h.quota(payer)).toBe(start - Math.round(0.1 * c.duration * VIDEO_QUOTA_PER_UNIT));
       const { seen, last } = await follow(payer.key, sub.json.task_id, c.advance);
       expect(seen.at(-1)).toBe('completed');
       expect(last.metadata.duration).toBe(c.duration);
@@ -373,7 +371,7 @@ describe('new-api door to the other video upstreams', () => {
 describe('OpenAI SDK on the Asian upstreams', () => {
   it('videos.create / retrieve / downloadContent on a Vidu channel, and a Wan refusal worded for the client', async () => {
     const payer = await h.payer();
-    const openai = new OpenAI({ apiKey: payer.key, baseURL: `${h.gateway}/v1`, maxRetries: 0 });
+    const openai = h.openai(payer);
     const created = await openai.videos.create({
       model: 'viduq1' as 'sora-2',
       prompt: 'origami cranes taking off',

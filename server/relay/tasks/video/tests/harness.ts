@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import OpenAI from 'openai';
 import type { Config } from '../../../../config.ts';
 import type { AppDeps } from '../../../../context.ts';
 import type { TaskRow } from '../../../../db/types.ts';
@@ -52,6 +53,10 @@ export interface VideoHarness {
   due(id: string): Promise<void>;
   /** User, token and non-error log rows of a payer (test/relay-fixtures.ts ledger). */
   ledger(payer: VideoPayer): ReturnType<typeof ledger>;
+  /** The payer's user quota now. */
+  quota(payer: VideoPayer): Promise<number>;
+  /** The official OpenAI SDK with the payer's key on the gateway's /v1 (no retries: a test sees each answer). */
+  openai(payer: VideoPayer): OpenAI;
   call(
     method: string,
     path: string,
@@ -135,6 +140,10 @@ export async function startVideoHarness(
         .execute();
     },
     ledger: (payer) => ledger(t.deps, payer.userId, payer.tokenId),
+    async quota(payer) {
+      return Number((await ledger(t.deps, payer.userId, payer.tokenId)).user.quota);
+    },
+    openai: (payer) => new OpenAI({ apiKey: payer.key, baseURL: `${gateway}/v1`, maxRetries: 0 }),
     async call(method, path, key, body, headers = {}) {
       const res = await fetch(`${gateway}${path}`, {
         method,

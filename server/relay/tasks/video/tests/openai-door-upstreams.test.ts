@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_ARK_KEY, type FakeArk, startFakeArk } from '../../../../../scripts/fake-upstream/video/ark.ts';
@@ -16,9 +15,7 @@ import {
 import { type FakeVidu, startFakeVidu } from '../../../../../scripts/fake-upstream/video/vidu.ts';
 import { fakeMp4 as volcMp4 } from '../../../../../scripts/fake-upstream/video/volc-media.ts';
 import { ChannelType } from '../../../../../shared/channel-types.ts';
-import { createTestApp, type TestApp } from '../../../../../test/app.ts';
-import { insertChannel, insertToken, insertUser, setOptions } from '../../../../../test/relay-fixtures.ts';
-import { taskPollerOf, videoPollerOf } from '../../routes.ts';
+import { startVideoHarness, VIDEO_QUOTA_PER_UNIT, type VideoHarness } from './harness.ts';
 
 /*
  * The OpenAI videos door (/v1/videos) on the other video upstreams (issue 40): the official `openai`
@@ -33,7 +30,6 @@ import { taskPollerOf, videoPollerOf } from '../../routes.ts';
 // Long steps: only advance() moves a job, never the wall clock of a busy machine.
 const STEP = 60_000;
 const PRICE = 0.1;
-const QUOTA_PER_UNIT = 500_000;
 const START = 10_000_000;
 const KLING = 'kling-v2-1';
 const SEEDANCE = 'doubao-seedance-1-0-pro-250528';
@@ -45,8 +41,7 @@ const SORA_PRO = 'sora-2-pro';
 const VEO = 'veo-3.0-generate-001';
 const VERTEX_VEO = 'veo-3.1-generate-001';
 
-let t: TestApp;
-let gateway: string;
+let h: VideoHarness;
 let kling: FakeKling;
 let ark: FakeArk;
 let vidu: FakeVidu;
@@ -59,7 +54,7 @@ let azureSora: FakeSora;
 let veo: FakeVeo;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  h = await startVideoHarness();
   kling = await startFakeKling({ stepMs: STEP });
   ark = await startFakeArk({ stepMs: STEP });
   [vidu, wan, hailuo] = await Promise.all([
@@ -70,12 +65,7 @@ beforeAll(async () => {
   openaiSora = await startFakeSora({ key: 'sk-openai-upstream', stepMs: STEP });
   azureSora = await startFakeSora({ key: 'azure-upstream-key', stepMs: STEP, azure: true });
   veo = await startFakeVeo({ stepMs: STEP });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  gateway = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  // Deterministic: jobs move when a test reads them, never on the pollers' timers.
-  await taskPollerOf(t.deps)?.stop();
-  await videoPollerOf(t.deps)?.stop();
-  await setOptions(t.deps, {
+  await h.setOptions({
     ModelPrice: JSON.stringify({
       [KLING]: PRICE,
       [SEEDANCE]: PRICE,
@@ -88,35 +78,35 @@ beforeAll(async () => {
       [VERTEX_VEO]: PRICE,
     }),
   });
-  await insertChannel(t.deps, {
+  await h.channel({
     type: ChannelType.Kling,
     key: `${kling.accessKey}|${kling.secretKey}`,
     baseUrl: kling.url,
     models: [KLING],
   });
-  await insertChannel(t.deps, {
+  await h.channel({
     type: ChannelType.DoubaoVideo,
     key: FAKE_ARK_KEY,
     baseUrl: ark.url,
     models: [SEEDANCE],
   });
-  await insertChannel(t.deps, { type: ChannelType.Vidu, key: vidu.key, baseUrl: vidu.url, models: [VIDU] });
-  await insertChannel(t.deps, { type: ChannelType.Ali, key: wan.key, baseUrl: wan.url, models: [WAN] });
-  await insertChannel(t.deps, { type: ChannelType.MiniMax, key: hailuo.key, baseUrl: hailuo.url, models: [HAILUO] });
-  await insertChannel(t.deps, {
+  await h.channel({ type: ChannelType.Vidu, key: vidu.key, baseUrl: vidu.url, models: [VIDU] });
+  await h.channel({ type: ChannelType.Ali, key: wan.key, baseUrl: wan.url, models: [WAN] });
+  await h.channel({ type: ChannelType.MiniMax, key: hailuo.key, baseUrl: hailuo.url, models: [HAILUO] });
+  await h.channel({
     type: ChannelType.OpenAI,
     key: 'sk-openai-upstream',
     baseUrl: openaiSora.url,
     models: [SORA_PRO],
   });
-  await insertChannel(t.deps, {
+  await h.channel({
     type: ChannelType.Azure,
     key: 'azure-upstream-key',
     baseUrl: azureSora.url,
     models: [SORA],
   });
-  await insertChannel(t.deps, { type: ChannelType.Gemini, key: FAKE_GEMINI_VEO_KEY, baseUrl: veo.url, models: [VEO] });
-  await insertChannel(t.deps, {
+  await h.channel({ type: ChannelType.Gemini, key: FAKE_GEMINI_VEO_KEY, baseUrl: veo.url, models: [VEO] });
+  await h.channel({
     type: ChannelType.VertexAI,
     key: fakeServiceAccount(veo.url),
     baseUrl: veo.url,
@@ -125,7 +115,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await t?.close();
+  await h?.close();
   await kling?.close();
   await ark?.close();
   await Promise.all([
@@ -139,23 +129,9 @@ afterAll(async () => {
 });
 
 async function client() {
-  const u = await insertUser(t.deps, { quota: START });
-  const tok = await insertToken(t.deps, u.id, { unlimited: true });
-  return {
-    userId: u.id,
-    key: tok.key,
-    openai: new OpenAI({ apiKey: tok.key, baseURL: `${gateway}/v1`, maxRetries: 0 }),
-  };
+  const payer = await h.payer(START);
+  return { payer, key: payer.key, openai: h.openai(payer) };
 }
-
-const quotaOf = async (userId: number) =>
-  Number(
-    (await t.deps.db.selectFrom('users').select('quota').where('id', '=', userId).executeTakeFirstOrThrow()).quota,
-  );
-
-/** Makes a job's stored state old enough that the next read asks the upstream again. */
-const makeStale = (id: string) =>
-  t.deps.db.updateTable('tasks').set({ updated_at: 0 }).where('task_id', '=', id).execute();
 
 /** OpenAI's SDK types seconds as "4" | "8" | "12"; other upstreams make other durations. */
 const secs = (n: number) => String(n) as OpenAI.Videos.VideoSeconds;
@@ -323,7 +299,7 @@ const UPSTREAMS: Upstream[] = [
 
 describe.each(UPSTREAMS)('OpenAI videos door on $name', (up) => {
   it('creates with OpenAI seconds and size, completes, downloads the upstream bytes and charges price x seconds', async () => {
-    const { openai, key, userId } = await client();
+    const { openai, key, payer } = await client();
     const job = await openai.videos.create({
       model: up.model,
       prompt: 'a heron in the reeds',
@@ -335,7 +311,7 @@ describe.each(UPSTREAMS)('OpenAI videos door on $name', (up) => {
     expect(['queued', 'in_progress']).toContain(job.status);
     expect(up.lastAsked()).toMatchObject(up.asked);
     up.advance(12 * STEP);
-    await makeStale(job.id);
+    await h.due(job.id);
     const done = await openai.videos.retrieve(job.id);
     expect(done).toMatchObject({
       id: job.id,
@@ -350,34 +326,34 @@ describe.each(UPSTREAMS)('OpenAI videos door on $name', (up) => {
     expect(file.headers.get('content-type')).toBe('video/mp4');
     const bytes = Buffer.from(await file.arrayBuffer());
     expect(bytes.equals(up.lastFile())).toBe(true);
-    const part = await fetch(`${gateway}/v1/videos/${job.id}/content`, {
+    const part = await fetch(`${h.gateway}/v1/videos/${job.id}/content`, {
       headers: { authorization: `Bearer ${key}`, range: 'bytes=0-15' },
     });
     expect(part.status).toBe(206);
     expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(0, 16))).toBe(true);
 
-    expect(await quotaOf(userId)).toBe(START - Math.round(PRICE * up.seconds * up.multiplier * QUOTA_PER_UNIT));
+    expect(await h.quota(payer)).toBe(START - Math.round(PRICE * up.seconds * up.multiplier * VIDEO_QUOTA_PER_UNIT));
   });
 
   it('a failed job shows the upstream reason and is refunded in full', async () => {
-    const { openai, userId } = await client();
+    const { openai, payer } = await client();
     const job = await openai.videos.create({ model: up.model, prompt: up.failPrompt });
-    expect(await quotaOf(userId)).toBeLessThan(START);
+    expect(await h.quota(payer)).toBeLessThan(START);
     up.advance(12 * STEP);
-    await makeStale(job.id);
+    await h.due(job.id);
     const v = await openai.videos.retrieve(job.id);
     expect(v.status).toBe('failed');
     expect(v.error?.message).toMatch(up.failReason);
-    expect(await quotaOf(userId)).toBe(START);
+    expect(await h.quota(payer)).toBe(START);
   });
 
   it('a duration the model does not make is refused before any charge, saying which it makes', async () => {
-    const { openai, userId } = await client();
+    const { openai, payer } = await client();
     const err = await openai.videos
       .create({ model: up.model, prompt: 'seven', seconds: secs(7) })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(OpenAI.BadRequestError);
     expect((err as Error).message).toMatch(up.makes);
-    expect(await quotaOf(userId)).toBe(START);
+    expect(await h.quota(payer)).toBe(START);
   });
 });

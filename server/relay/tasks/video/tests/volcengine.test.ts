@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelType } from '../../../../../shared/channel-types.ts';
-import type { OptionReader } from '../../../../../shared/options.ts';
 import { FAKE_ARK_KEY, type FakeArk, startFakeArk } from '../../../../../scripts/fake-upstream/video/ark.ts';
 import { type FakeJimeng, startFakeJimeng } from '../../../../../scripts/fake-upstream/video/jimeng.ts';
 import { fakeMp4 } from '../../../../../scripts/fake-upstream/video/volc-media.ts';
@@ -8,11 +7,9 @@ import {
   FAKE_VOLC_ACCESS_KEY,
   FAKE_VOLC_SECRET_KEY,
 } from '../../../../../scripts/fake-upstream/video/volc-signature.ts';
-import type { ChannelRow } from '../../../../db/types.ts';
-import { parseChannel } from '../../../channel-config.ts';
-import { RelayError } from '../../../errors.ts';
 import { videoAdapterFor } from '../adapters.ts';
-import type { VideoCall, VideoFile, VideoRequest } from '../types.ts';
+import type { VideoCall, VideoRequest } from '../types.ts';
+import { adapterCall, bytesOf, refusedWith } from './adapter-harness.ts';
 
 /*
  * The Volcengine video upstreams (issue 40): Jimeng (51, V4-signed visual API) and Seedance on Ark
@@ -20,27 +17,7 @@ import type { VideoCall, VideoFile, VideoRequest } from '../types.ts';
  */
 
 const STEP_MS = 1000;
-const options = (() => undefined) as unknown as OptionReader;
-
-function call(type: number, baseUrl: string, key: string, upstreamModel: string): VideoCall {
-  const row = { id: 7, type, name: 'volc', key, base_url: baseUrl, auto_ban: 1, other: '', setting: null };
-  return { channel: parseChannel(row as unknown as ChannelRow), key, upstreamModel, options };
-}
-
-async function bytes(f: VideoFile) {
-  const parts: Buffer[] = [];
-  for await (const c of f.body) parts.push(Buffer.from(c));
-  return Buffer.concat(parts);
-}
-
-async function refusedWith(p: Promise<unknown>): Promise<RelayError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(RelayError);
-  return err as RelayError;
-}
+const call = adapterCall;
 
 describe('Jimeng video adapter (type 51) against its fake', () => {
   let fake: FakeJimeng;
@@ -73,14 +50,14 @@ describe('Jimeng video adapter (type 51) against its fake', () => {
     const whole = await jimeng.content(c, upstreamId, done.content, 'video');
     expect(whole.status).toBe(200);
     expect(whole.headers['content-type']).toBe('video/mp4');
-    const file = await bytes(whole);
+    const file = await bytesOf(whole);
     expect(file.equals(fakeMp4(task.id))).toBe(true);
     expect(file.subarray(4, 8).toString()).toBe('ftyp');
 
     const part = await jimeng.content(c, upstreamId, done.content, 'video', 'bytes=100-199');
     expect(part.status).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 100-199/${file.length}`);
-    expect((await bytes(part)).equals(file.subarray(100, 200))).toBe(true);
+    expect((await bytesOf(part)).equals(file.subarray(100, 200))).toBe(true);
   });
 
   it('fetches a fresh URL when the stored one has expired (Jimeng signs its URLs for an hour)', async () => {
@@ -93,7 +70,7 @@ describe('Jimeng video adapter (type 51) against its fake', () => {
     const before = fake.downloads.count;
     const f = await jimeng.content(c, upstreamId, done.content, 'video');
     expect(f.status).toBe(200);
-    await bytes(f);
+    await bytesOf(f);
     expect(fake.downloads.count).toBe(before + 1);
   });
 
@@ -221,11 +198,11 @@ describe('Seedance video adapter (types 54 and 45) against the Ark fake', () => 
     fake.advance(2 * STEP_MS);
     const done = await seedance.poll(c, upstreamId);
     expect(done).toMatchObject({ state: 'completed', seconds: 10, resolution: '720p' });
-    const file = await bytes(await seedance.content(c, upstreamId, done.content, 'video'));
+    const file = await bytesOf(await seedance.content(c, upstreamId, done.content, 'video'));
     expect(file.equals(fakeMp4(upstreamId))).toBe(true);
     const tail = await seedance.content(c, upstreamId, done.content, 'video', 'bytes=-16');
     expect(tail.status).toBe(206);
-    expect((await bytes(tail)).equals(file.subarray(file.length - 16))).toBe(true);
+    expect((await bytesOf(tail)).equals(file.subarray(file.length - 16))).toBe(true);
   });
 
   it('asks for the model default resolution when none is given (pro: 1080p) so the price is known at submit', async () => {
