@@ -40,7 +40,7 @@ export const logsMessages = {
   'log.video_refund': '视频任务 {task_id} 失败，退还 {amount}，原因：{reason}',
   /** A task's failure reason when the upstream gave none (the task's `fail_reason`, a refund line's reason). */
   'task.failed': '任务失败',
-  /** A video job the poller ended because it ran past TaskTimeoutMinutes (its fail_reason and refund reason). */
+  /** A task (video, Midjourney, Suno) the poller ended because it ran past TaskTimeoutMinutes (its fail_reason and refund reason). */
   'task.timed_out': '任务超时：{minutes} 分钟内未完成',
   /**
    * An error log row's reason worded by the relay in both languages (relay/error-log.ts): `content` is
