@@ -1,9 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Code, Modal, Stack, Text } from '@mantine/core';
+import { VideoPlayer } from '../../components/VideoPlayer.tsx';
 import { type TaskRow, taskResult } from './types.ts';
-
-/** The gateway streams a finished video (the console's video door), never the upstream's URL. */
-const videoUrl = (taskId: string) => `/pg/videos/${encodeURIComponent(taskId)}/content`;
 
 /** A finished task's result: a video player, an audio player per clip, or the lyrics text. */
 export function TaskResultModal({ task, onClose }: { task: TaskRow | null; onClose: () => void }) {
@@ -12,17 +10,7 @@ export function TaskResultModal({ task, onClose }: { task: TaskRow | null; onClo
   return (
     <Modal opened={task !== null} onClose={onClose} title={t`Task result`} size="lg" centered>
       <Stack gap="md">
-        {task?.video && (
-          <video
-            key={task.task_id}
-            controls
-            playsInline
-            preload="metadata"
-            src={videoUrl(task.task_id)}
-            data-testid="task-video"
-            style={{ width: '100%', maxHeight: '70vh', background: 'black', borderRadius: 8 }}
-          />
-        )}
+        {task?.video && <VideoPlayer id={task.task_id} maxHeight="70vh" testId="task-video" />}
         {res.clips.map((c, i) => (
           <Stack key={c.id ?? i} gap={4}>
             <Text fw={500} size="sm">

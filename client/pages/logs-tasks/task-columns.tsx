@@ -148,19 +148,17 @@ export function buildTaskColumns(o: {
       title: _(msg`Result`),
       phone: 'actions',
       render: (r) => {
-        if (r.video && r.status === 'SUCCESS')
-          return (
-            <Button
-              size="compact-xs"
-              variant="light"
-              leftSection={<IconPlayerPlay size={12} />}
-              onClick={() => o.onOpen(r)}
-            >
-              {_(msg`Watch video`)}
-            </Button>
-          );
-        const res = taskResult(r.data);
-        if (r.status !== 'SUCCESS' || (res.clips.length === 0 && !res.lyrics)) return <Text c="dimmed">-</Text>;
+        if (r.status !== 'SUCCESS') return <Text c="dimmed">-</Text>;
+        // A video plays from the gateway; a Suno task shows its lyrics or clips; anything else has no result.
+        const res = r.video ? null : taskResult(r.data);
+        const label = r.video
+          ? _(msg`Watch video`)
+          : res?.lyrics
+            ? _(msg`View lyrics`)
+            : res?.clips.length
+              ? _(msg`Listen`)
+              : null;
+        if (!label) return <Text c="dimmed">-</Text>;
         return (
           <Button
             size="compact-xs"
@@ -168,7 +166,7 @@ export function buildTaskColumns(o: {
             leftSection={<IconPlayerPlay size={12} />}
             onClick={() => o.onOpen(r)}
           >
-            {res.lyrics ? _(msg`View lyrics`) : _(msg`Listen`)}
+            {label}
           </Button>
         );
       },

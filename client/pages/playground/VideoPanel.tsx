@@ -17,9 +17,10 @@ import {
 import { IconMovie, IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Money } from '../../components/Money.tsx';
+import { VideoPlayer } from '../../components/VideoPlayer.tsx';
 import { serverTextInLanguage } from '../../lib/server-messages.ts';
 import { useVideoJob } from './useVideoJob.ts';
-import { type VideoAsk, type VideoJob, videoContentUrl } from './video-job.ts';
+import { type VideoAsk, type VideoJob } from './video-job.ts';
 
 /** Pixel sizes the video upstreams take (Sora's four; others map them to an aspect ratio). */
 const SIZES = ['1280x720', '720x1280', '1792x1024', '1024x1792'];
@@ -169,16 +170,7 @@ function JobView({ job }: { job: VideoJob }) {
           {serverTextInLanguage(job.error?.message ?? '')}
         </Alert>
       )}
-      {job.state === 'completed' && (
-        <video
-          key={job.id}
-          controls
-          playsInline
-          preload="metadata"
-          src={videoContentUrl(job.id)}
-          style={{ width: '100%', maxHeight: '60vh', background: 'black', borderRadius: 8 }}
-        />
-      )}
+      {job.state === 'completed' && <VideoPlayer id={job.id} maxHeight="60vh" />}
       <Text size="xs" c="dimmed" ff="monospace">
         {job.id}
       </Text>

@@ -29,9 +29,6 @@ export interface VideoAsk {
 
 export const isFinal = (j: VideoJob) => j.state === 'completed' || j.state === 'failed';
 
-/** The file of a finished job, streamed by the gateway (never the upstream's URL). */
-export const videoContentUrl = (id: string) => `/pg/videos/${encodeURIComponent(id)}/content`;
-
 async function answer(res: Response): Promise<VideoJob> {
   if (!res.ok) throw new Error(await errorText(res));
   return (await res.json()) as VideoJob;
