@@ -295,7 +295,7 @@ function procLevel(name: string): Level {
   const [ns, fn] = name.split('.');
   if (ns === 'options' || name === 'channels.revealKey') return 'root';
   // Which enabled models have no price: the operator's view (issue 28).
-  if (name === 'pricing.unpriced') return 'admin';
+  if (name === 'pricing.unpriced' || name === 'pricing.videoModels') return 'admin';
   // The shipped preset prices (issue 39): listing and clearing them is a price write, root's like every option.
   if (name === 'pricing.presets' || name === 'pricing.clearPresets') return 'root';
   // Site-wide error rates per model and channel (issue 28): other users' calls, so admins only.
