@@ -1,5 +1,4 @@
-import type { AddressInfo } from 'node:net';
-import OpenAI, { toFile } from 'openai';
+import { toFile } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_ARK_KEY, type FakeArk, startFakeArk } from '../../../../../scripts/fake-upstream/video/ark.ts';
 import { type FakeJimeng, startFakeJimeng } from '../../../../../scripts/fake-upstream/video/jimeng.ts';
@@ -9,10 +8,7 @@ import {
   FAKE_VOLC_SECRET_KEY,
 } from '../../../../../scripts/fake-upstream/video/volc-signature.ts';
 import { ChannelType } from '../../../../../shared/channel-types.ts';
-import { createTestApp, type TestApp } from '../../../../../test/app.ts';
-import { insertChannel, insertToken, insertUser, ledger, setOptions } from '../../../../../test/relay-fixtures.ts';
-import { relayRuntimeOf } from '../../../runtime.ts';
-import { taskPollerOf, videoPollerOf } from '../../routes.ts';
+import { startVideoHarness, VIDEO_QUOTA_PER_UNIT, type VideoHarness } from './harness.ts';
 
 /*
  * The Jimeng door (/jimeng/?Action=...) and the Volcengine upstreams end to end through a listening
@@ -25,35 +21,29 @@ import { taskPollerOf, videoPollerOf } from '../../routes.ts';
 // Long steps: only advance() moves a job, never the wall clock of a busy machine.
 const STEP = 60_000;
 const PRICE = 0.1;
-const QUOTA_PER_UNIT = 500_000;
 const START = 10_000_000;
 const T2V = 'jimeng_vgfm_t2v_l20';
 const SEEDANCE = 'doubao-seedance-1-0-pro-250528';
 const SUBMIT = '/jimeng/?Action=CVSync2AsyncSubmitTask&Version=2022-08-31';
 const RESULT = '/jimeng/?Action=CVSync2AsyncGetResult&Version=2022-08-31';
 
-let t: TestApp;
-let gateway: string;
+let h: VideoHarness;
 let jimeng: FakeJimeng;
 let ark: FakeArk;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  h = await startVideoHarness();
   jimeng = await startFakeJimeng({ stepMs: STEP });
   ark = await startFakeArk({ stepMs: STEP });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  gateway = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  // Deterministic: jobs move when a test reads them, never on the poller's timer.
-  await taskPollerOf(t.deps)?.stop();
-  await videoPollerOf(t.deps)?.stop();
-  await setOptions(t.deps, { ModelPrice: JSON.stringify({ [T2V]: PRICE, [SEEDANCE]: PRICE }) });
-  await insertChannel(t.deps, {
+  // No site address: the file links are on the address the client called, which it downloads from.
+  await h.setOptions({ ServerAddress: '', ModelPrice: JSON.stringify({ [T2V]: PRICE, [SEEDANCE]: PRICE }) });
+  await h.channel({
     type: ChannelType.Jimeng,
     key: `${FAKE_VOLC_ACCESS_KEY}|${FAKE_VOLC_SECRET_KEY}`,
     baseUrl: jimeng.url,
     models: [T2V],
   });
-  await insertChannel(t.deps, {
+  await h.channel({
     type: ChannelType.DoubaoVideo,
     key: FAKE_ARK_KEY,
     baseUrl: ark.url,
@@ -61,32 +51,19 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await t.close();
+  await h.close();
   await jimeng.close();
   await ark.close();
 });
 
-async function payer(quota = START) {
-  const u = await insertUser(t.deps, { quota });
-  const tok = await insertToken(t.deps, u.id, { unlimited: true });
-  return { userId: u.id, tokenId: tok.id, key: tok.key };
-}
-
-const quotaOf = async (userId: number) =>
-  Number(
-    (await t.deps.db.selectFrom('users').select('quota').where('id', '=', userId).executeTakeFirstOrThrow()).quota,
-  );
-
-/** Makes a job's stored state old enough that the next read asks the upstream again. */
-const makeStale = (taskId: string) =>
-  t.deps.db.updateTable('tasks').set({ updated_at: 0 }).where('task_id', '=', taskId).execute();
+const payer = () => h.payer(START);
 
 // Jimeng and Volcengine answers of several shapes; asserting on them is the type check.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Answer = { status: number; json: any; text: string };
 
 async function call(path: string, key: string | null, body?: unknown, method = 'POST'): Promise<Answer> {
-  const res = await fetch(`${gateway}${path}`, {
+  const res = await fetch(`${h.gateway}${path}`, {
     method,
     headers: {
       ...(key ? { authorization: `Bearer ${key}` } : {}),
@@ -120,23 +97,23 @@ describe('the Jimeng door', () => {
     const id = sub.json.data.task_id as string;
     expectNoUpstream(sub.text);
     expect(jimeng.requests.at(-1)!.body).toMatchObject({ req_key: T2V, frames: 241, aspect_ratio: '9:16' });
-    const charge = Math.round(PRICE * 10 * QUOTA_PER_UNIT);
-    expect(await quotaOf(u.userId)).toBe(START - charge);
+    const charge = Math.round(PRICE * 10 * VIDEO_QUOTA_PER_UNIT);
+    expect(await h.quota(u)).toBe(START - charge);
 
     const queued = await call(RESULT, u.key, { req_key: T2V, task_id: id });
     expect(queued.json).toMatchObject({ code: 10000, data: { status: 'in_queue', video_url: '' } });
     jimeng.advance(STEP);
-    await makeStale(id);
+    await h.due(id);
     const running = await call(RESULT, u.key, { req_key: T2V, task_id: id });
     expect(running.json.data.status).toBe('generating');
     jimeng.advance(2 * STEP);
-    await makeStale(id);
+    await h.due(id);
     const done = await call(RESULT, u.key, { req_key: T2V, task_id: id });
     expect(done.json).toMatchObject({ code: 10000, data: { status: 'done' } });
     const url = done.json.data.video_url as string;
-    expect(url).toBe(`${gateway}/jimeng/videos/${id}/content`);
+    expect(url).toBe(`${h.gateway}/jimeng/videos/${id}/content`);
     expectNoUpstream(done.text);
-    expect(await quotaOf(u.userId)).toBe(START - charge);
+    expect(await h.quota(u)).toBe(START - charge);
 
     const upstreamId = [...jimeng.tasks.keys()].at(-1)!;
     const whole = await fetch(url, { headers: { authorization: `Bearer ${u.key}` } });
@@ -164,17 +141,17 @@ describe('the Jimeng door', () => {
     const sub = await call(SUBMIT, u.key, { req_key: T2V, prompt: 'this should fail' });
     const id = sub.json.data.task_id as string;
     expect(jimeng.requests.at(-1)!.body).toMatchObject({ frames: 121 });
-    expect(await quotaOf(u.userId)).toBe(START - Math.round(PRICE * 5 * QUOTA_PER_UNIT));
+    expect(await h.quota(u)).toBe(START - Math.round(PRICE * 5 * VIDEO_QUOTA_PER_UNIT));
     jimeng.advance(3 * STEP);
-    await makeStale(id);
+    await h.due(id);
     const failed = await call(RESULT, u.key, { req_key: T2V, task_id: id });
     expect(failed.status).toBe(400);
     expect(failed.json).toMatchObject({ code: 50511, data: null });
     expect(failed.json.message).toContain('Post Video Risk Not Pass');
-    expect(await quotaOf(u.userId)).toBe(START);
+    expect(await h.quota(u)).toBe(START);
     const again = await call(RESULT, u.key, { req_key: T2V, task_id: id });
     expect(again.status).toBe(400);
-    expect(await quotaOf(u.userId)).toBe(START);
+    expect(await h.quota(u)).toBe(START);
   });
 
   it('drives a Seedance channel from a Jimeng client, reserving and billing the 1080p it makes by default', async () => {
@@ -188,15 +165,15 @@ describe('the Jimeng door', () => {
     });
     // No resolution asked: reserved at Seedance pro's default, 1080p, which Ark then reports it made,
     // so settlement takes nothing more.
-    const charge = Math.round(PRICE * 5 * 1.666667 * QUOTA_PER_UNIT);
-    expect(await quotaOf(u.userId)).toBe(START - charge);
+    const charge = Math.round(PRICE * 5 * 1.666667 * VIDEO_QUOTA_PER_UNIT);
+    expect(await h.quota(u)).toBe(START - charge);
     ark.advance(3 * STEP);
-    await makeStale(id);
+    await h.due(id);
     const done = await call(RESULT, u.key, { req_key: SEEDANCE, task_id: id });
     expect(done.json.data.status).toBe('done');
     expectNoUpstream(done.text);
-    expect(await quotaOf(u.userId)).toBe(START - charge);
-    const l = await ledger(t.deps, u.userId, u.tokenId);
+    expect(await h.quota(u)).toBe(START - charge);
+    const l = await h.ledger(u);
     // One row carries money, the reservation; the settlement row takes nothing more.
     expect(l.logs.map((r) => Number(r.quota)).filter((q) => q !== 0)).toEqual([charge]);
     const file = await fetch(done.json.data.video_url as string, { headers: { authorization: `Bearer ${u.key}` } });
@@ -210,13 +187,12 @@ describe('the Jimeng door', () => {
     expect([made.status, lost.status]).toEqual([200, 200]);
     ark.advance(3 * STEP);
     jimeng.advance(3 * STEP);
-    await t.deps.db.updateTable('tasks').set({ next_poll_at: 0, lease_until: 0 }).execute();
-    await videoPollerOf(t.deps)!.pollOnce();
-    await relayRuntimeOf(t.deps)!.drain();
-    const charge = Math.round(PRICE * 5 * 1.666667 * QUOTA_PER_UNIT);
-    expect(await quotaOf(u.userId)).toBe(START - charge);
+    await h.deps.db.updateTable('tasks').set({ next_poll_at: 0, lease_until: 0 }).execute();
+    await h.poll();
+    const charge = Math.round(PRICE * 5 * 1.666667 * VIDEO_QUOTA_PER_UNIT);
+    expect(await h.quota(u)).toBe(START - charge);
     // Log rows alone explain the balances: charges minus refunds (type 4), nothing still reserved.
-    const l = await ledger(t.deps, u.userId, u.tokenId);
+    const l = await h.ledger(u);
     const net = l.logs.reduce((sum, r) => sum + (r.type === 4 ? -Number(r.quota) : Number(r.quota)), 0);
     expect(net).toBe(charge);
     expect(Number(l.user.used_quota)).toBe(charge);
@@ -266,12 +242,12 @@ describe('the Jimeng door', () => {
     expect(missing.status).toBe(404);
     expect(missing.json.code).toBe(50404);
     expect(jimeng.requests.length).toBe(before);
-    expect(await quotaOf(u.userId)).toBe(START);
+    expect(await h.quota(u)).toBe(START);
   });
 
   it('serves the official OpenAI SDK on a Jimeng channel, refusing seconds Jimeng cannot make', async () => {
     const u = await payer();
-    const client = new OpenAI({ apiKey: u.key, baseURL: `${gateway}/v1`, maxRetries: 0 });
+    const client = h.openai(u);
     await expect(client.videos.create({ model: T2V, prompt: 'a kite', seconds: '8' })).rejects.toMatchObject({
       status: 400,
       message: expect.stringContaining('not 8'),
@@ -280,16 +256,16 @@ describe('the Jimeng door', () => {
     expect(job.status).toBe('queued');
     expect(jimeng.requests.at(-1)!.body).toMatchObject({ req_key: T2V, aspect_ratio: '16:9', frames: 121 });
     jimeng.advance(3 * STEP);
-    await makeStale(job.id);
+    await h.due(job.id);
     expect(await client.videos.retrieve(job.id)).toMatchObject({ id: job.id, status: 'completed', seconds: '5' });
     const file = await client.videos.downloadContent(job.id);
     expect(Buffer.from(await file.arrayBuffer()).equals(fakeMp4([...jimeng.tasks.keys()].at(-1)!))).toBe(true);
-    expect(await quotaOf(u.userId)).toBe(START - Math.round(PRICE * 5 * QUOTA_PER_UNIT));
+    expect(await h.quota(u)).toBe(START - Math.round(PRICE * 5 * VIDEO_QUOTA_PER_UNIT));
   });
 
   it('serves the official OpenAI SDK on a Seedance channel, an uploaded input_reference as the first frame', async () => {
     const u = await payer();
-    const client = new OpenAI({ apiKey: u.key, baseURL: `${gateway}/v1`, maxRetries: 0 });
+    const client = h.openai(u);
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
     const job = await client.videos.create({
       model: SEEDANCE,
@@ -309,10 +285,10 @@ describe('the Jimeng door', () => {
       ],
     });
     ark.advance(3 * STEP);
-    await makeStale(job.id);
+    await h.due(job.id);
     expect(await client.videos.retrieve(job.id)).toMatchObject({ status: 'completed', seconds: '5' });
     const file = await client.videos.downloadContent(job.id);
     expect(Buffer.from(await file.arrayBuffer()).equals(fakeMp4([...ark.tasks.keys()].at(-1)!))).toBe(true);
-    expect(await quotaOf(u.userId)).toBe(START - Math.round(PRICE * 5 * QUOTA_PER_UNIT));
+    expect(await h.quota(u)).toBe(START - Math.round(PRICE * 5 * VIDEO_QUOTA_PER_UNIT));
   });
 });
