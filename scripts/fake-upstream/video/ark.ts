@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { createClock, sendJson as send } from '../task-clock.ts';
-import { serveSignedFile, signedFileUrl } from './volc-media.ts';
+import { serveSignedFile, signedFileUrl, volcPhase } from './volc-media.ts';
 import { jsonObjectOf, listenBuffered } from './shared.ts';
 
 /*
@@ -84,9 +84,6 @@ export interface FakeArk {
   failTask(id: string, code?: string, message?: string): void;
   close(): Promise<void>;
 }
-
-const QUEUED_STEPS = 1;
-const DONE_STEPS = 3;
 
 export async function startFakeArk(opts: { stepMs?: number; port?: number } = {}): Promise<FakeArk> {
   const stepMs = opts.stepMs ?? 1000;
@@ -239,16 +236,8 @@ export async function startFakeArk(opts: { stepMs?: number; port?: number } = {}
   }
 
   function view(t: FakeArkTask) {
-    const step = Math.floor((clock.now() - t.createdAt) / stepMs);
-    const status = t.cancelled
-      ? 'cancelled'
-      : step < QUEUED_STEPS
-        ? 'queued'
-        : step < DONE_STEPS
-          ? 'running'
-          : t.fail
-            ? 'failed'
-            : 'succeeded';
+    const phase = volcPhase(clock.now() - t.createdAt, stepMs);
+    const status = t.cancelled ? 'cancelled' : phase !== 'done' ? phase : t.fail ? 'failed' : 'succeeded';
     const sec = (ms: number) => Math.floor(ms / 1000);
     const tokens = Math.round((PIXELS[t.resolution] * 24 * t.duration) / 1024);
     return {

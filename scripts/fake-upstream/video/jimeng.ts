@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { createClock, sendJson as send } from '../task-clock.ts';
-import { serveSignedFile, signedFileUrl } from './volc-media.ts';
+import { serveSignedFile, signedFileUrl, volcPhase } from './volc-media.ts';
 import { jsonObjectOf, listenBuffered } from './shared.ts';
 import { checkVolcV4 } from './volc-signature.ts';
 
@@ -69,10 +69,6 @@ export interface FakeJimeng {
   throttleNext(): void;
   close(): Promise<void>;
 }
-
-/** Steps (of `stepMs`) a job spends queued, then generating, before it is done. */
-const QUEUED_STEPS = 1;
-const DONE_STEPS = 3;
 
 export async function startFakeJimeng(opts: { stepMs?: number; port?: number } = {}): Promise<FakeJimeng> {
   const stepMs = opts.stepMs ?? 1000;
@@ -172,9 +168,9 @@ export async function startFakeJimeng(opts: { stepMs?: number; port?: number } =
     // A task is looked up under the req_key it was submitted with; under another it does not exist.
     if (!t || t.reqKey !== body.req_key) return answer(res, 200, 10000, 'Success', { ...empty, status: 'not_found' });
     if (t.expired) return answer(res, 200, 10000, 'Success', { ...empty, status: 'expired' });
-    const step = Math.floor((clock.now() - t.createdAt) / stepMs);
-    if (step < QUEUED_STEPS) return answer(res, 200, 10000, 'Success', { ...empty, status: 'in_queue' });
-    if (step < DONE_STEPS) return answer(res, 200, 10000, 'Success', { ...empty, status: 'generating' });
+    const phase = volcPhase(clock.now() - t.createdAt, stepMs);
+    if (phase !== 'done')
+      return answer(res, 200, 10000, 'Success', { ...empty, status: phase === 'queued' ? 'in_queue' : 'generating' });
     if (t.fail) return answer(res, 400, t.fail.code, t.fail.message, null);
     return answer(res, 200, 10000, 'Success', {
       ...empty,

@@ -12,6 +12,15 @@ import { labelledMp4, sendRanged } from './shared.ts';
 /** A job's video: the playable fixture plus a `free` box naming the job, so each job's bytes differ. */
 export const fakeMp4 = (jobId: string): Buffer => labelledMp4(`switchyard fake volcengine video ${jobId}`);
 
+/**
+ * Where a Volcengine job (Jimeng or Ark) is after `elapsed` ms of the fake's clock: one step queued,
+ * two generating, then done (or failed, when it was told to fail).
+ */
+export function volcPhase(elapsed: number, stepMs: number): 'queued' | 'running' | 'done' {
+  const step = Math.floor(elapsed / stepMs);
+  return step < 1 ? 'queued' : step < 3 ? 'running' : 'done';
+}
+
 const SIGNING_KEY = 'fake-tos-signing-key';
 const sign = (path: string, expires: number) =>
   createHmac('sha256', SIGNING_KEY).update(`${path}\n${expires}`).digest('hex');
