@@ -23,7 +23,6 @@ import {
   FAKE_VOLC_SECRET_KEY,
 } from '../../../../../scripts/fake-upstream/video/volc-signature.ts';
 import { ChannelType } from '../../../../../shared/channel-types.ts';
-import { LogType } from '../../../../../shared/constants.ts';
 import { startVideoHarness, VIDEO_QUOTA_PER_UNIT, type VideoHarness, type VideoPayer } from './harness.ts';
 
 /*
@@ -160,15 +159,6 @@ afterAll(async () => {
   await Promise.all([sora, kling, jimeng, ark, vidu, wan, hailuo, veo].map((f) => f?.close()));
   if (dir) await rm(dir, { recursive: true, force: true });
 });
-
-/** The charge by the log rows alone (consumed minus refunded) agrees with the wallet and the token. */
-async function charged(p: VideoPayer): Promise<number> {
-  const l = await h.ledger(p);
-  const net = l.logs.reduce((sum, r) => sum + (r.type === LogType.System ? -Number(r.quota) : Number(r.quota)), 0);
-  expect(Number(l.user.quota) + net).toBe(INITIAL);
-  expect(Number(l.token?.used_quota)).toBe(net);
-  return net;
-}
 
 /** price.ts's rule: ModelPrice x size multiplier x seconds x group ratio (1) x QuotaPerUnit. */
 const quotaFor = (price: number, seconds: number, multiplier: number) =>
@@ -461,7 +451,7 @@ describe.each(
     const p = await h.payer(INITIAL);
     const bytes = await DOORS[pair.door].run(p, up, pair.ask);
     expect(bytes.equals(up.file())).toBe(true);
-    expect(await charged(p)).toBe(quotaFor(up.price, pair.seconds, pair.multiplier));
+    expect(await h.charged(p, INITIAL)).toBe(quotaFor(up.price, pair.seconds, pair.multiplier));
   });
 });
 
@@ -479,7 +469,7 @@ describe('what the upstream model does not make is a 400 in the door’s shape, 
     expect(typeof r.json.request_id).toBe('string');
     expect(r.json.message).toMatch(/6, 10 seconds, not 5/);
     expect(hailuo.requests.length).toBe(sent);
-    expect(await charged(p)).toBe(0);
+    expect(await h.charged(p, INITIAL)).toBe(0);
   });
 
   it('the Jimeng door: frames 121 (5 s) on Sora', async () => {
@@ -490,7 +480,7 @@ describe('what the upstream model does not make is a 400 in the door’s shape, 
     expect(r.json).toMatchObject({ code: 50400, status: 50400, data: null });
     expect(r.json.message).toMatch(/4, 8, 12 seconds, not 5/);
     expect(sora.requests.length).toBe(sent);
-    expect(await charged(p)).toBe(0);
+    expect(await h.charged(p, INITIAL)).toBe(0);
   });
 
   it('the Google door: Veo’s 8 s on Hailuo, raw and through @google/genai', async () => {
@@ -513,6 +503,6 @@ describe('what the upstream model does not make is a 400 in the door’s shape, 
       }),
     ).rejects.toThrow(/not 8/);
     expect(hailuo.requests.length).toBe(sent);
-    expect(await charged(p)).toBe(0);
+    expect(await h.charged(p, INITIAL)).toBe(0);
   });
 });

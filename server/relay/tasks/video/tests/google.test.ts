@@ -13,7 +13,7 @@ import {
 } from '../../../../../scripts/fake-upstream/video/veo.ts';
 import { ChannelType } from '../../../../../shared/channel-types.ts';
 import { insertToken, insertUser } from '../../../../../test/relay-fixtures.ts';
-import { startVideoHarness, VIDEO_QUOTA_PER_UNIT, type VideoHarness, type VideoPayer } from './harness.ts';
+import { startVideoHarness, VIDEO_QUOTA_PER_UNIT, type VideoHarness } from './harness.ts';
 
 /*
  * Google's Veo door and the two Veo upstreams (issue 40), through a listening gateway and the video
@@ -83,15 +83,6 @@ afterAll(async () => {
 const google = (key: string) => new GoogleGenAI({ apiKey: key, httpOptions: { baseUrl: h.gateway } });
 const gatewayIdOf = (op: GenerateVideosOperation) => op.name!.split('/operations/')[1];
 
-/** The charge by the log rows alone (consumed minus refunded) agrees with the wallet and the token. */
-async function charged(p: VideoPayer): Promise<number> {
-  const l = await h.ledger(p);
-  const net = l.logs.reduce((sum, r) => sum + (r.type === 4 ? -Number(r.quota) : Number(r.quota)), 0);
-  expect(Number(l.user.quota) + net).toBe(INITIAL);
-  expect(Number(l.token?.used_quota)).toBe(net);
-  return net;
-}
-
 /** The upstream's own names must never reach a client. */
 function expectNoUpstream(value: unknown) {
   const text = JSON.stringify(value);
@@ -134,7 +125,7 @@ describe("Google's Veo door", () => {
       sampleCount: 1,
     });
     const charge = Math.round(PRICE * 6 * VIDEO_QUOTA_PER_UNIT);
-    expect(await charged(u)).toBe(charge);
+    expect(await h.charged(u, INITIAL)).toBe(charge);
 
     await h.due(gatewayIdOf(op));
     const running = await ai.operations.getVideosOperation({ operation: op });
@@ -147,7 +138,7 @@ describe("Google's Veo door", () => {
     const hex = gatewayIdOf(op).replace('video_', '');
     expect(sample.video!.uri).toBe(`${SERVER}/v1beta/files/${hex}:download?alt=media`);
     expectNoUpstream(done);
-    expect(await charged(u)).toBe(charge);
+    expect(await h.charged(u, INITIAL)).toBe(charge);
 
     // The SDK reads the file name out of the https uri and asks the gateway (its baseUrl) for it.
     const path = join(dir, 'gemini.mp4');
@@ -198,7 +189,7 @@ describe("Google's Veo door", () => {
     });
     expect(job.parameters).toMatchObject({ durationSeconds: 8, resolution: '1080p', personGeneration: 'dont_allow' });
     const charge = Math.round(PRICE * 8 * VIDEO_QUOTA_PER_UNIT);
-    expect(await charged(u)).toBe(charge);
+    expect(await h.charged(u, INITIAL)).toBe(charge);
 
     const done = await finish(ai, op);
     expect(done.done).toBe(true);
@@ -211,14 +202,14 @@ describe("Google's Veo door", () => {
     const path = join(dir, 'vertex.mp4');
     await ai.files.download({ file: sample, downloadPath: path });
     expect((await readFile(path)).equals(veo.fileOf(job.id))).toBe(true);
-    expect(await charged(u)).toBe(charge);
+    expect(await h.charged(u, INITIAL)).toBe(charge);
   });
 
   it('refunds a failed job and a job whose every sample the safety filter withheld, and says why', async () => {
     const u = await h.payer(INITIAL);
     const ai = google(u.key);
     const failed = await ai.models.generateVideos({ model: GEMINI_MODEL, prompt: 'please fail' });
-    expect(await charged(u)).toBe(Math.round(PRICE * 8 * VIDEO_QUOTA_PER_UNIT));
+    expect(await h.charged(u, INITIAL)).toBe(Math.round(PRICE * 8 * VIDEO_QUOTA_PER_UNIT));
     const over = await finish(ai, failed);
     expect(over.done).toBe(true);
     expect(over.error).toMatchObject({ code: 13, message: expect.stringContaining('the fake was asked to fail') });
@@ -228,7 +219,7 @@ describe("Google's Veo door", () => {
     const filtered = await finish(ai, unsafe);
     expect(filtered.error?.message).toContain('responsible AI filter');
     await h.poll();
-    expect(await charged(u)).toBe(0);
+    expect(await h.charged(u, INITIAL)).toBe(0);
     const hex = gatewayIdOf(unsafe).replace('video_', '');
     const file = await fetch(`${h.gateway}/v1beta/files/${hex}:download?alt=media`, {
       headers: { 'x-goog-api-key': u.key },
@@ -295,7 +286,7 @@ describe("Google's Veo door", () => {
       expect(e.message).toMatch(/Channel #\d+|channel #\d+/);
       expectNoUpstream(e);
     }
-    expect(await charged(u)).toBe(0);
+    expect(await h.charged(u, INITIAL)).toBe(0);
   });
 
   it("the token's model limits, IP allow-list and rate limit apply at submit, before Veo is asked", async () => {
@@ -362,7 +353,7 @@ describe('any door to any video upstream', () => {
     });
     const job = lastJob();
     expect(job.parameters).toMatchObject({ durationSeconds: 8, aspectRatio: '16:9', resolution: '720p' });
-    expect(await charged(u)).toBe(Math.round(PRICE * 8 * VIDEO_QUOTA_PER_UNIT));
+    expect(await h.charged(u, INITIAL)).toBe(Math.round(PRICE * 8 * VIDEO_QUOTA_PER_UNIT));
     veo.advance(20 * STEP);
     await h.due(created.id);
     const got = await openai.videos.retrieve(created.id);
@@ -385,7 +376,7 @@ describe('any door to any video upstream', () => {
     });
     const soraJob = [...sora.videos.values()].at(-1)!;
     expect(soraJob.seconds).toBe('4');
-    expect(await charged(u)).toBe(Math.round(PRICE * 4 * VIDEO_QUOTA_PER_UNIT));
+    expect(await h.charged(u, INITIAL)).toBe(Math.round(PRICE * 4 * VIDEO_QUOTA_PER_UNIT));
     const done = await finish(ai, op, sora);
     expect(done.done).toBe(true);
     expectNoUpstream(done);

@@ -1,8 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import OpenAI from 'openai';
+import { expect } from 'vitest';
 import type { Config } from '../../../../config.ts';
 import type { AppDeps } from '../../../../context.ts';
 import type { TaskRow } from '../../../../db/types.ts';
+import { LogType } from '../../../../../shared/constants.ts';
 import { createTestApp, type TestApp, type TestAppOptions } from '../../../../../test/app.ts';
 import {
   insertChannel,
@@ -55,6 +57,11 @@ export interface VideoHarness {
   ledger(payer: VideoPayer): ReturnType<typeof ledger>;
   /** The payer's user quota now. */
   quota(payer: VideoPayer): Promise<number>;
+  /**
+   * What the log rows alone say the payer was charged (consumed minus refunded), checked against
+   * the wallet that started at `initial` and the token's used quota.
+   */
+  charged(payer: VideoPayer, initial: number): Promise<number>;
   /** The official OpenAI SDK with the payer's key on the gateway's /v1 (no retries: a test sees each answer). */
   openai(payer: VideoPayer): OpenAI;
   call(
@@ -68,6 +75,10 @@ export interface VideoHarness {
   ): Promise<{ status: number; json: any; headers: Headers }>;
   close(): Promise<void>;
 }
+
+/** A payer's net charge by log rows: consumption rows add, refund rows (LogType.System) take back. */
+export const netCharge = (logs: readonly { type: number; quota: unknown }[]) =>
+  logs.reduce((sum, r) => sum + (r.type === LogType.System ? -Number(r.quota) : Number(r.quota)), 0);
 
 /** Options every video test starts from: 500,000 quota per USD, the default group at ratio 1. */
 export const VIDEO_QUOTA_PER_UNIT = 500_000;
@@ -142,6 +153,13 @@ export async function startVideoHarness(
     ledger: (payer) => ledger(t.deps, payer.userId, payer.tokenId),
     async quota(payer) {
       return Number((await ledger(t.deps, payer.userId, payer.tokenId)).user.quota);
+    },
+    async charged(payer, initial) {
+      const l = await ledger(t.deps, payer.userId, payer.tokenId);
+      const net = netCharge(l.logs);
+      expect(Number(l.user.quota) + net).toBe(initial);
+      expect(Number(l.token?.used_quota)).toBe(net);
+      return net;
     },
     openai: (payer) => new OpenAI({ apiKey: payer.key, baseURL: `${gateway}/v1`, maxRetries: 0 }),
     async call(method, path, key, body, headers = {}) {

@@ -3,7 +3,7 @@ import { type FakeSora, startFakeSora } from '../../../../../scripts/fake-upstre
 import { ChannelType } from '../../../../../shared/channel-types.ts';
 import { createKeptDatabase } from '../../../../../test/app.ts';
 import { relayRuntimeOf } from '../../../runtime.ts';
-import { startVideoHarness, type VideoHarness } from './harness.ts';
+import { netCharge, startVideoHarness, type VideoHarness } from './harness.ts';
 
 /*
  * Two gateway instances on one database (issue 40): both poll the same unfinished video jobs at
@@ -61,7 +61,7 @@ describe('two instances polling one database', () => {
     const codes = l.logs.map((r) => (JSON.parse(r.other) as { message?: { code: string } }).message?.code);
     expect(codes.filter((c) => c === 'log.video_settled')).toHaveLength(1);
     expect(codes.filter((c) => c === 'log.video_refund')).toHaveLength(1);
-    const net = l.logs.reduce((s, r) => s + (r.type === 4 ? -Number(r.quota) : Number(r.quota)), 0);
+    const net = netCharge(l.logs);
     expect(net).toBe(0.1 * 8 * 500_000);
     expect(Number(l.user.quota) + net).toBe(10_000_000);
   });

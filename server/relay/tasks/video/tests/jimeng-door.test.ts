@@ -8,7 +8,7 @@ import {
   FAKE_VOLC_SECRET_KEY,
 } from '../../../../../scripts/fake-upstream/video/volc-signature.ts';
 import { ChannelType } from '../../../../../shared/channel-types.ts';
-import { startVideoHarness, VIDEO_QUOTA_PER_UNIT, type VideoHarness } from './harness.ts';
+import { netCharge, startVideoHarness, VIDEO_QUOTA_PER_UNIT, type VideoHarness } from './harness.ts';
 
 /*
  * The Jimeng door (/jimeng/?Action=...) and the Volcengine upstreams end to end through a listening
@@ -193,7 +193,7 @@ describe('the Jimeng door', () => {
     expect(await h.quota(u)).toBe(START - charge);
     // Log rows alone explain the balances: charges minus refunds (type 4), nothing still reserved.
     const l = await h.ledger(u);
-    const net = l.logs.reduce((sum, r) => sum + (r.type === 4 ? -Number(r.quota) : Number(r.quota)), 0);
+    const net = netCharge(l.logs);
     expect(net).toBe(charge);
     expect(Number(l.user.used_quota)).toBe(charge);
     expect(Number(l.token?.used_quota)).toBe(charge);

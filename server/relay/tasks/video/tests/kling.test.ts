@@ -4,7 +4,7 @@ import { type FakeSora, startFakeSora } from '../../../../../scripts/fake-upstre
 import { type FakeKling, startFakeKling } from '../../../../../scripts/fake-upstream/video/kling.ts';
 import { ChannelType } from '../../../../../shared/channel-types.ts';
 import { insertToken } from '../../../../../test/relay-fixtures.ts';
-import { startVideoHarness, VIDEO_QUOTA_PER_UNIT, type VideoHarness, type VideoPayer } from './harness.ts';
+import { startVideoHarness, VIDEO_QUOTA_PER_UNIT, type VideoHarness } from './harness.ts';
 
 /*
  * The Kling door (/kling/v1/videos/...) end to end through a listening gateway and the video service
@@ -44,15 +44,6 @@ afterAll(async () => {
 });
 
 const payer = () => h.payer(INITIAL);
-
-/** The charge by the log rows alone (consumed minus refunded) agrees with the wallet and the token. */
-async function charged(p: VideoPayer): Promise<number> {
-  const l = await h.ledger(p);
-  const net = l.logs.reduce((sum, r) => sum + (r.type === 4 ? -Number(r.quota) : Number(r.quota)), 0);
-  expect(Number(l.user.quota) + net).toBe(INITIAL);
-  expect(Number(l.token?.used_quota)).toBe(net);
-  return net;
-}
 
 // Kling answers of many shapes; asserting on them is the type check.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -101,7 +92,7 @@ describe('the Kling door', () => {
       cfg_scale: 0.6,
     });
     const charge = Math.round(PRICE * 10 * 1.666667 * VIDEO_QUOTA_PER_UNIT);
-    expect(await charged(u)).toBe(charge);
+    expect(await h.charged(u, INITIAL)).toBe(charge);
 
     kling.advance(2 * STEP);
     await h.due(id);
@@ -116,7 +107,7 @@ describe('the Kling door', () => {
     expect(video.duration).toBe('10');
     expect(video.url).toBe(`${SERVER}/kling/v1/videos/${id}/content`);
     expectNoUpstream(done.text);
-    expect(await charged(u)).toBe(charge);
+    expect(await h.charged(u, INITIAL)).toBe(charge);
 
     const whole = await fetch(onGateway(video.url), { headers: { authorization: `Bearer ${u.key}` } });
     expect(whole.status).toBe(200);
@@ -149,18 +140,18 @@ describe('the Kling door', () => {
     expect(sub.json.code).toBe(0);
     const id = sub.json.data.task_id as string;
     expect(kling.requests.at(-1)!.body).toMatchObject({ image: 'https://example.com/first.png', duration: '5' });
-    expect(await charged(u)).toBe(Math.round(PRICE * 5 * VIDEO_QUOTA_PER_UNIT));
+    expect(await h.charged(u, INITIAL)).toBe(Math.round(PRICE * 5 * VIDEO_QUOTA_PER_UNIT));
     // The background poller (not a read) finds the failure and refunds.
     kling.advance(3 * STEP);
     await h.due(id);
     await h.poll();
-    expect(await charged(u)).toBe(0);
+    expect(await h.charged(u, INITIAL)).toBe(0);
     const failed = await call('GET', `/kling/v1/videos/image2video/${id}`, u.key);
     expect(failed.json.data).toMatchObject({
       task_status: 'failed',
       task_status_msg: expect.stringContaining('fake failure: the prompt asked to fail'),
     });
-    expect(await charged(u)).toBe(0);
+    expect(await h.charged(u, INITIAL)).toBe(0);
     const file = await call('GET', `/kling/v1/videos/${id}/content`, u.key);
     expect(file.status).toBe(409);
     expect(file.json.code).toBe(1201);
@@ -184,7 +175,7 @@ describe('the Kling door', () => {
       expect(r.json.message, why).toContain(why);
     }
     expect(kling.requests.length).toBe(before);
-    expect(await charged(u)).toBe(0);
+    expect(await h.charged(u, INITIAL)).toBe(0);
 
     const anon = await call('POST', '/kling/v1/videos/text2video', null, { prompt: 'x' });
     expect(anon.status).toBe(401);
@@ -287,7 +278,7 @@ describe('the Kling door', () => {
     expect(done).toMatchObject({ id: job.id, status: 'completed', seconds: '5' });
     const file = await client.videos.downloadContent(job.id);
     expect(Buffer.from(await file.arrayBuffer()).equals(kling.mp4)).toBe(true);
-    expect(await charged(u)).toBe(Math.round(PRICE * 5 * VIDEO_QUOTA_PER_UNIT));
+    expect(await h.charged(u, INITIAL)).toBe(Math.round(PRICE * 5 * VIDEO_QUOTA_PER_UNIT));
 
     await expect(client.videos.create({ model: 'kling-v2-1', prompt: 'a kite', seconds: '4' })).rejects.toMatchObject({
       status: 400,

@@ -4,7 +4,7 @@ import { ChannelType } from '../../../../../shared/channel-types.ts';
 import { Role } from '../../../../../shared/constants.ts';
 import { planFields } from '../../../../../shared/schemas/subscriptions.ts';
 import { RelayError } from '../../../errors.ts';
-import { startVideoHarness, type VideoHarness, type VideoPayer } from './harness.ts';
+import { netCharge, startVideoHarness, type VideoHarness, type VideoPayer } from './harness.ts';
 
 /*
  * The video core end to end (issue 40) against the strict Sora fake through the real Sora adapter:
@@ -55,7 +55,7 @@ async function finish(id: string) {
 /** initial = wallet now + consumed - refunded, by the log rows alone. */
 async function expectLedgerAgrees(payer: VideoPayer, initial: number) {
   const l = await h.ledger(payer);
-  const net = l.logs.reduce((s, r) => s + (r.type === 4 ? -Number(r.quota) : Number(r.quota)), 0);
+  const net = netCharge(l.logs);
   expect(Number(l.user.quota) + net).toBe(initial);
   expect(Number(l.user.used_quota)).toBe(net);
   expect(Number(l.token?.used_quota)).toBe(net);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSora, startFakeSora } from '../../../../../scripts/fake-upstream/video/sora.ts';
 import { ChannelType } from '../../../../../shared/channel-types.ts';
 import { freePort, startGatewayProcess } from '../../../../../test/gateway-process.ts';
-import { startVideoHarness, type VideoPayer } from './harness.ts';
+import { netCharge, startVideoHarness, type VideoPayer } from './harness.ts';
 
 /*
  * Restart safety of video jobs (issue 40): jobs submitted, the real gateway process polling them is
@@ -101,7 +101,7 @@ describe('SIGKILL mid-job', () => {
       expect(codes.filter((c) => c === 'log.video_reserved')).toHaveLength(2);
       expect(codes.filter((c) => c === 'log.video_settled')).toHaveLength(1);
       expect(codes.filter((c) => c === 'log.video_refund')).toHaveLength(1);
-      const net = l.logs.reduce((s, r) => s + (r.type === 4 ? -Number(r.quota) : Number(r.quota)), 0);
+      const net = netCharge(l.logs);
       expect(net).toBe(0.1 * 8 * QPU);
       expect(Number(l.user.quota)).toBe(10_000_000 - net);
       expect(Number(l.token?.remain_quota)).toBe(5_000_000 - net);
