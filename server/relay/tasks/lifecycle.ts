@@ -90,14 +90,17 @@ export function backoffFor(ageS: number): number {
 /** How long a claim holds: longer than one upstream poll may take (60 s), short enough that a dead instance's rows return soon. */
 export const LEASE_S = 90;
 const BATCH = 200;
+/** Most rows one batched upstream read asks about (Midjourney-proxy's list-by-condition, Suno's fetch). */
+export const POLL_MANY_MAX = 100;
 
-/** What the leased poll reads of a row: its id and when it was submitted. */
+/** What the leased poll reads of a row: its id, its channel and when it was submitted. */
 export interface LeasedRow {
   id: number;
+  channel_id: number;
   submit_time: number;
 }
 
-export interface LeasedPoll<R extends LeasedRow = TaskRow> {
+interface LeasedPollBase<R extends LeasedRow> {
   /** The table the rows (and their leases) are in: `tasks` (video, Suno) unless said (Midjourney's own). */
   table?: TaskTable;
   /** Unfinished rows whose next poll is due and that no instance holds. */
@@ -106,34 +109,71 @@ export interface LeasedPoll<R extends LeasedRow = TaskRow> {
   timeoutS(): number;
   /** The row's submission in unix seconds (default `submit_time`; Midjourney's are milliseconds). */
   submittedAt?(row: R): number;
-  /** One upstream poll of a claimed row (a final answer settles it, once). */
-  poll(row: R): Promise<unknown>;
   /** Fails and refunds a row past the timeout (once). */
   expire(row: R, timeoutS: number): Promise<unknown>;
 }
 
 /**
+ * How a claimed row is asked about: `poll` one upstream call per row (video: its upstreams have no batch
+ * read), or `pollMany` one call for up to POLL_MANY_MAX claimed rows of one channel (Midjourney, Suno),
+ * applying each row's answer; a row the answer does not mention waits for its next turn. Either way a
+ * final answer settles a row once.
+ */
+export type LeasedPoll<R extends LeasedRow = TaskRow> = LeasedPollBase<R> &
+  ({ poll(row: R): Promise<unknown>; pollMany?: never } | { pollMany(rows: R[]): Promise<unknown>; poll?: never });
+
+/** Due rows in the order they are claimed: one per row, or per channel in batches for a batched read. */
+function batchesOf<R extends LeasedRow>(rows: R[], batched: boolean): R[][] {
+  if (!batched) return rows.map((r) => [r]);
+  const byChannel = new Map<number, R[]>();
+  for (const r of rows) {
+    const list = byChannel.get(Number(r.channel_id)) ?? [];
+    list.push(r);
+    byChannel.set(Number(r.channel_id), list);
+  }
+  const out: R[][] = [];
+  for (const list of byChannel.values())
+    for (let i = 0; i < list.length; i += POLL_MANY_MAX) out.push(list.slice(i, i + POLL_MANY_MAX));
+  return out;
+}
+
+/**
  * A poll job for the task poller: claims each due row with a lease (a conditional update, so one
- * instance polls it at a time), polls or expires it, and schedules its next poll by its age. Rows live
- * in the table, so a restarted instance resumes them; a throw leaves the row for its next turn.
+ * instance polls it at a time), expires it or polls it (alone, or with its channel's other claimed rows
+ * in one upstream read), and schedules each row's next poll by its age. A batch is claimed just before
+ * its read, so its leases cover that read only. Rows live in the table, so a restarted instance resumes
+ * them; a throw leaves the rows for their next turn.
  */
 export function createLeasedPollJob<R extends LeasedRow>(rt: RelayRuntime, plan: LeasedPoll<R>) {
   const { db } = rt.deps;
   const table = plan.table ?? 'tasks';
   const submittedAt = plan.submittedAt ?? ((row: R) => Number(row.submit_time));
+  const ask = plan.pollMany ? plan.pollMany : (rows: R[]) => plan.poll!(rows[0]);
   return async () => {
     const now = nowSeconds();
     const timeoutS = plan.timeoutS();
-    for (const row of await plan.due(now, BATCH)) {
-      if (!(await claimTask(db, Number(row.id), now, LEASE_S, table))) continue;
-      const age = now - submittedAt(row);
+    for (const batch of batchesOf(await plan.due(now, BATCH), Boolean(plan.pollMany))) {
+      const claimed: R[] = [];
+      for (const row of batch) if (await claimTask(db, Number(row.id), now, LEASE_S, table)) claimed.push(row);
+      const live: R[] = [];
+      for (const row of claimed) {
+        if (now - submittedAt(row) < timeoutS) {
+          live.push(row);
+          continue;
+        }
+        try {
+          await plan.expire(row, timeoutS);
+        } catch (err) {
+          rt.deps.log.warn({ err, table, id: row.id }, 'task expiry failed');
+        }
+      }
       try {
-        if (age >= timeoutS) await plan.expire(row, timeoutS);
-        else await plan.poll(row);
+        if (live.length) await ask(live);
       } catch (err) {
-        rt.deps.log.warn({ err, table, id: row.id }, 'task poll failed');
+        rt.deps.log.warn({ err, table, ids: live.map((r) => r.id) }, 'task poll failed');
       } finally {
-        await releaseTask(db, Number(row.id), nowSeconds() + backoffFor(age), table);
+        for (const row of claimed)
+          await releaseTask(db, Number(row.id), nowSeconds() + backoffFor(now - submittedAt(row)), table);
       }
     }
   };

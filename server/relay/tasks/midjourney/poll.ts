@@ -31,8 +31,9 @@ type UpstreamTask = z.infer<typeof upstreamTask>;
 
 /**
  * The drawing poll job: the task lifecycle's leased poll (lifecycle.ts) over unfinished drawings, so
- * one instance asks the upstream about a drawing at a time, with backoff. Each claimed drawing is
- * asked for by its id (list-by-condition); the answer updates its row. FAILURE refunds once, to whoever
+ * one instance asks the upstream about a drawing at a time, with backoff. A channel's claimed drawings
+ * are asked for together (list-by-condition, up to 100 ids a call); the answer updates each row it
+ * mentions, the others wait for their next turn. FAILURE refunds once, to whoever
  * paid; a drawing older than TaskTimeoutMinutes (lost upstream, or a modal never answered) is failed and
  * refunded; MjNotifyEnabled posts changed tasks to the client's hook. A drawing whose channel is gone
  * waits for its next turn; the timeout ends it at last.
@@ -45,17 +46,25 @@ export function createMjPollJob(rt: RelayRuntime) {
     timeoutS: () => deps.services.options.get('TaskTimeoutMinutes') * 60,
     // Drawing times are milliseconds (the Midjourney-proxy protocol's).
     submittedAt: (row) => Math.floor(Number(row.submit_time) / 1000),
-    poll: async (row) => {
-      const channel = rt.routing.channel(Number(row.channel_id));
+    // One list-by-condition per channel batch (up to 100 ids), not one call per drawing.
+    pollMany: async (rows) => {
+      const channel = rt.routing.channel(Number(rows[0].channel_id));
       if (!channel) return;
-      const a = await callTaskUpstream(channel, 'mj', 'POST', '/mj/task/list-by-condition', { ids: [row.mj_id] });
+      const a = await callTaskUpstream(channel, 'mj', 'POST', '/mj/task/list-by-condition', {
+        ids: rows.map((r) => r.mj_id),
+      });
       if (a.status >= 400 || !Array.isArray(a.json)) {
         deps.log.warn({ channelId: channel.id, status: a.status }, 'midjourney poll answer refused');
         return;
       }
+      const found = new Map<string, UpstreamTask>();
       for (const item of a.json) {
         const t = upstreamTask.safeParse(item);
-        if (t.success && t.data.id === row.mj_id) return applyUpdate(rt, row, t.data);
+        if (t.success) found.set(t.data.id, t.data);
+      }
+      for (const row of rows) {
+        const t = found.get(row.mj_id);
+        if (t) await applyUpdate(rt, row, t);
       }
     },
     expire: async (row, timeoutS) => {

@@ -26,7 +26,8 @@ const answer = z.object({ code: z.string(), data: z.array(z.unknown()).nullish()
 
 /**
  * The Suno poll job: the task lifecycle's leased poll (lifecycle.ts) over unfinished Suno tasks, so one
- * instance asks the upstream about a task at a time, with backoff. FAILURE refunds once, to whoever
+ * instance asks the upstream about a task at a time, with backoff; a channel's claimed tasks are asked
+ * for together (/suno/fetch, up to 100 ids a call). FAILURE refunds once, to whoever
  * paid; a task older than TaskTimeoutMinutes is failed and refunded. A task whose channel is gone waits
  * for its next turn; the timeout ends it at last.
  */
@@ -35,17 +36,28 @@ export function createSunoPollJob(rt: RelayRuntime) {
   return createLeasedPollJob(rt, {
     due: (now, limit) => duePlatformTasks(deps.db, SUNO_PLATFORM, now, limit),
     timeoutS: () => deps.services.options.get('TaskTimeoutMinutes') * 60,
-    poll: async (row) => {
-      const a = await fetchUpstreamSuno(rt, Number(row.channel_id), [row.task_id]);
+    // One /suno/fetch per channel batch (up to 100 ids), not one call per task.
+    pollMany: async (rows) => {
+      const channelId = Number(rows[0].channel_id);
+      const a = await fetchUpstreamSuno(
+        rt,
+        channelId,
+        rows.map((r) => r.task_id),
+      );
       if (!a) return;
       const parsed = answer.safeParse(a.json);
       if (a.status >= 400 || !parsed.success || parsed.data.code !== 'success') {
-        deps.log.warn({ channelId: Number(row.channel_id), status: a.status }, 'suno poll answer refused');
+        deps.log.warn({ channelId, status: a.status }, 'suno poll answer refused');
         return;
       }
+      const found = new Map<string, UpstreamTask>();
       for (const item of parsed.data.data ?? []) {
         const t = upstreamTask.safeParse(item);
-        if (t.success && t.data.task_id === row.task_id) return applyUpdate(rt, row, t.data);
+        if (t.success) found.set(t.data.task_id, t.data);
+      }
+      for (const row of rows) {
+        const t = found.get(row.task_id);
+        if (t) await applyUpdate(rt, row, t);
       }
     },
     expire: (row, timeoutS) => {

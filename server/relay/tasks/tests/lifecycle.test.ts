@@ -147,4 +147,48 @@ describe('Midjourney and Suno on the task lifecycle', () => {
     await racePolls(createSunoPollJob);
     expect(asked()).toBe(1);
   });
+
+  /** The poll requests (path `path`) that asked about any of `ids`, each as the ids it carried. */
+  const askedAbout = (requests: { path: string; body: Record<string, unknown> }[], path: string, ids: string[]) =>
+    requests
+      .filter((r) => r.path === path && (r.body.ids as string[] | undefined)?.some((id) => ids.includes(id)))
+      .map((r) => r.body.ids as string[]);
+
+  it('one poll turn asks the Midjourney upstream about five drawings of one channel in one call', async () => {
+    const p = await h.payer(START);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const sub = await h.call('POST', '/mj/submit/imagine', p.key, { prompt: `batch drawing ${i}` });
+      expect(sub.json.code).toBe(1);
+      ids.push(String(sub.json.result));
+    }
+    h.mj.advance(WHOLE_TIMELINE_MS);
+    await h.poll();
+    const calls = askedAbout(h.mj.requests, '/mj/task/list-by-condition', ids);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toEqual(expect.arrayContaining(ids));
+    for (const id of ids) {
+      const f = await h.call('GET', `/mj/task/${id}/fetch`, p.key);
+      expect(f.json).toMatchObject({ status: 'SUCCESS', progress: '100%' });
+    }
+    expect((await userRow(h.t, p.userId)).quota).toBe(START - 5 * IMAGINE_QUOTA);
+  });
+
+  it('one poll turn asks the Suno upstream about five tasks of one channel in one call', async () => {
+    const p = await h.payer(START);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const sub = await h.call('POST', '/suno/submit/music', p.key, { prompt: `batch song ${i}` });
+      expect(sub.json.code).toBe('success');
+      ids.push(String(sub.json.data));
+    }
+    h.suno.advance(WHOLE_TIMELINE_MS);
+    await h.poll();
+    const calls = askedAbout(h.suno.requests, '/suno/fetch', ids);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toEqual(expect.arrayContaining(ids));
+    const list = await h.call('POST', '/suno/fetch', p.key, { ids });
+    expect(list.json.data).toHaveLength(5);
+    for (const t of list.json.data) expect(t).toMatchObject({ status: 'SUCCESS', progress: '100%' });
+  });
 });
