@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { rememberFailure } from '../../../accounting.ts';
 import { refusal, sendRelayError } from '../../../errors.ts';
-import { setRetryAfter } from '../../../relay-limits.ts';
 import type { RelayRuntime } from '../../../runtime.ts';
 import { videoServiceOf } from '../service.ts';
 import type { VideoFile, VideoImage, VideoRequest, VideoTaskView } from '../types.ts';
+import { doorRoute } from '../../http.ts';
 
 /*
  * Google's Veo API as a front door (issue 40), as @google/genai calls it with `httpOptions.baseUrl`
@@ -169,18 +168,8 @@ function sendFile(reply: FastifyReply, file: VideoFile) {
   return reply.send(file.body);
 }
 
-function googleRoute(fn: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) {
-  return async (req: FastifyRequest, reply: FastifyReply) => {
-    try {
-      return await fn(req, reply);
-    } catch (err) {
-      if (reply.sent) return reply;
-      rememberFailure(req, err);
-      setRetryAfter(reply, err);
-      return sendRelayError(req, reply, err);
-    }
-  };
-}
+const googleRoute = (fn: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) =>
+  doorRoute(sendRelayError, fn);
 
 const notFound = (what: string) => refusal(404, `${what} was not found`, `${what} 不存在`, 'not_found');
 

@@ -1,13 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { classifyError } from '../../../../compat/envelope.ts';
-import { rememberFailure } from '../../../accounting.ts';
 import { prefersChinese, refusal, RelayError } from '../../../errors.ts';
-import { setRetryAfter } from '../../../relay-limits.ts';
 import type { RelayPrincipal } from '../../../principal.ts';
 import type { RelayRuntime } from '../../../runtime.ts';
 import { videoServiceOf } from '../service.ts';
 import type { VideoFile, VideoImage, VideoRequest, VideoState, VideoTaskView } from '../types.ts';
+import { doorRoute } from '../../http.ts';
 
 /*
  * Jimeng's own API as a front door (new-api's /jimeng/): a Jimeng client points its endpoint at the
@@ -62,38 +61,35 @@ function answerOf(req: FastifyRequest, err: unknown) {
   return { status: a.status, message: zh ?? a.message };
 }
 
-function jimengRoute(fn: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) {
-  return async (req: FastifyRequest, reply: FastifyReply) => {
-    try {
-      return await fn(req, reply);
-    } catch (thrown) {
-      if (reply.sent) return reply;
-      const err = thrown instanceof RequestRefused ? thrown.reason : thrown;
-      rememberFailure(req, err);
-      const a = answerOf(req, err);
-      if (a.status >= 500 && !(err instanceof RelayError)) req.log.error({ err }, 'jimeng door request failed');
-      setRetryAfter(reply, err);
-      const q = req.query as { Action?: string; Version?: string };
-      if (thrown instanceof RequestRefused)
-        return reply.status(a.status).send({
-          ResponseMetadata: {
-            RequestId: req.id,
-            Action: q.Action ?? '',
-            Version: q.Version ?? '',
-            Service: 'cv',
-            Region: 'cn-north-1',
-            Error: { ...metaError(a.status, !!req.headers.authorization), Message: a.message },
-          },
-        });
-      // A failed job carries Jimeng's own code (failedJob); every other error gets the status's.
-      const own = err instanceof RelayError && /^5\d{4}$/.test(err.code ?? '') ? Number(err.code) : undefined;
-      const code = own ?? jimengCode(a.status);
-      return reply
-        .status(a.status)
-        .send({ code, message: a.message, request_id: req.id, status: code, time_elapsed: elapsed(reply), data: null });
-    }
-  };
+const causeOf = (thrown: unknown) => (thrown instanceof RequestRefused ? thrown.reason : thrown);
+
+/** A refused request in Volcengine's ResponseMetadata shape; a job's failure in Jimeng's {code, message}. */
+function jimengError(req: FastifyRequest, reply: FastifyReply, thrown: unknown) {
+  const err = causeOf(thrown);
+  const a = answerOf(req, err);
+  if (a.status >= 500 && !(err instanceof RelayError)) req.log.error({ err }, 'jimeng door request failed');
+  const q = req.query as { Action?: string; Version?: string };
+  if (thrown instanceof RequestRefused)
+    return reply.status(a.status).send({
+      ResponseMetadata: {
+        RequestId: req.id,
+        Action: q.Action ?? '',
+        Version: q.Version ?? '',
+        Service: 'cv',
+        Region: 'cn-north-1',
+        Error: { ...metaError(a.status, !!req.headers.authorization), Message: a.message },
+      },
+    });
+  // A failed job carries Jimeng's own code (failedJob); every other error gets the status's.
+  const own = err instanceof RelayError && /^5\d{4}$/.test(err.code ?? '') ? Number(err.code) : undefined;
+  const code = own ?? jimengCode(a.status);
+  return reply
+    .status(a.status)
+    .send({ code, message: a.message, request_id: req.id, status: code, time_elapsed: elapsed(reply), data: null });
 }
+
+const jimengRoute = (fn: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) =>
+  doorRoute(jimengError, fn, causeOf);
 
 const strings = z.array(z.string().min(1)).max(2).optional();
 const submitBody = z.object({

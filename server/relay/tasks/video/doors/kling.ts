@@ -1,12 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { classifyError } from '../../../../compat/envelope.ts';
-import { rememberFailure } from '../../../accounting.ts';
-import { refusal, RelayError } from '../../../errors.ts';
-import { setRetryAfter } from '../../../relay-limits.ts';
+import { refusal } from '../../../errors.ts';
 import type { RelayRuntime } from '../../../runtime.ts';
 import { videoServiceOf } from '../service.ts';
 import type { VideoFile, VideoImage, VideoRequest, VideoState, VideoTaskView } from '../types.ts';
+import { doorRoute, failureOf } from '../../http.ts';
 
 /*
  * Kling's own API as a front door (new-api's /kling/v1/videos/...): a Kling client points its base
@@ -31,20 +29,11 @@ function klingCode(status: number): number {
   return 1200;
 }
 
-function klingRoute(fn: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) {
-  return async (req: FastifyRequest, reply: FastifyReply) => {
-    try {
-      return await fn(req, reply);
-    } catch (err) {
-      if (reply.sent) return reply;
-      rememberFailure(req, err);
-      const a = err instanceof RelayError ? { status: err.status, message: err.message } : classifyError(err);
-      if (a.status >= 500 && !(err instanceof RelayError)) req.log.error({ err }, 'kling door request failed');
-      setRetryAfter(reply, err);
-      return reply.status(a.status).send({ code: klingCode(a.status), message: a.message, request_id: req.id });
-    }
-  };
-}
+const klingRoute = (fn: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) =>
+  doorRoute((req, reply, err) => {
+    const a = failureOf(req, err);
+    return reply.status(a.status).send({ code: klingCode(a.status), message: a.message, request_id: req.id });
+  }, fn);
 
 const image = z.string().min(1).optional();
 const body = z.object({

@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { rememberFailure } from '../../../accounting.ts';
 import { refusal, sendRelayError } from '../../../errors.ts';
-import { setRetryAfter } from '../../../relay-limits.ts';
 import type { RelayRuntime } from '../../../runtime.ts';
 import { videoServiceOf } from '../service.ts';
 import type { VideoImage, VideoRequest, VideoTaskView } from '../types.ts';
+import { doorRoute } from '../../http.ts';
 
 /*
  * new-api's unified video door (issue 40): POST /v1/video/generations and
@@ -50,18 +49,8 @@ const META_MAPPED = new Set([
   'first_frame_url',
 ]);
 
-function newapiRoute(fn: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) {
-  return async (req: FastifyRequest, reply: FastifyReply) => {
-    try {
-      return await fn(req, reply);
-    } catch (err) {
-      if (reply.sent) return reply;
-      rememberFailure(req, err);
-      setRetryAfter(reply, err);
-      return sendRelayError(req, reply, err);
-    }
-  };
-}
+const newapiRoute = (fn: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) =>
+  doorRoute(sendRelayError, fn);
 
 /** An image as new-api's clients send it: an http(s) URL, a data URL or bare base64. */
 function imageOf(field: string, v: unknown): VideoImage | undefined {

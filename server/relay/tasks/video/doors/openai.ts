@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { rememberFailure } from '../../../accounting.ts';
 import { refusal, sendRelayError } from '../../../errors.ts';
 import { type FormPart, parseMultipart } from '../../../front-doors/multipart.ts';
-import { setRetryAfter } from '../../../relay-limits.ts';
 import type { RelayRuntime } from '../../../runtime.ts';
 import { videoServiceOf } from '../service.ts';
 import type { VideoFile, VideoImage, VideoRequest, VideoTaskView, VideoVariant } from '../types.ts';
+import { doorRoute } from '../../http.ts';
 
 /*
  * OpenAI's videos API as a front door (issue 40), as the official `openai` SDK v6 calls it:
@@ -45,18 +44,8 @@ class FormBody {
   }
 }
 
-function openaiRoute(fn: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) {
-  return async (req: FastifyRequest, reply: FastifyReply) => {
-    try {
-      return await fn(req, reply);
-    } catch (err) {
-      if (reply.sent) return reply;
-      rememberFailure(req, err);
-      setRetryAfter(reply, err);
-      return sendRelayError(req, reply, err);
-    }
-  };
-}
+const openaiRoute = (fn: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) =>
+  doorRoute(sendRelayError, fn);
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 
