@@ -58,7 +58,11 @@ describe('our console', () => {
     await expect(card.getByTestId('passkey-state').textContent()).resolves.toBe('Not registered');
     await card.getByRole('button', { name: 'Register a passkey' }).click();
     await s.page.getByText('Passkey registered').first().waitFor();
-    await expect(card.getByTestId('passkey-state').textContent()).resolves.toBe('Registered');
+    // The card re-reads the passkey after the toast: wait for it rather than read the state it had before.
+    await card
+      .getByTestId('passkey-state')
+      .filter({ hasText: /^Registered$/ })
+      .waitFor();
     await expect(card.getByTestId('passkey-times').innerText()).resolves.toContain('last used never');
     const [credential] = await storedCredentials(cdp, authenticatorId);
     expect(credential).toMatchObject({ isResidentCredential: true, rpId: 'localhost' });
@@ -72,7 +76,7 @@ describe('our console', () => {
     await s.page.waitForURL('**/app/tokens');
     await expect(s.page.getByTestId('user-menu').innerText()).resolves.toContain(user.username);
     await s.page.goto('/app/me');
-    await expect(card.getByTestId('passkey-times').innerText()).resolves.not.toContain('never');
+    await card.getByTestId('passkey-times').filter({ hasNotText: 'never' }).waitFor();
 
     // Removed: the authenticator still offers its credential, and the server refuses it.
     await card.getByRole('button', { name: 'Remove passkey' }).click();
