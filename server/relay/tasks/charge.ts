@@ -117,7 +117,7 @@ export function taskSubmittedLog(
   });
 }
 
-/** Who pays a task, as its row keeps it for the refund (video's VideoOwn has the same three). */
+/** Who pays a task, as its row keeps it for the refund (read back by task-ledger.repo.ts taskPayerOf). */
 export const payerOwn = (p: RelayPrincipal, reservation: Reservation) => ({
   tokenId: p.token?.id ?? 0,
   unlimitedToken: p.token?.unlimited ?? true,

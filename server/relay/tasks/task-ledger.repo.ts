@@ -25,6 +25,25 @@ export interface TaskPayer {
   channelId: number;
 }
 
+/** Who paid, as a task row keeps it in properties._switchyard (rows stored before plans paid lack some of it). */
+export interface StoredPayer {
+  tokenId?: number;
+  unlimitedToken?: boolean;
+  subscriptionId?: number;
+}
+
+/** The payer of a stored task: its user and channel columns with the stored token and plan. */
+export const taskPayerOf = (
+  row: { user_id: number | string; channel_id: number | string },
+  own: StoredPayer,
+): TaskPayer => ({
+  userId: Number(row.user_id),
+  tokenId: own.tokenId ?? 0,
+  unlimitedToken: own.unlimitedToken !== false,
+  subscriptionId: own.subscriptionId ?? 0,
+  channelId: Number(row.channel_id),
+});
+
 /** A balance changed between the read and the take (see takeExtraTaskQuota). */
 export class BalanceMoved extends Error {
   constructor() {

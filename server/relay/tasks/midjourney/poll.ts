@@ -6,7 +6,7 @@ import { dueMidjourneys, findMidjourneyById, updateMidjourneyUnlessFailed } from
 import type { RelayRuntime } from '../../runtime.ts';
 import type { MjAction } from '../../../../shared/schemas/tasks.ts';
 import { createLeasedPollJob } from '../lifecycle.ts';
-import { failAndRefundTask } from '../task-ledger.repo.ts';
+import { failAndRefundTask, taskPayerOf } from '../task-ledger.repo.ts';
 import { callTaskUpstream } from '../task-upstream.ts';
 import { MJ_PRICE_KEY } from './actions.ts';
 import { mjTaskDto, joinProperties, splitProperties } from './views.ts';
@@ -85,13 +85,7 @@ async function failDrawing(
   const log = await failAndRefundTask(rt.deps.db, {
     table: 'midjourneys',
     id: Number(row.id),
-    payer: {
-      userId: Number(row.user_id),
-      tokenId: own.tokenId ?? 0,
-      unlimitedToken: own.unlimitedToken !== false,
-      subscriptionId: own.subscriptionId ?? 0,
-      channelId: Number(row.channel_id),
-    },
+    payer: taskPayerOf(row, own),
     quota: Number(row.quota),
     failReason: reason,
     changes,

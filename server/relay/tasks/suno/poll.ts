@@ -6,7 +6,7 @@ import { parseJson } from '../../../domains/tasks/tasks.service.ts';
 import { duePlatformTasks, updateTaskUnlessFailed } from '../../../domains/tasks/tasks.repo.ts';
 import type { RelayRuntime } from '../../runtime.ts';
 import { createLeasedPollJob } from '../lifecycle.ts';
-import { failAndRefundTask } from '../task-ledger.repo.ts';
+import { failAndRefundTask, taskPayerOf } from '../task-ledger.repo.ts';
 import { fetchUpstreamSuno, SUNO_PLATFORM, type SunoOwn } from './suno.ts';
 
 const upstreamTask = z
@@ -76,13 +76,7 @@ function failSuno(rt: RelayRuntime, row: TaskRow, reason: string, changes: Recor
   return failAndRefundTask(rt.deps.db, {
     table: 'tasks',
     id: Number(row.id),
-    payer: {
-      userId: Number(row.user_id),
-      tokenId: own.tokenId ?? 0,
-      unlimitedToken: own.unlimitedToken !== false,
-      subscriptionId: own.subscriptionId ?? 0,
-      channelId: Number(row.channel_id),
-    },
+    payer: taskPayerOf(row, own),
     quota: Number(row.quota),
     failReason: reason,
     changes,

@@ -7,7 +7,7 @@ import { refusal } from '../../errors.ts';
 import type { RelayPrincipal } from '../../principal.ts';
 import type { RelayRuntime } from '../../runtime.ts';
 import { checkModel } from '../../token-auth.ts';
-import { pickTaskChannel } from '../charge.ts';
+import { payerOwn, pickTaskChannel } from '../charge.ts';
 import { chargeOnAccept } from '../lifecycle.ts';
 import { videoAdapterFor, videoChannelTypes } from './adapters.ts';
 import { checkRelayLimits } from '../../relay-limits.ts';
@@ -188,9 +188,7 @@ export function createVideoService(rt: RelayRuntime): VideoCore {
         door: meta.door,
         upstreamId: sent.upstreamId,
         upstreamModel: r.call.upstreamModel,
-        tokenId: p.token?.id ?? 0,
-        unlimitedToken: p.token?.unlimited ?? true,
-        subscriptionId: reservation.subscriptionId ?? 0,
+        ...payerOwn(p, reservation),
         group: p.group,
         price: {
           ...priceParts,

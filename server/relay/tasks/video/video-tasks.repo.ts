@@ -11,7 +11,7 @@ import {
   FINAL_TASK_STATUSES as FINAL_STATUSES,
   giveBackTaskQuota,
   takeExtraTaskQuota,
-  type TaskPayer,
+  taskPayerOf,
 } from '../task-ledger.repo.ts';
 import type { VideoPrice } from './price.ts';
 import type { VideoDoor, VideoProgress, VideoState, VideoTaskView, VideoVariant } from './types.ts';
@@ -242,7 +242,7 @@ export async function settleVideo(db: Db, row: TaskRow, end: VideoEnd): Promise<
 
     const target = end.status === 'FAILURE' ? 0 : Math.max(0, end.finalQuota);
     let delta = target - charged; // > 0: take more; < 0: give back
-    const payer = payerOfRow(row, own);
+    const payer = taskPayerOf(row, own);
     if (delta > 0) delta = await takeExtraTaskQuota(trx, payer, delta);
     else if (delta < 0) await giveBackTaskQuota(trx, payer, -delta);
     const finalCharge = charged + delta;
@@ -305,15 +305,6 @@ export async function settleVideo(db: Db, row: TaskRow, end: VideoEnd): Promise<
     return log;
   });
 }
-
-/** Who paid a video job (stored at submit). */
-const payerOfRow = (row: TaskRow, own: VideoOwn): TaskPayer => ({
-  userId: Number(row.user_id),
-  tokenId: own.tokenId,
-  unlimitedToken: own.unlimitedToken,
-  subscriptionId: own.subscriptionId,
-  channelId: Number(row.channel_id),
-});
 
 /** Video rows for the leased poll (task-ledger.repo.ts). */
 export const dueVideos = (db: Db, now: number, limit: number) => dueTasks(db, isVideoRow, now, limit);
