@@ -5,6 +5,7 @@ import { contractOf, pagingQuery, pageObject } from '../../compat/contract.ts';
 import { decodeQuery } from '../../compat/go-decode.ts';
 import { restRoute } from '../../compat/route.ts';
 import type { AppDeps } from '../../context.ts';
+import { siteOrigin } from '../../site-origin.ts';
 
 /**
  * new-api's /api/mj and /api/task lists. April 2025 (api-contract §13): 0-based `p`, 10 per page,
@@ -13,8 +14,7 @@ import type { AppDeps } from '../../context.ts';
 export function registerTaskListRoutes(app: FastifyInstance, deps: AppDeps) {
   const { tasks } = deps.services;
   // new-api's console plays a video's result_url only when it is absolute: the site's address, else this request's.
-  const resultBase = (req: FastifyRequest) =>
-    deps.services.options.get('ServerAddress').replace(/\/+$/, '') || `${req.protocol}://${req.host}`;
+  const resultBase = (req: FastifyRequest) => siteOrigin(deps.services.options.get('ServerAddress'), req);
 
   /** The filters are the same in both contracts; in 2026 the range comes from the paging query. */
   const paged = async <F, T>(

@@ -3,8 +3,10 @@ import { z } from 'zod';
 import { refusal, sendRelayError } from '../../../errors.ts';
 import type { RelayRuntime } from '../../../runtime.ts';
 import { videoServiceOf } from '../service.ts';
-import type { VideoFile, VideoImage, VideoRequest, VideoTaskView } from '../types.ts';
+import type { VideoImage, VideoRequest, VideoTaskView } from '../types.ts';
 import { doorRoute } from '../../http.ts';
+import { sendVideoFile } from './send-file.ts';
+import { siteOrigin } from '../../../../site-origin.ts';
 
 /*
  * Google's Veo API as a front door (issue 40), as @google/genai calls it with `httpOptions.baseUrl`
@@ -133,12 +135,6 @@ export function isVeoSubmit(req: FastifyRequest): boolean {
   return /:predictLongRunning$/.test(decodeURIComponent((req.params as { '*'?: string })['*'] ?? ''));
 }
 
-/** The gateway's public address for the video uri (the operator's ServerAddress, else this request's origin). */
-function originOf(rt: RelayRuntime, req: FastifyRequest): string {
-  const configured = rt.deps.services.options.get('ServerAddress').trim().replace(/\/+$/, '');
-  return configured || `${req.protocol}://${req.host}`;
-}
-
 const fileNameOf = (id: string) => (id.startsWith(ID_PREFIX) ? id.slice(ID_PREFIX.length) : id);
 const operationName = (v: VideoTaskView) => `models/${v.model}/operations/${v.id}`;
 
@@ -157,15 +153,6 @@ function operationOf(v: VideoTaskView, origin: string) {
       generateVideoResponse: { generatedSamples: [{ video: { uri } }] },
     },
   };
-}
-
-const FILE_HEADERS = ['content-type', 'content-length', 'content-range', 'accept-ranges', 'last-modified', 'etag'];
-
-function sendFile(reply: FastifyReply, file: VideoFile) {
-  reply.status(file.status);
-  for (const name of FILE_HEADERS) if (file.headers[name]) reply.header(name, file.headers[name]);
-  reply.header('cache-control', 'private, max-age=300');
-  return reply.send(file.body);
 }
 
 const googleRoute = (fn: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) =>
@@ -203,7 +190,7 @@ export function registerGoogleVideoRoutes(app: FastifyInstance, rt: RelayRuntime
       const v = await videos().get(p, id);
       // Google names an operation under its model: another model's path does not reach it.
       if (v.model !== model) throw notFound(`Operation models/${model}/operations/${id}`);
-      return operationOf(v, originOf(rt, req));
+      return operationOf(v, siteOrigin(rt.deps.services.options.get('ServerAddress'), req));
     }),
   );
 
@@ -221,11 +208,11 @@ export function registerGoogleVideoRoutes(app: FastifyInstance, rt: RelayRuntime
           name: `files/${m[1]}`,
           mimeType: 'video/mp4',
           state: v.state === 'completed' ? 'ACTIVE' : v.state === 'failed' ? 'FAILED' : 'PROCESSING',
-          uri: `${originOf(rt, req)}/v1beta/files/${m[1]}:download?alt=media`,
+          uri: `${siteOrigin(rt.deps.services.options.get('ServerAddress'), req)}/v1beta/files/${m[1]}:download?alt=media`,
         };
       }
       const range = typeof req.headers.range === 'string' ? req.headers.range : undefined;
-      return sendFile(reply, await videos().content(p, id, 'video', range));
+      return sendVideoFile(reply, await videos().content(p, id, 'video', range));
     }),
   );
 }

@@ -5,8 +5,10 @@ import { prefersChinese, refusal, RelayError } from '../../../errors.ts';
 import type { RelayPrincipal } from '../../../principal.ts';
 import type { RelayRuntime } from '../../../runtime.ts';
 import { videoServiceOf } from '../service.ts';
-import type { VideoFile, VideoImage, VideoRequest, VideoState, VideoTaskView } from '../types.ts';
+import type { VideoImage, VideoRequest, VideoState, VideoTaskView } from '../types.ts';
 import { doorRoute } from '../../http.ts';
+import { sendVideoFile } from './send-file.ts';
+import { siteOrigin } from '../../../../site-origin.ts';
 
 /*
  * Jimeng's own API as a front door (new-api's /jimeng/): a Jimeng client points its endpoint at the
@@ -174,12 +176,6 @@ const STATUS: Record<VideoState, string> = {
   failed: 'done',
 };
 
-/** The gateway's public address for the video links (the operator's ServerAddress, else this request's origin). */
-function originOf(rt: RelayRuntime, req: FastifyRequest): string {
-  const configured = rt.deps.services.options.get('ServerAddress').trim().replace(/\/+$/, '');
-  return configured || `${req.protocol}://${req.host}`;
-}
-
 const success = (req: FastifyRequest, reply: FastifyReply, data: unknown) => ({
   code: 10000,
   data,
@@ -194,15 +190,6 @@ function failedJob(v: VideoTaskView): RelayError {
   const message = v.error?.message || 'The video generation failed';
   const review = /risk|sensitive|review|moderation|审核|敏感/i.test(`${v.error?.code ?? ''} ${message}`);
   return new RelayError(review ? 400 : 500, message, review ? '50511' : '50500');
-}
-
-const FILE_HEADERS = ['content-type', 'content-length', 'content-range', 'accept-ranges', 'last-modified', 'etag'];
-
-function sendFile(reply: FastifyReply, file: VideoFile) {
-  reply.status(file.status);
-  for (const name of FILE_HEADERS) if (file.headers[name]) reply.header(name, file.headers[name]);
-  reply.header('cache-control', 'private, max-age=300');
-  return reply.send(file.body);
 }
 
 export function registerJimengVideoRoutes(app: FastifyInstance, rt: RelayRuntime) {
@@ -251,7 +238,10 @@ export function registerJimengVideoRoutes(app: FastifyInstance, rt: RelayRuntime
         image_urls: null,
         resp_data: '',
         status: STATUS[view.state],
-        video_url: view.state === 'completed' ? `${originOf(rt, req)}/jimeng/videos/${view.id}/content` : '',
+        video_url:
+          view.state === 'completed'
+            ? `${siteOrigin(rt.deps.services.options.get('ServerAddress'), req)}/jimeng/videos/${view.id}/content`
+            : '',
       }),
     );
   });
@@ -264,7 +254,7 @@ export function registerJimengVideoRoutes(app: FastifyInstance, rt: RelayRuntime
       const p = await auth(req);
       const { id } = req.params as { id: string };
       const range = typeof req.headers.range === 'string' ? req.headers.range : undefined;
-      return sendFile(reply, await videos().content(p, id, 'video', range));
+      return sendVideoFile(reply, await videos().content(p, id, 'video', range));
     }),
   );
 }

@@ -3,8 +3,10 @@ import { z } from 'zod';
 import { refusal } from '../../../errors.ts';
 import type { RelayRuntime } from '../../../runtime.ts';
 import { videoServiceOf } from '../service.ts';
-import type { VideoFile, VideoImage, VideoRequest, VideoState, VideoTaskView } from '../types.ts';
+import type { VideoImage, VideoRequest, VideoState, VideoTaskView } from '../types.ts';
 import { doorRoute, failureOf } from '../../http.ts';
+import { sendVideoFile } from './send-file.ts';
+import { siteOrigin } from '../../../../site-origin.ts';
 
 /*
  * Kling's own API as a front door (new-api's /kling/v1/videos/...): a Kling client points its base
@@ -119,12 +121,6 @@ const STATUS: Record<VideoState, string> = {
   failed: 'failed',
 };
 
-/** The gateway's public address for the video links (the operator's ServerAddress, else this request's origin). */
-function originOf(rt: RelayRuntime, req: FastifyRequest): string {
-  const configured = rt.deps.services.options.get('ServerAddress').trim().replace(/\/+$/, '');
-  return configured || `${req.protocol}://${req.host}`;
-}
-
 function taskData(v: VideoTaskView, origin: string) {
   const data: Record<string, unknown> = {
     task_id: v.id,
@@ -142,16 +138,6 @@ function taskData(v: VideoTaskView, origin: string) {
 }
 
 const ok = (req: FastifyRequest, data: unknown) => ({ code: 0, message: 'SUCCEED', request_id: req.id, data });
-
-/** Headers of a file a player needs; nothing of the upstream's own. */
-const FILE_HEADERS = ['content-type', 'content-length', 'content-range', 'accept-ranges', 'last-modified', 'etag'];
-
-function sendFile(reply: FastifyReply, file: VideoFile) {
-  reply.status(file.status);
-  for (const name of FILE_HEADERS) if (file.headers[name]) reply.header(name, file.headers[name]);
-  reply.header('cache-control', 'private, max-age=300');
-  return reply.send(file.body);
-}
 
 export function registerKlingVideoRoutes(app: FastifyInstance, rt: RelayRuntime) {
   const videos = () => videoServiceOf(rt);
@@ -175,7 +161,7 @@ export function registerKlingVideoRoutes(app: FastifyInstance, rt: RelayRuntime)
           requestId: req.id,
           door: 'kling',
         });
-        return ok(req, taskData(view, originOf(rt, req)));
+        return ok(req, taskData(view, siteOrigin(rt.deps.services.options.get('ServerAddress'), req)));
       }),
     );
     app.get(
@@ -183,7 +169,10 @@ export function registerKlingVideoRoutes(app: FastifyInstance, rt: RelayRuntime)
       klingRoute(async (req) => {
         const p = await auth(req);
         const { id } = req.params as { id: string };
-        return ok(req, taskData(await videos().get(p, id), originOf(rt, req)));
+        return ok(
+          req,
+          taskData(await videos().get(p, id), siteOrigin(rt.deps.services.options.get('ServerAddress'), req)),
+        );
       }),
     );
   }
@@ -194,7 +183,7 @@ export function registerKlingVideoRoutes(app: FastifyInstance, rt: RelayRuntime)
       const p = await auth(req);
       const { id } = req.params as { id: string };
       const range = typeof req.headers.range === 'string' ? req.headers.range : undefined;
-      return sendFile(reply, await videos().content(p, id, 'video', range));
+      return sendVideoFile(reply, await videos().content(p, id, 'video', range));
     }),
   );
 }

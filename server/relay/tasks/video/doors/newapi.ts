@@ -4,6 +4,7 @@ import type { RelayRuntime } from '../../../runtime.ts';
 import { videoServiceOf } from '../service.ts';
 import type { VideoImage, VideoRequest, VideoTaskView } from '../types.ts';
 import { doorRoute } from '../../http.ts';
+import { siteOrigin } from '../../../../site-origin.ts';
 
 /*
  * new-api's unified video door (issue 40): POST /v1/video/generations and
@@ -183,12 +184,6 @@ export function newapiRequestOf(raw: unknown): VideoRequest {
   };
 }
 
-/** The gateway's public address for the video links (the operator's ServerAddress, else this request's origin). */
-function originOf(rt: RelayRuntime, req: FastifyRequest): string {
-  const configured = rt.deps.services.options.get('ServerAddress').trim().replace(/\/+$/, '');
-  return configured || `${req.protocol}://${req.host}`;
-}
-
 const FRAME: Record<string, [number, number]> = { '480p': [854, 480], '720p': [1280, 720], '1080p': [1920, 1080] };
 
 /** Width and height where the job says them (a pixel size, or a resolution and aspect ratio). */
@@ -253,7 +248,10 @@ export function registerNewApiVideoRoutes(app: FastifyInstance, rt: RelayRuntime
     newapiRoute(async (req) => {
       const p = await auth(req);
       const { task_id } = req.params as { task_id: string };
-      return fetchAnswer(await videos().get(p, task_id), originOf(rt, req));
+      return fetchAnswer(
+        await videos().get(p, task_id),
+        siteOrigin(rt.deps.services.options.get('ServerAddress'), req),
+      );
     }),
   );
 }

@@ -3,8 +3,9 @@ import { refusal, sendRelayError } from '../../../errors.ts';
 import { type FormPart, parseMultipart } from '../../../front-doors/multipart.ts';
 import type { RelayRuntime } from '../../../runtime.ts';
 import { videoServiceOf } from '../service.ts';
-import type { VideoFile, VideoImage, VideoRequest, VideoTaskView, VideoVariant } from '../types.ts';
+import type { VideoImage, VideoRequest, VideoTaskView, VideoVariant } from '../types.ts';
 import { doorRoute } from '../../http.ts';
+import { sendVideoFile } from './send-file.ts';
 
 /*
  * OpenAI's videos API as a front door (issue 40), as the official `openai` SDK v6 calls it:
@@ -171,16 +172,6 @@ function listQueryOf(q: Record<string, unknown>) {
   return { after, limit, order: order as 'asc' | 'desc' };
 }
 
-/** Headers of a file a player needs; nothing of the upstream's own. */
-const FILE_HEADERS = ['content-type', 'content-length', 'content-range', 'accept-ranges', 'last-modified', 'etag'];
-
-function sendFile(reply: FastifyReply, file: VideoFile) {
-  reply.status(file.status);
-  for (const name of FILE_HEADERS) if (file.headers[name]) reply.header(name, file.headers[name]);
-  reply.header('cache-control', 'private, max-age=300');
-  return reply.send(file.body);
-}
-
 const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
 
 export function registerOpenAIVideoRoutes(app: FastifyInstance, rt: RelayRuntime) {
@@ -288,7 +279,7 @@ export function registerOpenAIVideoRoutes(app: FastifyInstance, rt: RelayRuntime
           `variant 必须是 video、thumbnail 或 spritesheet，不支持 ${variant}`,
         );
       const range = typeof req.headers.range === 'string' ? req.headers.range : undefined;
-      return sendFile(reply, await videos().content(p, idOf(req), variant as VideoVariant, range));
+      return sendVideoFile(reply, await videos().content(p, idOf(req), variant as VideoVariant, range));
     }),
   );
 }

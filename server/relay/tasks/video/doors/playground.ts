@@ -1,5 +1,4 @@
-import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isAdmin } from '../../../../../shared/constants.ts';
 import { taskOwner } from '../../../../domains/tasks/task-owner.repo.ts';
@@ -9,7 +8,7 @@ import { type RelayPrincipal, toRelayUser } from '../../../principal.ts';
 import { playgroundAuth } from '../../../routes.ts';
 import type { RelayRuntime } from '../../../runtime.ts';
 import { videoServiceOf } from '../service.ts';
-import type { VideoFile } from '../types.ts';
+import { sendVideoFile } from './send-file.ts';
 
 /*
  * The console's video door (issue 40): the playground's video tab and the task log's player.
@@ -24,9 +23,6 @@ const submitBody = z.object({
   seconds: z.coerce.number().int().positive().optional(),
   size: z.string().min(1).optional(),
 });
-
-/** Headers of an upstream file a browser needs to play and seek it; nothing else (no host, no upstream ids). */
-const PASSED_HEADERS = ['content-type', 'content-length', 'content-range', 'accept-ranges', 'last-modified', 'etag'];
 
 export function registerPlaygroundVideoRoutes(app: FastifyInstance, rt: RelayRuntime) {
   const videos = () => videoServiceOf(rt);
@@ -52,7 +48,7 @@ export function registerPlaygroundVideoRoutes(app: FastifyInstance, rt: RelayRun
     const variant = (req.query as { variant?: string }).variant === 'thumbnail' ? 'thumbnail' : 'video';
     const range = typeof req.headers.range === 'string' ? req.headers.range : undefined;
     const file = await videos().content(await readerOf(rt, req, id), id, variant, range);
-    return sendFile(reply, file);
+    return sendVideoFile(reply, file);
   });
 }
 
@@ -68,15 +64,4 @@ async function readerOf(rt: RelayRuntime, req: FastifyRequest, taskId: string): 
   const owner = await findRelayUser(rt.deps.db, ownerId);
   if (!owner) return p;
   return { user: toRelayUser(owner), token: null, group: owner.group, pinnedChannelId: null };
-}
-
-function sendFile(reply: FastifyReply, file: VideoFile) {
-  reply.status(file.status);
-  for (const name of PASSED_HEADERS) {
-    const v = file.headers[name] ?? file.headers[name.toLowerCase()];
-    if (v) reply.header(name, v);
-  }
-  // A private file of one user: never kept by a shared cache.
-  reply.header('cache-control', 'private, max-age=300');
-  return reply.send(Readable.from(file.body));
 }
