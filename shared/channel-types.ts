@@ -59,10 +59,22 @@ const gemini = [
   'text-embedding-004',
 ] as const;
 
+/** Imagen and Gemini's image models on the Gemini API and Vertex AI (issue 44). */
+const googleImage = ['imagen-4.0-generate-001', 'imagen-4.0-fast-generate-001', 'gemini-2.5-flash-image'] as const;
+
 /** Veo on the Gemini API and Vertex AI (issue 40). */
 const veo = ['veo-3.0-generate-001', 'veo-3.0-fast-generate-001', 'veo-3.1-generate-preview'] as const;
 
-const zhipu = ['glm-4.5', 'glm-4.5-air', 'glm-4-plus', 'glm-4-flash', 'glm-4v-plus', 'embedding-3'] as const;
+const zhipu = [
+  'glm-4.5',
+  'glm-4.5-air',
+  'glm-4-plus',
+  'glm-4-flash',
+  'glm-4v-plus',
+  'embedding-3',
+  'cogview-4-250304',
+  'cogview-3-flash',
+] as const;
 
 /** Midjourney-proxy and Suno channels carry task "models" (priced per action). */
 const midjourney = [
@@ -160,7 +172,7 @@ const TABLE = [
     'hunyuan-lite',
     'hunyuan-embedding',
   ]),
-  t('Gemini', 24, 'Gemini', 'https://generativelanguage.googleapis.com', [...gemini, ...veo]),
+  t('Gemini', 24, 'Gemini', 'https://generativelanguage.googleapis.com', [...gemini, ...googleImage, ...veo]),
   t('Moonshot', 25, 'Moonshot', 'https://api.moonshot.cn', [
     'kimi-k2-0711-preview',
     'moonshot-v1-8k',
@@ -197,6 +209,7 @@ const TABLE = [
     'MiniMax-Text-01',
     'abab6.5s-chat',
     'MiniMax-Hailuo-02',
+    'image-01',
   ]),
   t('Suno', 36, 'Suno', '', ['suno_music', 'suno_lyrics']),
   t('Dify', 37, 'Dify', 'https://api.dify.ai', ['dify']),
@@ -217,8 +230,16 @@ const TABLE = [
     'Qwen/Qwen3-235B-A22B',
     'Qwen/Qwen2.5-72B-Instruct',
     'BAAI/bge-m3',
+    'Kwai-Kolors/Kolors',
+    'black-forest-labs/FLUX.1-schnell',
+    'Qwen/Qwen-Image',
   ]),
-  t('VertexAI', 41, 'Vertex AI', '', [...gemini.filter((m) => m.startsWith('gemini')), ...claude.slice(0, 4), ...veo]),
+  t('VertexAI', 41, 'Vertex AI', '', [
+    ...gemini.filter((m) => m.startsWith('gemini')),
+    ...claude.slice(0, 4),
+    ...googleImage,
+    ...veo,
+  ]),
   t('Mistral', 42, 'Mistral', 'https://api.mistral.ai', [
     'mistral-large-latest',
     'mistral-medium-latest',
@@ -235,6 +256,9 @@ const TABLE = [
     'deepseek-v3-250324',
     'doubao-embedding-text-240715',
     'doubao-seedance-1-0-pro-250528',
+    'doubao-seedream-4-0-250828',
+    'doubao-seedream-3-0-t2i-250415',
+    'doubao-seededit-3-0-i2i-250628',
   ]),
   t('BaiduV2', 46, 'Baidu v2', 'https://qianfan.baidubce.com', [
     'ernie-4.5-turbo-128k',
@@ -243,7 +267,13 @@ const TABLE = [
     'ernie-speed-128k',
   ]),
   t('Xinference', 47, 'Xinference', '', ['qwen2.5-instruct', 'bge-m3', 'bge-reranker-v2-m3']),
-  t('XAI', 48, 'xAI', 'https://api.x.ai', ['grok-4', 'grok-3', 'grok-3-mini', 'grok-2-vision-1212']),
+  t('XAI', 48, 'xAI', 'https://api.x.ai', [
+    'grok-4',
+    'grok-3',
+    'grok-3-mini',
+    'grok-2-vision-1212',
+    'grok-2-image-1212',
+  ]),
   t('Coze', 49, 'Coze', 'https://api.coze.cn', []),
   // Video task upstreams (issue 40): priced per second of video (or per job), relayed by tasks/video.
   t('Kling', 50, 'Kling', 'https://api-beijing.klingai.com', [
@@ -256,6 +286,10 @@ const TABLE = [
     'jimeng_vgfm_t2v_l20',
     'jimeng_vgfm_i2v_l20',
     'jimeng_ti2v_v30_pro',
+    // Jimeng images by their req_key (issue 44)
+    'jimeng_t2i_v40',
+    'jimeng_t2i_v31',
+    'jimeng_i2i_v30',
   ]),
   t('Vidu', 52, 'Vidu', 'https://api.vidu.cn', ['viduq1', 'viduq1-classic', 'vidu2.0', 'vidu1.5']),
   t('DoubaoVideo', 54, 'Doubao Video', 'https://ark.cn-beijing.volces.com', [
@@ -264,6 +298,13 @@ const TABLE = [
     'doubao-seedance-1-0-lite-i2v-250428',
   ]),
   t('Sora', 55, 'Sora', 'https://api.openai.com', ['sora-2', 'sora-2-pro']),
+  // Replicate's predictions API (issue 44): image models by their owner/name.
+  t('Replicate', 56, 'Replicate', 'https://api.replicate.com', [
+    'black-forest-labs/flux-schnell',
+    'black-forest-labs/flux-1.1-pro',
+    'black-forest-labs/flux-dev',
+    'ideogram-ai/ideogram-v3-turbo',
+  ]),
 ];
 
 export const CHANNEL_TYPES: readonly ChannelTypeInfo[] = TABLE;

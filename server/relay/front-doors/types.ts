@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { KeyValueStore } from '../../cache/kv.ts';
 import type { AttemptSuccess } from '../attempts.ts';
 import type { RelayError } from '../errors.ts';
-import type { NativeProtocol, StreamConverter, Usage } from '../providers/types.ts';
+import type { ImagesAnswer } from '../images/image-answer.ts';
+import type { NativeProtocol, RelayMode, StreamConverter, Usage } from '../providers/types.ts';
 
 /**
  * A front door that speaks a protocol other than OpenAI's (relay.md §1, §8). The
@@ -32,7 +33,13 @@ export interface FrontDoor {
     text: string,
     canonical?: Record<string, unknown>,
     request?: DoorRequest,
-  ): { body: string; usage?: Usage; produced?: string };
+  ): { body: string; usage?: Usage; produced?: string; images?: number };
+  /**
+   * Image requests (issue 44, `DoorRequest.mode`): the door's answer for an attempt that was not
+   * native, from the canonical images answer after delivery (images/delivery.ts: base64 already
+   * fetched when the door asked for it). Native attempts go through `convertResponse` as usual.
+   */
+  convertImages?(ok: AttemptSuccess, answer: ImagesAnswer, request?: DoorRequest): string;
   /** A frame converter (`frames: true`) producing the door's SSE events (`canonical` as above). */
   createStreamConverter(
     ok: AttemptSuccess,
@@ -51,6 +58,13 @@ export interface DoorEnv {
 /** A request as a door read it; handed back to the door with the answer. */
 export interface DoorRequest {
   canonical: Record<string, unknown>;
+  /**
+   * The mode the relay runs instead of the route's (issue 44): `images` or `image_edits` when the
+   * client asked an image model (Gemini's generateContent with image output, Imagen's :predict), so
+   * the call is priced per image and reaches every image upstream; `canonical` is then OpenAI's images
+   * body (images/image-request.ts).
+   */
+  mode?: RelayMode;
   body: Record<string, unknown>;
   headers?: Record<string, string>;
   /**

@@ -166,6 +166,11 @@ export interface ProviderAdapter {
   models?: ChannelQuery<string[]>;
   /** The provider reports no token usage: the relay gives the adapter its own count (AttemptContext.countUsage). */
   reportsNoUsage?: boolean;
+  /**
+   * Images (issue 44): the request that downloads a picture URL this upstream answered with and marked
+   * `_private` (images/image-answer.ts), e.g. one that needs the channel's key; absent, a plain GET.
+   */
+  imageFileRequest?(ctx: AttemptContext, url: string): UpstreamRequest;
   /** Short name shown in docs/providers.md (the OpenAI adapter when absent). */
   id?: string;
   /**
