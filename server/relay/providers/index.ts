@@ -17,6 +17,8 @@ import { openAIModels } from './openai/models.ts';
 import { type ChannelQuery, defaultModelsQuery } from './shared/channel-query.ts';
 import { tencentAdapter } from './tencent/adapter.ts';
 import type { ProviderAdapter } from './types.ts';
+import { IMAGE_UPSTREAMS } from '../images/upstreams.ts';
+import { imagesOnly, withImages } from '../images/upstream.ts';
 import { vertexAdapter } from './vertex/adapter.ts';
 import { xunfeiAdapter } from './xunfei/adapter.ts';
 import { zhipuAdapter } from './zhipu/adapter.ts';
@@ -78,6 +80,12 @@ const registry = new Map<number, ProviderAdapter>([
   [T.VertexAI, vertexAdapter],
   [T.Zhipu, zhipuAdapter],
 ]);
+
+// Image APIs that differ from OpenAI's (issue 44): in front of the type's chat adapter, or alone.
+for (const [type, images] of IMAGE_UPSTREAMS) {
+  const chat = registry.get(type);
+  registry.set(type, chat ? withImages(chat, images) : imagesOnly(images, openAIAdapter.mapError));
+}
 
 /** The adapter for a channel type; undefined when the type has none (the channel cannot serve). */
 export const adapterFor = (type: number): ProviderAdapter | undefined => registry.get(type);

@@ -1,0 +1,9 @@
+import type { ImageUpstream } from './upstream.ts';
+
+/*
+ * Channel type -> its image API (issue 44), where it is not OpenAI's `/v1/images/*`. providers/index.ts
+ * puts each in front of the type's chat adapter (`withImages`), or makes an images-only adapter of it
+ * for types without one (`imagesOnly`: Jimeng, Replicate). One line per upstream; its module lives in
+ * the provider's folder (providers/<name>/images.ts) with its fake in scripts/fake-upstream/images/.
+ */
+export const IMAGE_UPSTREAMS: ReadonlyMap<number, ImageUpstream> = new Map<number, ImageUpstream>([]);
