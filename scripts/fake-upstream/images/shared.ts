@@ -1,0 +1,88 @@
+import { deflateSync } from 'node:zlib';
+export { jsonObjectOf, listenBuffered } from '../video/shared.ts';
+
+/*
+ * What every image fake shares (issue 44): real pictures (a PNG of the asked size that Chromium shows
+ * and image-size reads, each one different so a test can tell them apart), and a strict multipart
+ * reader (the platform's own form-data parser, as a real API's framework would use).
+ */
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(buf: Buffer): number {
+  let c = 0xffffffff;
+  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+
+/**
+ * A solid-colour RGB PNG of `width` x `height` whose colour comes from `label` (so two pictures differ),
+ * with the label in a tEXt chunk (a test reads which request made it).
+ */
+export function fakePng(width = 64, height = 64, label = 'image'): Buffer {
+  let h = 0;
+  for (const ch of label) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  const rgb = [h & 0xff, (h >>> 8) & 0xff, (h >>> 16) & 0xff];
+  const row = Buffer.alloc(1 + width * 3);
+  for (let x = 0; x < width; x++) row.set(rgb, 1 + x * 3);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // truecolour
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('tEXt', Buffer.from(`label\0${label}`, 'latin1')),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** The label a fakePng carries (its tEXt chunk); undefined for any other bytes. */
+export function labelOf(png: Buffer): string | undefined {
+  const at = png.indexOf('tEXtlabel\0', 0, 'latin1');
+  if (at < 0) return undefined;
+  const len = png.readUInt32BE(at - 4);
+  return png.subarray(at + 10, at + 4 + len).toString('latin1');
+}
+
+/** One multipart field or file as the fake read it. */
+export interface FakeFormEntry {
+  name: string;
+  value?: string;
+  file?: { filename: string; type: string; data: Buffer };
+}
+
+/**
+ * A multipart/form-data body read by the platform's parser (undici's, behind `Request.formData`): a
+ * malformed body throws, as a real API answers 400.
+ */
+export async function readForm(raw: Buffer, contentType: string | undefined): Promise<FakeFormEntry[]> {
+  if (!contentType?.toLowerCase().startsWith('multipart/form-data')) throw new Error('not multipart/form-data');
+  const form = await new Request('http://fake.invalid/', {
+    method: 'POST',
+    headers: { 'content-type': contentType },
+    body: raw,
+  }).formData();
+  const out: FakeFormEntry[] = [];
+  for (const [name, v] of form.entries()) {
+    if (typeof v === 'string') out.push({ name, value: v });
+    else out.push({ name, file: { filename: v.name, type: v.type, data: Buffer.from(await v.arrayBuffer()) } });
+  }
+  return out;
+}
