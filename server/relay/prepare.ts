@@ -58,12 +58,14 @@ export interface RelayCall extends RelayRequest {
  */
 export async function prepareCall(rt: RelayRuntime, r: RelayRequest): Promise<RelayCall> {
   const { deps } = rt;
-  const { req, reply, mode, principal, door } = r;
+  const { req, reply, principal, door } = r;
   const opt = deps.services.options.get;
   const startedAtMs = Date.now() - (performance.now() - r.startedAt);
   // Native front doors (Anthropic, Gemini, Responses) hand over a canonical OpenAI body and keep the client's own.
   const native = door?.parse(req);
   if (native && door?.resolve) await door.resolve(native, { kv: deps.kv, userId: principal.user.id });
+  // A door may turn the call into an image call (issue 44: Gemini's generateContent on an image model).
+  const mode = native?.mode ?? r.mode;
   const body = parseRelayBody(mode, native ? native.canonical : req.body);
   checkModel(principal.token, body.model);
   const models = modelsToTry(rt, principal, body.model);
@@ -71,6 +73,7 @@ export async function prepareCall(rt: RelayRuntime, r: RelayRequest): Promise<Re
   const countSuccess = await checkRelayLimits(deps, principal);
 
   const generates = mode === 'chat' || mode === 'completions' || mode === 'responses';
+  // Image modes are never streamed upstream: a door that streams gets one whole answer (answer-images.ts).
   const stream = generates && body.stream === true;
   const so = body.stream_options as { include_usage?: boolean } | null | undefined;
   const limits = [body.max_tokens, body.max_completion_tokens, body.max_output_tokens].filter(
@@ -88,6 +91,7 @@ export async function prepareCall(rt: RelayRuntime, r: RelayRequest): Promise<Re
 
   return {
     ...r,
+    mode,
     startedAtMs,
     native,
     body,

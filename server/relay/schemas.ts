@@ -32,11 +32,30 @@ const rerankBody = z.looseObject({
   query: z.unknown(),
   documents: z.array(z.unknown(), { message: 'documents 不能为空' }),
 });
-const imagesBody = z.looseObject({
-  model: z.string().min(1).default('dall-e-2'),
-  prompt: z.string({ message: 'prompt 不能为空' }),
-  n: z.number().int().min(1).max(10).optional().nullable(),
-});
+/**
+ * new-api's console (and some SDK wrappers) send unset image fields as `null`, `''`, `'null'` or `'NaN'`
+ * (a multipart field is always a string): those count as absent, and a numeric string as its number,
+ * so an edit's `n=3` form field is checked like a JSON `n: 3`.
+ */
+const unsetText = new Set(['', 'null', 'undefined', 'nan']);
+const imageFields = (body: unknown) => {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(body)) {
+    if (v === null || v === undefined || (typeof v === 'number' && Number.isNaN(v))) continue;
+    if (typeof v === 'string' && unsetText.has(v.trim().toLowerCase())) continue;
+    out[k] = k === 'n' && typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v;
+  }
+  return out;
+};
+const imagesBody = z.preprocess(
+  imageFields,
+  z.looseObject({
+    model: z.string().min(1).default('dall-e-2'),
+    prompt: z.string({ message: 'prompt 不能为空' }).min(1, 'prompt 不能为空'),
+    n: z.number({ message: 'n 必须是 1 到 10 之间的整数' }).int().min(1).max(10).optional(),
+  }),
+);
 
 export type RelayBody = z.infer<typeof chatBody> | z.infer<typeof completionsBody> | z.infer<typeof embeddingsBody>;
 
