@@ -1,4 +1,5 @@
 import { ChannelType } from './channel-types.ts';
+import { isImageModel } from './image-models.ts';
 
 /*
  * Which models are video models (issue 40), for the pricing page and the price editor: a video model's
@@ -16,10 +17,11 @@ export const isVideoModelName = (model: string) => VIDEO_MODEL.test(model.replac
 
 /**
  * A model is a video model when its name says so, a video-only channel type serves it (`served`, what
- * the server found), or the operator named it in VideoPriceUnit.
+ * the server found), or the operator named it in VideoPriceUnit. An image model never is, even on a
+ * video type: Jimeng's image req_keys (jimeng_t2i_v40) are priced per image (issue 44).
  */
 export const isVideoModel = (model: string, served: ReadonlySet<string>, units: Readonly<Record<string, unknown>>) =>
-  served.has(model) || Object.hasOwn(units, model) || isVideoModelName(model);
+  !isImageModel(model) && (served.has(model) || Object.hasOwn(units, model) || isVideoModelName(model));
 
 /**
  * Video-only types whose API has no model list (Kling, Jimeng, Vidu, Doubao video): "fetch models" offers

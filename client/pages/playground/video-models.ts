@@ -1,4 +1,5 @@
 import { CHANNEL_TYPES, VIDEO_CHANNEL_TYPES } from '../../../shared/channel-types.ts';
+import { isImageModel } from '../../../shared/image-models.ts';
 
 /*
  * Which of the user's models make videos, for the playground's video tab. The console cannot see
@@ -12,5 +13,7 @@ const families = /(^|[-_/])(sora|veo|kling|seedance|hailuo|vidu|wan\d|wanx)|vide
 
 export function isVideoModel(name: string, endpointTypes?: readonly string[]): boolean {
   if (endpointTypes?.some((e) => e.includes('video'))) return true;
+  // Jimeng's image req_keys are among its channel type's default models: they go to the image tab.
+  if (isImageModel(name)) return false;
   return defaults.has(name) || families.test(name);
 }

@@ -1,7 +1,7 @@
 import { NAME_RULES, type NameRule } from '../../../shared/schemas/model-meta.ts';
 import { splitList } from '../../../shared/schemas/common.ts';
 import { badRequest } from '../../errors.ts';
-import { isImageModel } from '../pricing/pricing.rules.ts';
+import { isImageModel } from '../../../shared/image-models.ts';
 
 /*
  * Pure rules of the model marketplace: which metadata row describes a served model (name rules),

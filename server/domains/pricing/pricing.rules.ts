@@ -1,20 +1,12 @@
 import type { OptionReader } from '../../../shared/options.ts';
 import { resolvePrice } from '../billing/pricing.rules.ts';
 import { videoPrice } from '../../relay/tasks/video/price.ts';
+import { isImageModel } from '../../../shared/image-models.ts';
 
 /*
  * What the pricing page says about one model, read from the relay's own price lookup
  * (billing/pricing.rules.ts resolvePrice) so the page and the relay cannot disagree.
  */
-
-/**
- * Image-generation models by name. The relay bills a fixed ModelPrice once per image on
- * /v1/images/generations (n images = n calls, relay/serve.ts), so their fixed price reads "per image".
- */
-const IMAGE_MODEL =
-  /^(dall-e|gpt-image|imagen-|flux|stable-diffusion|sdxl|sd3|cogview|wanx|seedream|kolors|recraft|ideogram)/i;
-
-export const isImageModel = (model: string) => IMAGE_MODEL.test(model.replace(/^.*\//, ''));
 
 /**
  * Where a model's price comes from: its own ModelPrice or ModelRatio (`model`), the fallback
