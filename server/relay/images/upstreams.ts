@@ -1,3 +1,7 @@
+import { ChannelType } from '../../../shared/channel-types.ts';
+import { geminiImages } from '../providers/gemini/images.ts';
+import { seedreamImages } from '../providers/volcengine/images.ts';
+import { vertexImages } from '../providers/vertex/images.ts';
 import type { ImageUpstream } from './upstream.ts';
 
 /*
@@ -6,4 +10,8 @@ import type { ImageUpstream } from './upstream.ts';
  * for types without one (`imagesOnly`: Jimeng, Replicate). One line per upstream; its module lives in
  * the provider's folder (providers/<name>/images.ts) with its fake in scripts/fake-upstream/images/.
  */
-export const IMAGE_UPSTREAMS: ReadonlyMap<number, ImageUpstream> = new Map<number, ImageUpstream>([]);
+export const IMAGE_UPSTREAMS: ReadonlyMap<number, ImageUpstream> = new Map<number, ImageUpstream>([
+  [ChannelType.Gemini, geminiImages],
+  [ChannelType.VertexAI, vertexImages],
+  [ChannelType.VolcEngine, seedreamImages],
+]);
