@@ -1,6 +1,8 @@
 import { pipeline } from 'node:stream/promises';
 import { DROPPED_TOOLS_HEADER } from './dropped-tools.ts';
 import { prefersChinese, refusal } from './errors.ts';
+import { answerImages } from './images/answer-images.ts';
+import { isImageMode } from './images/image-request.ts';
 import type { RelayCall } from './prepare.ts';
 import type { Usage } from './providers/types.ts';
 import type { RelayRuntime } from './runtime.ts';
@@ -11,7 +13,7 @@ import { serverTiming } from './timing.ts';
 import { completionTextOf } from './usage.ts';
 
 /** What answering one served call needs; `bill` settles and logs once the bytes are out. */
-interface Answering {
+export interface Answering {
   rt: RelayRuntime;
   call: RelayCall;
   served: Served;
@@ -41,6 +43,7 @@ export async function answerCall(rt: RelayRuntime, call: RelayCall, served: Serv
     bill: (outcome) => rt.track(settleAndLog(rt, call, served, outcome)),
   };
   if (call.mode === 'speech') return answerAudio(a);
+  if (isImageMode(call.mode)) return answerImages(a);
   if (!call.stream) return answerJson(a);
   return answerStream(a);
 }

@@ -25,6 +25,8 @@ export interface ConsumeRecord {
   clientAborted: boolean;
   /** Declared tools the upstream could not run, left out of the request (dropped-tools.ts). */
   droppedTools?: string[];
+  /** Image calls (issue 44): pictures returned and the size and quality asked (the log's image line). */
+  image?: { count: number; size?: string; quality?: string };
   /** The session pin the answer followed (affinity/pins.ts), as new-api's admin_info.channel_affinity. */
   affinity?: { using_group: string; key_fingerprint: string; ttl_seconds: number };
 }
@@ -63,6 +65,12 @@ export function buildConsumeLog(r: ConsumeRecord): NewLog {
       ...(p.audioRatio !== undefined
         ? { audio_ratio: p.audioRatio, audio_completion_ratio: p.audioCompletionRatio ?? 1 }
         : {}),
+    });
+  if (r.image)
+    Object.assign(other, {
+      image_count: r.image.count,
+      ...(r.image.size ? { image_size: r.image.size } : {}),
+      ...(r.image.quality ? { image_quality: r.image.quality } : {}),
     });
   if (r.reasoningEffort) other.reasoning_effort = r.reasoningEffort;
   if (p.fallback) other.fallback_pricing = true;

@@ -5,6 +5,8 @@ import { affinityFor, sessionOfCall } from './affinity/call-affinity.ts';
 import type { SessionHint } from './affinity/session-id.ts';
 import { AttemptsFailed, type AttemptSuccess, runAttempts } from './attempts.ts';
 import { droppedToolsOf } from './dropped-tools.ts';
+import { isImageMode } from './images/image-request.ts';
+import { type ImageBilling, imageBillingOf, imageReservation } from './images/price.ts';
 import { quotaShortfall, RelayError, refusal } from './errors.ts';
 import { applyReasoningSuffix, candidatesFor } from './model-choice.ts';
 import { payerOf, type RelayPrincipal } from './principal.ts';
@@ -16,8 +18,8 @@ import { countPromptTokens, loadTokenizers } from './usage.ts';
 export interface Served {
   model: string;
   price: PriceInfo;
-  /** Multiplier of a fixed price (images: n). */
-  calls: number;
+  /** Image calls (issue 44): what the pictures cost (images/price.ts); the settlement charges those returned. */
+  image?: ImageBilling;
   reservation: Reservation;
   ok: AttemptSuccess;
   /** ms spent waiting on upstreams, the failed models' included (left out of the gateway's own time). */
@@ -82,13 +84,14 @@ async function serveWith(
       'model_price_error',
     );
   const price = priced.price;
-  // A fixed ModelPrice is per image for image generation (n images = n calls).
-  const calls = mode === 'images' && price.mode === 'price' ? Number(body.n ?? 1) || 1 : 1;
+  // Images: every picture asked, at its size and quality, or their tokens (images/price.ts).
+  const image = isImageMode(mode) ? imageBillingOf(mode, model, body) : undefined;
   const needsEstimate = price.mode === 'ratio' && price.modelRatio > 0 && (!generates || maxTokens !== undefined);
   if (needsEstimate) await loadTokenizers();
-  const estimate = needsEstimate ? countPromptTokens(model, body) : 0;
-  const amount =
-    reservationFor(price, estimate, maxTokens, deps.services.options.get('PreConsumedQuota'), generates) * calls;
+  const estimate = needsEstimate && !image ? countPromptTokens(model, body) : 0;
+  const amount = image
+    ? imageReservation(price, image, model)
+    : reservationFor(price, estimate, maxTokens, deps.services.options.get('PreConsumedQuota'), generates);
   const reservation = await reserve(rt, principal, amount);
   try {
     const ok = await runAttempts(deps, {
@@ -108,7 +111,7 @@ async function serveWith(
     return {
       model,
       price,
-      calls,
+      image,
       reservation,
       ok,
       upstreamWaitMs: ok.upstreamWaitMs,

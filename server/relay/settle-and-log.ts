@@ -2,6 +2,7 @@ import { computeQuota } from '../domains/billing/pricing.rules.ts';
 import type { Reservation } from '../domains/billing/reserve.service.ts';
 import { notifyIfCrossed } from '../domains/notifications/quota-warning.service.ts';
 import { keyFpOf } from './affinity/pins.ts';
+import { type ImageBilling, imageCharge } from './images/price.ts';
 import type { RelayCall } from './prepare.ts';
 import type { Usage } from './providers/types.ts';
 import { buildConsumeLog, type ConsumeRecord } from './relay-log.ts';
@@ -23,6 +24,8 @@ export interface SettleOutcome {
   clientAborted: boolean;
   /** The answer stopped early (client gone, upstream broke): usage reported so far may predate the text sent. */
   cut: boolean;
+  /** Image calls: the pictures the client got (answer-images.ts; never 0, that is a failure). */
+  images?: number;
 }
 
 /** What the log row needs of a request before its charge and usage are known. */
@@ -35,7 +38,7 @@ type SettleRecord = Omit<ConsumeRecord, 'quota' | 'shortfall' | 'usage'>;
  * die young instead of being promoted to the old generation under load.
  */
 export function settleAndLog(rt: RelayRuntime, call: RelayCall, served: Served, o: SettleOutcome): Promise<void> {
-  const { ok, model, reservation, calls } = served;
+  const { ok, model, reservation } = served;
   const { body } = call;
   const record: SettleRecord = {
     principal: call.principal,
@@ -63,26 +66,46 @@ export function settleAndLog(rt: RelayRuntime, call: RelayCall, served: Served, 
       : undefined,
   };
   const { produced, reported } = o;
-  if (reported && !o.cut) return settleRecord(rt, reservation, calls, record, reported);
+  if (served.image) return settleImages(rt, reservation, record, served.image, o);
+  if (reported && !o.cut) return settleRecord(rt, reservation, record, reported);
   return loadTokenizers().then(() => {
-    if (!reported) return settleRecord(rt, reservation, calls, record, countedUsage(model, body, produced()));
+    if (!reported) return settleRecord(rt, reservation, record, countedUsage(model, body, produced()));
     // relay.md §5, a cut stream bills what was produced: Anthropic's opening count (message_start says
     // 1 output token) is all a stream cut before message_delta reported, so the text sent is counted too.
     const sent = countText(model, produced());
-    if (sent <= reported.completionTokens) return settleRecord(rt, reservation, calls, record, reported);
+    if (sent <= reported.completionTokens) return settleRecord(rt, reservation, record, reported);
     const usage = { ...reported, completionTokens: sent };
-    return settleRecord(rt, reservation, calls, { ...record, usageCounted: true }, usage);
+    return settleRecord(rt, reservation, { ...record, usageCounted: true }, usage);
   });
+}
+
+/** Image calls (images/price.ts): the pictures returned at their size and quality, or their tokens. */
+async function settleImages(
+  rt: RelayRuntime,
+  reservation: Reservation,
+  record: SettleRecord,
+  image: ImageBilling,
+  o: SettleOutcome,
+): Promise<void> {
+  if (!o.reported && record.price.mode === 'ratio') await loadTokenizers();
+  const returned = o.images ?? image.asked;
+  const charge = imageCharge(record.price, image, record.model, returned, o.reported);
+  const withImages: SettleRecord = {
+    ...record,
+    usageCounted: charge.counted,
+    image: { count: returned, size: image.size, quality: image.quality },
+  };
+  return settleRecord(rt, reservation, withImages, charge.usage, charge.quota);
 }
 
 async function settleRecord(
   rt: RelayRuntime,
   reservation: Reservation,
-  calls: number,
   record: SettleRecord,
   usage: Usage,
+  quota?: number,
 ): Promise<void> {
-  const final = computeQuota(record.price, usage) * calls;
+  const final = quota ?? computeQuota(record.price, usage);
   const settled = await rt.deps.services.billing.settle(reservation, final, record.channelId, (st) =>
     buildConsumeLog({ ...record, quota: st.charged, shortfall: st.shortfall, usage }),
   );
