@@ -1,5 +1,6 @@
 import { ChannelType } from '../../../shared/channel-types.ts';
 import { geminiImages } from '../providers/gemini/images.ts';
+import { jimengImages } from '../providers/jimeng/images.ts';
 import { seedreamImages } from '../providers/volcengine/images.ts';
 import { vertexImages } from '../providers/vertex/images.ts';
 import type { ImageUpstream } from './upstream.ts';
@@ -14,4 +15,5 @@ export const IMAGE_UPSTREAMS: ReadonlyMap<number, ImageUpstream> = new Map<numbe
   [ChannelType.Gemini, geminiImages],
   [ChannelType.VertexAI, vertexImages],
   [ChannelType.VolcEngine, seedreamImages],
+  [ChannelType.Jimeng, jimengImages],
 ]);
