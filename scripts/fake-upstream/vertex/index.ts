@@ -22,7 +22,7 @@ const REGIONS = new Set([
 const ROUTE =
   /^\/v1\/(?:projects\/([^/]+)\/locations\/([^/]+)\/)?publishers\/(google|anthropic)\/models\/([^/:]+):([A-Za-z]+)$/;
 
-const googleError = (code: number, status: string, message: string, details?: object[]) => ({
+export const googleError = (code: number, status: string, message: string, details?: object[]) => ({
   error: { code, message, status, ...(details ? { details } : {}) },
 });
 const anthropicError = (message: string) => ({ type: 'error', error: { type: 'invalid_request_error', message } });
@@ -53,7 +53,8 @@ function aiStudioCount(model: string, body: Json): Json {
     : { generateContentRequest: { model: `models/${model}`, ...rest } };
 }
 
-function checkAuth(h: IncomingHttpHeaders, url: URL, project: string | undefined, valid: (a?: string) => boolean) {
+/** Vertex's credential checks: express mode's API key, else the bearer token, then the project. */
+export function checkAuth(h: IncomingHttpHeaders, url: URL, project: string | undefined, valid: (a?: string) => boolean) {
   if (project === undefined) {
     // Express mode: an API key, in the header or the query.
     const key = String(h['x-goog-api-key'] ?? url.searchParams.get('key') ?? '');
