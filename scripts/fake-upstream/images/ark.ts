@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { FAKE_ARK_KEY } from '../video/ark.ts';
 import { fakePng, jsonObjectOf, labelOf, listenBuffered } from './shared.ts';
 
@@ -242,7 +242,7 @@ export async function startFakeArkImages(opts: { port?: number } = {}): Promise<
     });
   }
 
-  const srv = await listenBuffered(opts, (req, res, raw) => {
+  const route = (req: IncomingMessage, res: ServerResponse, raw: Buffer) => {
     const u = new URL(req.url ?? '/', 'http://x');
     const file = /^\/tos\/([^/]+)\.png$/.exec(u.pathname);
     if (file && req.method === 'GET') {
@@ -282,7 +282,8 @@ export async function startFakeArkImages(opts: { port?: number } = {}): Promise<
     if (!parsed || typeof body !== 'object' || body === null || Array.isArray(body))
       return invalid(res, 'body', 'the body is not a JSON object');
     return generate(res, body, rec);
-  });
+  };
+  const srv = await listenBuffered(opts, (req, res, raw) => void route(req, res, raw));
   base = srv.url;
   return {
     url: base,

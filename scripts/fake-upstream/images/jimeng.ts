@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { checkVolcV4 } from '../video/volc-signature.ts';
 import { fakePng, jsonObjectOf, labelOf, listenBuffered } from './shared.ts';
 
@@ -240,7 +240,7 @@ export async function startFakeJimengImages(opts: { stepMs?: number; port?: numb
     return answer(res, 200, 10000, 'Success', { ...data, status: 'done' });
   }
 
-  const srv = await listenBuffered(opts, (req, res, raw) => {
+  const route = (req: IncomingMessage, res: ServerResponse, raw: Buffer) => {
     const u = new URL(req.url ?? '/', 'http://x');
     const file = /^\/tos-cn-i\/([^/]+)\.png$/.exec(u.pathname);
     if (file && req.method === 'GET') {
@@ -284,7 +284,8 @@ export async function startFakeJimengImages(opts: { stepMs?: number; port?: numb
     if (!parsed || typeof body !== 'object' || body === null || Array.isArray(body))
       return paramError(res, 'the body is not a JSON object');
     return action === 'CVSync2AsyncSubmitTask' ? submit(res, body) : getResult(res, body);
-  });
+  };
+  const srv = await listenBuffered(opts, (req, res, raw) => void route(req, res, raw));
   base = srv.url;
   return {
     url: base,

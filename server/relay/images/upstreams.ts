@@ -1,6 +1,7 @@
 import { ChannelType } from '../../../shared/channel-types.ts';
 import { geminiImages } from '../providers/gemini/images.ts';
 import { jimengImages } from '../providers/jimeng/images.ts';
+import { minimaxImages } from '../providers/minimax/images.ts';
 import { seedreamImages } from '../providers/volcengine/images.ts';
 import { vertexImages } from '../providers/vertex/images.ts';
 import type { ImageUpstream } from './upstream.ts';
@@ -16,4 +17,5 @@ export const IMAGE_UPSTREAMS: ReadonlyMap<number, ImageUpstream> = new Map<numbe
   [ChannelType.VertexAI, vertexImages],
   [ChannelType.VolcEngine, seedreamImages],
   [ChannelType.Jimeng, jimengImages],
+  [ChannelType.MiniMax, minimaxImages],
 ]);

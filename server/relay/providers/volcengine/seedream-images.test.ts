@@ -51,7 +51,9 @@ describe('Seedream images on a VolcEngine channel', () => {
   it('generates one picture at the asked size, sends Ark its own body and passes its public URL on', async () => {
     const p = await payer(h);
     const before = ark.requests.length;
-    const r = await h.client(p.key).images.generate({ model: S3, prompt: 'a red fox', size: '1024x768', seed: 7 });
+    const r = await h
+      .client(p.key)
+      .images.generate({ model: S3, prompt: 'a red fox', size: '1024x768', ...({ seed: 7 } as object) });
     const calls = ark.requests.slice(before);
     expect(calls).toHaveLength(1);
     expect(calls[0].path).toBe('/api/v3/images/generations');
