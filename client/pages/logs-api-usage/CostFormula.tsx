@@ -39,6 +39,18 @@ export function CostFormula({ check }: { check: CostCheck }) {
     const group = plain(f.groupRatio);
     lines.push(`${f.terms.map(termLabel).join(' + ')} = ${weighted}`);
     lines.push(t`${weighted} × model ratio ${model} × group ratio ${group} = ${exact} → ${formatCount(f.quota)}`);
+  } else if (f.images) {
+    const price = plain(f.price);
+    const perUnit = formatCount(f.quotaPerUnit);
+    const group = plain(f.groupRatio);
+    const count = f.images.count;
+    const total = formatCount(f.quota);
+    const multiplier = plain(f.images.multiplier);
+    lines.push(
+      f.images.multiplier === 1
+        ? t`$${price} per image × ${count} images × ${perUnit} quota per $ × group ratio ${group} = ${total}`
+        : t`$${price} per image × ${count} images × size/quality multiplier ${multiplier} × ${perUnit} quota per $ × group ratio ${group} = ${total}`,
+    );
   } else {
     const price = plain(f.price);
     const perUnit = formatCount(f.quotaPerUnit);

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { quotaDisplay } from '../../lib/format.ts';
 import { checkCost } from './cost-formula.ts';
 import { CostFormula } from './CostFormula.tsx';
-import { isConsumeLike, isError, type LogOther, paidFromPlan, parseOther, retryChain } from './log-meta.ts';
+import { imagesOf, isConsumeLike, isError, type LogOther, paidFromPlan, parseOther, retryChain } from './log-meta.ts';
 import { logText } from './log-text.ts';
 import type { LogItem } from './types.ts';
 
@@ -60,7 +60,15 @@ export function LogDetails({
   add(has(o.completion_ratio), t`Completion ratio`, o.completion_ratio);
   add(has(o.group_ratio), t`Group ratio`, o.group_ratio);
   add(has(o.user_group_ratio) && o.user_group_ratio !== -1, t`User group ratio`, o.user_group_ratio);
-  add(has(o.model_price) && (o.model_price ?? -1) >= 0, t`Model price (USD per call)`, o.model_price);
+  const images = imagesOf(o);
+  add(
+    has(o.model_price) && (o.model_price ?? -1) >= 0,
+    images ? t`Model price (USD per image)` : t`Model price (USD per call)`,
+    o.model_price,
+  );
+  add(images !== null, t`Images`, images?.count);
+  add(Boolean(images?.size), t`Image size`, images?.size);
+  add(Boolean(images?.quality), t`Image quality`, images?.quality);
   const cached = o.cache_tokens ?? 0;
   const share = log.prompt_tokens > 0 ? `${Math.round((cached / log.prompt_tokens) * 100)}%` : '-';
   add(has(o.cache_tokens) && cached > 0, t`Cache tokens`, t`${cached} (${share} of the prompt)`);

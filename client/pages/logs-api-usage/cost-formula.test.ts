@@ -97,6 +97,23 @@ describe('the log details cost formula', () => {
     expect(checkCost({ ...logged(ratio(0.075, 4), 0, 0) }, 1000, 500, 999, PER_UNIT)!.adds).toBe(false);
   });
 
+  it('prices an image row per picture returned, with the size/quality multiplier, rounded once (issue 44)', () => {
+    const p = { ...ratio(0, 0, 0.8), mode: 'price' as const, modelPrice: 0.04 };
+    // 4 pictures at $0.04 in a 0.8 group: 4 x 0.04 x 500,000 x 0.8.
+    const four = checkCost({ ...logged(p, 0, 0), image_count: 4, image_size: '1024x1024' }, 0, 0, 64_000, PER_UNIT)!;
+    expect(four).toMatchObject({
+      adds: true,
+      formula: { mode: 'price', calls: 4, images: { count: 4, multiplier: 1 } },
+    });
+    // DALL-E 3 hd wide costs 3 plain pictures; a price of $0.0123 rounds once for the whole call.
+    const hd = { ...logged({ ...p, modelPrice: 0.0123 }, 0, 0), image_count: 3, image_ratio: 3 };
+    expect(checkCost(hd, 0, 0, Math.round(0.0123 * PER_UNIT * 0.8 * 3 * 3), PER_UNIT)!.adds).toBe(true);
+    // One picture returned of the two asked is charged as one: two would not add up.
+    const one = { ...logged(p, 0, 0), image_count: 1 };
+    expect(checkCost(one, 0, 0, 16_000, PER_UNIT)!.adds).toBe(true);
+    expect(checkCost(one, 0, 0, 32_000, PER_UNIT)!.adds).toBe(false);
+  });
+
   it('has no formula for rows without a price', () => {
     expect(checkCost({}, 10, 10, 0, PER_UNIT)).toBeNull();
   });

@@ -37,6 +37,11 @@ export type CostFormula =
       perCall: number;
       /** Image requests bill each image as a call. */
       calls: number;
+      /**
+       * Image rows (issue 44): ModelPrice x pictures x the size/quality multiplier, rounded once for the
+       * whole call (images/price.ts), so `quota` is not perCall x calls there.
+       */
+      images?: { count: number; multiplier: number };
       quota: number;
     };
 
@@ -85,6 +90,21 @@ export function costFormula(
   const modelRatio = num(o.model_ratio, -1);
   if (price >= 0 && modelRatio <= 0) {
     const perCall = Math.round(price * quotaPerUnit * groupRatio);
+    if (typeof o.image_count === 'number' && o.image_count >= 0) {
+      const count = o.image_count;
+      const multiplier = num(o.image_ratio, 1);
+      const quota = Math.round(price * quotaPerUnit * groupRatio * count * multiplier);
+      return {
+        mode: 'price',
+        price,
+        quotaPerUnit,
+        groupRatio,
+        perCall,
+        calls: count,
+        images: { count, multiplier },
+        quota,
+      };
+    }
     // n images are n calls; the row logs only the total, which is a whole number of calls.
     const total = charged + num(o.shortfall, 0);
     const calls = perCall > 0 && total > perCall && total % perCall === 0 ? total / perCall : 1;

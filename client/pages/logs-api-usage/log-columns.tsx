@@ -1,5 +1,5 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import { Avatar, Badge, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -8,6 +8,7 @@ import { formatCount, renderQuota } from '../../lib/format.ts';
 import { EXPANDER_WIDTH, type LogColumnKey, logColumns } from './columns.ts';
 import {
   firstTokenColor,
+  imagesOf,
   isConsumeLike,
   isError,
   paidFromPlan,
@@ -184,8 +185,35 @@ export function logCells({ i18n, onUserClick }: Ctx): Record<LogColumnKey, (l: L
     },
     tokens: (l) => {
       if (!isConsumeLike(l.type) || isError(l.type)) return dash;
+      const o = parseOther(l.other);
+      // An image call (issue 44): the pictures it returned and their size, under its tokens (if any).
+      const images = imagesOf(o);
+      if (images) {
+        const count = images.count;
+        return (
+          <Stack gap={0} align="flex-end">
+            {(l.prompt_tokens > 0 || l.completion_tokens > 0) && (
+              <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                {formatCount(l.prompt_tokens)}
+                <Text span c="dimmed">
+                  {' / '}
+                </Text>
+                {formatCount(l.completion_tokens)}
+              </Text>
+            )}
+            <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="log-images">
+              {plural(count, { one: '# image', other: '# images' })}
+            </Text>
+            {images.size && (
+              <Text size="xs" c="dimmed" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                {images.size}
+              </Text>
+            )}
+          </Stack>
+        );
+      }
       // The prompt tokens the upstream read from its prompt cache (issue 29: is the session's cache kept warm?).
-      const cached = parseOther(l.other).cache_tokens ?? 0;
+      const cached = o.cache_tokens ?? 0;
       const inOut = (
         <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
           {formatCount(l.prompt_tokens)}

@@ -27,6 +27,12 @@ export interface LogOther {
   text_output?: number;
   audio_ratio?: number;
   audio_completion_ratio?: number;
+  /** Image calls (issue 44): the pictures returned, and the size and quality asked. */
+  image_count?: number;
+  image_size?: string;
+  image_quality?: string;
+  /** The provider's price ratio of that size and quality to the model's plain picture (absent = 1). */
+  image_ratio?: number;
   /** Quota the balance could not cover (the charge was cut to what was left). */
   shortfall?: number;
   /** The relay counted the tokens itself (the upstream reported none). */
@@ -106,4 +112,14 @@ export function firstTokenColor(seconds: number): string {
 export function retryChain(other: LogOther): string[] {
   const chain = other.admin_info?.use_channel;
   return Array.isArray(chain) ? chain.map(String) : [];
+}
+
+/** An image row's pictures (issue 44): how many, at which size and quality; null for any other row. */
+export function imagesOf(o: LogOther): { count: number; size?: string; quality?: string } | null {
+  if (typeof o.image_count !== 'number' || o.image_count < 0) return null;
+  return {
+    count: o.image_count,
+    ...(o.image_size ? { size: o.image_size } : {}),
+    ...(o.image_quality ? { quality: o.image_quality } : {}),
+  };
 }

@@ -18,27 +18,37 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustments, IconMessageChatbot, IconPlayerStop, IconSend, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { isImageModel } from '../../../shared/image-models.ts';
 import { serverTextInLanguage } from '../../lib/server-messages.ts';
 import { useStoredUser } from '../../lib/user.ts';
 import { trpc } from '../../trpc.ts';
 import { MessageList } from './MessageList.tsx';
+import { ImagePanel } from './ImagePanel.tsx';
 import { SettingsPanel } from './SettingsPanel.tsx';
 import { type ChatSettings, useChat } from './useChat.ts';
 import { isVideoModel } from './video-models.ts';
 import { VideoPanel } from './VideoPanel.tsx';
 
 const DEFAULT_MODEL = 'gpt-4o-mini';
+
+/**
+ * An image model by its name, or by the pricing page's doors when they are only the images API (a model
+ * the operator declared so). Gemini's image models also answer on the chat doors, but draw in the image tab.
+ */
+const isImageModelOf = (name: string, doors?: readonly string[]) =>
+  isImageModel(name) || (!!doors?.length && doors.every((d) => d === 'image-generation'));
 const DEFAULT_SYSTEM_PROMPT = 'You are a helpful assistant.';
 
 /**
  * /playground: chat with any model the user's groups offer, billed to the session user (spec §2.9);
- * `?tab=video` opens the video tab (issue 40).
+ * `?tab=video` opens the video tab (issue 40), `?tab=image` the image tab (issue 44).
  */
 export default function PlaygroundPage() {
   const { t } = useLingui();
   const user = useStoredUser();
   const [search, setSearch] = useSearchParams();
-  const tab = search.get('tab') === 'video' ? 'video' : 'chat';
+  const asked = search.get('tab');
+  const tab = asked === 'video' || asked === 'image' ? asked : 'chat';
   const models = trpc.users.models.useQuery();
   // Models the relay would refuse (no price in selling mode) are not offered (issue 28).
   const pricing = trpc.pricing.list.useQuery(undefined, { staleTime: 60_000 });
@@ -58,9 +68,10 @@ export default function PlaygroundPage() {
   const refused = new Set((pricing.data?.data ?? []).filter((p) => !p.callable).map((p) => p.model_name));
   const callable = (models.data ?? []).filter((m) => !refused.has(m));
   const doors = new Map((pricing.data?.data ?? []).map((p) => [p.model_name, p.supported_endpoint_types]));
-  // Video models go to the video tab: a chat with one would only end in an error.
+  // Video and image models go to their own tabs: a chat with one would only end in an error.
   const videoModels = callable.filter((m) => isVideoModel(m, doors.get(m)));
-  const modelList = callable.filter((m) => !videoModels.includes(m));
+  const imageModels = callable.filter((m) => !videoModels.includes(m) && isImageModelOf(m, doors.get(m)));
+  const modelList = callable.filter((m) => !videoModels.includes(m) && !imageModels.includes(m));
   const groupList = Object.entries(groups.data ?? {}).map(([g, info]) => ({
     value: g,
     label: info.desc && info.desc !== g ? `${g} (${serverTextInLanguage(info.desc)})` : g,
@@ -95,14 +106,30 @@ export default function PlaygroundPage() {
   const tabs = (
     <SegmentedControl
       value={tab}
-      onChange={(v) => setSearch(v === 'video' ? { tab: 'video' } : {}, { replace: true })}
+      onChange={(v) => setSearch(v === 'chat' ? {} : { tab: v }, { replace: true })}
       data={[
         { value: 'chat', label: t`Chat` },
+        { value: 'image', label: t`Image` },
         { value: 'video', label: t`Video` },
       ]}
       aria-label={t`Playground mode`}
     />
   );
+
+  if (tab === 'image')
+    return (
+      <Box p={{ base: 'xs', sm: 'md' }}>
+        <Stack gap="sm">
+          <Group>{tabs}</Group>
+          <ImagePanel
+            groups={groupList}
+            defaultGroup={settings.group}
+            models={imageModels}
+            loading={models.isLoading || pricing.isLoading}
+          />
+        </Stack>
+      </Box>
+    );
 
   if (tab === 'video')
     return (

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Input, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { isImageModel } from '../../../../shared/image-models.ts';
 import { FormFooter } from '../../../components/FormFooter.tsx';
 import {
   completionRatioFromPrices,
@@ -116,6 +117,7 @@ export function PriceEditModal({ opened, row, existingNames, isVideo = () => fal
 
   const isRatio = mode === 'ratio';
   const video = isVideo(name.trim());
+  const image = !video && isImageModel(name.trim());
   return (
     <Modal opened={opened} onClose={onClose} title={row?.name ? t`Edit model price` : t`Add model`} size="lg">
       <Stack>
@@ -125,9 +127,31 @@ export function PriceEditModal({ opened, row, existingNames, isVideo = () => fal
           onChange={(v) => setMode(v as Mode)}
           data={[
             { value: 'ratio', label: t`Per token` },
-            { value: 'price', label: video ? t`Fixed price` : t`Fixed price per call` },
+            {
+              value: 'price',
+              label: video ? t`Fixed price` : image ? t`Fixed price per image` : t`Fixed price per call`,
+            },
           ]}
+          data-testid="price-mode"
         />
+        {image && (
+          // Issue 44: one model, two ways to bill a picture; the relay uses the one saved here (ModelPrice wins).
+          <Text size="sm" c="dimmed" data-testid="image-billing">
+            {isRatio ? (
+              <Trans>
+                Image model billed by tokens (ModelRatio): the tokens the upstream reports, such as Gemini's image
+                output tokens and gpt-image's usage; an upstream that reports none is charged its usual tokens per
+                picture.
+              </Trans>
+            ) : (
+              <Trans>
+                Image model billed per image (ModelPrice): the price × the pictures returned × the provider's
+                size/quality multiplier (DALL-E 3 HD and wide sizes, gpt-image-1 quality).
+              </Trans>
+            )}{' '}
+            <Trans>A failed generation charges nothing.</Trans>
+          </Text>
+        )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             label={t`Model ratio`}
@@ -176,11 +200,13 @@ export function PriceEditModal({ opened, row, existingNames, isVideo = () => fal
         )}
         <TextInput
           label={
-            !video || isRatio
-              ? t`Price per call (USD)`
-              : videoUnit === 'job'
-                ? t`Price per video (USD)`
-                : t`Price per second of video (USD)`
+            image
+              ? t`Price per image (USD)`
+              : !video || isRatio
+                ? t`Price per call (USD)`
+                : videoUnit === 'job'
+                  ? t`Price per video (USD)`
+                  : t`Price per second of video (USD)`
           }
           description={
             video && !isRatio

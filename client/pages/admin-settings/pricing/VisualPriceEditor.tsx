@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
+import { isImageModel } from '../../../../shared/image-models.ts';
 import type { OptionsForm } from '../form/useOptionsForm.ts';
 import { BatchSetModal } from './BatchSetModal.tsx';
 import { PriceEditModal } from './PriceEditModal.tsx';
@@ -132,7 +133,13 @@ export function VisualPriceEditor({ form, presets, onlyPresets, setOnlyPresets }
               r.price !== undefined ? (
                 // max-content: a phone's narrow column cut 按个视频 to 按个… (the table scrolls sideways instead).
                 <Badge color="grape" variant="light" miw="max-content" data-testid={`billing-${r.name}`}>
-                  {!isVideo(r.name) ? t`Per call` : r.videoUnit === 'job' ? t`Per video` : t`Per second`}
+                  {isVideo(r.name)
+                    ? r.videoUnit === 'job'
+                      ? t`Per video`
+                      : t`Per second`
+                    : isImageModel(r.name)
+                      ? t`Per image`
+                      : t`Per call`}
                 </Badge>
               ) : (
                 <Badge variant="light" miw="fit-content">
@@ -165,7 +172,7 @@ export function VisualPriceEditor({ form, presets, onlyPresets, setOnlyPresets }
             render: (r) => {
               if (r.price === undefined) return '-';
               const amount = `$${r.price}`;
-              if (!isVideo(r.name)) return amount;
+              if (!isVideo(r.name)) return isImageModel(r.name) ? t`${amount} / image` : amount;
               return r.videoUnit === 'job' ? t`${amount} / video` : t`${amount} / second`;
             },
           },
