@@ -146,7 +146,11 @@ function imagen(model: string, body: Json, vertex: boolean): Answer {
   return { status: 200, body: predictions.length ? { predictions } : {} };
 }
 
-const textOf = (parts: Json[]) => parts.map((p) => (typeof p.text === 'string' ? p.text : '')).join(' ');
+const textOf = (parts: Json[]) =>
+  parts
+    .map((p) => p.text)
+    .filter((t) => typeof t === 'string')
+    .join(' ');
 
 function geminiImage(model: string, path: string, headers: IncomingHttpHeaders, body: Json): Answer {
   const strict = validateGemini(path, headers, body);
