@@ -91,6 +91,8 @@ describe('Jimeng images on a Jimeng channel', () => {
     expect(new Set(bytes.map(labelOf)).size).toBe(2);
     expect(sizeOf(bytes[0])).toEqual([2048, 2048]);
     expect(await p.charges()).toEqual([perImage(V40, 2)]);
+    const [row] = await p.logs();
+    expect(JSON.parse(row.other ?? '{}')).toMatchObject({ image_count: 2, image_size: '2K' });
   });
 
   it('edits an uploaded picture with jimeng_i2i_v30 (sent as bare base64)', async () => {

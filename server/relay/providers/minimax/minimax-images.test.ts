@@ -112,6 +112,8 @@ describe('MiniMax image-01 on a MiniMax channel', () => {
     expect(input).toMatchObject({ status: 400 });
     expect((input as Error).message).toContain('(1026)');
     expect(await p.charges()).toEqual([perImage(2)]);
+    const rows = await p.logs();
+    expect(JSON.parse(rows[0].other ?? '{}')).toMatchObject({ image_count: 2 });
   });
 
   it('a key MiniMax refuses (1004 with HTTP 200) is a 401 to the client, without the key; nothing is charged', async () => {

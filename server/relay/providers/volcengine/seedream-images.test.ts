@@ -89,6 +89,8 @@ describe('Seedream images on a VolcEngine channel', () => {
     expect(new Set(labels).size).toBe(3);
     for (const l of labels) expect(l).toMatch(new RegExp(`^ark:${S4}:three cats:`));
     expect(await p.charges()).toEqual([perImage(S4, 3)]);
+    const [row] = await p.logs();
+    expect(JSON.parse(row.other ?? '{}')).toMatchObject({ image_count: 3, image_size: '1280x720' });
   });
 
   it("Seedream 4's own sizes (2K) and group generation pass through as one call", async () => {
