@@ -21,7 +21,8 @@ import { fakePng, labelOf } from './shared.ts';
  *   1290 IMAGE candidate tokens per picture (gemini-2.5-flash-image's rate), 258 per input image;
  *   finishReason IMAGE_SAFETY or NO_IMAGE when refused.
  * Prompt markers drive the failure modes: `[filtered]` (every picture), `[filter-one]` (the first of
- * several), `[image-safety]`, `[no-image]`, `[blocked]` (promptFeedback), `[overloaded]` (503).
+ * several), `[image-safety]`, `[no-image]`, `[blocked]` (promptFeedback), `[overloaded]` (503); so does a
+ * model name ending in `+overloaded` (one channel busy, the next one not).
  * Each picture is a fakePng of the ratio's pixel size labelled `{model}#{i}` (an edit:
  * `{model}#{i}<{labels of the input images, comma-separated}`).
  */
@@ -274,7 +275,9 @@ export async function startFakeGoogleImages(): Promise<FakeUpstream> {
     }
     if (raw.trim() && !isObject(safeJson(raw))) return answer(invalid('Invalid JSON payload received.'));
     const [version, modelPart, action] = studio ? [studio[1], studio[2], studio[3]] : ['v1', vertex![3], vertex![4]];
-    const model = decodeURIComponent(modelPart);
+    // A behaviour token after the name (`imagen-4.0-generate-001+overloaded`): Google busy, for failover tests.
+    const [model, behaviour] = decodeURIComponent(modelPart).split('+');
+    if (behaviour === 'overloaded') return answer(overloaded);
     const imagenModels = studio ? IMAGEN_AI_STUDIO : IMAGEN_VERTEX;
     if (action === 'predict')
       return answer(

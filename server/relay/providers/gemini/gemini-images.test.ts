@@ -18,7 +18,7 @@ import { insertChannel, type RelayHarness, setOptions, startRelayHarness } from 
 const IMAGEN = 'imagen-4.0-generate-001';
 const ULTRA = 'imagen-4.0-ultra-generate-001';
 const FLASH = 'gemini-2.5-flash-image';
-const PRICE = { [IMAGEN]: 0.04, [ULTRA]: 0.06, 'imagen-bad-key': 0.04 };
+const PRICE = { [IMAGEN]: 0.04, [ULTRA]: 0.06, 'imagen-bad-key': 0.04, 'imagen-fo': 0.04 };
 const R = { model: 15, completion: 8 }; // $30 per million output tokens: gemini-2.5-flash-image's price
 const perImage = (model: keyof typeof PRICE, n = 1) => Math.round(PRICE[model] * 500_000) * n;
 
@@ -47,6 +47,21 @@ beforeAll(async () => {
     models: ['imagen-bad-key'],
     modelMapping: { 'imagen-bad-key': IMAGEN },
     autoBan: false,
+  });
+  // A busy channel first (higher priority), then one that answers.
+  await insertChannel(h.deps, {
+    ...ch,
+    name: 'gemini-busy',
+    models: ['imagen-fo'],
+    modelMapping: { 'imagen-fo': `${IMAGEN}+overloaded` },
+    priority: 10,
+    autoBan: false,
+  });
+  await insertChannel(h.deps, {
+    ...ch,
+    name: 'gemini-spare',
+    models: ['imagen-fo'],
+    modelMapping: { 'imagen-fo': IMAGEN },
   });
 });
 afterAll(async () => {
@@ -155,10 +170,25 @@ describe('Imagen on a Gemini channel', () => {
     expect(await p.charges()).toEqual([]);
   });
 
+  it("Google's 503 fails over to the next channel, which draws and is the only one charged", async () => {
+    const p = await payer(h);
+    const before = fake.requests.length;
+    const r = await h
+      .client(p.key)
+      .images.generate({ model: 'imagen-fo', prompt: 'a mill', response_format: 'b64_json' });
+    expect(callsSince(before).map((c) => c.path)).toEqual([
+      `/v1beta/models/${IMAGEN}+overloaded:predict`,
+      `/v1beta/models/${IMAGEN}:predict`,
+    ]);
+    expect(labelOf(png(r.data![0].b64_json!))).toBe(`${IMAGEN}#0`);
+    expect(await p.charges()).toEqual([perImage('imagen-fo')]);
+  });
+
   it("a revoked key: Google's refusal, neither the key nor Google's address shown, nothing charged", async () => {
     const p = await payer(h);
     const err = await failure(h.client(p.key).images.generate({ model: 'imagen-bad-key', prompt: 'a fox' }));
-    expect(err.status).toBeGreaterThanOrEqual(400);
+    // Google answers a wrong key with 400 (ErrorInfo API_KEY_INVALID), passed on as for chat.
+    expect(err.status).toBe(400);
     expect(err.message).toMatch(/API key not valid/);
     expect(err.message).not.toContain('AIzaSy-revoked');
     expect(err.message).not.toContain(fake.url);
