@@ -1,4 +1,5 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import { answerOpenAIImages, isImagesPath, type OpenAIImagesState } from './images/openai.ts';
 import { answerResponses } from './openai-agent.ts';
 
 const send = (res: ServerResponse, body: unknown) => {
@@ -7,12 +8,25 @@ const send = (res: ServerResponse, body: unknown) => {
   res.end(text);
 };
 
+/** What the images API needs of a request beyond its JSON: the raw body (an edit is multipart) and the state. */
+export interface ExtraImages {
+  state: OpenAIImagesState;
+  headers: IncomingHttpHeaders;
+  raw: Buffer;
+}
+
 /**
  * The newer OpenAI endpoints of the fake: /responses (JSON and the real SSE event
- * sequence), /moderations, /rerank (Jina/Cohere style with usage), /images/generations.
+ * sequence), /moderations, /rerank (Jina/Cohere style with usage), /images/generations and /images/edits.
  * Returns false for any other path.
  */
-export function handleExtra(path: string, body: Record<string, unknown>, model: string, res: ServerResponse): boolean {
+export function handleExtra(
+  path: string,
+  body: Record<string, unknown>,
+  model: string,
+  res: ServerResponse,
+  images?: ExtraImages,
+): boolean {
   if (path === '/responses') {
     answerResponses(res, body, model);
     return true;
@@ -51,19 +65,9 @@ export function handleExtra(path: string, body: Record<string, unknown>, model: 
     send(res, { text: 'hello from the audio file' });
     return true;
   }
-  if (path === '/images/edits') {
-    send(res, { created: Math.floor(Date.now() / 1000), data: [{ b64_json: 'aW1n' }] });
-    return true;
-  }
-  if (path === '/images/generations') {
-    const n = Number(body.n ?? 1) || 1;
-    send(res, {
-      created: Math.floor(Date.now() / 1000),
-      data: Array.from({ length: n }, (_, i) => ({
-        url: `https://fake.example/img-${i}.png`,
-        revised_prompt: String(body.prompt ?? ''),
-      })),
-    });
+  if (images && isImagesPath(path)) {
+    // OpenAI's images API as the strict images fake answers it (images/openai.ts), for any model name.
+    void answerOpenAIImages(images.state, path, images.headers, images.raw, res);
     return true;
   }
   return false;

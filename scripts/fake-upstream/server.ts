@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { handleExtra } from './openai-extra.ts';
+import { type ExtraImages, handleExtra } from './openai-extra.ts';
+import { type OpenAIImagesState, serveImageFile } from './images/openai.ts';
 import { answerChatToolCall } from './openai-agent.ts';
 import {
   type Behaviour,
@@ -56,6 +57,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function startFakeOpenAI(opts: FakeOptions = {}): Promise<FakeUpstream> {
   const requests: RecordedRequest[] = [];
   const memory = createKeyMemory();
+  // The images API (images/openai.ts) for any model name; its picture links are served here too.
+  const images: OpenAIImagesState = { origin: '', files: new Map(), seen: [], anyModel: true };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -79,12 +82,15 @@ export async function startFakeOpenAI(opts: FakeOptions = {}): Promise<FakeUpstr
       });
       const refusal = opts.validate?.(rec.path, req.headers, body);
       if (refusal) return json(res, refusal.status, refusal.body);
-      handle(req, res, body, opts, memory).catch(() => res.destroy());
+      if (req.method === 'GET' && serveImageFile(images, rec.path, res)) return;
+      const raw = { state: images, headers: req.headers, raw: Buffer.concat(chunks) };
+      handle(req, res, body, opts, memory, raw).catch(() => res.destroy());
     });
   });
   server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  images.origin = `http://127.0.0.1:${port}`;
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
@@ -102,6 +108,7 @@ async function handle(
   body: Record<string, unknown>,
   o: FakeOptions,
   memory: KeyMemory,
+  images: ExtraImages,
 ) {
   // Azure deployment URLs (/openai/deployments/{name}/chat/completions) and the version prefixes of
   // OpenAI-compatible vendors (Zhipu /api/paas/v4, VolcEngine /api/v3, Baidu /v2) map onto the same routes.
@@ -128,7 +135,7 @@ async function handle(
     return json(res, status, failureBody(status));
   }
   if (path === '/embeddings') return embeddings(res, body, model);
-  if (handleExtra(path, body, model, res)) return;
+  if (handleExtra(path, body, model, res, images)) return;
   const chat = path === '/chat/completions';
   // Read (and remembered) once per request, whichever answer it gets: a tool call or text.
   const cached = chat

@@ -1,6 +1,7 @@
 import type { AttemptContext, ProviderAdapter, RelayMode, UpstreamError, UpstreamRequest } from '../types.ts';
 import { parseRerankUsage } from '../rerank/usage.ts';
 import { audioTextResponse, multipartBody } from './audio.ts';
+import { openAIImageBody } from './images.ts';
 import { createResponsesStreamConverter } from './responses-stream.ts';
 import { withResponsesBridge } from './responses-bridge/bridge.ts';
 import { createOpenAIStreamConverter } from './stream.ts';
@@ -96,7 +97,12 @@ export const openAIAdapter: ProviderAdapter = withResponsesBridge({
 /** The upstream request for a body in the internal form (or any other mode's plain body). */
 function buildOpenAIRequest(ctx: AttemptContext, body: Record<string, unknown>): UpstreamRequest {
   // The internal form's extensions and what the upstream model refuses (request.ts); a plain body is itself.
-  const src = ctx.mode === 'chat' ? renderChatBody(ctx, body) : body;
+  const src =
+    ctx.mode === 'chat'
+      ? renderChatBody(ctx, body)
+      : ctx.mode === 'images' || ctx.mode === 'image_edits'
+        ? openAIImageBody(ctx, body)
+        : body;
   const out: Record<string, unknown> = { ...src, model: ctx.upstreamModel };
   // Only chat and completions know stream_options (the Responses API rejects it and reports usage anyway).
   if (ctx.stream && (ctx.mode === 'chat' || ctx.mode === 'completions')) {
@@ -110,7 +116,7 @@ function buildOpenAIRequest(ctx: AttemptContext, body: Record<string, unknown>):
     authorization: `Bearer ${ctx.key}`,
   };
   if (ctx.channel.openaiOrganization) headers['openai-organization'] = ctx.channel.openaiOrganization;
-  const form = multipartBody(ctx, body);
+  const form = multipartBody(ctx, src);
   if (form)
     return {
       url: openAIUrl(ctx),

@@ -15,9 +15,9 @@ beforeAll(async () => {
       'cohere-rerank': 0.5,
     }),
     CompletionRatio: JSON.stringify({ 'gpt-resp': R.completion }),
-    ModelPrice: JSON.stringify({ 'dall-e-3': 0.04 }),
+    ModelPrice: JSON.stringify({ 'dall-e-2': 0.04 }),
   });
-  await insertChannel(h.deps, { baseUrl: h.fake.url, models: ['gpt-resp', 'omni-moderation-latest', 'dall-e-3'] });
+  await insertChannel(h.deps, { baseUrl: h.fake.url, models: ['gpt-resp', 'omni-moderation-latest', 'dall-e-2'] });
   await insertChannel(h.deps, { type: 38, baseUrl: h.fake.url, models: ['jina-rerank'] });
   await insertChannel(h.deps, { type: 34, baseUrl: h.fake.url, models: ['cohere-rerank'] });
 });
@@ -59,7 +59,8 @@ describe('the rest of the OpenAI surface', () => {
 
   it('/v1/images/generations: a fixed ModelPrice is charged per image', async () => {
     const p = await payer(h);
-    const r = await h.client(p.key).images.generate({ model: 'dall-e-3', prompt: 'a cat', n: 2 });
+    // dall-e-3 makes one picture a call (OpenAI refuses n > 1): dall-e-2 shows n.
+    const r = await h.client(p.key).images.generate({ model: 'dall-e-2', prompt: 'a cat', n: 2 });
     expect(r.data).toHaveLength(2);
     expect(await p.charges()).toEqual([Math.round(0.04 * 500_000) * 2]);
   });

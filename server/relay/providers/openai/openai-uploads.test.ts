@@ -1,5 +1,6 @@
 import { toFile } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakePng, labelOf } from '../../../../scripts/fake-upstream/images/shared.ts';
 import { insertChannel, type RelayHarness, setOptions, startRelayHarness } from '../../../../test/relay-fixtures.ts';
 import { buildMultipart, parseMultipart } from '../../front-doors/multipart.ts';
 import { countText, loadTokenizers } from '../../usage.ts';
@@ -74,9 +75,10 @@ describe('multipart and binary OpenAI endpoints', () => {
     const r = await h.client(p.key).images.edit({
       model: 'gpt-image-edit',
       prompt: 'add a hat',
-      image: await toFile(Buffer.from('PNGDATA'), 'i.png', { type: 'image/png' }),
+      image: await toFile(fakePng(8, 8, 'in'), 'i.png', { type: 'image/png' }),
+      response_format: 'b64_json',
     });
-    expect(r.data?.[0].b64_json).toBe('aW1n');
+    expect(labelOf(Buffer.from(r.data?.[0].b64_json ?? '', 'base64'))).toBe('gpt-image-edit:edit(in)#0');
     expect(await p.charges()).toEqual([Math.round(0.02 * 500_000)]);
   });
 
