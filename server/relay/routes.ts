@@ -7,6 +7,7 @@ import { AttemptsFailed } from './attempts.ts';
 import { registerBillingRoutes } from './front-doors/billing.ts';
 import { modelsFor, oneModelFor } from './front-doors/models.ts';
 import { registerFrontDoors } from './front-doors/routes.ts';
+import { type FormPart, multipartToBody, parseMultipart, PARTS } from './front-doors/multipart.ts';
 import type { FrontDoor } from './front-doors/types.ts';
 import { registerImageFiles } from './images/files-route.ts';
 import { refusal, relayAnswerOf, relayError, RelayError } from './errors.ts';
@@ -17,6 +18,9 @@ import type { RelayRuntime } from './runtime.ts';
 import { registerTaskRoutes } from './tasks/routes.ts';
 import { serverTiming } from './timing.ts';
 import { checkGroup } from './token-auth.ts';
+
+/** OpenAI's upload limit, as on /v1/images/edits. */
+const PLAYGROUND_UPLOAD_BYTES = 25 * 1024 * 1024;
 
 /** OpenAI paths the gateway does not serve: answered 501 in OpenAI's error shape. */
 const unsupported = [
@@ -70,10 +74,29 @@ export function registerRelayRoutes(
   app.post('/v1/completions', handle('completions', tokenAuth));
   app.post('/v1/embeddings', handle('embeddings', tokenAuth));
   app.post('/v1/engines/:model/embeddings', handle('embeddings', tokenAuth));
-  app.post(
-    '/pg/chat/completions',
-    handle('chat', (req) => playgroundAuth(rt, req)),
-  );
+  const sessionAuth = (req: FastifyRequest) => playgroundAuth(rt, req);
+  app.post('/pg/chat/completions', handle('chat', sessionAuth));
+  // The playground's image tab (issue 44): the same image relay as /v1/images/*, paid by the session.
+  app.post('/pg/images/generations', handle('images', sessionAuth));
+  void app.register(async (scope) => {
+    // Multipart only here, as for /v1/images/edits (front-doors/routes.ts), with OpenAI's upload limit.
+    scope.addContentTypeParser(
+      'multipart/form-data',
+      { parseAs: 'buffer', bodyLimit: PLAYGROUND_UPLOAD_BYTES },
+      (req, body, done) => {
+        try {
+          done(null, multipartToBody(parseMultipart(body as Buffer, String(req.headers['content-type']))));
+        } catch (err) {
+          done(err as Error, undefined);
+        }
+      },
+    );
+    scope.post(
+      '/pg/images/edits',
+      { config: { multipartBodyLimit: PLAYGROUND_UPLOAD_BYTES } },
+      handle('image_edits', sessionAuth),
+    );
+  });
 
   registerFrontDoors(app, rt, (mode, door) => handle(mode, tokenAuth, door));
   registerTaskRoutes(app, rt);
@@ -115,5 +138,8 @@ export async function playgroundAuth(rt: RelayRuntime, req: FastifyRequest): Pro
   const body = req.body as Record<string, unknown> | undefined;
   const requested = typeof body?.group === 'string' ? body.group : '';
   if (body && 'group' in body) delete body.group;
+  // An upload's parts are relayed as sent (an image edit): the group field must not reach the upstream.
+  const parts = body?.[PARTS];
+  if (Array.isArray(parts)) body![PARTS] = (parts as FormPart[]).filter((p) => p.name !== 'group');
   return { user, token: null, group: checkGroup(rt.deps, user, requested), pinnedChannelId: null };
 }
