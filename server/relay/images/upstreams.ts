@@ -2,8 +2,12 @@ import { ChannelType } from '../../../shared/channel-types.ts';
 import { geminiImages } from '../providers/gemini/images.ts';
 import { jimengImages } from '../providers/jimeng/images.ts';
 import { minimaxImages } from '../providers/minimax/images.ts';
+import { replicateImages } from '../providers/replicate/images.ts';
+import { siliconflowImages } from '../providers/siliconflow/images.ts';
 import { seedreamImages } from '../providers/volcengine/images.ts';
 import { vertexImages } from '../providers/vertex/images.ts';
+import { xaiImages } from '../providers/xai/images.ts';
+import { zhipuImages } from '../providers/zhipu/images.ts';
 import type { ImageUpstream } from './upstream.ts';
 
 /*
@@ -18,4 +22,8 @@ export const IMAGE_UPSTREAMS: ReadonlyMap<number, ImageUpstream> = new Map<numbe
   [ChannelType.VolcEngine, seedreamImages],
   [ChannelType.Jimeng, jimengImages],
   [ChannelType.MiniMax, minimaxImages],
+  [ChannelType.Replicate, replicateImages],
+  [ChannelType.ZhipuV4, zhipuImages],
+  [ChannelType.XAI, xaiImages],
+  [ChannelType.SiliconFlow, siliconflowImages],
 ]);
