@@ -25,6 +25,25 @@ export const MAX_IMAGE_BYTES = 32 * 1024 * 1024;
 
 const KV_PREFIX = 'image-file:';
 
+/**
+ * What one process keeps in the KV within an hour (the store holds the pictures in memory unless it is
+ * Redis): past it, pictures are answered as base64 rather than kept, so a burst of large pictures
+ * cannot grow the gateway's memory without bound.
+ */
+export const IMAGE_STORE_BYTES = 512 * 1024 * 1024;
+const kept: { until: number; bytes: number }[] = [];
+let keptBytes = 0;
+
+/** Counts a picture against the hour's budget; false (nothing counted) when it would pass it. */
+function roomFor(bytes: number): boolean {
+  const now = Date.now();
+  while (kept.length > 0 && kept[0].until <= now) keptBytes -= kept.shift()!.bytes;
+  if (keptBytes + bytes > IMAGE_STORE_BYTES) return false;
+  kept.push({ until: now + IMAGE_LINK_TTL_MS, bytes });
+  keptBytes += bytes;
+  return true;
+}
+
 /** A kept picture: its owner (the paying user), type and bytes. */
 export interface StoredImage {
   userId: number;
@@ -54,8 +73,9 @@ export function validImageSignature(secret: string, id: string, expires: number,
 
 export const imageKvKey = (id: string) => `${KV_PREFIX}${id}`;
 
-/** Keeps a picture for its owner and answers the signed link to it. */
-async function storeImage(rt: RelayRuntime, call: RelayCall, mime: string, b64: string): Promise<string> {
+/** Keeps a picture for its owner and answers the signed link to it; undefined when the hour's budget is spent. */
+async function storeImage(rt: RelayRuntime, call: RelayCall, mime: string, b64: string): Promise<string | undefined> {
+  if (!roomFor(b64.length)) return undefined;
   const id = randomBytes(18).toString('base64url');
   const stored: StoredImage = { userId: call.principal.user.id, mime, b64 };
   await rt.deps.kv.set(imageKvKey(id), JSON.stringify(stored), IMAGE_LINK_TTL_MS);
@@ -127,11 +147,13 @@ export async function deliverImages(
         }
         if (!d._private) return { url: d.url, ...item };
         const got = await download(call, ok, d.url, true);
-        return { url: await storeImage(rt, call, got.mime, got.b64), _mime: got.mime, ...item };
+        const link = await storeImage(rt, call, got.mime, got.b64);
+        return link ? { url: link, _mime: got.mime, ...item } : { b64_json: got.b64, _mime: got.mime, ...item };
       }
       if (d.b64_json === undefined) return item;
       const mime = mimeOf(d);
-      if (want === 'url') return { url: await storeImage(rt, call, mime, d.b64_json), _mime: mime, ...item };
+      const link = want === 'url' ? await storeImage(rt, call, mime, d.b64_json) : undefined;
+      if (link) return { url: link, _mime: mime, ...item };
       return { b64_json: d.b64_json, _mime: mime, ...item };
     }),
   );
