@@ -24,7 +24,7 @@ export { FAKE_VOLC_ACCESS_KEY, FAKE_VOLC_SECRET_KEY } from '../video/volc-signat
  *   a jimeng_t2i_v40 task without force_single may make several pictures ("N pictures" in the prompt).
  * Steering: "risk" in the prompt is refused at submit (400, 50412 Text Risk Not Pass); "fail" ends the
  * task with 400 50511 (Post Img Risk Not Pass); "crash" with 500 50500; `throttleNext()` answers 429
- * 50429 at the next submit.
+ * 50429 at the next submit; "slow" makes the task take 50 times as long.
  */
 
 const IMAGE_REQ_KEYS = {
@@ -220,7 +220,7 @@ export async function startFakeJimengImages(opts: { stepMs?: number; port?: numb
     const empty = { binary_data_base64: null, image_urls: null };
     const t = tasks.get(body.task_id);
     if (!t || t.reqKey !== body.req_key) return answer(res, 200, 10000, 'Success', { ...empty, status: 'not_found' });
-    const step = Math.floor((Date.now() - t.createdAt) / stepMs);
+    const step = Math.floor((Date.now() - t.createdAt) / (t.prompt.includes('slow') ? stepMs * 50 : stepMs));
     if (step < 1) return answer(res, 200, 10000, 'Success', { ...empty, status: 'in_queue' });
     if (step < 2) return answer(res, 200, 10000, 'Success', { ...empty, status: 'generating' });
     if (t.fail) return answer(res, t.fail.status, t.fail.code, t.fail.message, null);

@@ -139,6 +139,21 @@ describe('Jimeng images on a Jimeng channel', () => {
     expect(await p.charges()).toEqual([]);
   });
 
+  it('a client that goes away while the task runs stops the polling and pays nothing', async () => {
+    const p = await payer(h);
+    const before = fake.requests.length;
+    const abort = new AbortController();
+    setTimeout(() => abort.abort(), 450);
+    await failure(h.client(p.key).images.generate({ model: V31, prompt: 'a slow sunrise' }, { signal: abort.signal }));
+    await new Promise((r) => setTimeout(r, 1500));
+    // The submit and the poll at 300 ms only: the next would have come at 800 ms.
+    expect(fake.requests.slice(before).map((r) => r.action)).toEqual([
+      'CVSync2AsyncSubmitTask',
+      'CVSync2AsyncGetResult',
+    ]);
+    expect(await p.charges()).toEqual([]);
+  });
+
   it('a wrong secret is refused by the signature check: a 401 without the key, nothing charged', async () => {
     const p = await payer(h);
     const e = await failure(h.client(p.key).images.generate({ model: 'jimeng-bad-secret', prompt: 'a cat' }));
