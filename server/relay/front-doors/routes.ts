@@ -6,6 +6,7 @@ import type { RelayMode } from '../providers/types.ts';
 import type { RelayRuntime } from '../runtime.ts';
 import { anthropicDoor } from './anthropic/door.ts';
 import { geminiDoor } from './gemini/door.ts';
+import { imagenDoor, isImagenPredict } from './imagen/door.ts';
 import { responsesDoor } from './responses/door.ts';
 import { geminiModels } from './models.ts';
 import { multipartToBody, parseMultipart } from './multipart.ts';
@@ -29,12 +30,21 @@ export function registerFrontDoors(
   app.post('/v1/messages/count_tokens', count.anthropic);
   // Veo's :predictLongRunning (@google/genai generateVideos) is a video job: Google's video door takes it.
   const veoSubmit = googleVideoSubmit(rt);
+  // Imagen's :predict (@google/genai generateImages): an image call on any image upstream (issue 44).
+  const imagenPredict = handleFor('images', imagenDoor);
   app.post('/v1beta/models/*', (req, reply) =>
     isGeminiCountTokens(req)
       ? count.gemini(req, reply)
       : isVeoSubmit(req)
         ? veoSubmit(req, reply)
-        : geminiGenerate(req, reply),
+        : isImagenPredict(req)
+          ? imagenPredict(req, reply)
+          : geminiGenerate(req, reply),
+  );
+  // Vertex AI express mode's paths (an API key, no project): @google/genai only sends generateImages
+  // there (`vertexai: true`); generateContent on the same paths reaches the Gemini door.
+  app.post('/v1beta1/publishers/google/models/*', (req, reply) =>
+    isImagenPredict(req) ? imagenPredict(req, reply) : geminiGenerate(req, reply),
   );
   // Responses: natively to channels that speak it, through the canonical chat form to every other one.
   app.post('/v1/responses', handleFor('chat', responsesDoor));

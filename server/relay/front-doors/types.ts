@@ -65,6 +65,12 @@ export interface DoorRequest {
    * body (images/image-request.ts).
    */
   mode?: RelayMode;
+  /**
+   * An image call (`mode`) whose client asked a streamed answer (Gemini's streamGenerateContent): the
+   * upstream still answers once, and the door's bodies for it (convertImages, convertResponse of a
+   * native attempt) are already SSE events, to be sent as text/event-stream.
+   */
+  sse?: boolean;
   body: Record<string, unknown>;
   headers?: Record<string, string>;
   /**

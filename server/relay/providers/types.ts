@@ -199,8 +199,10 @@ export interface NativeTokenCount {
 /**
  * Wire protocols that have their own front door besides OpenAI's chat (relay.md §1). `responses`
  * (OpenAI's Responses API) is spoken by channels, not adapters: openai/responses-bridge/channel.ts.
+ * `imagen` (Imagen's :predict door, issue 44) is spoken by no adapter: its calls always go through
+ * the canonical images body to the channels' image upstreams.
  */
-export type NativeProtocol = 'anthropic' | 'gemini' | 'responses';
+export type NativeProtocol = 'anthropic' | 'gemini' | 'responses' | 'imagen';
 
 /**
  * Same-protocol relaying (relay.md §8): a request that arrived in the provider's

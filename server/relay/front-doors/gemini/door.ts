@@ -1,9 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { relayError } from '../../errors.ts';
 import { nativeSupportFor } from '../../providers/native-support.ts';
+import { isImageMode } from '../../images/image-request.ts';
 import { completionTextOf } from '../../usage.ts';
 import type { FrontDoor } from '../types.ts';
 import { dropRepeatedResponses } from './repeated-responses.ts';
+import { asksImages, geminiImageRequest, geminiImagesAnswer, nativeImageCount, sseEvent } from './images.ts';
 import { convertGeminiRequest, geminiBody, nativeOnlyOf } from './request.ts';
 import { openAIToGeminiResponse } from './response.ts';
 import { toGeminiStream } from './stream.ts';
@@ -28,17 +30,25 @@ export const geminiDoor: FrontDoor = {
     // A Gemini channel gets the repaired body too: Gemini refuses the repeats as much as any other upstream.
     const contents = dropRepeatedResponses(parsed.data.contents);
     const body = contents === parsed.data.contents ? parsed.data : { ...parsed.data, contents };
+    // An image model, or image output asked for: an image call (images.ts), the body kept for Gemini channels.
+    if (asksImages(model, body)) return geminiImageRequest(model, stream, body);
     const { canonical, unconvertible } = convertGeminiRequest(model, stream, body);
     return { canonical, body, nativeOnly: nativeOnlyOf(unconvertible) };
   },
 
-  convertResponse(ok, text) {
+  convertResponse(ok, text, _canonical, request) {
+    if (ok.native && isImageMode(ok.ctx.mode)) {
+      const usage = nativeSupportFor(ok.adapter, 'gemini')?.usageOf(text);
+      return { body: request?.sse ? sseEvent(text) : text, usage, images: nativeImageCount(text) };
+    }
     if (ok.native)
       return { body: text, usage: nativeSupportFor(ok.adapter, 'gemini')?.usageOf(text), produced: nativeText(text) };
     const inner = ok.adapter.convertResponse(ok.ctx, text);
     const body = openAIToGeminiResponse(inner.body, inner.usage, ok.ctx.upstreamModel);
     return { body, usage: inner.usage, produced: completionTextOf(inner.body) };
   },
+
+  convertImages: (ok, answer, request) => geminiImagesAnswer(answer, ok.ctx.upstreamModel, request),
 
   createStreamConverter(ok) {
     const support = ok.native ? nativeSupportFor(ok.adapter, 'gemini') : undefined;
