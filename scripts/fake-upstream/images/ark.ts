@@ -21,7 +21,8 @@ export { FAKE_ARK_KEY };
  *   total_tokens}}`, one picture (or max_images under sequential "auto"); output tokens are
  *   width x height / 256 per picture, as Ark counts them. URLs are public links served by the fake.
  * Steering: a prompt containing "sensitive" is refused (400 InputTextSensitiveContentDetected),
- * "unsafe-output" fails the output review (400 OutputImageSensitiveContentDetected); `failNext(status,
+ * "unsafe-output" fails the output review (400 OutputImageSensitiveContentDetected), "unsafe-one" fails
+ * one picture of a group (an item with its error); `failNext(status,
  * code)` fails the next request (a 429 or 500 for failover).
  */
 
@@ -225,7 +226,16 @@ export async function startFakeArkImages(opts: { port?: number } = {}): Promise<
         'OutputImageSensitiveContentDetected',
         'The request failed because the output image may contain sensitive information.',
       );
-    const data = Array.from({ length: count }, () => {
+    // In a group, a picture that fails its review is an item with its own error among the others.
+    const censored = count > 1 && prompt.includes('unsafe-one') ? 1 : 0;
+    const made = count - censored;
+    const refusedItem = {
+      error: {
+        code: 'OutputImageSensitiveContentDetected',
+        message: 'The output image may contain sensitive information.',
+      },
+    };
+    const data: unknown[] = Array.from({ length: made }, () => {
       const id = `${Date.now().toString(36)}-${++seq}`;
       const png = fakePng(w, h, `ark:${model}:${prompt}:${seq}`);
       files.set(id, png);
@@ -233,12 +243,13 @@ export async function startFakeArkImages(opts: { port?: number } = {}): Promise<
         ? { b64_json: png.toString('base64'), size: `${w}x${h}` }
         : { url: `${base}/tos/${id}.png?X-Tos-Expires=86400&X-Tos-Signature=fake`, size: `${w}x${h}` };
     });
-    const tokens = Math.round((w * h) / 256) * count;
+    if (censored) data.push(refusedItem);
+    const tokens = Math.round((w * h) / 256) * made;
     return send(res, 200, {
       model,
       created: Math.floor(Date.now() / 1000),
       data,
-      usage: { generated_images: count, output_tokens: tokens, total_tokens: tokens },
+      usage: { generated_images: made, output_tokens: tokens, total_tokens: tokens },
     });
   }
 

@@ -121,6 +121,19 @@ describe('Seedream images on a VolcEngine channel', () => {
     expect(await p.charges()).toEqual([perImage(S4, 2)]);
   });
 
+  it('a group picture that fails review is left out and not billed', async () => {
+    const p = await payer(h);
+    const r = await h.client(p.key).images.generate({
+      model: S4,
+      prompt: 'unsafe-one storyboard',
+      size: '1280x720',
+      ...({ sequential_image_generation: 'auto', sequential_image_generation_options: { max_images: 3 } } as object),
+    });
+    expect(r.data).toHaveLength(2);
+    expect(r.data!.every((d) => d.url)).toBe(true);
+    expect(await p.charges()).toEqual([perImage(S4, 2)]);
+  });
+
   it('edits an uploaded picture with SeedEdit: the file reaches Ark as a data URL, the answer keeps its size', async () => {
     const p = await payer(h);
     const before = ark.requests.length;
