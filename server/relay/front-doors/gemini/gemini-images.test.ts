@@ -155,6 +155,23 @@ describe('Gemini door: generateContent on an image model', () => {
     expect(await p.charges()).toEqual([Math.round(PRICE['gemini-2.5-flash-image'] * UNIT)]);
   });
 
+  it('imagen-4.0 on a Gemini channel through generateContent: Imagen has no generateContent, so it goes through :predict', async () => {
+    const p = await payer(h);
+    const r = await gemini(p.key).models.generateContent({
+      model: 'imagen-4.0-generate-001',
+      contents: 'a paper boat',
+      config: { candidateCount: 2, imageConfig: { aspectRatio: '3:4' } },
+    });
+    expect(google.requests.at(-1)!.path).toBe('/v1beta/models/imagen-4.0-generate-001:predict');
+    // Two candidates asked: one picture each.
+    expect(r.candidates).toHaveLength(2);
+    expect(pictures(r)).toEqual([
+      { mime: 'image/png', label: 'imagen-4.0-generate-001#0', width: 896, height: 1280 },
+      { mime: 'image/png', label: 'imagen-4.0-generate-001#1', width: 896, height: 1280 },
+    ]);
+    expect(await p.charges()).toEqual([Math.round(PRICE['imagen-4.0-generate-001'] * UNIT * 2)]);
+  });
+
   it('a failed generation answers in Google shape and charges nothing', async () => {
     const p = await payer(h);
     const err = await gemini(p.key)

@@ -14,6 +14,9 @@ import { mapErrorBody } from '../shared/error-body.ts';
 import { geminiModels } from './models.ts';
 import { geminiCountTokens } from './count-tokens.ts';
 
+/** Imagen models, which only take :predict (never the Gemini door's native generateContent body). */
+export const isImagenModel = (model: string) => /^imagen-/i.test(model);
+
 /** `{base}/{version}/models/{model}:generateContent` or `:streamGenerateContent?alt=sse`; version per gemini.version_settings. */
 export function geminiUrl(ctx: AttemptContext, model: string): string {
   const versions = ctx.options('gemini.version_settings');
@@ -94,6 +97,8 @@ export const geminiAdapter: ProviderAdapter = {
 
   native: {
     protocol: 'gemini',
+    // Imagen has no generateContent: a Gemini client's image call on it goes through :predict (images.ts).
+    serves: (model) => !isImagenModel(model),
     buildRequest(ctx, body) {
       const { model, config } = thinkingOf(ctx, undefined);
       let out = body;

@@ -11,7 +11,7 @@ import {
   mapAnthropicError,
 } from '../anthropic/adapter.ts';
 import { baseModel, toAnthropicRequest } from '../anthropic/request.ts';
-import { geminiAdapter, mapGeminiError } from '../gemini/adapter.ts';
+import { geminiAdapter, isImagenModel, mapGeminiError } from '../gemini/adapter.ts';
 import { thinkingOf } from '../gemini/request.ts';
 import type { AttemptContext, ProviderAdapter, UpstreamError, UpstreamRequest } from '../types.ts';
 import { parseVertexKey, type VertexKey, vertexAccessToken } from './credentials.ts';
@@ -141,7 +141,7 @@ export const vertexAdapter: ProviderAdapter = {
   native: [
     {
       protocol: 'gemini',
-      serves: (model) => !isClaude(baseModel(model)),
+      serves: (model) => !isClaude(baseModel(model)) && !isImagenModel(model),
       buildRequest: async (ctx, body) => onVertex(ctx, await geminiNative.buildRequest(ctx, body)),
       usageOf: (text) => geminiNative.usageOf(text),
       createStreamWatcher: (ctx) => geminiNative.createStreamWatcher(ctx),
