@@ -1,3 +1,4 @@
+import { GoogleGenAI } from '@google/genai';
 import { toFile } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelType } from '../../../../shared/channel-types.ts';
@@ -32,6 +33,16 @@ let fake: FakeJimengImages;
 const png = (b64: string) => Buffer.from(b64, 'base64');
 const sizeOf = (b: Buffer) => [b.readUInt32BE(16), b.readUInt32BE(20)];
 const failure = (p: Promise<unknown>) => p.catch((e: { status?: number; message?: string }) => e);
+
+/** A Gemini API client (@google/genai) on the gateway: generateContent on an image model. */
+const gemini = (key: string) =>
+  new GoogleGenAI({ apiKey: key, httpOptions: { baseUrl: h.baseURL.replace(/\/v1$/, '') } });
+/** The inline pictures of a Gemini answer. */
+const inlinePictures = (r: { candidates?: { content?: { parts?: { inlineData?: { data?: string } }[] } }[] }) =>
+  (r.candidates ?? [])
+    .flatMap((c) => c.content?.parts ?? [])
+    .filter((x) => x.inlineData?.data)
+    .map((x) => Buffer.from(x.inlineData!.data!, 'base64'));
 const submits = (from: number) => fake.requests.slice(from).filter((r) => r.action === 'CVSync2AsyncSubmitTask');
 
 beforeAll(async () => {
@@ -162,5 +173,27 @@ describe('Jimeng images on a Jimeng channel', () => {
     expect((e as Error).message).not.toContain('not-the-secret');
     expect((e as Error).message).not.toContain(fake.url);
     expect(await p.charges()).toEqual([]);
+  });
+
+  it('a Gemini client sending a picture to jimeng_t2i_v40 gets its edit inline (the picture sent as base64)', async () => {
+    const p = await payer(h);
+    const before = fake.requests.length;
+    const input = fakePng(1024, 1024, 'gemini-input');
+    const r = await gemini(p.key).models.generateContent({
+      model: V40,
+      contents: [
+        {
+          role: 'user',
+          parts: [{ inlineData: { mimeType: 'image/png', data: input.toString('base64') } }, { text: 'add snow' }],
+        },
+      ],
+    });
+    const sent = submits(before)[0].body;
+    expect(sent).toMatchObject({ req_key: V40, prompt: 'add snow', force_single: true });
+    expect([...fake.tasks.values()].at(-1)!.inputLabels).toEqual(['gemini-input']);
+    const pics = inlinePictures(r);
+    expect(pics.map(labelOf)).toEqual([expect.stringMatching(new RegExp(`^jimeng:${V40}:add snow:`))]);
+    expect(JSON.stringify(r)).not.toContain(fake.url);
+    expect(await p.charges()).toEqual([perImage(V40)]);
   });
 });

@@ -1,3 +1,4 @@
+import { GoogleGenAI } from '@google/genai';
 import { toFile } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelType } from '../../../../shared/channel-types.ts';
@@ -27,6 +28,16 @@ let fake: FakeMiniMaxImages;
 const png = (b64: string) => Buffer.from(b64, 'base64');
 const sizeOf = (b: Buffer) => [b.readUInt32BE(16), b.readUInt32BE(20)];
 const failure = (p: Promise<unknown>) => p.catch((e: { status?: number; message?: string }) => e);
+
+/** A Gemini API client (@google/genai) on the gateway: generateContent on an image model. */
+const gemini = (key: string) =>
+  new GoogleGenAI({ apiKey: key, httpOptions: { baseUrl: h.baseURL.replace(/\/v1$/, '') } });
+/** The inline pictures of a Gemini answer. */
+const inlinePictures = (r: { candidates?: { content?: { parts?: { inlineData?: { data?: string } }[] } }[] }) =>
+  (r.candidates ?? [])
+    .flatMap((c) => c.content?.parts ?? [])
+    .filter((x) => x.inlineData?.data)
+    .map((x) => Buffer.from(x.inlineData!.data!, 'base64'));
 
 beforeAll(async () => {
   h = await startRelayHarness();
@@ -137,5 +148,24 @@ describe('MiniMax image-01 on a MiniMax channel', () => {
     expect((many as Error).message).toContain('1 to 9 pictures');
     expect(fake.requests.length).toBe(before);
     expect(await p.charges()).toEqual([]);
+  });
+
+  it("a Gemini client's 9:16 reaches MiniMax as its aspect_ratio; the picture comes back inline", async () => {
+    const p = await payer(h);
+    const before = fake.requests.length;
+    const r = await gemini(p.key).models.generateContent({
+      model: MODEL,
+      contents: 'a tall tower',
+      config: { responseModalities: ['IMAGE'], imageConfig: { aspectRatio: '9:16' } },
+    });
+    expect(fake.requests.slice(before)[0].body).toMatchObject({
+      model: MODEL,
+      prompt: 'a tall tower',
+      aspect_ratio: '9:16',
+    });
+    const [pic] = inlinePictures(r);
+    expect(sizeOf(pic)).toEqual([720, 1280]);
+    expect(JSON.stringify(r)).not.toContain(fake.url);
+    expect(await p.charges()).toEqual([perImage()]);
   });
 });

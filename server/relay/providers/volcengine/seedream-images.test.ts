@@ -1,3 +1,4 @@
+import { GoogleGenAI } from '@google/genai';
 import { toFile } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelType } from '../../../../shared/channel-types.ts';
@@ -24,6 +25,16 @@ let ark: FakeArkImages;
 
 const png = (b64: string) => Buffer.from(b64, 'base64');
 const failure = (p: Promise<unknown>) => p.catch((e: { status?: number; message?: string }) => e);
+
+/** A Gemini API client (@google/genai) on the gateway: generateContent on an image model. */
+const gemini = (key: string) =>
+  new GoogleGenAI({ apiKey: key, httpOptions: { baseUrl: h.baseURL.replace(/\/v1$/, '') } });
+/** The inline pictures of a Gemini answer. */
+const inlinePictures = (r: { candidates?: { content?: { parts?: { inlineData?: { data?: string } }[] } }[] }) =>
+  (r.candidates ?? [])
+    .flatMap((c) => c.content?.parts ?? [])
+    .filter((x) => x.inlineData?.data)
+    .map((x) => Buffer.from(x.inlineData!.data!, 'base64'));
 
 beforeAll(async () => {
   h = await startRelayHarness();
@@ -204,5 +215,23 @@ describe('Seedream images on a VolcEngine channel', () => {
     const two = await h.client(p.key).images.generate({ model: S3, prompt: 'two dogs', n: 2 });
     expect(two.data).toHaveLength(1);
     expect(await p.charges()).toEqual([perImage('seedream-fo'), perImage(S3)]);
+  });
+
+  it("a Gemini client (@google/genai generateContent) gets Seedream's picture inline, its 16:9 as Ark's 2K size", async () => {
+    const p = await payer(h);
+    const before = ark.requests.length;
+    const r = await gemini(p.key).models.generateContent({
+      model: S4,
+      contents: 'a harbour at dawn',
+      config: { responseModalities: ['IMAGE'], imageConfig: { aspectRatio: '16:9' } },
+    });
+    expect(ark.requests.slice(before).map((c) => c.body)).toEqual([
+      expect.objectContaining({ model: S4, prompt: 'a harbour at dawn', size: '2560x1440' }),
+    ]);
+    const [pic] = inlinePictures(r);
+    expect(labelOf(pic)).toMatch(new RegExp(`^ark:${S4}:a harbour at dawn:`));
+    expect([pic.readUInt32BE(16), pic.readUInt32BE(20)]).toEqual([2560, 1440]);
+    expect(JSON.stringify(r)).not.toContain(ark.url);
+    expect(await p.charges()).toEqual([perImage(S4)]);
   });
 });
