@@ -6,6 +6,7 @@ import type { RelayCancel } from '../../cancel.ts';
 import { unparsableUpstreamJson } from '../shared/error-body.ts';
 import type { AttemptContext, UpstreamError, UpstreamRequest } from '../types.ts';
 import {
+  bodyOfCall,
   type CallAnswer,
   callsOf,
   exchange,
@@ -243,7 +244,7 @@ export const jimengImages: ImageUpstream = {
   async send(ctx, request, signal) {
     const { n, req } = callsOf(request);
     const returnUrl = req.headers[RETURN_URL_HEADER] === '1';
-    return fanOut(n, () => runTask(ctx, req.url, String(req.body), returnUrl, signal), mergeAnswers);
+    return fanOut(n, (i) => runTask(ctx, req.url, bodyOfCall(String(req.body), i), returnUrl, signal), mergeAnswers);
   },
 
   convertResponse(_ctx, text) {

@@ -86,3 +86,18 @@ export function pause(ms: number, signal: AbortSignal | RelayCancel): Promise<vo
 
 /** The image type of a base64 picture, by its first bytes (upstreams answer JPEG, PNG or WebP). */
 export const mimeOfBase64 = (b64: string): string => sniffMime(Buffer.from(b64.slice(0, 32), 'base64'));
+
+/**
+ * The body of call `i` of n: with a fixed seed every call would draw the same picture, so call i
+ * gets seed + i (the first keeps the client's seed: n = 1 is reproducible as asked).
+ */
+export function bodyOfCall(body: string, i: number): string {
+  if (i === 0) return body;
+  try {
+    const json = JSON.parse(body) as Record<string, unknown>;
+    if (typeof json.seed !== 'number' || json.seed < 0) return body;
+    return JSON.stringify({ ...json, seed: json.seed + i });
+  } catch {
+    return body;
+  }
+}

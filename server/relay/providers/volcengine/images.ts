@@ -5,7 +5,7 @@ import type { ImageUpstream } from '../../images/upstream.ts';
 import { syntheticAnswer } from '../../upstream.ts';
 import { unparsableUpstreamJson } from '../shared/error-body.ts';
 import type { UpstreamError } from '../types.ts';
-import { callsOf, exchange, fanOut, mimeOfBase64, repeated } from './image-calls.ts';
+import { bodyOfCall, callsOf, exchange, fanOut, mimeOfBase64, repeated } from './image-calls.ts';
 
 /*
  * Seedream and SeedEdit on Volcengine Ark (channel type 45, issue 44): `POST /api/v3/images/generations`,
@@ -140,7 +140,11 @@ export const seedreamImages: ImageUpstream = {
 
   async send(ctx, request, signal) {
     const { n, req } = callsOf(request);
-    const res = await fanOut(n, () => exchange(req, signal, ctx.headersTimeoutMs), mergeAnswers);
+    const res = await fanOut(
+      n,
+      (i) => exchange({ ...req, body: bodyOfCall(String(req.body), i) }, signal, ctx.headersTimeoutMs),
+      mergeAnswers,
+    );
     if (res.statusCode !== 200) return res;
     // Every picture of the answer failed its review: a failure, not an empty success (nothing is billed).
     const text = await res.body.text();

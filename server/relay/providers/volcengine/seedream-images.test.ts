@@ -132,6 +132,19 @@ describe('Seedream images on a VolcEngine channel', () => {
     expect(await p.charges()).toEqual([perImage(S4, 2)]);
   });
 
+  it('n = 2 with a seed draws two different pictures: the second call gets the next seed', async () => {
+    const p = await payer(h);
+    const before = ark.requests.length;
+    await h.client(p.key).images.generate({ model: S3, prompt: 'twins', n: 2, ...({ seed: 41 } as object) });
+    expect(
+      ark.requests
+        .slice(before)
+        .map((c) => c.body.seed)
+        .sort(),
+    ).toEqual([41, 42]);
+    expect(await p.charges()).toEqual([perImage(S3, 2)]);
+  });
+
   it('a group picture that fails review is left out and not billed', async () => {
     const p = await payer(h);
     const r = await h.client(p.key).images.generate({
