@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
+import { checkEdit, type Fields, ImagesError, invalid, KNOWN, LOOSE, MODELS, type Upload } from './openai-rules.ts';
 import { type FakeFormEntry, fakePng, labelOf, readForm } from './shared.ts';
 
 /*
@@ -15,66 +16,6 @@ import { type FakeFormEntry, fakePng, labelOf, readForm } from './shared.ts';
  * `blocked` (400 content_policy_violation), `no-picture` (200 with an empty list).
  * The default fake (openai-extra.ts) answers its image paths here, with `anyModel` (it serves any name).
  */
-
-interface ModelRules {
-  sizes: string[];
-  qualities: string[];
-  maxN: number;
-  maxPrompt: number;
-  /** Answers base64 only and refuses `response_format`. */
-  gptImage: boolean;
-  edits: boolean;
-}
-
-const MODELS: Record<string, ModelRules> = {
-  'dall-e-2': {
-    sizes: ['256x256', '512x512', '1024x1024'],
-    qualities: ['standard'],
-    maxN: 10,
-    maxPrompt: 1000,
-    gptImage: false,
-    edits: true,
-  },
-  'dall-e-3': {
-    sizes: ['1024x1024', '1792x1024', '1024x1792'],
-    qualities: ['standard', 'hd'],
-    maxN: 1,
-    maxPrompt: 4000,
-    gptImage: false,
-    edits: false,
-  },
-  'gpt-image-1': {
-    sizes: ['1024x1024', '1536x1024', '1024x1536', 'auto'],
-    qualities: ['low', 'medium', 'high', 'auto'],
-    maxN: 10,
-    maxPrompt: 32000,
-    gptImage: true,
-    edits: true,
-  },
-};
-
-/** What any other model name gets on the default fake: dall-e-2's rules without its size list. */
-const LOOSE: ModelRules = { sizes: [], qualities: [], maxN: 10, maxPrompt: 32000, gptImage: false, edits: true };
-
-class ImagesError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly param: string | null = null,
-    readonly code: string | null = null,
-    readonly type = 'invalid_request_error',
-  ) {
-    super(message);
-  }
-}
-
-const invalid = (param: string, value: unknown, allowed: string[]) =>
-  new ImagesError(
-    400,
-    `Invalid value: '${String(value)}'. Supported values are: ${allowed.map((a) => `'${a}'`).join(', ')}.`,
-    param,
-    'invalid_value',
-  );
 
 export interface OpenAIImagesState {
   /** The base URL public picture links are built on (this server's own). */
@@ -109,13 +50,6 @@ export async function answerOpenAIImages(
     const e = err instanceof ImagesError ? err : new ImagesError(400, String((err as Error).message));
     send(res, e.status, { error: { message: e.message, type: e.type, param: e.param, code: e.code } });
   }
-}
-
-type Fields = Record<string, string | number>;
-interface Upload {
-  filename: string;
-  type: string;
-  data: Buffer;
 }
 
 function jsonFields(raw: Buffer): { fields: Fields; images: Upload[]; mask?: Upload } {
@@ -155,28 +89,6 @@ async function editFields(raw: Buffer, contentType: string | undefined) {
     } else if (e.value !== undefined) fields[e.name] = e.value;
   }
   return { fields, images, mask };
-}
-
-const KNOWN = new Set([
-  'model',
-  'prompt',
-  'n',
-  'size',
-  'quality',
-  'style',
-  'response_format',
-  'user',
-  'output_format',
-  'background',
-  'moderation',
-  'output_compression',
-  'input_fidelity',
-]);
-
-/** PNG width and height (IHDR); undefined for anything that is not a PNG. */
-function pngSize(data: Buffer): { w: number; h: number } | undefined {
-  if (data.length < 24 || data.readUInt32BE(0) !== 0x89504e47) return undefined;
-  return { w: data.readUInt32BE(16), h: data.readUInt32BE(20) };
 }
 
 function answer(st: OpenAIImagesState, edit: boolean, f: Fields, images: Upload[], mask?: Upload) {
@@ -269,53 +181,6 @@ function answer(st: OpenAIImagesState, edit: boolean, f: Fields, images: Upload[
     out.size = size === 'auto' ? '1024x1024' : size;
   }
   return out;
-}
-
-function checkEdit(model: string, rules: ModelRules, images: Upload[], mask?: Upload) {
-  if (!rules.edits)
-    throw new ImagesError(
-      400,
-      `Invalid value: '${model}'. Value must be 'dall-e-2' or 'gpt-image-1'.`,
-      'model',
-      'invalid_value',
-    );
-  if (images.length === 0)
-    throw new ImagesError(400, "Missing required parameter: 'image'.", 'image', 'missing_required_parameter');
-  if (model === 'dall-e-2') {
-    if (images.length > 1)
-      throw new ImagesError(400, 'dall-e-2 edits take exactly one image.', 'image', 'invalid_value');
-    const size = pngSize(images[0].data);
-    if (!size)
-      throw new ImagesError(400, 'Uploaded image must be a PNG and less than 4 MB.', 'image', 'invalid_image_format');
-    if (size.w !== size.h) throw new ImagesError(400, 'Uploaded image must be a square PNG.', 'image', 'invalid_image');
-    if (images[0].data.length > 4 * 1024 * 1024)
-      throw new ImagesError(400, 'Uploaded image must be a PNG and less than 4 MB.', 'image', 'image_too_large');
-    if (mask) {
-      const m = pngSize(mask.data);
-      if (!m || m.w !== size.w || m.h !== size.h)
-        throw new ImagesError(
-          400,
-          'Invalid mask image: the mask and the image must have the same dimensions.',
-          'mask',
-          'invalid_image',
-        );
-    }
-  }
-  if (images.length > 16)
-    throw new ImagesError(
-      400,
-      `Invalid 'image': array too long. Expected an array with maximum length 16, but got an array with length ${images.length} instead.`,
-      'image',
-      'array_above_max_length',
-    );
-  for (const img of images)
-    if (!/^image\/(png|jpeg|webp)$/.test(img.type) && !pngSize(img.data))
-      throw new ImagesError(
-        400,
-        `Invalid file '${img.filename}': unsupported mimetype ('${img.type}'). Supported file formats are 'image/jpeg', 'image/png', and 'image/webp'.`,
-        'image',
-        'unsupported_file_mimetype',
-      );
 }
 
 function send(res: ServerResponse, status: number, body: unknown) {
