@@ -27,7 +27,14 @@ let fake: FakeUpstream;
 
 const png = (b64: string) => Buffer.from(b64, 'base64');
 const dims = (b: Buffer) => [b.readUInt32BE(16), b.readUInt32BE(20)];
-const failure = (p: Promise<unknown>) => p.catch((e: { status?: number; message?: string }) => e);
+/** The error a call failed with; a call that succeeds fails the test. */
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error('the call succeeded');
+    },
+    (e: unknown) => e as { status?: number; message: string },
+  );
 const callsSince = (before: number) => fake.requests.slice(before);
 
 beforeAll(async () => {
