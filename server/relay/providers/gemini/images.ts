@@ -6,7 +6,7 @@ import type { ImageUpstream } from '../../images/upstream.ts';
 import { sendUpstream, syntheticAnswer, type UpstreamResponse } from '../../upstream.ts';
 import { unparsableUpstreamJson } from '../shared/error-body.ts';
 import type { AttemptContext, UpstreamRequest, Usage } from '../types.ts';
-import { geminiUrl } from './adapter.ts';
+import { geminiUrl, isImagenModel } from './adapter.ts';
 import { parseGeminiUsage, type GeminiUsage } from './usage.ts';
 
 /*
@@ -29,8 +29,6 @@ type Json = Record<string, unknown>;
 
 const IMAGEN_RATIOS = ['1:1', '3:4', '4:3', '9:16', '16:9'] as const;
 const GEMINI_RATIOS = ['1:1', '2:3', '3:2', '3:4', '4:3', '4:5', '5:4', '9:16', '16:9', '21:9'] as const;
-
-export const isImagen = (model: string) => /^imagen/i.test(model);
 
 /** Where the Google request goes: AI Studio's or Vertex's URL for this action. */
 export type GoogleImageTarget = (ctx: AttemptContext, action: 'predict' | 'generateContent') => UpstreamRequest;
@@ -117,7 +115,7 @@ export function buildGoogleImageRequest(
   negativePrompt: (model: string) => boolean,
 ): UpstreamRequest {
   const model = ctx.upstreamModel;
-  if (isImagen(model)) {
+  if (isImagenModel(model)) {
     if (req.edit)
       throw refusal(
         400,
