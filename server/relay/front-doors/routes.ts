@@ -43,7 +43,7 @@ export function registerFrontDoors(
   );
   // Vertex AI express mode's paths (an API key, no project): @google/genai only sends generateImages
   // there (`vertexai: true`); generateContent on the same paths reaches the Gemini door.
-  app.post('/v1beta1/publishers/google/models/*', (req, reply) =>
+  app.post('/v1beta1/publishers/*', (req, reply) =>
     isImagenPredict(req) ? imagenPredict(req, reply) : geminiGenerate(req, reply),
   );
   // Responses: natively to channels that speak it, through the canonical chat form to every other one.

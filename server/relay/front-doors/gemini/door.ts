@@ -15,7 +15,11 @@ export function geminiTarget(req: FastifyRequest): { model: string; stream: bool
   const rest = (req.params as { '*'?: string })['*'] ?? '';
   const m = /^(.+):(generateContent|streamGenerateContent)$/.exec(decodeURIComponent(rest));
   if (!m) throw relayError(404, `不支持的 Gemini 接口：${rest}`, 'not_found');
-  return { model: m[1].replace(/^models\//, ''), stream: m[2] === 'streamGenerateContent' };
+  // Vertex AI express mode's `/v1beta1/publishers/{publisher}/models/{model}`: Google's models by
+  // their name, another publisher's (an `owner/name` model) as `publisher/model`.
+  const pub = req.url.startsWith('/v1beta1/') ? /^([^/]+)\/models\/(.+)$/.exec(m[1]) : null;
+  const model = pub ? (pub[1] === 'google' ? pub[2] : `${pub[1]}/${pub[2]}`) : m[1].replace(/^models\//, '');
+  return { model, stream: m[2] === 'streamGenerateContent' };
 }
 
 /** POST /v1beta/models/{model}:generateContent and :streamGenerateContent (relay.md §1). */

@@ -172,6 +172,17 @@ describe('Gemini door: generateContent on an image model', () => {
     expect(await p.charges()).toEqual([Math.round(PRICE['imagen-4.0-generate-001'] * UNIT * 2)]);
   });
 
+  it("Vertex AI express mode's client reaches the same door (/v1beta1/publishers/google/models)", async () => {
+    const p = await payer(h);
+    const r = await vertex(p.key).models.generateContent({
+      model: 'dall-e-3',
+      contents: 'a windmill',
+      config: { responseModalities: ['IMAGE'] },
+    });
+    expect(pictures(r).map((x) => x.label)).toEqual(['dall-e-3#0']);
+    expect(await p.charges()).toEqual([Math.round(PRICE['dall-e-3'] * UNIT)]);
+  });
+
   it('a failed generation answers in Google shape and charges nothing', async () => {
     const p = await payer(h);
     const err = await gemini(p.key)

@@ -16,11 +16,16 @@ import type { FrontDoor } from '../types.ts';
  * every /v1beta path).
  */
 
-/** `.../models/{model}:predict` -> the model; undefined for any other path. */
+/**
+ * The model of a :predict path; undefined for any other path. The wildcard is what follows
+ * `/v1beta/models/` (`{model}:predict`) or `/v1beta1/publishers/` (`{publisher}/models/{model}:predict`:
+ * @google/genai names `owner/name` models such as `black-forest-labs/flux-schnell` as their publisher).
+ */
 export function imagenTarget(req: FastifyRequest): string | undefined {
   const rest = decodeURIComponent((req.params as { '*'?: string })['*'] ?? '');
-  const m = /^(?:.*\/)?(?:models\/)?([^/]+):predict$/.exec(rest);
-  return m?.[1];
+  const m = /^(?:([^/]+)\/models\/)?([^/]+):predict$/.exec(rest);
+  if (!m) return undefined;
+  return m[1] && m[1] !== 'google' ? `${m[1]}/${m[2]}` : m[2];
 }
 
 export const isImagenPredict = (req: FastifyRequest) => imagenTarget(req) !== undefined;

@@ -4,7 +4,7 @@ import { openAIAdapter } from '../openai/adapter.ts';
 import { bearerGet, type ChannelQuery } from '../shared/channel-query.ts';
 import type { AttemptContext, ProviderAdapter, RelayMode, UpstreamRequest } from '../types.ts';
 import { mapAliError } from './errors.ts';
-import { aliRoot, buildImageTask, sendImageTask, wantsBase64 } from './images.ts';
+import { aliRoot, buildImageTask, sendImageTask } from './images.ts';
 import { buildRerankRequest, rerankAnswer } from './rerank.ts';
 import {
   asGatheredStream,
@@ -102,7 +102,7 @@ export const aliAdapter: ProviderAdapter = {
 
   // An image is an async task polled to completion; everything else is one HTTP exchange.
   send(ctx, req, signal) {
-    if (ctx.mode === 'images') return sendImageTask(req, signal, wantsBase64(req));
+    if (ctx.mode === 'images') return sendImageTask(req, signal);
     return isGathered(ctx, req)
       ? sendGathered(req, signal, ctx.headersTimeoutMs)
       : sendUpstream(req, signal, ctx.headersTimeoutMs);

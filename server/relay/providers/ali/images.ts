@@ -1,7 +1,6 @@
 import type { RelayCancel } from '../../cancel.ts';
 import { sendUpstream, syntheticAnswer, type UpstreamResponse } from '../../upstream.ts';
 import { unparsableUpstreamJson } from '../shared/error-body.ts';
-import { inlineImage } from '../shared/images.ts';
 import type { AttemptContext, UpstreamRequest } from '../types.ts';
 import { nativeErrorBody, taskFailureStatus } from './errors.ts';
 
@@ -39,7 +38,7 @@ export function buildImageTask(ctx: AttemptContext, body: Json): UpstreamRequest
     model: ctx.upstreamModel,
     input: own('input') ?? { prompt: body.prompt },
     parameters: own('parameters') ?? parameters,
-    // Sent as new-api sends it (DashScope ignores it); sendImageTask reads it back for b64_json.
+    // Sent as new-api sends it (DashScope ignores it and answers links; delivery downloads them).
     ...(body.response_format === 'b64_json' ? { response_format: 'b64_json' } : {}),
   };
   return {
@@ -68,15 +67,6 @@ const parse = (text: string): TaskAnswer => {
   }
 };
 
-/** Whether the client asked for `b64_json` (buildImageTask kept it in the task body). */
-export function wantsBase64(req: UpstreamRequest): boolean {
-  try {
-    return (JSON.parse(String(req.body)) as Json).response_format === 'b64_json';
-  } catch {
-    return false;
-  }
-}
-
 /** Resolves after `ms`, or rejects when the relay cancels the attempt (client gone). */
 function pause(ms: number, signal: AbortSignal | RelayCancel): Promise<void> {
   if (signal.aborted) return Promise.reject(signal.reason ?? new Error('aborted'));
@@ -99,7 +89,6 @@ function pause(ms: number, signal: AbortSignal | RelayCancel): Promise<void> {
 export async function sendImageTask(
   req: UpstreamRequest,
   signal: AbortSignal | RelayCancel,
-  b64: boolean,
 ): Promise<UpstreamResponse> {
   const submitted = await sendUpstream(req, signal);
   const text = await submitted.body.text();
@@ -120,7 +109,7 @@ export async function sendImageTask(
     const task = parse(body);
     const status = task.output?.task_status;
     if (status === 'SUCCEEDED') {
-      const answer = await imagesAnswer(task, b64);
+      const answer = imagesAnswer(task);
       return answer
         ? syntheticAnswer(200, answer)
         : syntheticAnswer(502, nativeErrorBody('NoImage', 'The image task finished without an image', task.request_id));
@@ -136,15 +125,16 @@ export async function sendImageTask(
 }
 
 /**
- * The SUCCEEDED task -> OpenAI's `{created, data: [{url}]}` (results that failed alone are left out);
- * `response_format: b64_json` downloads each image (DashScope answers URLs). Undefined without an image.
+ * The SUCCEEDED task -> OpenAI's `{created, data: [{url}]}` (results that failed alone are left out).
+ * DashScope answers links: for `response_format: b64_json` the relay's delivery (images/delivery.ts)
+ * downloads them through the upstream pool, as for every image upstream. Undefined without an image.
  */
-async function imagesAnswer(task: TaskAnswer, b64: boolean): Promise<string | undefined> {
+function imagesAnswer(task: TaskAnswer): string | undefined {
   const results = (task.output?.results ?? []) as { url?: unknown; b64_image?: unknown }[];
   const data: Json[] = [];
   for (const r of results) {
     if (typeof r.b64_image === 'string') data.push({ b64_json: r.b64_image });
-    else if (typeof r.url === 'string') data.push(b64 ? { b64_json: (await inlineImage(r.url)).data } : { url: r.url });
+    else if (typeof r.url === 'string') data.push({ url: r.url });
   }
   return data.length ? JSON.stringify({ created: Math.floor(Date.now() / 1000), data }) : undefined;
 }
