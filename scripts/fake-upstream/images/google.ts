@@ -22,7 +22,8 @@ import { fakePng, labelOf } from './shared.ts';
  *   finishReason IMAGE_SAFETY or NO_IMAGE when refused.
  * Prompt markers drive the failure modes: `[filtered]` (every picture), `[filter-one]` (the first of
  * several), `[image-safety]`, `[no-image]`, `[blocked]` (promptFeedback), `[overloaded]` (503); so does a
- * model name ending in `+overloaded` (one channel busy, the next one not).
+ * model name ending in `+overloaded` (one channel busy, the next one not); `+busy-every-other` answers 503 to
+ * every other call it gets (one of several parallel calls fails).
  * Each picture is a fakePng of the ratio's pixel size labelled `{model}#{i}` (an edit:
  * `{model}#{i}<{labels of the input images, comma-separated}`).
  */
@@ -239,6 +240,7 @@ const notFound = (name: string, version: string, action: string): Answer => ({
  */
 export async function startFakeGoogleImages(): Promise<FakeUpstream> {
   const tokens = createTokenIssuer();
+  let everyOther = 0;
   return startRecordingServer(async (req, res, body, raw) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const answer = (a: Answer) => sendJson(res, a.status, a.body);
@@ -277,7 +279,8 @@ export async function startFakeGoogleImages(): Promise<FakeUpstream> {
     const [version, modelPart, action] = studio ? [studio[1], studio[2], studio[3]] : ['v1', vertex![3], vertex![4]];
     // A behaviour token after the name (`imagen-4.0-generate-001+overloaded`): Google busy, for failover tests.
     const [model, behaviour] = decodeURIComponent(modelPart).split('+');
-    if (behaviour === 'overloaded') return answer(overloaded);
+    if (behaviour === 'overloaded' || (behaviour === 'busy-every-other' && everyOther++ % 2 === 0))
+      return answer(overloaded);
     const imagenModels = studio ? IMAGEN_AI_STUDIO : IMAGEN_VERTEX;
     if (action === 'predict')
       return answer(

@@ -18,7 +18,7 @@ import { insertChannel, type RelayHarness, setOptions, startRelayHarness } from 
 const IMAGEN = 'imagen-4.0-generate-001';
 const ULTRA = 'imagen-4.0-ultra-generate-001';
 const FLASH = 'gemini-2.5-flash-image';
-const PRICE = { [IMAGEN]: 0.04, [ULTRA]: 0.06, 'imagen-bad-key': 0.04, 'imagen-fo': 0.04 };
+const PRICE = { [IMAGEN]: 0.04, [ULTRA]: 0.06, 'imagen-bad-key': 0.04, 'imagen-fo': 0.04, 'ultra-flaky': 0.06 };
 const R = { model: 15, completion: 8 }; // $30 per million output tokens: gemini-2.5-flash-image's price
 const perImage = (model: keyof typeof PRICE, n = 1) => Math.round(PRICE[model] * 500_000) * n;
 
@@ -69,6 +69,13 @@ beforeAll(async () => {
     name: 'gemini-spare',
     models: ['imagen-fo'],
     modelMapping: { 'imagen-fo': IMAGEN },
+  });
+  await insertChannel(h.deps, {
+    ...ch,
+    name: 'gemini-flaky',
+    models: ['ultra-flaky'],
+    modelMapping: { 'ultra-flaky': `${ULTRA}+busy-every-other` },
+    autoBan: false,
   });
 });
 afterAll(async () => {
@@ -138,6 +145,17 @@ describe('Imagen on a Gemini channel', () => {
     expect((calls[0].body.parameters as { aspectRatio: string }).aspectRatio).toBe('3:4');
     expect(r.data).toHaveLength(2);
     expect(await p.charges()).toEqual([perImage(ULTRA, 2)]);
+  });
+
+  it('one of two parallel Ultra calls failing: the other picture is answered and only it is charged', async () => {
+    const p = await payer(h);
+    const before = fake.requests.length;
+    const r = await h
+      .client(p.key)
+      .images.generate({ model: 'ultra-flaky', prompt: 'a canyon', n: 2, response_format: 'b64_json' });
+    expect(callsSince(before)).toHaveLength(2);
+    expect(r.data).toHaveLength(1);
+    expect(await p.charges()).toEqual([perImage('ultra-flaky')]);
   });
 
   it('a picture filtered out of four is not charged: three pictures, three charged', async () => {
