@@ -249,6 +249,7 @@ describe('the playground image tab', () => {
             await s.page.getByTestId('image-picture').first().waitFor({ timeout: 20_000 });
             await expect.poll(() => s.page.getByTestId('image-cost').innerText(), { timeout: 10_000 }).toMatch(/\$/);
             await s.page.locator('button[data-loading]').waitFor({ state: 'detached' });
+            await s.page.waitForTimeout(300); // the button's loader fades out
             await shot(s.page, `grid-playground-generate-${tag}`);
             await s.page.goto('/app/logs/api-usage');
             await s.page.getByTestId('log-images').first().waitFor({ timeout: 20_000 });
