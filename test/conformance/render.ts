@@ -20,6 +20,7 @@ import {
   upstreamLabel,
 } from './matrix.ts';
 import { typeCounts, typeFailing, typeRows, typeSection, typeText } from './channel-types/render.ts';
+import { imageSection } from './image-matrix.ts';
 import { videoSection } from './video-matrix.ts';
 import {
   type DoorResults,
@@ -204,6 +205,7 @@ export function renderConformanceDocs(all: AllResults): string {
     '',
     ...typeSection(all.types),
     ...videoSection(),
+    ...imageSection(),
     '## Deliberate refusals',
     '',
     ...(DELIBERATE_REFUSALS.length

@@ -18,6 +18,7 @@ import { FAKE_XAI_KEY, startFakeXai } from '../../../../scripts/fake-upstream/im
 import { FAKE_ZHIPU_V4_KEY, startFakeZhipuImages } from '../../../../scripts/fake-upstream/images/zhipu.ts';
 import { fakeServiceAccount } from '../../../../scripts/fake-upstream/vertex/index.ts';
 import { ChannelType } from '../../../../shared/channel-types.ts';
+import { IMAGE_UPSTREAMS } from '../../../../test/conformance/image-matrix.ts';
 import {
   insertChannel,
   insertToken,
@@ -238,6 +239,10 @@ async function payerOf(u: Upstream) {
 }
 
 const isPng = (b: Buffer) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+
+it("drives the upstreams docs/conformance.md's image matrix lists, edits where it says so", () => {
+  expect(UPSTREAMS.map((u) => [u.id, u.edit !== undefined])).toEqual(IMAGE_UPSTREAMS.map((u) => [u.id, u.edits]));
+});
 
 describe.each(Object.entries(DOORS))('%s', (doorName, door) => {
   const cells = UPSTREAMS.flatMap((u) => [
