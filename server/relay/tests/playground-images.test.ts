@@ -85,7 +85,7 @@ describe('the playground image doors', () => {
     form.set('model', 'gpt-image-1');
     form.set('prompt', 'add a hat');
     form.set('group', 'default');
-    form.set('image', new Blob([fakePng(32, 32, 'owl')], { type: 'image/png' }), 'owl.png');
+    form.set('image', new Blob([new Uint8Array(fakePng(32, 32, 'owl'))], { type: 'image/png' }), 'owl.png');
     const res = await fetch(`${origin}/pg/images/edits`, { method: 'POST', headers: { cookie }, body: form });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { data: { b64_json: string }[] };
