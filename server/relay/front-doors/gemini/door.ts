@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { relayError } from '../../errors.ts';
+import { convertGoogleImages } from '../../providers/gemini/images.ts';
 import { nativeSupportFor } from '../../providers/native-support.ts';
 import { isImageMode } from '../../images/image-request.ts';
 import { completionTextOf } from '../../usage.ts';
@@ -42,8 +43,12 @@ export const geminiDoor: FrontDoor = {
 
   convertResponse(ok, text, _canonical, request) {
     if (ok.native && isImageMode(ok.ctx.mode)) {
+      const images = nativeImageCount(text);
+      // No picture: refused with Google's reason (IMAGE_SAFETY, a text-only answer...), worded as the
+      // converted path words it (convertGoogleImages throws for an answer without a picture).
+      if (images === 0) convertGoogleImages(text);
       const usage = nativeSupportFor(ok.adapter, 'gemini')?.usageOf(text);
-      return { body: request?.sse ? sseEvent(text) : text, usage, images: nativeImageCount(text) };
+      return { body: request?.sse ? sseEvent(text) : text, usage, images };
     }
     if (ok.native)
       return { body: text, usage: nativeSupportFor(ok.adapter, 'gemini')?.usageOf(text), produced: nativeText(text) };

@@ -183,6 +183,23 @@ describe('Gemini door: generateContent on an image model', () => {
     expect(await p.charges()).toEqual([Math.round(PRICE['dall-e-3'] * UNIT)]);
   });
 
+  it("a Gemini channel's answer without a picture says why (IMAGE_SAFETY) and charges nothing", async () => {
+    const p = await payer(h);
+    const err = await gemini(p.key)
+      .models.generateContent({
+        model: 'gemini-2.5-flash-image',
+        contents: 'a cat [image-safety]',
+        config: { responseModalities: ['TEXT', 'IMAGE'] },
+      })
+      .then(
+        () => undefined,
+        (e: unknown) => e as Error & { status?: number },
+      );
+    expect(err?.status).toBe(400);
+    expect(err?.message).toMatch(/Google drew no picture: .*IMAGE_SAFETY/);
+    expect(await p.charges()).toEqual([]);
+  });
+
   it('a failed generation answers in Google shape and charges nothing', async () => {
     const p = await payer(h);
     const err = await gemini(p.key)

@@ -127,13 +127,13 @@ export function geminiImagesAnswer(answer: ImagesAnswer, model: string, request?
 /** One SSE event of a JSON answer (on one line: an SSE data line cannot hold a newline). */
 export const sseEvent = (json: string) => `data: ${JSON.stringify(JSON.parse(json))}\n\n`;
 
-/** Pictures in a native Gemini answer (what the call is charged for). */
+/** Pictures in a native Gemini answer (what the call is charged for; a thinking model's draft pictures are thoughts, not answers). */
 export function nativeImageCount(text: string): number {
   try {
     const r = JSON.parse(text) as { candidates?: { content?: { parts?: Part[] } }[] };
     return (r.candidates ?? [])
       .flatMap((c) => c.content?.parts ?? [])
-      .filter((p) => p.inlineData?.data && (p.inlineData.mimeType ?? '').startsWith('image/')).length;
+      .filter((p) => !p.thought && p.inlineData?.data && (p.inlineData.mimeType ?? '').startsWith('image/')).length;
   } catch {
     return 0;
   }
