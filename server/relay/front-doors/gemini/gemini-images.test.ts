@@ -123,6 +123,28 @@ describe('Gemini door: generateContent on an image model', () => {
     ]);
   });
 
+  it("a follow-up turn without a picture edits the conversation's last picture (a Gemini chat refining its answer)", async () => {
+    const p = await payer(h);
+    const earlier = fakePng(64, 64, 'first-draft').toString('base64');
+    const r = await gemini(p.key).models.generateContent({
+      model: 'gpt-image-1',
+      contents: [
+        { role: 'user', parts: [{ text: 'a cat' }] },
+        { role: 'model', parts: [{ inlineData: { mimeType: 'image/png', data: earlier } }] },
+        { role: 'user', parts: [{ text: 'now make it blue' }] },
+      ],
+      config: { responseModalities: ['IMAGE'] },
+    });
+    expect(pictures(r).map((x) => x.label)).toEqual(['gpt-image-1:edit(first-draft)#0']);
+    const seen = openai.state.seen.at(-1)!;
+    expect([seen.path, seen.fields.prompt, seen.inputs]).toEqual([
+      '/images/edits',
+      'now make it blue',
+      ['first-draft'],
+    ]);
+    expect(await p.charges()).toHaveLength(1);
+  });
+
   it('streamGenerateContent answers the pictures in one SSE event', async () => {
     const p = await payer(h);
     const chunks: GenerateContentResponse[] = [];
