@@ -27,15 +27,15 @@ beforeAll(async () => {
   google = await startFakeGoogleImages();
   await setOptions(h.deps, {
     ModelPrice: JSON.stringify(PRICE),
-    ModelRatio: JSON.stringify({ 'gpt-image-1': R.model }),
-    CompletionRatio: JSON.stringify({ 'gpt-image-1': R.completion }),
+    ModelRatio: JSON.stringify({ 'gpt-image-1': R.model, 'gemini-2.5-flash-image-preview': R.model }),
+    CompletionRatio: JSON.stringify({ 'gpt-image-1': R.completion, 'gemini-2.5-flash-image-preview': R.completion }),
   });
   await insertChannel(h.deps, { type: 1, baseUrl: openai.url, key: 'sk-openai', models: ['dall-e-3', 'gpt-image-1'] });
   await insertChannel(h.deps, {
     type: 24,
     baseUrl: google.url,
     key: FAKE_GEMINI_IMAGE_KEY,
-    models: ['gemini-2.5-flash-image', 'imagen-4.0-generate-001'],
+    models: ['gemini-2.5-flash-image', 'gemini-2.5-flash-image-preview', 'imagen-4.0-generate-001'],
   });
 });
 afterAll(async () => {
@@ -203,6 +203,21 @@ describe('Gemini door: generateContent on an image model', () => {
     });
     expect(pictures(r).map((x) => x.label)).toEqual(['dall-e-3#0']);
     expect(await p.charges()).toEqual([Math.round(PRICE['dall-e-3'] * UNIT)]);
+  });
+
+  it('a Gemini image model priced by tokens is charged the image tokens Google reports', async () => {
+    const p = await payer(h);
+    const r = await gemini(p.key).models.generateContent({
+      model: 'gemini-2.5-flash-image-preview',
+      contents: 'a lantern',
+      config: { responseModalities: ['TEXT', 'IMAGE'] },
+    });
+    expect(pictures(r)).toHaveLength(1);
+    const u = r.usageMetadata!;
+    expect(u.candidatesTokenCount).toBeGreaterThanOrEqual(1290);
+    expect(await p.charges()).toEqual([
+      Math.round((u.promptTokenCount! + u.candidatesTokenCount! * R.completion) * R.model),
+    ]);
   });
 
   it("a Gemini channel's answer without a picture says why (IMAGE_SAFETY) and charges nothing", async () => {
