@@ -284,6 +284,22 @@ describe('Imagen door: generateImages (:predict)', () => {
     expect(await p.charges()).toEqual([Math.round(PRICE['dall-e-3'] * UNIT * 2)]);
   });
 
+  it("an upstream's refusal reaches generateImages in Google's shape and charges nothing", async () => {
+    const p = await payer(h);
+    const err = await vertex(p.key)
+      .models.generateImages({ model: 'dall-e-3', prompt: 'blocked by policy', config: { numberOfImages: 1 } })
+      .then(
+        () => undefined,
+        (e: unknown) => e as Error & { status?: number },
+      );
+    expect(err?.status).toBe(400);
+    expect(err?.message).toMatch(
+      /"status":"INVALID_ARGUMENT".*safety system|safety system.*"status":"INVALID_ARGUMENT"/,
+    );
+    expect(err?.message).not.toContain(openai.url);
+    expect(await p.charges()).toEqual([]);
+  });
+
   it('refuses a body without instances in Google shape, before any charge', async () => {
     const p = await payer(h);
     const res = await fetch(`${gateway()}/v1beta/models/imagen-4.0-generate-001:predict`, {
