@@ -13,6 +13,7 @@ import { geminiAdapter } from './gemini/adapter.ts';
 import { cohereAdapter, jinaAdapter } from './rerank/adapter.ts';
 import { openAIAdapter } from './openai/adapter.ts';
 import { palmAdapter } from './palm/adapter.ts';
+import { replicateAdapter } from './replicate/adapter.ts';
 import { openAIModels } from './openai/models.ts';
 import { type ChannelQuery, defaultModelsQuery } from './shared/channel-query.ts';
 import { tencentAdapter } from './tencent/adapter.ts';
@@ -79,6 +80,7 @@ const registry = new Map<number, ProviderAdapter>([
   [T.Ali, aliAdapter],
   [T.VertexAI, vertexAdapter],
   [T.Zhipu, zhipuAdapter],
+  [T.Replicate, replicateAdapter],
 ]);
 
 // Image APIs that differ from OpenAI's (issue 44): in front of the type's chat adapter, or alone.
