@@ -125,6 +125,11 @@ const HINTS: Partial<Record<number, TypeHints>> = {
     keyHelp: msg`A Volcengine Ark API key (the same key Doubao chat channels take).`,
     noModelList: true,
   },
+  // Image upstreams (issue 44).
+  [T.Replicate]: {
+    keyHelp: msg`A Replicate API token (r8_…) from replicate.com/account/api-tokens. Models are named owner/name, or owner/name:version.`,
+    noModelList: true,
+  },
 };
 
 export const typeHints = (type: number): TypeHints => HINTS[type] ?? {};
