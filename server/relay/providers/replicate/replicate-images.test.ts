@@ -5,6 +5,7 @@ import { Role } from '../../../../shared/constants.ts';
 import {
   FAKE_REPLICATE_KEY,
   type FakeReplicate,
+  REPLICATE_MODEL_ERROR,
   REPLICATE_NSFW_ERROR,
   replicateVersionOf,
   startFakeReplicate,
@@ -160,6 +161,17 @@ describe('Replicate images (type 56)', () => {
       .catch((e: unknown) => e)) as SdkError;
     expect(err.status).toBe(400);
     expect(err.message).toContain(REPLICATE_NSFW_ERROR);
+    expect(await p.charges()).toEqual([]);
+  });
+
+  it("a prediction the model fails is an upstream failure (502) with Replicate's error, and free", async () => {
+    const p = await payer(h);
+    const err = (await h
+      .client(p.key)
+      .images.generate({ model: 'black-forest-labs/flux-schnell', prompt: 'crash [fail]' })
+      .catch((e: unknown) => e)) as SdkError;
+    expect(err.status).toBe(502);
+    expect(err.message).toContain(REPLICATE_MODEL_ERROR);
     expect(await p.charges()).toEqual([]);
   });
 
