@@ -133,7 +133,7 @@ export const IMAGE_UPSTREAMS: readonly ImageUpstreamDoc[] = [
     label: 'Zhipu v4 CogView (26)',
     edits: false,
     fake: 'scripts/fake-upstream/images/zhipu.ts',
-    tests: [],
+    tests: ['server/relay/providers/zhipu/cogview-images.test.ts'],
     enforces:
       'the API key or its HS256 JWT; the CogView models, their sizes, quality on cogview-4 only, no `n` (1214), unsafe content (1301) and rate limits (1302); one picture, by link',
   },
@@ -142,7 +142,7 @@ export const IMAGE_UPSTREAMS: readonly ImageUpstreamDoc[] = [
     label: 'xAI (48)',
     edits: false,
     fake: 'scripts/fake-upstream/images/xai.ts',
-    tests: [],
+    tests: ['server/relay/providers/xai/xai-images.test.ts'],
     enforces:
       'the Bearer key (a wrong one 400, none 401); only model, prompt, n, response_format and user (`Argument not supported: size`); an unknown model 404; 429',
   },
@@ -151,7 +151,7 @@ export const IMAGE_UPSTREAMS: readonly ImageUpstreamDoc[] = [
     label: 'SiliconFlow (40)',
     edits: true,
     fake: 'scripts/fake-upstream/images/siliconflow.ts',
-    tests: [],
+    tests: ['server/relay/providers/siliconflow/siliconflow-images.test.ts'],
     enforces:
       'the Bearer key (401 "Invalid token"); each model\'s image_size list, batch_size on Kolors only, the edit models\' `image` (a data URI of a real picture) and no image_size; codes 20012 and 20015; 429',
   },
