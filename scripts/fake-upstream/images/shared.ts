@@ -77,7 +77,7 @@ export async function readForm(raw: Buffer, contentType: string | undefined): Pr
   const form = await new Request('http://fake.invalid/', {
     method: 'POST',
     headers: { 'content-type': contentType },
-    body: raw,
+    body: new Uint8Array(raw),
   }).formData();
   const out: FakeFormEntry[] = [];
   for (const [name, v] of form.entries()) {
