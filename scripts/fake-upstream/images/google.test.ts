@@ -178,4 +178,10 @@ describe('the Google image fake', () => {
     expect(r.status).toBe(200);
     expect(r.body.usageMetadata).toMatchObject({ candidatesTokensDetails: [{ modality: 'IMAGE', tokenCount: 1290 }] });
   });
+
+  it("answers a Gemini image model asked with no generationConfig at all (as Google's own examples call it)", async () => {
+    const r = await post(FLASH, { contents: [{ role: 'user', parts: [{ text: 'a fox' }] }] });
+    expect(r.status).toBe(200);
+    expect(r.body.usageMetadata).toMatchObject({ candidatesTokensDetails: [{ modality: 'IMAGE', tokenCount: 1290 }] });
+  });
 });

@@ -15,8 +15,8 @@ import { fakePng, labelOf } from './shared.ts';
  *   imageSize (Standard and Ultra only), outputOptions{mimeType}, includeRaiReason...}} answering
  *   {predictions: [{bytesBase64Encoded, mimeType}]}; a filtered picture is left out, or reported as
  *   {raiFilteredReason} when includeRaiReason is set; all filtered = no `predictions` at all.
- * - Gemini image models `:generateContent` with generationConfig.responseModalities holding IMAGE and
- *   imageConfig{aspectRatio, imageSize (3 Pro only)}, input images as inlineData parts (3 at most
+ * - Gemini image models `:generateContent` (generationConfig.responseModalities, when given, holding IMAGE;
+ *   absent = text and image) and imageConfig{aspectRatio, imageSize (3 Pro only)}, input images as inlineData parts (3 at most
  *   for 2.5 Flash Image); one candidate only. The answer: a text part and an inlineData PNG, usage with
  *   1290 IMAGE candidate tokens per picture (gemini-2.5-flash-image's rate), 258 per input image;
  *   finishReason IMAGE_SAFETY or NO_IMAGE when refused.
@@ -160,7 +160,11 @@ function geminiImage(model: string, path: string, headers: IncomingHttpHeaders, 
   const spec = GEMINI_IMAGE_MODELS[model];
   const gen = isObject(body.generationConfig) ? body.generationConfig : {};
   const modalities = gen.responseModalities;
-  if (!Array.isArray(modalities) || !modalities.map((m) => String(m).toUpperCase()).includes('IMAGE'))
+  // Absent, 2.5 Flash Image answers text and image (Google's own examples send no config); named, IMAGE must be in it.
+  if (
+    modalities !== undefined &&
+    (!Array.isArray(modalities) || !modalities.map((m) => String(m).toUpperCase()).includes('IMAGE'))
+  )
     return invalid(`${model} generates images only when responseModalities includes IMAGE.`);
   if (gen.candidateCount !== undefined && gen.candidateCount !== 1)
     return invalid(`Multiple candidates is not enabled for models/${model}`);
@@ -208,7 +212,8 @@ function geminiImage(model: string, path: string, headers: IncomingHttpHeaders, 
   const [w, h] = scaled(GEMINI_PIXELS[ratio], img.imageSize);
   const data = fakePng(w, h, label).toString('base64');
   const out: Json[] = [{ inlineData: { mimeType: 'image/png', data } }];
-  const wantsText = modalities.map((m) => String(m).toUpperCase()).includes('TEXT');
+  const wantsText =
+    modalities === undefined || (modalities as unknown[]).map((m) => String(m).toUpperCase()).includes('TEXT');
   if (wantsText) out.unshift({ text: 'Here is the picture.' });
   return {
     status: 200,

@@ -192,9 +192,9 @@ describe('Gemini door: generateContent on an image model', () => {
       { mime: 'image/png', label: 'imagen-4.0-generate-001#1', width: 896, height: 1280 },
     ]);
     expect(await p.charges()).toEqual([Math.round(PRICE['imagen-4.0-generate-001'] * UNIT * 2)]);
-    // The usage log says how many pictures the call made.
+    // The usage log says how many pictures the call made, and at which size (the ratio asked).
     const [row] = await p.logs();
-    expect(JSON.parse(row.other ?? '{}')).toMatchObject({ image_count: 2 });
+    expect(JSON.parse(row.other ?? '{}')).toMatchObject({ image_count: 2, image_size: '3:4' });
   });
 
   it("Vertex AI express mode's client reaches the same door (/v1beta1/publishers/google/models)", async () => {
