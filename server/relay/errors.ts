@@ -175,7 +175,7 @@ export function relayErrorOfApp(err: AppError, status: number, code: string): Re
  * it: a 403 `insufficient_quota_for_request` saying how much the request needs and how much is left,
  * in the site's display unit (dollars when DisplayInCurrencyEnabled, else quota points). Other errors: undefined.
  */
-export function quotaShortfall(err: unknown, opt: OptionReader): RelayError | undefined {
+export function quotaShortfall(err: unknown, opt: OptionReader, boundByMaxTokens = true): RelayError | undefined {
   if (!isAppError(err) || err.detail !== 'insufficient_quota_for_request') return undefined;
   const perUnit = opt('QuotaPerUnit');
   const amount = (quota: number, zh: boolean) =>
@@ -184,10 +184,16 @@ export function quotaShortfall(err: unknown, opt: OptionReader): RelayError | un
       : `${quota}${zh ? ' 点额度' : ' quota points'}`;
   const need = Number(err.params.need);
   const remain = Number(err.params.remain);
-  const en =
-    err.messageCode === 'billing.request_exceeds_token_quota'
-      ? `This request needs up to ${amount(need, false)}, but this token has only ${amount(remain, false)} left; lower max_tokens or raise the token's quota`
-      : `This request needs up to ${amount(need, false)}, but your account has only ${amount(remain, false)} left; lower max_tokens or top up`;
+  const byToken = err.messageCode === 'billing.request_exceeds_token_quota';
+  // A fixed price (pictures, video and music tasks) is what it is: lowering max_tokens changes nothing.
+  if (!boundByMaxTokens) {
+    const en = `This request costs ${amount(need, false)}, but ${byToken ? 'this token' : 'your account'} has only ${amount(remain, false)} left; ${byToken ? "raise the token's quota" : 'top up'}`;
+    const zh = `本次请求需要 ${amount(need, true)}，但${byToken ? '该令牌' : '账户'}仅剩 ${amount(remain, true)}，请${byToken ? '增加令牌额度' : '充值'}`;
+    return refusal(403, en, zh, 'insufficient_quota_for_request');
+  }
+  const en = byToken
+    ? `This request needs up to ${amount(need, false)}, but this token has only ${amount(remain, false)} left; lower max_tokens or raise the token's quota`
+    : `This request needs up to ${amount(need, false)}, but your account has only ${amount(remain, false)} left; lower max_tokens or top up`;
   const zh = serverText(err.messageCode, { need: amount(need, true), remain: amount(remain, true) });
   return refusal(403, en, zh, 'insufficient_quota_for_request');
 }

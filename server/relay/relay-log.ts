@@ -26,7 +26,7 @@ export interface ConsumeRecord {
   /** Declared tools the upstream could not run, left out of the request (dropped-tools.ts). */
   droppedTools?: string[];
   /** Image calls (issue 44): pictures returned and the size and quality asked (the log's image line). */
-  image?: { count: number; size?: string; quality?: string };
+  image?: { count: number; size?: string; quality?: string; ratio?: number };
   /** The session pin the answer followed (affinity/pins.ts), as new-api's admin_info.channel_affinity. */
   affinity?: { using_group: string; key_fingerprint: string; ttl_seconds: number };
 }
@@ -71,6 +71,7 @@ export function buildConsumeLog(r: ConsumeRecord): NewLog {
       image_count: r.image.count,
       ...(r.image.size ? { image_size: r.image.size } : {}),
       ...(r.image.quality ? { image_quality: r.image.quality } : {}),
+      ...(r.image.ratio ? { image_ratio: r.image.ratio } : {}),
     });
   if (r.reasoningEffort) other.reasoning_effort = r.reasoningEffort;
   if (p.fallback) other.fallback_pricing = true;

@@ -92,7 +92,7 @@ async function serveWith(
   const amount = image
     ? imageReservation(price, image, model)
     : reservationFor(price, estimate, maxTokens, deps.services.options.get('PreConsumedQuota'), generates);
-  const reservation = await reserve(rt, principal, amount);
+  const reservation = await reserve(rt, principal, amount, generates && price.mode === 'ratio');
   try {
     const ok = await runAttempts(deps, {
       mode,
@@ -123,7 +123,13 @@ async function serveWith(
   }
 }
 
-async function reserve(rt: RelayRuntime, p: RelayPrincipal, amount: number): Promise<Reservation> {
+/** `boundByMaxTokens`: the amount is max_tokens' upper bound, so a shortfall may say to lower it. */
+async function reserve(
+  rt: RelayRuntime,
+  p: RelayPrincipal,
+  amount: number,
+  boundByMaxTokens: boolean,
+): Promise<Reservation> {
   const payer = payerOf(p);
   const { billing } = rt.deps.services;
   // relay.md §5 allows new-api's shortcut only here: an unlimited token of a user holding over 100x the
@@ -136,6 +142,6 @@ async function reserve(rt: RelayRuntime, p: RelayPrincipal, amount: number): Pro
   } catch (err) {
     // The cached token may think it still has quota; re-read it next time so it shows as exhausted.
     if (err instanceof AppError && err.detail === 'token_quota_exhausted') rt.tokenAuth.forget(p);
-    throw quotaShortfall(err, rt.deps.services.options.get) ?? err;
+    throw quotaShortfall(err, rt.deps.services.options.get, boundByMaxTokens) ?? err;
   }
 }

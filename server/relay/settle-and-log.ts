@@ -93,7 +93,13 @@ async function settleImages(
   const withImages: SettleRecord = {
     ...record,
     usageCounted: charge.counted,
-    image: { count: returned, size: image.size, quality: image.quality },
+    image: {
+      count: returned,
+      size: image.size ?? image.aspectRatio,
+      quality: image.quality,
+      // The log's cost formula reads the size/quality ratio of a per-picture price (1 is left out).
+      ratio: record.price.mode === 'price' && image.multiplier !== 1 ? image.multiplier : undefined,
+    },
   };
   return settleRecord(rt, reservation, withImages, charge.usage, charge.quota);
 }

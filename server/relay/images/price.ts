@@ -19,6 +19,8 @@ export interface ImageBilling {
   /** Pictures asked (`n`). */
   asked: number;
   size?: string;
+  /** The aspect ratio a Gemini or Imagen door asked instead of a size (the log shows it as the size). */
+  aspectRatio?: string;
   quality?: string;
   /** multiplier(model, size, quality) of a ModelPrice. */
   multiplier: number;
@@ -96,6 +98,7 @@ export function imageBillingOf(mode: RelayMode, model: string, body: Record<stri
   return {
     asked: r.n,
     size: r.size,
+    aspectRatio: r.aspectRatio,
     quality: r.quality,
     multiplier: imageMultiplier(model, r.size, r.quality),
     tokensPerImage: tokensPerImage(model, r.size, r.quality),

@@ -23,7 +23,7 @@ export async function reserveForTask(rt: RelayRuntime, p: RelayPrincipal, quota:
   } catch (err) {
     if (isAppError(err))
       throw (
-        quotaShortfall(err, rt.deps.services.options.get) ??
+        quotaShortfall(err, rt.deps.services.options.get, false) ??
         relayErrorOfApp(err, 403, err.detail ?? 'insufficient_quota')
       );
     throw err;

@@ -122,7 +122,12 @@ describe('images.generate', () => {
     expect(err).toMatchObject({ status: 400 });
     expect(String((err as Error).message)).toContain("Invalid 'n'");
     expect(await p.charges()).toEqual([perImage(0.04, 1, 3)]);
-    expect(await imageLogOther(p)).toMatchObject({ image_count: 1, image_size: '1792x1024', image_quality: 'hd' });
+    expect(await imageLogOther(p)).toMatchObject({
+      image_count: 1,
+      image_size: '1792x1024',
+      image_quality: 'hd',
+      image_ratio: 3,
+    });
   });
 
   it('gpt-image-1 high 1536x1024 (a ModelPrice): 0.25/0.042 of the price, and the upstream never sees response_format', async () => {
@@ -325,6 +330,23 @@ describe('budgets', () => {
     expect(l.logQuota).toBe(perImage(0.02, 5));
     expect(Number(l.token!.remain_quota)).toBe(0);
     expect(Number(l.user.quota)).toBe(10_000_000 - l.logQuota);
+  });
+
+  it('a token with less than one picture left is told what a picture costs, not to lower max_tokens', async () => {
+    const user = await insertUser(h.deps, { quota: 10_000_000 });
+    const token = await insertToken(h.deps, user.id, { remainQuota: perImage(0.01) });
+    const err = await h
+      .client(token.key)
+      .images.generate({ model: 'dall-e-2', prompt: 'too dear' })
+      .then(
+        () => ({ status: 200, message: '' }),
+        (e: unknown) => e as { status: number; message: string },
+      );
+    expect(err.status).toBe(403);
+    expect(err.message).toMatch(/This request costs .+, but this token has only .+ left; raise the token's quota/);
+    expect(err.message).not.toMatch(/max_tokens/);
+    const l = await ledger(h.deps, user.id, token.id);
+    expect(Number(l.token!.remain_quota)).toBe(perImage(0.01));
   });
 });
 
