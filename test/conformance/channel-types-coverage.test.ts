@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderProviderDocs } from '../../scripts/provider-docs.ts';
-import { adapterFor } from '../../server/relay/providers/index.ts';
+import { chatAdapterOf, makesImagesOnly } from '../../server/relay/images/upstream.ts';
+import { adapterFor as wrappedAdapterFor } from '../../server/relay/providers/index.ts';
 import { videoAdapterFor } from '../../server/relay/tasks/video/adapters.ts';
 import {
   CHANNEL_TYPES,
@@ -8,6 +9,7 @@ import {
   TASK_CHANNEL_TYPES,
   VIDEO_CHANNEL_TYPES,
 } from '../../shared/channel-types.ts';
+import { IMAGE_UPSTREAMS } from './image-matrix.ts';
 import { UPSTREAMS } from './matrix.ts';
 import { CHANNEL_TYPE_ENTRIES } from './channel-types/index.ts';
 
@@ -17,6 +19,12 @@ import { CHANNEL_TYPE_ENTRIES } from './channel-types/index.ts';
  * dialects the main matrix covers (OpenAI, Azure's OpenAI, Anthropic, Gemini) or a rerank/embedding
  * vendor has a strict fake in the channel-type suite.
  */
+/** A type's adapter as its chat is relayed (the image front of issue 44 unwrapped). */
+const adapterFor = (type: number) => {
+  const a = wrappedAdapterFor(type);
+  return a && chatAdapterOf(a);
+};
+
 describe('every channel type relays', () => {
   const offered = CHANNEL_TYPES.filter((t) => t.id !== 0 && !TASK_CHANNEL_TYPES.includes(t.id));
 
@@ -32,8 +40,14 @@ describe('every channel type relays', () => {
       adapterFor(34), // Cohere rerank
       adapterFor(38), // Jina embeddings and rerank
     ]);
+    // An images-only type (Replicate) has its column in the image matrix instead (test/conformance/image-matrix.ts).
+    const inImageMatrix = (id: number) =>
+      makesImagesOnly(adapterFor(id)) && IMAGE_UPSTREAMS.some((u) => u.label.endsWith(`(${id})`));
     const missing = offered
-      .filter((t) => !covered.has(adapterFor(t.id)) && !CHANNEL_TYPE_ENTRIES.some((e) => e.type === t.id))
+      .filter(
+        (t) =>
+          !covered.has(adapterFor(t.id)) && !CHANNEL_TYPE_ENTRIES.some((e) => e.type === t.id) && !inImageMatrix(t.id),
+      )
       .map((t) => `${t.id} ${t.name}`);
     expect(missing).toEqual([]);
   });

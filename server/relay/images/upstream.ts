@@ -43,10 +43,21 @@ const noStream = (): StreamConverter => {
   throw new Error('image answers are not streamed');
 };
 
+/** The chat adapter behind a `withImages` wrapper, and the adapters made by `imagesOnly` (for the coverage checks). */
+const chatBehind = new WeakMap<ProviderAdapter, ProviderAdapter>();
+const onlyImages = new WeakSet<ProviderAdapter>();
+
+/** The adapter that relays a type's chat, unwrapped from its image front (the adapter itself otherwise). */
+export const chatAdapterOf = (adapter: ProviderAdapter): ProviderAdapter => chatBehind.get(adapter) ?? adapter;
+
+/** Whether the adapter only makes images (made by `imagesOnly`). */
+export const makesImagesOnly = (adapter: ProviderAdapter | undefined): boolean =>
+  adapter !== undefined && onlyImages.has(adapter);
+
 /** `chat`'s adapter for every mode but the image ones, which go to `images`. */
 export function withImages(chat: ProviderAdapter, images: ImageUpstream): ProviderAdapter {
   const own = (mode: string) => isImageMode(mode as never) && images.modes.includes(mode as 'images');
-  return {
+  const wrapped: ProviderAdapter = {
     ...chat,
     supports: (mode) => own(mode) || (!isImageMode(mode) && chat.supports(mode)),
     buildRequest: (ctx, body) =>
@@ -62,14 +73,19 @@ export function withImages(chat: ProviderAdapter, images: ImageUpstream): Provid
     mapError: (status, text) => images.mapError?.(status, text) ?? chat.mapError(status, text),
     imageFileRequest: images.imageFileRequest ?? chat.imageFileRequest,
   };
+  chatBehind.set(wrapped, chat);
+  return wrapped;
 }
 
 /** An adapter for a type that only makes images through the relay (its videos, if any, are tasks). */
 export function imagesOnly(
   images: ImageUpstream,
   mapError: (status: number, text: string) => UpstreamError,
+  /** The type's own fetch-models or balance queries. */
+  own: Pick<ProviderAdapter, 'models' | 'balances'> = {},
 ): ProviderAdapter {
-  return {
+  const adapter: ProviderAdapter = {
+    ...own,
     id: images.id,
     supports: (mode) => isImageMode(mode) && images.modes.includes(mode),
     buildRequest: (ctx, body) => images.buildRequest(ctx, readImageRequest(ctx.mode, body)),
@@ -79,4 +95,6 @@ export function imagesOnly(
     mapError: (status, text) => images.mapError?.(status, text) ?? mapError(status, text),
     imageFileRequest: images.imageFileRequest,
   };
+  onlyImages.add(adapter);
+  return adapter;
 }

@@ -19,7 +19,7 @@ import { type ChannelQuery, defaultModelsQuery } from './shared/channel-query.ts
 import { tencentAdapter } from './tencent/adapter.ts';
 import type { ProviderAdapter } from './types.ts';
 import { IMAGE_UPSTREAMS } from '../images/upstreams.ts';
-import { imagesOnly, withImages } from '../images/upstream.ts';
+import { imagesOnly, makesImagesOnly, withImages } from '../images/upstream.ts';
 import { vertexAdapter } from './vertex/adapter.ts';
 import { xunfeiAdapter } from './xunfei/adapter.ts';
 import { zhipuAdapter } from './zhipu/adapter.ts';
@@ -86,6 +86,7 @@ const registry = new Map<number, ProviderAdapter>([
 // Image APIs that differ from OpenAI's (issue 44): in front of the type's chat adapter, or alone.
 for (const [type, images] of IMAGE_UPSTREAMS) {
   const chat = registry.get(type);
+  if (makesImagesOnly(chat)) continue; // already its images-only adapter (Replicate's, with its own queries)
   registry.set(type, chat ? withImages(chat, images) : imagesOnly(images, openAIAdapter.mapError));
 }
 

@@ -11,10 +11,8 @@ import { replicateImages } from './images.ts';
  * answers the type's usual image models instead, as for the video types without a list. It has no
  * balance endpoint (billing is per second of GPU time on replicate.com).
  */
-export const replicateAdapter: ProviderAdapter = {
-  ...imagesOnly(
-    replicateImages,
-    (status, text) => mapReplicateError(status, text) ?? { status, message: text.slice(0, 500) },
-  ),
-  models: defaultModelsQuery(ChannelType.Replicate),
-};
+export const replicateAdapter: ProviderAdapter = imagesOnly(
+  replicateImages,
+  (status, text) => mapReplicateError(status, text) ?? { status, message: text.slice(0, 500) },
+  { models: defaultModelsQuery(ChannelType.Replicate) },
+);
