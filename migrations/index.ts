@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import * as initial from './2026-11-22T0000-initial.ts';
 import * as sessions from './2026-11-22T0100-sessions.ts';
 import * as jobLeases from './2026-11-23T0000-job-leases.ts';

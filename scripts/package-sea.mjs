@@ -69,7 +69,7 @@ if (!consoleFiles.includes('index.html')) throw new Error(`${clientDir} holds no
 
 // The native addons the server loads, by the name the loader stub asks for.
 const addons = {
-  'better_sqlite3.node': require.resolve('better-sqlite3/build/Release/better_sqlite3.node'),
+  'better_sqlite3.node': betterSqliteAddon(),
   'argon2.node': argon2Addon(),
 };
 
@@ -209,6 +209,21 @@ function listFiles(dir, rel = '') {
   });
 }
 
+/**
+ * better-sqlite3's addon as its loader picks it (lib/binding.js): one compiled here on purpose (build/Release),
+ * else the prebuilt one the package ships for this platform (prebuilds/linux-x64.node).
+ */
+function betterSqliteAddon() {
+  const dir = path.dirname(require.resolve('better-sqlite3/package.json'));
+  const built = path.join(dir, 'build/Release/better_sqlite3.node');
+  try {
+    statSync(built);
+    return built;
+  } catch {
+    return path.join(dir, 'prebuilds', `${target}.node`);
+  }
+}
+
 /** @node-rs/argon2's addon for this machine (the glibc build: the executable is a glibc program). */
 function argon2Addon() {
   const pkg = `@node-rs/argon2-${target}${process.platform === 'linux' ? '-gnu' : ''}`;
@@ -274,15 +289,16 @@ function onlyBuiltinsLeft(metafile, allowed) {
 function nativeAddons() {
   const seaAssets = path.join(root, 'server/sea-assets.ts');
   const stubs = {
-    bindings: `const { loadNativeAddon } = require(${JSON.stringify(seaAssets)});\nmodule.exports = (name) => loadNativeAddon(name);`,
+    // better-sqlite3 13's lib/binding.js: getBinding() loads the default addon (the server passes no nativeBinding).
+    binding: `const { loadNativeAddon } = require(${JSON.stringify(seaAssets)});\nexports.getBinding = () => loadNativeAddon('better_sqlite3.node');`,
     argon2: `module.exports = require(${JSON.stringify(seaAssets)}).loadNativeAddon('argon2.node');`,
   };
   return {
     name: 'sea-native-addons',
     setup(b) {
-      b.onResolve({ filter: /^bindings$/ }, (a) =>
+      b.onResolve({ filter: /^\.\/binding$/ }, (a) =>
         a.importer.includes(`${path.sep}better-sqlite3${path.sep}`)
-          ? { path: 'bindings', namespace: 'sea-native' }
+          ? { path: 'binding', namespace: 'sea-native' }
           : undefined,
       );
       b.onResolve({ filter: /^@node-rs\/argon2$/ }, () => ({ path: 'argon2', namespace: 'sea-native' }));

@@ -3,6 +3,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { gatewayEnv, gatewayNodeFlags } from './node-flags.mjs';
+import { requireSupportedNode } from './runtime.mjs';
+
+requireSupportedNode();
 
 const run = (cmd, args, env) => spawnSync(cmd, args, { stdio: 'inherit', env }).status ?? 1;
 

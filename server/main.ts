@@ -1,3 +1,4 @@
+import './node-version.ts';
 import { createMemoryBus } from './cache/bus.ts';
 import { createMemoryKv } from './cache/kv.ts';
 import { createMemoryRateLimitStore } from './cache/rate-limit.ts';

@@ -18,7 +18,7 @@ export interface SeaManifest {
   version: string;
   /** Short hash of every asset: names the cache folder of this build. */
   build: string;
-  /** Addon file name (as `bindings` asks for it) -> SHA-256 hex of its bytes. */
+  /** Addon file name (better_sqlite3.node, argon2.node) -> SHA-256 hex of its bytes. */
   addons: Record<string, string>;
   /** Paths of the console's files, relative to its root, each stored as the asset `console/<path>`. */
   console: string[];
@@ -64,7 +64,7 @@ function writeAtomically(file: string, bytes: Uint8Array, mode: number) {
 }
 
 /**
- * Loads a native addon embedded in the executable (better-sqlite3's `bindings('better_sqlite3.node')`,
+ * Loads a native addon embedded in the executable (better-sqlite3's default binding,
  * @node-rs/argon2): extracted on first use, its checksum verified on every load.
  */
 export function loadNativeAddon(name: string): unknown {

@@ -1,5 +1,6 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, type SqliteDatabase, SqliteDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, sql, type SqliteDatabase, SqliteDialect } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { migrations } from '../../migrations/index.ts';
 import type { Config } from '../config.ts';
 import type { Database } from './types.ts';
