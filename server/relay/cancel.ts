@@ -20,8 +20,9 @@ export class RelayCancel extends EventEmitter {
   }
 
   // undici 8 hands any signal with an `aborted` field to Node's events.addAbortListener, which listens
-  // through these two; an abort fires once, so every listener is a `once`.
-  addEventListener(type: 'abort', listener: () => void): void {
+  // through these two, as do the relay's own waits on an AbortSignal or a RelayCancel alike. An abort
+  // fires once, so every listener is a `once` (the options are an AbortSignal's).
+  addEventListener(type: 'abort', listener: () => void, _options?: { once?: boolean }): void {
     this.once(type, listener);
   }
 

@@ -76,12 +76,10 @@ function pause(ms: number, signal: AbortSignal | RelayCancel): Promise<void> {
       reject(signal.reason ?? new Error('aborted'));
     };
     const timer = setTimeout(() => {
-      if ('removeEventListener' in signal) signal.removeEventListener('abort', onAbort);
-      else signal.off('abort', onAbort);
+      signal.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
-    if ('addEventListener' in signal) signal.addEventListener('abort', onAbort, { once: true });
-    else signal.once('abort', onAbort);
+    signal.addEventListener('abort', onAbort, { once: true });
   });
 }
 

@@ -24,12 +24,8 @@ const ANSWER_WAIT_MS = 300_000;
 type Signal = AbortSignal | RelayCancel;
 
 function onAbort(signal: Signal, run: () => void): () => void {
-  if ('addEventListener' in signal) {
-    signal.addEventListener('abort', run, { once: true });
-    return () => signal.removeEventListener('abort', run);
-  }
-  signal.once('abort', run);
-  return () => signal.off('abort', run);
+  signal.addEventListener('abort', run, { once: true });
+  return () => signal.removeEventListener('abort', run);
 }
 
 /** Undici's code for an answer that did not start in time: the relay reads it as a 504 (attempts.ts). */
