@@ -44,7 +44,8 @@ async function readerOf(fx: NewApiDatabase): Promise<Reader> {
       end: async () => void db.close(),
     };
   }
-  const query = fx.dialect === 'postgres' ? await pgQuery(fx.spec) : await mysqlQuery(fx.spec);
+  const query =
+    fx.dialect === 'postgres' ? await pgQuery(fx.spec) : await (await import('./mariadb.ts')).mariaDbQuery(fx.spec);
   const schema = fx.dialect === 'postgres' ? `'public'` : 'DATABASE()';
   return {
     all: query.all,
@@ -64,12 +65,6 @@ async function pgQuery(spec: string) {
   const client = new pgLib.Client({ connectionString: spec });
   await client.connect();
   return { all: async (sql: string) => (await client.query(sql)).rows, end: () => client.end() };
-}
-
-async function mysqlQuery(
-  spec: string,
-): Promise<{ all(sql: string): Promise<Record<string, unknown>[]>; end(): Promise<void> }> {
-  throw new Error(`MariaDB fixtures come with the mysql2 driver: ${spec}`);
 }
 
 const kinds: FixtureKind[] = ['new-api-2026', 'new-api-2025', 'one-api'];

@@ -60,7 +60,8 @@ function sqliteExecutor(db: SQLite.Database): Executor {
 
 async function serverFixture(dialect: Exclude<FixtureDialect, 'sqlite'>): Promise<ServerFixture> {
   if (dialect === 'postgres') return createPostgresDatabase();
-  throw new Error('newApiDatabase: MariaDB fixtures come with the mysql2 driver (next commit)');
+  const { createMariaDbDatabase } = await import('./mariadb.ts');
+  return createMariaDbDatabase();
 }
 
 export async function newApiDatabase(opts: NewApiDatabaseOptions): Promise<NewApiDatabase> {
