@@ -106,19 +106,24 @@ export function createTableSql(dialect: FixtureDialect, table: Table): string[] 
   }
   if (autoId && dialect !== 'sqlite') defs.push(`PRIMARY KEY (${q('id')})`);
   if (pk.length) defs.push(`PRIMARY KEY (${pk.map(q).join(',')})`);
-  const statements = [`CREATE TABLE ${q(table.name)} (${defs.join(', ')})`];
+  const indexes: { name: string; columns: string[]; unique: boolean }[] = [];
   for (const column of table.columns) {
     if (column.primaryKey) continue;
-    if (column.unique)
-      statements.push(
-        `CREATE UNIQUE INDEX ${q(`idx_${table.name}_${column.name}`)} ON ${q(table.name)} (${q(column.name)})`,
-      );
-    else if (column.index && !(dialect === 'mariadb' && /text$/.test(sqlType(dialect, column))))
-      statements.push(`CREATE INDEX ${q(`idx_${table.name}_${column.name}`)} ON ${q(table.name)} (${q(column.name)})`);
+    // MySQL cannot index a text column without a prefix length; GORM's indexed strings there are varchar(191).
+    if (column.unique || (column.index && !(dialect === 'mariadb' && /text$/.test(sqlType(dialect, column)))))
+      indexes.push({ name: `idx_${table.name}_${column.name}`, columns: [column.name], unique: !!column.unique });
   }
   for (const names of table.uniques ?? [])
-    statements.push(
-      `CREATE UNIQUE INDEX ${q(`uk_${table.name}_${names.join('_')}`)} ON ${q(table.name)} (${names.map(q).join(',')})`,
-    );
+    indexes.push({ name: `uk_${table.name}_${names.join('_')}`, columns: names, unique: true });
+  // GORM's MySQL dialect declares indexes inside CREATE TABLE; the others create them after it.
+  if (dialect === 'mariadb')
+    for (const i of indexes)
+      defs.push(`${i.unique ? 'UNIQUE ' : ''}INDEX ${q(i.name)} (${i.columns.map(q).join(',')})`);
+  const statements = [`CREATE TABLE ${q(table.name)} (${defs.join(', ')})`];
+  if (dialect !== 'mariadb')
+    for (const i of indexes)
+      statements.push(
+        `CREATE ${i.unique ? 'UNIQUE ' : ''}INDEX ${q(i.name)} ON ${q(table.name)} (${i.columns.map(q).join(',')})`,
+      );
   return statements;
 }

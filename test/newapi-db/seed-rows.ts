@@ -31,7 +31,9 @@ export const NEWAPI_FACTS = {
 
 const T0 = 1_750_000_000; // June 2025, unix seconds
 const at = (s: number) => new Date((T0 + s) * 1000);
-const hash = (plain: string) => bcrypt.hashSync(plain, 10);
+/** bcrypt at Go's DefaultCost (10), as new-api hashes passwords and backup codes; once per process (it is slow). */
+const hashes = new Map<string, string>();
+const hash = (plain: string) => hashes.get(plain) ?? hashes.set(plain, bcrypt.hashSync(plain, 10)).get(plain)!;
 
 function users(kind: FixtureKind): Row[] {
   const pw = hash(NEWAPI_FACTS.password);
