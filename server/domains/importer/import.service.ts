@@ -53,6 +53,10 @@ export interface RunImportOptions {
   onProgress?: (p: ImportProgress) => void;
   /** The tables to run (default: every table of tables/index.ts); tests pass their own. */
   importers?: TableImporter[];
+  /** The server's SESSION_SECRET (two-factor secrets are sealed with it). */
+  sessionSecret?: string;
+  /** The site address passkeys were registered for here (default: this install's ServerAddress option). */
+  siteAddress?: string;
 }
 
 /** A refusal before anything is written (unknown shape, a required table absent). */
@@ -104,7 +108,7 @@ export async function runImport(db: Kysely<Database>, options: RunImportOptions)
     balance: { before: { users: 0, subscriptions: 0 }, after: { users: 0, subscriptions: 0 }, ok: true },
     abilities: 0,
   };
-  const siteAddress = await siteAddressOf(db);
+  const siteAddress = options.siteAddress || (await siteAddressOf(db));
 
   for (const importer of importers) {
     if (importer.logs && !logs) {
@@ -125,6 +129,7 @@ export async function runImport(db: Kysely<Database>, options: RunImportOptions)
       note,
       dryRun,
       siteAddress,
+      sessionSecret: options.sessionSecret,
     };
     const entry: TableReport = { read: 0, imported: 0, skipped: [] };
     report.tables[importer.name] = entry;

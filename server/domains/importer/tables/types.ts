@@ -36,6 +36,8 @@ export interface ImportContext {
   dryRun: boolean;
   /** Switchyard's site address (ServerAddress), for passkeys' RP id; empty when not set. */
   siteAddress: string;
+  /** The server's SESSION_SECRET: two-factor secrets are sealed with it (absent: they are skipped with a reason). */
+  sessionSecret?: string;
 }
 
 /** What a table adds to the balance check: the source's amount of a row, and what the target holds for them. */
