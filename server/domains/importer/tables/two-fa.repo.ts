@@ -1,6 +1,6 @@
 import { nowSeconds } from '../../../db/time.ts';
 import { sealSecret, twoFaKeys } from '../../twofa/secret-box.rules.ts';
-import type { ImportContext, Skipped, TableImporter } from './types.ts';
+import type { Skipped, TableImporter } from './types.ts';
 import { bool01, deletedAt, int, str, unixSeconds } from './values.rules.ts';
 
 /*
@@ -10,9 +10,6 @@ import { bool01, deletedAt, int, str, unixSeconds } from './values.rules.ts';
  * is left behind (the user signs in with the password alone, as they did there).
  */
 
-/** The server's secret the running gateway derives its two-factor keys from (SESSION_SECRET). */
-const sessionSecretOf = (ctx: ImportContext) => (ctx as ImportContext & { sessionSecret?: string }).sessionSecret;
-
 const BASE32 = /^[A-Z2-7]+=*$/;
 
 export const twoFaImporter: TableImporter = {
@@ -21,7 +18,8 @@ export const twoFaImporter: TableImporter = {
   optional: true,
   async importBatch(trx, rows, ctx) {
     const skipped: Skipped[] = [];
-    const secret = sessionSecretOf(ctx);
+    // The running gateway derives its two-factor keys from SESSION_SECRET: the import is given the same.
+    const secret = ctx.sessionSecret;
     const key = secret ? twoFaKeys(secret).seal : undefined;
     let imported = 0;
     for (const r of rows) {
