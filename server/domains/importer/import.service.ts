@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import { finishImport, siteAddressOf } from './finish.repo.ts';
 import { detectShape, type ShapeKind } from './schema.rules.ts';
-import type { ImportSource, SourceDialect } from './sources/source.repo.ts';
+import { type ImportSource, openImportSource, type SourceDialect } from './sources/source.repo.ts';
 import { tableImporters } from './tables/index.ts';
 import type { ImportContext, Skipped, TableImporter } from './tables/types.ts';
 
@@ -165,4 +165,18 @@ export async function runImport(db: Kysely<Database>, options: RunImportOptions)
   const { before, after } = report.balance;
   report.balance.ok = !report.failure && before.users === after.users && before.subscriptions === after.subscriptions;
   return report;
+}
+
+/** Opens `spec` (a SQLite file, a URL or new-api's SQL_DSN), imports from it and closes it. */
+export async function importFromSpec(
+  db: Kysely<Database>,
+  spec: string,
+  options: Omit<RunImportOptions, 'source'> = {},
+): Promise<ImportReport> {
+  const source = await openImportSource(spec);
+  try {
+    return await runImport(db, { ...options, source });
+  } finally {
+    await source.close();
+  }
 }
