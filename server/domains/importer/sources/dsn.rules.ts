@@ -20,7 +20,7 @@ export type ParsedSource =
 export class SourceSpecError extends Error {}
 
 const hidePassword = (s: string) =>
-  s.replace(/^([a-z]+:\/\/[^:/@]*:)[^@]*@/i, '$1***@').replace(/^([^:/@]*:)[^@]*@(tcp|unix)\(/, '$1***@$2(');
+  s.replace(/^([a-z]+:\/\/[^:/@]*:)[^@]*@/i, '$1***@').replace(/^([^:/@()]*:).*@(tcp|unix)\(/, '$1***@$2(');
 
 const decode = (s: string) => {
   try {
