@@ -74,6 +74,11 @@ export const passkeysImporter: TableImporter = {
         );
       else ctx.note(`passkey_credentials: made for ${rpId}; they keep working while Switchyard answers at ${rpId}`);
     }
+    // The WebAuthn library re-reads these flags from every assertion; a clone warning is a state worth keeping.
+    if (rows.some((r) => bool01(r.clone_warning)))
+      ctx.note(
+        'passkey_credentials: some were flagged by new-api as possibly cloned (clone_warning); Switchyard has no such flag: review those users',
+      );
     const live = rows.filter((r) => deletedAt(r.deleted_at) === null);
     const result = await upsertById(trx, 'passkey_credentials', live.map(mapPasskey), 'credential_id');
     const gone = rows

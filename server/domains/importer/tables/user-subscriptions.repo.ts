@@ -43,13 +43,12 @@ export const userSubscriptionsImporter: TableImporter = {
   async importBatch(trx, rows, ctx) {
     const plans = await plansOf(ctx);
     const now = nowSeconds();
-    const skipped: { id: unknown; reason: string }[] = [];
     const mapped = [];
     for (const r of rows) {
       const plan = plans.get(int(r.plan_id));
       if (!ctx.columns.has('amount_total'))
         ctx.note(
-          'user_subscriptions: this schema keeps no pool on the subscription (amount_total); the plans are imported without quota left',
+          'user_subscriptions: this schema keeps the pool in per-model items (user_subscription_items), which are not read: the subscriptions are imported with an empty pool',
         );
       const rule: ResetRule = ctx.columns.has('quota_reset_period')
         ? {
@@ -91,8 +90,7 @@ export const userSubscriptionsImporter: TableImporter = {
         updated_at: unixSeconds(r.updated_at) ?? start,
       });
     }
-    const result = await upsertById(trx, 'user_subscriptions', mapped);
-    return { imported: result.imported, skipped: [...skipped, ...result.skipped] };
+    return upsertById(trx, 'user_subscriptions', mapped);
   },
   balance: {
     kind: 'subscriptions',
