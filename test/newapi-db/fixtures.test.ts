@@ -176,6 +176,26 @@ for (const { dialect, need } of dialects) {
       });
     }
 
+    it('leaves out the tables and columns it is told to, for the shapes the importer must refuse', async () => {
+      const fx = await newApiDatabase({
+        kind: 'new-api-2026',
+        dialect,
+        rows: { without: ['two_fas', 'channels.key'] },
+      });
+      const db = await readerOf(fx);
+      try {
+        const found = await db.tables();
+        expect(found.has('two_fas')).toBe(false);
+        expect(found.get('channels')?.has('key')).toBe(false);
+        expect(found.get('channels')?.has('channel_info')).toBe(true);
+        const [{ n }] = await db.all(`SELECT COUNT(*) AS n FROM channels`);
+        expect(Number(n)).toBe(4);
+      } finally {
+        await db.end();
+        await fx.close();
+      }
+    });
+
     it('writes logs in quantity on demand, in batches', async () => {
       const fx = await newApiDatabase({ kind: 'new-api-2026', dialect, rows: { logs: 3_500 } });
       const db = await readerOf(fx);
