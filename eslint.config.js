@@ -94,12 +94,4 @@ export default tseslint.config(
     plugins: { switchyard: { rules: { 'page-imports': pageImports } } },
     rules: { 'switchyard/page-imports': 'error' },
   },
-  {
-    // Known exceptions, each with its reason; remove a line once its SQL moved to a repository.
-    files: [
-      // Copies a whole new-api database table by table, dialect by dialect: a migration tool, not a query.
-      'server/domains/importer/import-database.service.ts',
-    ],
-    rules: { 'no-restricted-syntax': 'off', 'no-restricted-imports': 'off' },
-  },
 );

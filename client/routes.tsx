@@ -43,6 +43,7 @@ export const routeTable: AppRoute[] = [
   { path: '/oauth/:provider', guard: 'public', page: lazy(() => import('./pages/oauth/OAuthCallbackPage.tsx')) },
   { path: '/app/me', guard: 'user', page: lazy(() => import('./pages/me/MePage.tsx')) },
   { path: '/admin/users', guard: 'admin', page: lazy(() => import('./pages/admin-users/UsersPage.tsx')) },
+  { path: '/admin/import', guard: 'root', page: lazy(() => import('./pages/admin-import/ImportPage.tsx')) },
   { path: '/admin/settings', guard: 'root', page: lazy(() => import('./pages/admin-settings/SettingsPage.tsx')) },
   { path: '/admin/messages', guard: 'admin', page: lazy(() => import('./pages/admin-messages/AdminMessagesPage.tsx')) },
   { path: '/pricing', guard: 'public', page: lazy(() => import('./pages/pricing/PricingPage.tsx')) },

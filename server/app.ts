@@ -17,6 +17,8 @@ import type { AppDeps } from './context.ts';
 import { isAppError } from './errors.ts';
 import type { Logger } from 'pino';
 import { lazyChildLogger } from './logger.ts';
+import { registerRequestTracing } from './telemetry/request-trace.ts';
+import { createTracing } from './telemetry/tracing.ts';
 import { registerDemoUpstream } from './demo/demo-upstream.ts';
 import { registerOpsRoutes } from './ops/health.ts';
 import { registerBackgroundJobs } from './ops/jobs/background-jobs.ts';
@@ -54,6 +56,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
   });
 
+  // First, so every later hook and log line of a traced request knows its trace (server/telemetry/).
+  const tracing = createTracing(config.telemetry, deps.metrics, config.version);
+  if (tracing) {
+    registerRequestTracing(app, tracing);
+    // Registered before the others: it runs last, once settlements have ended their spans.
+    app.addHook('onClose', () => tracing.shutdown());
+  }
   const inFlight = trackInFlightHandlers(app);
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   registerSecurity(app);

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { seaVersion } from './sea-assets.ts';
+import { type TelemetryConfig, TelemetryConfigError, telemetryConfig } from './telemetry/otel-config.ts';
 
 const booleanString = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
 
@@ -96,6 +97,8 @@ export interface Config {
   demoChannel: boolean;
   ipRateLimits: { api: { count: number; windowSeconds: number }; relay: { count: number; windowSeconds: number } };
   version: string;
+  /** OpenTelemetry traces (OTEL_* variables, server/telemetry/); undefined = off. */
+  telemetry?: TelemetryConfig;
 }
 
 export class ConfigError extends Error {}
@@ -108,6 +111,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  let telemetry: TelemetryConfig | undefined;
+  try {
+    telemetry = telemetryConfig(env);
+  } catch (err) {
+    if (err instanceof TelemetryConfigError) throw new ConfigError(`Invalid configuration:\n  ${err.message}`);
+    throw err;
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
@@ -134,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       relay: { count: e.GLOBAL_RELAY_RATE_LIMIT, windowSeconds: e.GLOBAL_RELAY_RATE_LIMIT_DURATION },
     },
     version: readVersion(),
+    telemetry,
   };
 }
 

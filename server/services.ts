@@ -6,6 +6,8 @@ import { createBillingService } from './domains/billing/billing.service.ts';
 import { createChannelProbe } from './domains/channels/channel-probe.client.ts';
 import { createChannelsService } from './domains/channels/channels.service.ts';
 import { createCheckInService } from './domains/checkin/checkin.service.ts';
+import { createImportJobsService } from './domains/importer/import-jobs.service.ts';
+import { importRunner } from './domains/importer/import-runner.deps.ts';
 import { createLogWriter } from './domains/logs/log-writer.service.ts';
 import { createLogsService } from './domains/logs/logs.service.ts';
 import { createMailService } from './domains/mail/mailer.client.ts';
@@ -78,6 +80,7 @@ export async function createServices(infra: Infra) {
       createChannelProbe(createAdapterChannelTest(options.get)),
     ),
     checkIn,
+    importJobs: createImportJobsService(infra, importRunner),
     logs,
     logWriter,
     mail,

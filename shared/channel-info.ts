@@ -27,16 +27,33 @@ export type KeyStatus = 1 | 2 | 3;
 
 /**
  * The keys of a key column: one per line (new-api) or comma-separated (older consoles). A JSON
- * credential (a service account) is one key whatever it contains.
+ * credential (a service account) is one key whatever it contains; several, one compact JSON per
+ * line, are one key each.
  */
 export function splitChannelKeys(raw: string): string[] {
   const text = raw.trim();
-  if (text.startsWith('{')) return [text];
+  if (text.startsWith('{')) {
+    // Vertex AI's service accounts, one per line (new-api's JSON array as imported, issue 42).
+    const lines = text
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
+    return lines.length > 1 && lines.every(isJsonObject) ? lines : [text];
+  }
   return text
     .split(text.includes('\n') ? '\n' : ',')
     .map((k) => k.trim())
     .filter(Boolean);
 }
+
+const isJsonObject = (line: string) => {
+  try {
+    const v: unknown = JSON.parse(line);
+    return typeof v === 'object' && v !== null && !Array.isArray(v);
+  } catch {
+    return false;
+  }
+};
 
 const asRecord = (v: unknown): Record<string, unknown> =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};

@@ -4,6 +4,7 @@ import { billingMessages } from './server-messages/billing.ts';
 import { channelsMessages } from './server-messages/channels.ts';
 import { checkinMessages } from './server-messages/checkin.ts';
 import { commonMessages } from './server-messages/common.ts';
+import { importerMessages } from './server-messages/importer.ts';
 import { logsMessages } from './server-messages/logs.ts';
 import { mailMessages } from './server-messages/mail.ts';
 import { messagesMessages } from './server-messages/messages.ts';
@@ -72,6 +73,7 @@ export const serverMessages = {
   ...logsMessages,
   ...modelMappingMessages,
   ...userSettingsMessages,
+  ...importerMessages,
 } as const;
 
 export type ServerMessageCode = keyof typeof serverMessages;

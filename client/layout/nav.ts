@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import {
   IconBrush,
   IconCategory,
+  IconDatabaseImport,
   IconChartHistogram,
   IconFileText,
   IconKey,
@@ -117,6 +118,13 @@ export const sidebar: NavSection[] = [
         label: msg`System settings`,
         path: '/admin/settings',
         icon: IconSettings,
+        visible: ({ user }) => userIsRoot(user),
+      },
+      {
+        key: 'import',
+        label: msg`Import from new-api`,
+        path: '/admin/import',
+        icon: IconDatabaseImport,
         visible: ({ user }) => userIsRoot(user),
       },
     ],

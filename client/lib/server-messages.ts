@@ -13,6 +13,7 @@ import { billingDescriptors } from './server-messages/billing.ts';
 import { channelsDescriptors } from './server-messages/channels.ts';
 import { checkinDescriptors } from './server-messages/checkin.ts';
 import { commonDescriptors } from './server-messages/common.ts';
+import { importerDescriptors } from './server-messages/importer.ts';
 import { logsDescriptors } from './server-messages/logs.ts';
 import { mailDescriptors } from './server-messages/mail.ts';
 import { messagesDescriptors } from './server-messages/messages.ts';
@@ -70,6 +71,7 @@ const descriptors: Record<ServerMessageCode, MessageDescriptor> = {
   ...logsDescriptors,
   ...modelMappingDescriptors,
   ...userSettingsDescriptors,
+  ...importerDescriptors,
 };
 
 /** Parameters that are themselves server texts (a field name, "1000 点额度") are translated too. */

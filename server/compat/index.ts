@@ -6,6 +6,7 @@ import { registerChannelKeyRoutes } from '../domains/channels/channel-key.rest.t
 import { registerChannelRoutes } from '../domains/channels/channels.rest.ts';
 import { registerChannelUnsupportedRoutes } from '../domains/channels/channels-unsupported.rest.ts';
 import { registerCheckInRoutes } from '../domains/checkin/checkin.rest.ts';
+import { registerImportRoutes } from '../domains/importer/importer.rest.ts';
 import { registerLogRoutes } from '../domains/logs/logs.rest.ts';
 import { registerMessageRoutes } from '../domains/messages/messages.rest.ts';
 import { registerModelMappingRoutes } from '../domains/model-mapping/model-mapping.rest.ts';
@@ -44,6 +45,7 @@ const domainRoutes: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   registerChannelUnsupportedRoutes,
   registerCheckInRoutes,
   registerConsoleSettingRoutes,
+  registerImportRoutes,
   registerLogRoutes,
   registerMessageRoutes,
   registerModelMappingRoutes,

@@ -17,6 +17,13 @@ export function createMetrics() {
       labelNames: ['model', 'channel', 'status'] as const,
       registers: [registry],
     }),
+    // OpenTelemetry (server/telemetry/): spans the exporter could not keep (queue full) or deliver (collector down).
+    otelSpansDropped: new Counter({
+      name: 'switchyard_otel_spans_dropped_total',
+      help: 'Trace spans dropped: the export queue was full, or the collector refused or could not be reached',
+      labelNames: ['reason'] as const,
+      registers: [registry],
+    }),
     upstreamLatency: new Histogram({
       name: 'switchyard_upstream_latency_seconds',
       help: 'Time from sending to the upstream until its first byte',

@@ -1,7 +1,9 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { logRefusedCall } from './error-log.ts';
-import { relayError } from './errors.ts';
+import { traceFailure } from '../telemetry/genai.ts';
+import { traceOf } from '../telemetry/request-trace.ts';
+import { relayAnswerOf, relayError } from './errors.ts';
 import type { RelayPrincipal } from './principal.ts';
 import type { RelayRuntime } from './runtime.ts';
 
@@ -20,8 +22,12 @@ const accounted = new WeakSet<FastifyRequest>();
 /** The caller a request authenticated as (token-auth.ts), for its error row. */
 export const rememberPrincipal = (req: FastifyRequest, p: RelayPrincipal) => void principals.set(req, p);
 
-/** The error a request was answered with (the relay's error handler, the task routes' own). */
-export const rememberFailure = (req: FastifyRequest, err: unknown) => void failures.set(req, err);
+/** The error a request was answered with (the relay's error handler, the task routes' own); its span says so. */
+export function rememberFailure(req: FastifyRequest, err: unknown): void {
+  failures.set(req, err);
+  const t = traceOf(req);
+  if (t) traceFailure(t, relayAnswerOf(err).code || String(relayAnswerOf(err).status));
+}
 
 /** A call whose route logged its failure itself (runRelay, error-log.ts): no second row. */
 export const markAccounted = (req: FastifyRequest) => void accounted.add(req);

@@ -10,6 +10,8 @@ import type { Served } from './serve.ts';
 import { type SettleOutcome, settleAndLog } from './settle-and-log.ts';
 import { pipeStream } from './stream-response.ts';
 import { serverTiming } from './timing.ts';
+import { finishReasonsOf, traceAnswered, traceSettled } from '../telemetry/genai.ts';
+import { holdTrace, traceOf } from '../telemetry/request-trace.ts';
 import { completionTextOf } from './usage.ts';
 
 /** What answering one served call needs; `bill` settles and logs once the bytes are out. */
@@ -35,17 +37,36 @@ export async function answerCall(rt: RelayRuntime, call: RelayCall, served: Serv
   m.relayRequests.inc({ model, channel: channelLabel, status: '200' });
   m.gatewayLatency.observe(Math.max(0, ownMs) / 1000);
   m.upstreamLatency.observe({ channel: channelLabel }, ok.upstreamWaitMs / 1000);
+  const trace = traceOf(call.req);
+  // A traced call's span stays open until the settlement knows the usage it records.
+  const release = trace && holdTrace(trace);
   const a: Answering = {
     rt,
     call,
     served,
     headers: { 'x-request-id': call.req.id, 'server-timing': serverTiming(ownMs), ...droppedHeader(served) },
-    bill: (outcome) => rt.track(settleAndLog(rt, call, served, outcome)),
+    bill: (outcome) => {
+      const settled = settleAndLog(rt, call, served, outcome);
+      rt.track(settled);
+      if (!trace || !release) return;
+      traceAnswered(trace, {
+        stream: call.stream,
+        frtMs: outcome.frtMs,
+        finishReasons: outcome.finishReasons ?? [],
+        produced: outcome.produced,
+      });
+      settled.then((s) => traceSettled(trace, s)).then(release, release);
+    },
   };
-  if (call.mode === 'speech') return answerAudio(a);
-  if (isImageMode(call.mode)) return answerImages(a);
-  if (!call.stream) return answerJson(a);
-  return answerStream(a);
+  try {
+    if (call.mode === 'speech') return await answerAudio(a);
+    if (isImageMode(call.mode)) return await answerImages(a);
+    if (!call.stream) return await answerJson(a);
+    return await answerStream(a);
+  } catch (err) {
+    release?.();
+    throw err;
+  }
 }
 
 /** The tools the request left out (dropped-tools.ts), when there are any. */
@@ -105,6 +126,10 @@ async function answerJson({ rt, call, served, headers, bill }: Answering): Promi
     frtMs,
     clientAborted: false,
     cut: false,
+    // Read only for a traced call (its span's gen_ai.response.finish_reasons).
+    get finishReasons() {
+      return finishReasonsOf(converted.body);
+    },
   });
 }
 

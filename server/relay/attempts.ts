@@ -16,6 +16,7 @@ import type { Candidate } from './routing-cache.ts';
 import { selectChannel } from './select-channel.ts';
 import { relayRuntimeOf } from './runtime.ts';
 import { isHeadersTimeout, sendAttempt, type UpstreamResponse } from './upstream.ts';
+import type { AttemptSpan } from '../telemetry/genai.ts';
 import type { AttemptFailure } from './error-log.ts';
 import { countedUsage, loadTokenizers } from './usage.ts';
 
@@ -33,6 +34,8 @@ export interface AttemptInput {
   userId: number;
   /** Told of every attempt that failed, as it fails (the error log rows of error-log.ts). */
   onAttemptFailed?: (f: AttemptFailure) => void;
+  /** A traced request's span per attempt (telemetry/genai.ts); its headers carry the traceparent upstream. */
+  traceAttempt?: (channel: ChannelConfig, model: string) => AttemptSpan;
   /** The session's pin (affinity/pins.ts): the first attempt's channel and key; the attempt that answers re-pins. */
   affinity?: SessionAffinity;
   /** The client's body in a front door's own protocol, relayed unchanged to channels that speak it. */
@@ -95,7 +98,9 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
     if (!cand) break;
     const channel = cand.channel;
     const attemptAt = performance.now();
-    const report = (error: RelayError, upstreamReason?: string) =>
+    const span = a.traceAttempt?.(channel, a.model);
+    const report = (error: RelayError, upstreamReason?: string, status?: number) => {
+      span?.end(status, error.code ?? String(error.status));
       a.onAttemptFailed?.({
         channel,
         model: a.model,
@@ -103,6 +108,7 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
         upstreamReason,
         durationMs: performance.now() - attemptAt,
       });
+    };
     chain.push(channel.id);
     failed.add(channel.id);
     const adapter = adapterFor(channel.type);
@@ -158,12 +164,15 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
       throw new AttemptsFailed(refused, chain, upstreamWaitMs);
     }
 
+    // The upstream continues the client's trace (W3C traceparent) when the request is traced.
+    if (span) req = { ...req, headers: { ...req.headers, ...span.headers } };
     const sentAt = performance.now();
     let res: UpstreamResponse;
     try {
       res = await sendAttempt(adapter, ctx, req, a.abort);
     } catch (err) {
       upstreamWaitMs += performance.now() - sentAt;
+      if (a.abort.aborted) span?.end(undefined, 'client_closed');
       if (a.abort.aborted)
         throw new AttemptsFailed(
           refusal(499, 'The client closed the connection', '客户端已断开连接', 'client_closed'),
@@ -190,6 +199,7 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
     }
     upstreamWaitMs += performance.now() - sentAt;
     if (res.statusCode >= 200 && res.statusCode < 300) {
+      span?.end(res.statusCode);
       a.affinity?.remember(channel, ctx.key);
       return { res, ctx, adapter, mapped: up.mapped, chain, upstreamWaitMs, native, followedPin: pinned !== undefined };
     }
@@ -212,7 +222,7 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
       );
     const status = Number(channel.statusCodeMapping[String(res.statusCode)] ?? res.statusCode) || res.statusCode;
     last = clientError(deps, status, e.message, e.code);
-    report(last, last.message === e.message ? undefined : e.message);
+    report(last, last.message === e.message ? undefined : e.message, res.statusCode);
     if (!isRetryableStatus(status, opt, adapter, dead || sameChannel !== undefined)) break;
   }
   throw new AttemptsFailed(last ?? noChannel(a.model), chain, upstreamWaitMs);

@@ -23,6 +23,8 @@ export interface RelayRequest {
   door?: FrontDoor;
   /** Told of every upstream attempt that failed (run-relay.ts keeps them for the error log). */
   onAttemptFailed?: AttemptInput['onAttemptFailed'];
+  /** Starts an attempt's span when the request is traced (run-relay.ts). */
+  traceAttempt?: AttemptInput['traceAttempt'];
 }
 
 /** One relayed call as every later step (serve, answer, settle) needs it; built once by `prepareCall`. */

@@ -106,6 +106,7 @@ async function serveWith(
       native: call.nativeBody,
       userId: principal.user.id,
       onAttemptFailed: call.onAttemptFailed,
+      traceAttempt: call.traceAttempt,
       affinity,
     });
     return {

@@ -26,6 +26,14 @@ export interface SettleOutcome {
   cut: boolean;
   /** Image calls: the pictures the client got (answer-images.ts; never 0, that is a failure). */
   images?: number;
+  /** The answer's finish reasons, when known (a traced call's span). */
+  finishReasons?: string[];
+}
+
+/** What was billed: the usage (reported or counted) and the quota charged. */
+export interface Settled {
+  usage: Usage;
+  quota: number;
 }
 
 /** What the log row needs of a request before its charge and usage are known. */
@@ -37,7 +45,7 @@ type SettleRecord = Omit<ConsumeRecord, 'quota' | 'shortfall' | 'usage'>;
  * row needs is kept that long: the request, the upstream answer and the body are let go here, and
  * die young instead of being promoted to the old generation under load.
  */
-export function settleAndLog(rt: RelayRuntime, call: RelayCall, served: Served, o: SettleOutcome): Promise<void> {
+export function settleAndLog(rt: RelayRuntime, call: RelayCall, served: Served, o: SettleOutcome): Promise<Settled> {
   const { ok, model, reservation } = served;
   const { body } = call;
   const record: SettleRecord = {
@@ -86,7 +94,7 @@ async function settleImages(
   record: SettleRecord,
   image: ImageBilling,
   o: SettleOutcome,
-): Promise<void> {
+): Promise<Settled> {
   if (!o.reported && record.price.mode === 'ratio') await loadTokenizers();
   const returned = o.images ?? image.asked;
   const charge = imageCharge(record.price, image, record.model, returned, o.reported);
@@ -110,7 +118,7 @@ async function settleRecord(
   record: SettleRecord,
   usage: Usage,
   quota?: number,
-): Promise<void> {
+): Promise<Settled> {
   const final = quota ?? computeQuota(record.price, usage);
   const settled = await rt.deps.services.billing.settle(reservation, final, record.channelId, (st) =>
     buildConsumeLog({ ...record, quota: st.charged, shortfall: st.shortfall, usage }),
@@ -123,4 +131,5 @@ async function settleRecord(
   // A subscription's pool paid: the wallet did not move, so no balance threshold was crossed.
   if (settled.subscriptionId === 0)
     notifyIfCrossed(rt.deps, userId, settled.userQuotaAfter + settled.charged, settled.userQuotaAfter);
+  return { usage, quota: settled.charged };
 }

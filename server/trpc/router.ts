@@ -2,6 +2,7 @@ import { affiliateRouter } from '../domains/affiliate/affiliate.router.ts';
 import { authRouter } from '../domains/auth/auth.router.ts';
 import { channelsRouter } from '../domains/channels/channels.router.ts';
 import { checkInRouter } from '../domains/checkin/checkin.router.ts';
+import { importerRouter } from '../domains/importer/importer.router.ts';
 import { logsCleanupRouter } from '../domains/logs/logs-cleanup.router.ts';
 import { dashboardRouter, logsRouter } from '../domains/logs/logs.router.ts';
 import { inboxRouter, messagesRouter } from '../domains/messages/messages.router.ts';
@@ -29,6 +30,7 @@ export const appRouter = router({
   checkIn: checkInRouter,
   dashboard: dashboardRouter,
   groups: groupsRouter,
+  importer: importerRouter,
   inbox: inboxRouter,
   logs: logsRouter,
   logsCleanup: logsCleanupRouter,

@@ -81,7 +81,7 @@ export const IMAGE_UPSTREAMS: readonly ImageUpstreamDoc[] = [
       'server/relay/front-doors/gemini/gemini-images.test.ts',
     ],
     enforces:
-      "the API key (`x-goog-api-key` or `key=`); Imagen `:predict` with exactly one instance, known parameters only, sampleCount 1-4, its aspect ratios, negativePrompt refused by the models that dropped it, imageSize on Standard and Ultra only; gemini image models' `generateContent` only with IMAGE among responseModalities, one candidate, at most 3 input pictures on 2.5 Flash Image, 1290 image tokens a picture; IMAGE_SAFETY, NO_IMAGE and blocked prompts; Google's error shape",
+      "the API key (`x-goog-api-key` or `key=`); Imagen `:predict` with exactly one instance, known parameters only, sampleCount 1-4, its aspect ratios, negativePrompt refused by the models that dropped it, imageSize on Standard and Ultra only; gemini image models' `generateContent` with IMAGE among responseModalities when they are named, one candidate, at most 3 input pictures on 2.5 Flash Image, 1290 image tokens a picture; IMAGE_SAFETY, NO_IMAGE and blocked prompts; Google's error shape",
   },
   {
     id: 'vertex',

@@ -9,7 +9,7 @@ import { createNewApiDatabase } from '../../../test/new-api-database.ts';
 import { insertToken } from '../../../test/relay-fixtures.ts';
 import { createUser, login, restHeaders, setupRoot } from '../../../test/users.ts';
 import { createMigrator } from '../../db/index.ts';
-import { importDatabase } from '../importer/import-database.service.ts';
+import { importFromSpec as importDatabase } from '../importer/import.service.ts';
 
 /*
  * Issue 39, "dead keys are not marked on default settings": on a fresh install, with no monitoring

@@ -5,7 +5,7 @@ import { type ChannelTypeEntry, TYPE_ANSWER, typeLabel } from '../../../test/con
 import { CHANNEL_TYPE_ENTRIES } from '../../../test/conformance/channel-types/index.ts';
 import { relayRuntimeOf } from '../../relay/runtime.ts';
 import { type RelayHarness, setOptions, startRelayHarness } from '../../../test/relay-fixtures.ts';
-import { importDatabase } from './import-database.service.ts';
+import { importFromSpec as importDatabase } from './import.service.ts';
 import { createNewApiDatabase, type NewApiChannel } from '../../../test/new-api-database.ts';
 
 /*

@@ -3,7 +3,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { login, restHeaders } from '../../../test/users.ts';
-import { importDatabase } from './import-database.service.ts';
+import { importFromSpec as importDatabase } from './import.service.ts';
 import { createNewApiDatabase } from '../../../test/new-api-database.ts';
 
 describe('importer from new-api / one-api databases', () => {
@@ -21,12 +21,12 @@ describe('importer from new-api / one-api databases', () => {
 
   it('imports users, tokens, channels, options, codes and top-ups, and derives abilities', async () => {
     const report = await importDatabase(t.deps.db, newApiFile);
-    expect(report.flavor).toBe('new-api');
-    expect(report.tables.users).toMatchObject({ inserted: 2, updated: 0 });
-    expect(report.tables.tokens).toMatchObject({ inserted: 1 });
-    expect(report.tables.channels).toMatchObject({ inserted: 1 });
-    expect(report.tables.redemptions).toMatchObject({ inserted: 1 });
-    expect(report.tables.top_ups).toMatchObject({ inserted: 1 });
+    expect(report.shape).toBe('new-api-2025');
+    expect(report.tables.users).toMatchObject({ read: 2, imported: 2 });
+    expect(report.tables.tokens).toMatchObject({ imported: 1 });
+    expect(report.tables.channels).toMatchObject({ imported: 1 });
+    expect(report.tables.redemptions).toMatchObject({ imported: 1 });
+    expect(report.tables.top_ups).toMatchObject({ imported: 1 });
     expect(report.abilities).toBe(4); // 2 models x 2 groups
 
     const token = await t.deps.db.selectFrom('tokens').selectAll().where('id', '=', 3).executeTakeFirstOrThrow();
@@ -58,8 +58,8 @@ describe('importer from new-api / one-api databases', () => {
   it('is idempotent: a second run updates the same rows and creates nothing', async () => {
     const before = await t.deps.db.selectFrom('users').select('id').execute();
     const report = await importDatabase(t.deps.db, newApiFile);
-    expect(report.tables.users).toMatchObject({ inserted: 0, updated: 2 });
-    expect(report.tables.tokens).toMatchObject({ inserted: 0, updated: 1 });
+    expect(report.tables.users).toMatchObject({ read: 2, imported: 2 });
+    expect(report.tables.tokens).toMatchObject({ read: 1, imported: 1 });
     expect(await t.deps.db.selectFrom('users').select('id').execute()).toHaveLength(before.length);
   });
 
@@ -74,7 +74,7 @@ describe('importer from new-api / one-api databases', () => {
     const other = await createTestApp();
     try {
       const report = await importDatabase(other.deps.db, oneApiFile);
-      expect(report.flavor).toBe('one-api');
+      expect(report.shape).toBe('one-api');
       const channel = await other.deps.db
         .selectFrom('channels')
         .select('type')
@@ -89,6 +89,8 @@ describe('importer from new-api / one-api databases', () => {
   it('refuses a file that is not a gateway database, changing nothing', async () => {
     const bogus = path.join(t.dataDir, 'bogus.db');
     new SQLite(bogus).exec('CREATE TABLE x (id integer)');
-    await expect(importDatabase(t.deps.db, bogus)).rejects.toThrow(/does not look like/);
+    await expect(importDatabase(t.deps.db, bogus)).rejects.toThrow(
+      /not a new-api or one-api database: table users, table tokens, table channels, table options are missing/,
+    );
   });
 });

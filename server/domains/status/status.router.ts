@@ -1,4 +1,5 @@
-import { publicProcedure, router } from '../../trpc/trpc.ts';
+import { tracingView } from '../../telemetry/tracing.view.ts';
+import { publicProcedure, rootProcedure, router } from '../../trpc/trpc.ts';
 
 export const statusRouter = router({
   get: publicProcedure.query(({ ctx }) => ctx.services.status.getStatus()),
@@ -7,4 +8,6 @@ export const statusRouter = router({
     about: ctx.services.options.get('About'),
     homePageContent: ctx.services.options.get('HomePageContent'),
   })),
+  /** OpenTelemetry tracing as the OTEL_* variables set it (system settings, read-only; no header values). */
+  tracing: rootProcedure.query(({ ctx }) => tracingView(ctx.config.telemetry)),
 });

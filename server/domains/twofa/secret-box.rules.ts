@@ -54,3 +54,14 @@ export function openSecret(key: Buffer, sealed: string): string | undefined {
  */
 export const hashBackupCode = (key: Buffer, normalized: string) =>
   createHmac('sha256', key).update(normalized).digest('base64url');
+
+/** new-api's backup codes (imported, issue 42) are bcrypt hashes of the `XXXX-XXXX` form; ours never start so. */
+export const isImportedBackupHash = (stored: string) => /^\$2[aby]\$/.test(stored);
+
+/**
+ * Whether a typed backup code is the one an imported bcrypt hash was made from. new-api hashed the code as
+ * `XXXX-XXXX` in capitals, the form backupCodeOf() gives. Loaded only when a user still holds such codes.
+ */
+export async function matchesImportedBackupCode(normalized: string, stored: string): Promise<boolean> {
+  return (await import('bcryptjs')).default.compare(normalized, stored);
+}

@@ -80,6 +80,37 @@ export async function spendBackupCode(db: Db, userId: number, codeHash: string, 
   return true;
 }
 
+/**
+ * The unused backup codes of this user brought from new-api (bcrypt hashes, issue 42): a handful at most,
+ * each compared in turn, since a salted hash cannot be looked up.
+ */
+export const unusedImportedBackupCodes = (db: Db, userId: number) =>
+  db
+    .selectFrom('two_fa_backup_codes')
+    .select(['id', 'code_hash'])
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .where('code_hash', 'like', '$2%')
+    .execute();
+
+/** Spends one backup code found by id (an imported one matched by bcrypt); false when it was spent meanwhile. */
+export async function spendBackupCodeById(db: Db, userId: number, id: number, now: number): Promise<boolean> {
+  const r = await db
+    .updateTable('two_fa_backup_codes')
+    .set({ used_at: now })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  if (r.numUpdatedRows === 0n) return false;
+  await db
+    .updateTable('two_fa')
+    .set({ failed_attempts: 0, locked_until: 0, last_used_at: now, updated_at: now })
+    .where('user_id', '=', userId)
+    .execute();
+  return true;
+}
+
 /** Counts a wrong code; the count reaching `max` locks until `lockUntil`. */
 export async function countFailure(db: Db, userId: number, max: number, lockUntil: number, now: number) {
   await db

@@ -5,7 +5,13 @@ import { badRequest } from '../../errors.ts';
 import { deleteUserSessions } from '../auth/session.repo.ts';
 import { findLiveUserById } from '../users/users.repo.ts';
 import { type Actor, assertOutranks } from '../users/users.rules.ts';
-import { hashBackupCode, openSecret, sealSecret } from './secret-box.rules.ts';
+import {
+  hashBackupCode,
+  isImportedBackupHash,
+  matchesImportedBackupCode,
+  openSecret,
+  sealSecret,
+} from './secret-box.rules.ts';
 import type { TwoFaDeps } from './twofa.deps.ts';
 import {
   acceptTotpStep,
@@ -17,7 +23,9 @@ import {
   replaceBackupCodes,
   replaceTwoFaSetup,
   spendBackupCode,
+  spendBackupCodeById,
   twoFaCounts,
+  unusedImportedBackupCodes,
 } from './twofa.repo.ts';
 import {
   backupCodeOf,
@@ -79,6 +87,15 @@ export function createTwoFaService(d: TwoFaDeps) {
     return 'reused';
   }
 
+  /** Spends a backup code: ours by its keyed hash, else one imported from new-api by bcrypt (issue 42). */
+  async function spendBackup(userId: number, backup: string, now: number): Promise<boolean> {
+    if (await spendBackupCode(db, userId, hashBackupCode(keys.mac, backup), now)) return true;
+    for (const c of await unusedImportedBackupCodes(db, userId))
+      if (isImportedBackupHash(c.code_hash) && (await matchesImportedBackupCode(backup, c.code_hash)))
+        return spendBackupCodeById(db, userId, Number(c.id), now);
+    return false;
+  }
+
   /**
    * Checks a code typed at a second step: a TOTP code, or with `allowBackup` a backup code (spent).
    * Refuses while locked; a wrong code counts toward the lock.
@@ -91,8 +108,7 @@ export function createTwoFaService(d: TwoFaDeps) {
     const taken = totp === undefined ? 'wrong' : await takeTotp(userId, row, totp, now);
     if (taken === 'taken') return 'totp';
     const backup = allowBackup ? backupCodeOf(input) : undefined;
-    if (backup !== undefined && (await spendBackupCode(db, userId, hashBackupCode(keys.mac, backup), now)))
-      return 'backup';
+    if (backup !== undefined && (await spendBackup(userId, backup, now))) return 'backup';
     // A right code sent twice is not a guess: it does not count toward the lock.
     if (taken === 'reused') throw badRequest('twofa.code_reused');
     await countFailure(db, userId, MAX_FAILED_ATTEMPTS, now + LOCKOUT_S, now);

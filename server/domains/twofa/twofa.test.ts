@@ -1,3 +1,4 @@
+import bcrypt from 'bcryptjs';
 import { generate } from 'otplib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Role } from '../../../shared/constants.ts';
@@ -138,6 +139,21 @@ describe('two-factor rules', () => {
     await expect(t.deps.services.twoFactor.verify(user.id, backupCodes[0])).rejects.toThrow(WRONG);
     expect((await call('GET', '/api/user/2fa/status', headers)).json().data.backup_codes_remaining).toBe(7);
     await expect(t.deps.services.twoFactor.verify(user.id, backupCodes[1])).resolves.toBe('backup');
+  });
+
+  it("takes a backup code brought from new-api (a bcrypt hash of XXXX-XXXX) once, beside the user's own", async () => {
+    const { user, headers, backupCodes } = await withTwoFactor();
+    // As new-api's importer leaves them (issue 42): its bcrypt hash of the capitalised, dashed code.
+    await t.deps.db
+      .insertInto('two_fa_backup_codes')
+      .values({ user_id: user.id, code_hash: await bcrypt.hash('AB12-CD34', 4), created_at: 1 })
+      .execute();
+    expect((await call('GET', '/api/user/2fa/status', headers)).json().data.backup_codes_remaining).toBe(9);
+    await expect(t.deps.services.twoFactor.verify(user.id, 'ab12cd34')).resolves.toBe('backup');
+    await expect(t.deps.services.twoFactor.verify(user.id, 'AB12-CD34')).rejects.toThrow(WRONG);
+    await expect(t.deps.services.twoFactor.verify(user.id, 'AB12-CD35')).rejects.toThrow(WRONG);
+    await expect(t.deps.services.twoFactor.verify(user.id, backupCodes[2])).resolves.toBe('backup');
+    expect((await call('GET', '/api/user/2fa/status', headers)).json().data.backup_codes_remaining).toBe(7);
   });
 
   it('locks the second step for five minutes after five wrong codes, even against a right one', async () => {

@@ -5,6 +5,7 @@ import { useOptionMap } from '../form/useOptionsForm.ts';
 import { EmailDomainSection } from '../system/EmailDomainSection.tsx';
 import { LoginSwitches } from '../system/LoginSwitches.tsx';
 import { OidcSection } from '../system/OidcSection.tsx';
+import { TracingSection } from '../system/TracingSection.tsx';
 import { passkeyFields } from '../system/passkey-fields.ts';
 import {
   generalFields,
@@ -43,6 +44,7 @@ export function SystemTab() {
       <OptionsSection title={<Trans>WeChat server</Trans>} fields={wechatFields} testId="section-wechat" />
       <OptionsSection title={<Trans>Telegram bot</Trans>} fields={telegramFields} testId="section-telegram" />
       <OptionsSection title={<Trans>Human verification</Trans>} fields={turnstileFields} testId="section-turnstile" />
+      <TracingSection />
     </Stack>
   );
 }
