@@ -142,7 +142,10 @@ export async function runImport(db: Kysely<Database>, options: RunImportOptions)
       })) {
         const { result, after } = await inTransaction(db, dryRun, async (trx) => {
           const result = await importer.importBatch(trx, rows, ctx);
-          const after = importer.balance ? await importer.balance.target(trx, rows) : 0;
+          // A skipped row's money did not arrive, whatever the target holds under its id.
+          const skipped = new Set(result.skipped.map((k) => String(k.id)));
+          const landed = skipped.size ? rows.filter((r) => !skipped.has(String(r.id))) : rows;
+          const after = importer.balance ? await importer.balance.target(trx, landed) : 0;
           return { result, after };
         });
         entry.read += rows.length;
