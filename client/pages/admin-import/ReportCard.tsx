@@ -61,7 +61,7 @@ export function ReportCard({ job, report }: { job: ImportJob; report: ImportRepo
             </Text>
           </Stack>
         </Alert>
-        <Table striped withTableBorder verticalSpacing={6} horizontalSpacing="xs" fz="sm">
+        <Table striped withTableBorder verticalSpacing={6} horizontalSpacing="xs" fz={{ base: 'xs', sm: 'sm' }}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>
@@ -80,7 +80,7 @@ export function ReportCard({ job, report }: { job: ImportJob; report: ImportRepo
             {tables.map(([name, r]) => (
               <Table.Tr key={name}>
                 {/* A phone breaks long table names after an underscore rather than scroll sideways. */}
-                <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                <Table.Td ff="monospace">
                   {name.split('_').map((part, i) => (
                     <Fragment key={i}>
                       {i > 0 && (
