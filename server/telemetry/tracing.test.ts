@@ -150,6 +150,7 @@ describe('relay spans over OTLP/HTTP protobuf', () => {
     const span = await relaySpan(requestId);
     expect(span.attributes['switchyard.stream']).toBe(true);
     expect(span.attributes['gen_ai.usage.output_tokens']).toBe(6);
+    expect(span.attributes['gen_ai.response.finish_reasons']).toEqual(['stop']);
     const ttfc = span.attributes['gen_ai.response.time_to_first_chunk'] as number;
     expect(ttfc).toBeGreaterThan(0);
     // Six chunks 40 ms apart: the span lasts the whole stream, well past the first chunk.
