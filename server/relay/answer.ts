@@ -10,7 +10,7 @@ import type { Served } from './serve.ts';
 import { type SettleOutcome, settleAndLog } from './settle-and-log.ts';
 import { pipeStream } from './stream-response.ts';
 import { serverTiming } from './timing.ts';
-import { finishReasonsOf, traceAnswered, traceSettled } from '../telemetry/genai.ts';
+import { finishReasonsOf, traceAnswered, traceSettled, watchFinishReasons } from '../telemetry/genai.ts';
 import { holdTrace, traceOf } from '../telemetry/request-trace.ts';
 import { completionTextOf } from './usage.ts';
 
@@ -158,6 +158,8 @@ async function answerStream({ rt, call, served, headers, bill }: Answering): Pro
   const converter = door
     ? door.createStreamConverter(ok, call.body, call.native)
     : ok.adapter.createStreamConverter(ok.ctx, call.clientWantsUsage);
+  // A traced stream's span names the finish reasons its client was sent.
+  const finishReasons = traceOf(call.req) ? watchFinishReasons(converter) : undefined;
   const m = rt.deps.metrics;
   m.activeStreams.inc();
   const outcome = await pipeStream({
@@ -178,5 +180,6 @@ async function answerStream({ rt, call, served, headers, bill }: Answering): Pro
     frtMs: outcome.frtMs,
     clientAborted: outcome.clientAborted,
     cut: outcome.clientAborted || outcome.upstreamFailed,
+    finishReasons,
   });
 }

@@ -162,6 +162,24 @@ export function traceFailure(t: RequestTrace, errorType: string): void {
   t.errorType = errorType;
 }
 
+/**
+ * Collects the finish reasons a traced stream sends its client (in any door's spelling), by reading the
+ * payloads the converter returns; the converter is changed in place so its other members stay as they are.
+ */
+export function watchFinishReasons<C extends { push(e: never): string[]; end(): string[] }>(c: C): string[] {
+  const reasons: string[] = [];
+  const scan = (out: string[]) => {
+    for (const p of out)
+      if (p.includes('_reason') || p.includes('finishReason'))
+        for (const r of finishReasonsOf(p)) if (!reasons.includes(r)) reasons.push(r);
+    return out;
+  };
+  const push = c.push.bind(c);
+  const end = c.end.bind(c);
+  Object.assign(c, { push: (e: never) => scan(push(e)), end: () => scan(end()) });
+  return reasons;
+}
+
 /** finish_reason values of an OpenAI-shaped JSON answer, read without parsing it again. */
 export function finishReasonsOf(body: string): string[] {
   const out: string[] = [];

@@ -81,8 +81,9 @@ export function registerRequestTracing(app: FastifyInstance, tracing: Tracing): 
       'switchyard.request_id': req.id,
     };
     if (route) attributes['http.route'] = route;
+    // `{method} {route}`, or the method alone for a path no route knows (the spec's rule: bounded names).
     const span = tracing.tracer.startSpan(
-      `${req.method} ${route ?? req.url.split('?')[0]}`,
+      route ? `${req.method} ${route}` : req.method,
       { kind: SpanKind.SERVER, attributes },
       parent,
     );

@@ -2,7 +2,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Role } from '../../shared/constants.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { trpcCaller } from '../../test/users.ts';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../../test/otlp-receiver.ts';
 import {
   insertChannel,
@@ -148,6 +150,7 @@ describe('relay spans over OTLP/HTTP protobuf', () => {
     const span = await relaySpan(requestId);
     expect(span.attributes['switchyard.stream']).toBe(true);
     expect(span.attributes['gen_ai.usage.output_tokens']).toBe(6);
+    expect(span.attributes['gen_ai.response.finish_reasons']).toEqual(['stop']);
     const ttfc = span.attributes['gen_ai.response.time_to_first_chunk'] as number;
     expect(ttfc).toBeGreaterThan(0);
     // Six chunks 40 ms apart: the span lasts the whole stream, well past the first chunk.
@@ -266,6 +269,17 @@ describe('OTLP/HTTP JSON, console requests, log lines and content capture', () =
     expect(json.exports[0].contentType).toBe('application/json');
     const line = lines.find((l) => l.msg === 'request completed' && l.path === '/api/status');
     expect(line).toMatchObject({ trace_id: traceId, span_id: span.spanId });
+  });
+
+  it('the system settings card: root reads the configuration, an admin may not', async () => {
+    const view = await trpcCaller(t, { id: 1, role: Role.Root }).status.tracing();
+    expect(view).toMatchObject({
+      enabled: true,
+      tracesUrl: `${json.url}/v1/traces`,
+      protocol: 'http/json',
+      captureContent: true,
+    });
+    await expect(trpcCaller(t, { id: 2, role: Role.Admin }).status.tracing()).rejects.toThrow();
   });
 
   it('with content capture on, the prompt is a GenAI event of the relay span', async () => {

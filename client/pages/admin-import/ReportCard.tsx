@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Alert, Badge, Card, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { Fragment } from 'react';
 import { formatCount, renderQuota } from '../../lib/format.ts';
 import type { ImportJob, ImportReport } from './types.ts';
 
@@ -60,36 +61,46 @@ export function ReportCard({ job, report }: { job: ImportJob; report: ImportRepo
             </Text>
           </Stack>
         </Alert>
-        <Table.ScrollContainer minWidth={320}>
-          <Table striped withTableBorder verticalSpacing={6} fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>
-                  <Trans>Table</Trans>
-                </Table.Th>
-                <Table.Th ta="right">
-                  <Trans>Rows read</Trans>
-                </Table.Th>
-                <Table.Th ta="right">{job.dryRun ? <Trans>Would import</Trans> : <Trans>Imported</Trans>}</Table.Th>
-                <Table.Th ta="right">
-                  <Trans>Skipped</Trans>
-                </Table.Th>
+        <Table striped withTableBorder verticalSpacing={6} horizontalSpacing="xs" fz={{ base: 'xs', sm: 'sm' }}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>
+                <Trans>Table</Trans>
+              </Table.Th>
+              <Table.Th ta="right">
+                <Trans>Rows read</Trans>
+              </Table.Th>
+              <Table.Th ta="right">{job.dryRun ? <Trans>Would import</Trans> : <Trans>Imported</Trans>}</Table.Th>
+              <Table.Th ta="right">
+                <Trans>Skipped</Trans>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {tables.map(([name, r]) => (
+              <Table.Tr key={name}>
+                {/* A phone breaks long table names after an underscore rather than scroll sideways. */}
+                <Table.Td ff="monospace">
+                  {name.split('_').map((part, i) => (
+                    <Fragment key={i}>
+                      {i > 0 && (
+                        <>
+                          _<wbr />
+                        </>
+                      )}
+                      {part}
+                    </Fragment>
+                  ))}
+                </Table.Td>
+                <Table.Td ta="right">{formatCount(r.read)}</Table.Td>
+                <Table.Td ta="right">{formatCount(r.imported)}</Table.Td>
+                <Table.Td ta="right" c={r.skipped.length > 0 ? 'orange' : undefined}>
+                  {formatCount(r.skipped.length)}
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {tables.map(([name, r]) => (
-                <Table.Tr key={name}>
-                  <Table.Td ff="monospace">{name}</Table.Td>
-                  <Table.Td ta="right">{formatCount(r.read)}</Table.Td>
-                  <Table.Td ta="right">{formatCount(r.imported)}</Table.Td>
-                  <Table.Td ta="right" c={r.skipped.length > 0 ? 'orange' : undefined}>
-                    {formatCount(r.skipped.length)}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </Table>
         {!job.dryRun && (
           <Text size="sm" c="dimmed">
             <Trans>Channel abilities derived: {formatCount(report.abilities)}</Trans>
@@ -100,7 +111,7 @@ export function ReportCard({ job, report }: { job: ImportJob; report: ImportRepo
             <Text fw={600} size="sm">
               <Trans>Skipped rows</Trans>
             </Text>
-            <List size="sm" spacing={2}>
+            <List size="sm" spacing={2} style={{ overflowWrap: 'anywhere' }}>
               {skipped.slice(0, 200).map((s, i) => (
                 <List.Item key={i}>
                   <Text span ff="monospace" size="sm">
@@ -122,7 +133,7 @@ export function ReportCard({ job, report }: { job: ImportJob; report: ImportRepo
             <Text fw={600} size="sm">
               <Trans>Notes</Trans>
             </Text>
-            <List size="sm" spacing={2}>
+            <List size="sm" spacing={2} style={{ overflowWrap: 'anywhere' }}>
               {report.notes.map((n, i) => (
                 <List.Item key={i}>{n}</List.Item>
               ))}

@@ -54,7 +54,12 @@ function aiStudioCount(model: string, body: Json): Json {
 }
 
 /** Vertex's credential checks: express mode's API key, else the bearer token, then the project. */
-export function checkAuth(h: IncomingHttpHeaders, url: URL, project: string | undefined, valid: (a?: string) => boolean) {
+export function checkAuth(
+  h: IncomingHttpHeaders,
+  url: URL,
+  project: string | undefined,
+  valid: (a?: string) => boolean,
+) {
   if (project === undefined) {
     // Express mode: an API key, in the header or the query.
     const key = String(h['x-goog-api-key'] ?? url.searchParams.get('key') ?? '');

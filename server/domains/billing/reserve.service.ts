@@ -116,10 +116,12 @@ export async function reserveFromSubscription(
   const reservation = { ...payer, id: randomUUID(), quota, subscriptionId };
   try {
     await db.transaction().execute(async (trx) => {
-      if (updated(await takeSubscriptionQuota(trx, [quota, subscriptionId, now])) !== 1)
-        throw new NotEnough('subscription');
+      // Rows are locked in the settlement's order (users, tokens, then pools: settle.service.ts), token before
+      // pool: the opposite order deadlocked on PostgreSQL against the previous call's settlement.
       if (quota > 0 && payer.tokenId > 0 && !payer.unlimitedToken)
         if (updated(await takeTokenQuota(trx, [quota, payer.tokenId])) !== 1) throw new NotEnough('token');
+      if (updated(await takeSubscriptionQuota(trx, [quota, subscriptionId, now])) !== 1)
+        throw new NotEnough('subscription');
       await insertPoolReservations(trx, [{ ...reservationRow(reservation, now), subscription_id: subscriptionId }]);
     });
   } catch (err) {

@@ -70,6 +70,7 @@ export function createImportJobsService(infra: Infra, runner: ImportRunner) {
         source: spec,
         dryRun: view.dryRun,
         logs: view.logs,
+        sessionSecret: infra.config.sessionSecret,
         onProgress: (p) => {
           if (view.progress && view.progress.table !== p.table)
             view.finished.push({ table: view.progress.table, total: view.progress.total });

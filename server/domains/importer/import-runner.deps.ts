@@ -19,6 +19,8 @@ export interface ImportRunSpec {
   source: string;
   dryRun: boolean;
   logs: boolean;
+  /** The gateway's SESSION_SECRET: imported two-factor secrets are sealed with it, as the gateway reads them. */
+  sessionSecret: string;
   onProgress: (p: ImportProgress) => void;
 }
 
@@ -28,7 +30,13 @@ export type ImportRunner = (db: Kysely<Database>, spec: ImportRunSpec) => Promis
 export const importRunner: ImportRunner = async (db, spec) => {
   const source = await openImportSource(spec.source);
   try {
-    return await runImport(db, { source, dryRun: spec.dryRun, logs: spec.logs, onProgress: spec.onProgress });
+    return await runImport(db, {
+      source,
+      dryRun: spec.dryRun,
+      logs: spec.logs,
+      sessionSecret: spec.sessionSecret,
+      onProgress: spec.onProgress,
+    });
   } finally {
     await source.close();
   }

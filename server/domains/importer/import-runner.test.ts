@@ -194,3 +194,31 @@ describe('a failure, a mismatch', () => {
     }
   });
 });
+
+describe('options', () => {
+  it('copies the settings Switchyard has, and lists the ones it has not or would refuse', async () => {
+    const src = await newApiDatabase({ kind: 'new-api-2026', dialect: 'sqlite' });
+    const t = await createTestApp();
+    try {
+      const SQLite = (await import('better-sqlite3')).default;
+      const file = new SQLite(src.spec);
+      file.prepare("insert or replace into options (key, value) values ('FancyUpstreamOnlySetting', 'on')").run();
+      file.prepare("insert or replace into options (key, value) values ('QuotaPerUnit', 'lots')").run();
+      file.prepare("insert or replace into options (key, value) values ('SystemName', 'Old Gateway 2026')").run();
+      file.close();
+      const report = await importFromSpec(t.deps.db, src.spec);
+      expect(report.notes.join('\n')).toMatch(/options Switchyard does not have, left out: .*FancyUpstreamOnlySetting/);
+      expect(report.tables.options.skipped).toContainEqual({
+        id: 'FancyUpstreamOnlySetting',
+        reason: 'Switchyard has no such setting',
+      });
+      expect(report.tables.options.skipped.find((s) => s.id === 'QuotaPerUnit')?.reason).toMatch(/^value refused/);
+      await t.deps.services.options.load();
+      expect(t.deps.services.options.get('SystemName')).toBe('Old Gateway 2026');
+      expect(t.deps.services.options.get('QuotaPerUnit')).toBe(500000);
+    } finally {
+      await t.close();
+      await src.close();
+    }
+  });
+});

@@ -139,6 +139,26 @@ describe('a live subscription pays before the wallet (subscription_first, the de
     expect(Number(row.amount_used)).toBe(5 * PRICE);
     expect((await consumeLines(user.id)).reduce((s, x) => s + Number(x.quota), 0)).toBe(5 * PRICE);
   });
+
+  it('a limited token paying from a plan: calls racing their settlements never deadlock, token and pool agree', async () => {
+    const plan = await planOf({ total_amount: 40 * PRICE });
+    const user = await insertUser(h.deps, { quota: 0, setting: { billing_preference: 'subscription_only' } });
+    const token = await insertToken(h.deps, user.id, { remainQuota: 30 * PRICE });
+    await subs().users.grant(ROOT, user.id, plan.id);
+    const client = h.client(token.key);
+    // Waves of calls whose reservations (token, then pool) meet the earlier waves' settlements (the same rows).
+    for (let wave = 0; wave < 4; wave++) {
+      const results = await Promise.allSettled(Array.from({ length: 6 }, () => call(client)));
+      expect(
+        results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason)),
+      ).toEqual([]);
+    }
+    await h.drain();
+    expect(Number((await subRow(user.id)).amount_used)).toBe(24 * PRICE);
+    const l = await ledger(h.deps, user.id, token.id);
+    expect(Number(l.token!.remain_quota)).toBe(6 * PRICE);
+    expect(l.logs.filter((x) => x.type === LogType.Consume).reduce((s, x) => s + Number(x.quota), 0)).toBe(24 * PRICE);
+  });
 });
 
 describe('periods and endings', () => {
