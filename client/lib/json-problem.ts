@@ -105,8 +105,9 @@ export function jsonProblem(text: string, opts: { object?: boolean } = {}): Json
     return { reason: 'not_object', ...lineAndColumn(text, start), char: text[start] ?? '' };
   }
   const reason = REASONS.find(([re]) => re.test(e.message))?.[1] ?? 'other';
-  // Firefox names the line and column itself.
-  const firefox = /line (\d+) column (\d+)/.exec(e.message);
+  // Firefox names the line and column itself. Newer V8 (Node 24, current Chrome) names them too, after the
+  // position, but counted from where it stopped (a blank line below a missing '}'): its position is read below.
+  const firefox = statedPosition(e.message) == null ? /line (\d+) column (\d+)/.exec(e.message) : null;
   if (firefox) {
     const line = Number(firefox[1]);
     const column = Number(firefox[2]);
