@@ -1,4 +1,4 @@
-import { deflateSync } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 export { jsonObjectOf, listenBuffered } from '../video/shared.ts';
 
 /*
@@ -6,18 +6,6 @@ export { jsonObjectOf, listenBuffered } from '../video/shared.ts';
  * and image-size reads, each one different so a test can tell them apart), and a strict multipart
  * reader (the platform's own form-data parser, as a real API's framework would use).
  */
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
 
 function chunk(type: string, data: Buffer): Buffer {
   const len = Buffer.alloc(4);
