@@ -229,7 +229,8 @@ function argon2Addon() {
  * (process.execPath), so what is built-in here is what is built-in there.
  */
 function absentModules() {
-  const packages = ['bufferutil', 'utf-8-validate'];
+  // cardinal: mysql2's optional SQL highlighter for its debug output (the importer's MySQL source).
+  const packages = ['bufferutil', 'utf-8-validate', 'cardinal'];
   const thrower = (message, code) =>
     `throw Object.assign(new Error(${JSON.stringify(message)}), { code: ${JSON.stringify(code)} });`;
   return {
