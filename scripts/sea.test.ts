@@ -214,6 +214,10 @@ describe('the single executable', () => {
       CREATE TABLE tokens (id integer PRIMARY KEY, user_id integer, key char(48) UNIQUE, status integer DEFAULT 1, name text,
         created_time bigint, accessed_time bigint, expired_time bigint DEFAULT -1, remain_quota integer DEFAULT 0,
         unlimited_quota numeric DEFAULT false, used_quota integer DEFAULT 0);
+      CREATE TABLE channels (id integer PRIMARY KEY, type integer DEFAULT 0, key text, status integer DEFAULT 1, name text,
+        weight integer DEFAULT 0, created_time bigint, base_url text DEFAULT '', models text, "group" varchar(32) DEFAULT 'default',
+        model_mapping text DEFAULT '', priority bigint DEFAULT 0);
+      CREATE TABLE options (key text PRIMARY KEY, value text);
     `);
     db.prepare(
       `INSERT INTO users (id, username, password, display_name, quota, aff_code) VALUES (7, 'alice', ?, 'Alice', 2500000, 'ALIC')`,
@@ -222,7 +226,9 @@ describe('the single executable', () => {
     const imported = run(['import', source, '--from', 'one-api']);
     expect(imported.status, imported.stderr).toBe(0);
     expect(imported.stdout).toContain('Imported');
-    expect(imported.stdout).toMatch(/users\s*│\s*1\s*│/);
+    // The report: alice read and imported, nothing skipped, and the balance check holding.
+    expect(imported.stdout).toMatch(/^\s*users\s+1\s+1\s+0$/m);
+    expect(imported.stdout).toMatch(/balance check: users' quota 2500000 -> 2500000.*OK/);
   });
 
   it('is what the container recipe copies, checks and configures', () => {

@@ -103,8 +103,18 @@ describe('models without a price in the console', () => {
     const options = s.page.getByRole('option');
     await options.first().waitFor();
     const offered = await options.allInnerTexts();
-    expect(offered).toEqual(expect.arrayContaining([PRICED, IMAGE, PER_CALL]));
+    expect(offered).toEqual(expect.arrayContaining([PRICED, PER_CALL]));
     expect(offered).not.toContain(UNPRICED);
+    // The image model is drawn in the image tab (issue 44), which does not offer the unpriced model either.
+    expect(offered).not.toContain(IMAGE);
+    await s.page.keyboard.press('Escape');
+    await s.page.goto('/playground?tab=image');
+    const imageModel = s.page.getByRole('combobox', { name: 'Image model' });
+    await expect.poll(() => imageModel.inputValue(), { timeout: 20_000 }).toBe(IMAGE);
+    await imageModel.click();
+    const images = await s.page.getByRole('option').allInnerTexts();
+    expect(images).toContain(IMAGE);
+    expect(images).not.toContain(UNPRICED);
     expect(s.errors).toEqual([]);
     await s.context.close();
   });

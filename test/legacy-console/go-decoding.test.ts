@@ -518,6 +518,15 @@ const table: Record<string, Row> = {
     body: () => ({ confirmed: true }),
     fields: { confirmed: 'bool' },
   },
+  // Import from new-api (issue 42): an empty source is refused; no import starts.
+  'GET /api/import/status': { as: 'root' },
+  'POST /api/import/start': {
+    as: 'root',
+    body: () => ({ dsn: '', dryRun: true, logs: false }),
+    fields: { dsn: 'string', dryRun: 'bool', logs: 'bool' },
+  },
+  'POST /api/import/upload': { as: 'root', query: { name: 'string' } },
+  'DELETE /api/import/upload': { as: 'root' },
   'GET /api/performance/stats': { as: 'root', effects: true },
   'DELETE /api/performance/disk_cache': { as: 'root' },
   'POST /api/performance/reset_stats': { as: 'root' },

@@ -176,6 +176,8 @@ const AREAS: [RegExp, Level][] = [
   [/^\/api\/prefill_group\b/, 'admin'],
   [/^\/api\/user\/messages\b/, 'user'],
   [/^\/api\/user\/check_in/, 'user'],
+  // Import from new-api (issue 42): another database's users, keys and balances, root's alone.
+  [/^\/api\/import\//, 'root'],
   [/^\/api\/(verification|reset_password)\b/, 'public'],
 ];
 
@@ -294,6 +296,10 @@ const procs = appRouter._def.procedures as unknown as Record<string, Proc>;
 function procLevel(name: string): Level {
   const [ns, fn] = name.split('.');
   if (ns === 'options' || name === 'channels.revealKey') return 'root';
+  // Import from new-api (issue 42): another database's users, keys and balances.
+  if (ns === 'importer') return 'root';
+  // The tracing card (issue 41): the exporter's endpoint and header names are the operator's, root's alone.
+  if (name === 'status.tracing') return 'root';
   // Which enabled models have no price: the operator's view (issue 28).
   if (name === 'pricing.unpriced' || name === 'pricing.videoModels') return 'admin';
   // The shipped preset prices (issue 39): listing and clearing them is a price write, root's like every option.

@@ -1,4 +1,5 @@
-import { deflateSync } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
+import type { ServerResponse } from 'node:http';
 export { jsonObjectOf, listenBuffered } from '../video/shared.ts';
 
 /*
@@ -6,18 +7,6 @@ export { jsonObjectOf, listenBuffered } from '../video/shared.ts';
  * and image-size reads, each one different so a test can tell them apart), and a strict multipart
  * reader (the platform's own form-data parser, as a real API's framework would use).
  */
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
 
 function chunk(type: string, data: Buffer): Buffer {
   const len = Buffer.alloc(4);
@@ -85,4 +74,33 @@ export async function readForm(raw: Buffer, contentType: string | undefined): Pr
     else out.push({ name, file: { filename: v.name, type: v.type, data: Buffer.from(await v.arrayBuffer()) } });
   }
   return out;
+}
+
+/**
+ * The public delivery links of a fake whose API answers URLs (CogView, SiliconFlow, xAI): pictures kept
+ * under `/<dir>/<id>.png` on the fake's own origin (set once it listens) and served to a GET, 404 otherwise.
+ */
+export function pictureHost(dir: string) {
+  const pictures = new Map<string, Buffer>();
+  const file = new RegExp(`^/${dir}/([\\w-]+)\\.png$`);
+  let origin = '';
+  return {
+    listening(url: string) {
+      origin = url;
+    },
+    /** Keeps a picture; answers its link. */
+    keep(id: string, png: Buffer): string {
+      pictures.set(id, png);
+      return `${origin}/${dir}/${id}.png`;
+    },
+    /** Serves a GET of a kept picture's path; false when the request is not one. */
+    serve(method: string | undefined, path: string, res: ServerResponse): boolean {
+      const m = file.exec(path);
+      if (!m || method !== 'GET') return false;
+      const png = pictures.get(m[1]);
+      res.writeHead(png ? 200 : 404, { 'content-type': png ? 'image/png' : 'text/plain' });
+      res.end(png ?? 'Not Found');
+      return true;
+    },
+  };
 }

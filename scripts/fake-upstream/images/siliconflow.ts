@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { RecordedRequest } from '../server.ts';
-import { fakePng, jsonObjectOf, listenBuffered } from './shared.ts';
+import { fakePng, jsonObjectOf, listenBuffered, pictureHost } from './shared.ts';
 
 /*
  * A strict fake of SiliconFlow's image generation (channel type 40), as docs.siliconflow.cn documents
@@ -67,20 +67,13 @@ export interface FakeSiliconFlow {
 
 export async function startFakeSiliconFlow(): Promise<FakeSiliconFlow> {
   const requests: RecordedRequest[] = [];
-  const pictures = new Map<string, Buffer>();
+  const host = pictureHost('sf-outputs');
   let made = 0;
-  let origin = '';
   const server = await listenBuffered({}, (req, res, raw) => {
     const path = (req.url ?? '').split('?')[0];
     const { body, parsed } = jsonObjectOf(raw);
     requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, aborted: false });
-    const file = /^\/sf-outputs\/([\w-]+)\.png$/.exec(path);
-    if (file && req.method === 'GET') {
-      const png = pictures.get(file[1]);
-      res.writeHead(png ? 200 : 404, { 'content-type': png ? 'image/png' : 'text/plain' });
-      res.end(png ?? 'Not Found');
-      return;
-    }
+    if (host.serve(req.method, path, res)) return;
     if (path !== '/v1/images/generations' || req.method !== 'POST') return sfError(res, 404, 404, 'Not Found');
     if (req.headers.authorization !== `Bearer ${FAKE_SILICONFLOW_KEY}`) {
       res.writeHead(401, { 'content-type': 'application/json' });
@@ -121,13 +114,12 @@ export async function startFakeSiliconFlow(): Promise<FakeSiliconFlow> {
       return sfError(res, 429, 50603, 'System is too busy now. Please try again later.');
     const images = Array.from({ length: batch }, () => {
       const id = randomBytes(8).toString('hex');
-      pictures.set(id, fakePng(size.width, size.height, `sf-${++made}`));
-      return { url: `${origin}/sf-outputs/${id}.png` };
+      return { url: host.keep(id, fakePng(size.width, size.height, `sf-${++made}`)) };
     });
     const seed = typeof body.seed === 'number' ? body.seed : 1234567;
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ images, timings: { inference: 0.31 }, seed, shared_id: '0' }));
   });
-  origin = server.url;
+  host.listening(server.url);
   return { url: server.url, requests, close: server.close };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { RecordedRequest } from '../server.ts';
-import { fakePng, jsonObjectOf, listenBuffered } from './shared.ts';
+import { fakePng, jsonObjectOf, listenBuffered, pictureHost } from './shared.ts';
 
 /*
  * A strict fake of xAI's image generation (channel type 48), as docs.x.ai documents it: `POST
@@ -32,20 +32,13 @@ export interface FakeXai {
 
 export async function startFakeXai(): Promise<FakeXai> {
   const requests: RecordedRequest[] = [];
-  const pictures = new Map<string, Buffer>();
+  const host = pictureHost('xai-imgen');
   let made = 0;
-  let origin = '';
   const server = await listenBuffered({}, (req, res, raw) => {
     const path = (req.url ?? '').split('?')[0];
     const { body, parsed } = jsonObjectOf(raw);
     requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, aborted: false });
-    const file = /^\/xai-imgen\/(xai-tmp-imgen-[\w-]+)\.png$/.exec(path);
-    if (file && req.method === 'GET') {
-      const png = pictures.get(file[1]);
-      res.writeHead(png ? 200 : 404, { 'content-type': png ? 'image/png' : 'text/plain' });
-      res.end(png ?? 'Not Found');
-      return;
-    }
+    if (host.serve(req.method, path, res)) return;
     if (path !== '/v1/images/generations' || req.method !== 'POST')
       return xaiError(res, 404, 'Some requested entity was not found', 'Not found');
     const auth = req.headers.authorization;
@@ -82,12 +75,11 @@ export async function startFakeXai(): Promise<FakeXai> {
       const revised_prompt = `A detailed picture of ${String(body.prompt)}.`;
       if (format === 'b64_json') return { b64_json: png.toString('base64'), revised_prompt };
       const id = `xai-tmp-imgen-${randomBytes(8).toString('hex')}`;
-      pictures.set(id, png);
-      return { url: `${origin}/xai-imgen/${id}.png`, revised_prompt };
+      return { url: host.keep(id, png), revised_prompt };
     });
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ data }));
   });
-  origin = server.url;
+  host.listening(server.url);
   return { url: server.url, requests, close: server.close };
 }

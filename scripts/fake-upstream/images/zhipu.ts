@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { jwtVerify } from 'jose';
 import type { RecordedRequest } from '../server.ts';
-import { fakePng, jsonObjectOf, listenBuffered } from './shared.ts';
+import { fakePng, jsonObjectOf, listenBuffered, pictureHost } from './shared.ts';
 
 /*
  * A strict fake of Zhipu v4's CogView API (channel type 26), as open.bigmodel.cn documents it:
@@ -63,20 +63,13 @@ export interface FakeZhipuImages {
 
 export async function startFakeZhipuImages(): Promise<FakeZhipuImages> {
   const requests: RecordedRequest[] = [];
-  const pictures = new Map<string, Buffer>();
+  const host = pictureHost('aigc-files');
   let made = 0;
-  let origin = '';
   const server = await listenBuffered({}, async (req, res, raw) => {
     const path = (req.url ?? '').split('?')[0];
     const { body, parsed } = jsonObjectOf(raw);
     requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, aborted: false });
-    const file = /^\/aigc-files\/([\w-]+)\.png$/.exec(path);
-    if (file && req.method === 'GET') {
-      const png = pictures.get(file[1]);
-      res.writeHead(png ? 200 : 404, { 'content-type': png ? 'image/png' : 'text/plain' });
-      res.end(png ?? 'Not Found');
-      return;
-    }
+    if (host.serve(req.method, path, res)) return;
     if (path !== '/api/paas/v4/images/generations' || req.method !== 'POST')
       return zhipuError(res, 404, '404', 'Not Found');
     if (!req.headers.authorization)
@@ -105,15 +98,15 @@ export async function startFakeZhipuImages(): Promise<FakeZhipuImages> {
       return zhipuError(res, 429, '1302', '您当前使用该API的并发数过高，请降低并发，或联系客服增加限额。');
     const [w, h] = size.split('x').map(Number);
     const id = `${Date.now()}${randomBytes(4).toString('hex')}`;
-    pictures.set(id, fakePng(w, h, `cogview-${++made}`));
+    const url = host.keep(id, fakePng(w, h, `cogview-${++made}`));
     const text = JSON.stringify({
       created: Math.floor(Date.now() / 1000),
-      data: [{ url: `${origin}/aigc-files/${id}.png` }],
+      data: [{ url }],
       content_filter: [{ role: 'assistant', level: 3 }],
     });
     res.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' });
     res.end(text);
   });
-  origin = server.url;
+  host.listening(server.url);
   return { url: server.url, requests, close: server.close };
 }

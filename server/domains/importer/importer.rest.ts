@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { startImportInput } from '../../../shared/schemas/importer.ts';
 import { q, restRoute } from '../../compat/route.ts';
+import { badRequest } from '../../errors.ts';
 import type { AppDeps } from '../../context.ts';
 
 const uploadQuery = z.object({ name: q.str() });
@@ -25,8 +26,10 @@ export function registerImportRoutes(app: FastifyInstance, deps: AppDeps) {
     // The body stays an unread stream until the route has checked the caller is root; the service writes it
     // to disk with its own size limit, so a database of several GB never sits in memory.
     scoped.addContentTypeParser('application/octet-stream', (_req, payload, done) => done(null, payload));
-    restRoute(scoped, deps, 'POST', '/api/import/upload', { ...root, query: uploadQuery }, ({ req, query }) =>
-      jobs.upload(query.name, req.body as Readable),
-    );
+    restRoute(scoped, deps, 'POST', '/api/import/upload', { ...root, query: uploadQuery }, ({ req, query }) => {
+      // Any other content type arrives parsed (JSON, text): the file must come as raw bytes.
+      if (!(req.body instanceof Readable)) throw badRequest('importer.upload_not_sqlite');
+      return jobs.upload(query.name, req.body);
+    });
   });
 }

@@ -62,13 +62,22 @@ export const acceptTotpStep = async (db: Db, userId: number, step: number, now: 
       .executeTakeFirst()
   ).numUpdatedRows > 0n;
 
-/** Spends an unused backup code; false when it is not one of this user's unused codes. */
-export async function spendBackupCode(db: Db, userId: number, codeHash: string, now: number): Promise<boolean> {
+/**
+ * Spends one unused backup code of this user, found by its hash (Switchyard's own) or its id (one brought from
+ * new-api, matched by bcrypt); false when it is not an unused code of theirs (or was spent meanwhile).
+ */
+export async function spendBackupCode(
+  db: Db,
+  userId: number,
+  code: { hash: string } | { id: number },
+  now: number,
+): Promise<boolean> {
   const r = await db
     .updateTable('two_fa_backup_codes')
     .set({ used_at: now })
     .where('user_id', '=', userId)
-    .where('code_hash', '=', codeHash)
+    .$if('hash' in code, (q) => q.where('code_hash', '=', (code as { hash: string }).hash))
+    .$if('id' in code, (q) => q.where('id', '=', (code as { id: number }).id))
     .where('used_at', 'is', null)
     .executeTakeFirst();
   if (r.numUpdatedRows === 0n) return false;
@@ -92,24 +101,6 @@ export const unusedImportedBackupCodes = (db: Db, userId: number) =>
     .where('used_at', 'is', null)
     .where('code_hash', 'like', '$2%')
     .execute();
-
-/** Spends one backup code found by id (an imported one matched by bcrypt); false when it was spent meanwhile. */
-export async function spendBackupCodeById(db: Db, userId: number, id: number, now: number): Promise<boolean> {
-  const r = await db
-    .updateTable('two_fa_backup_codes')
-    .set({ used_at: now })
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  if (r.numUpdatedRows === 0n) return false;
-  await db
-    .updateTable('two_fa')
-    .set({ failed_attempts: 0, locked_until: 0, last_used_at: now, updated_at: now })
-    .where('user_id', '=', userId)
-    .execute();
-  return true;
-}
 
 /** Counts a wrong code; the count reaching `max` locks until `lockUntil`. */
 export async function countFailure(db: Db, userId: number, max: number, lockUntil: number, now: number) {

@@ -23,7 +23,6 @@ import {
   replaceBackupCodes,
   replaceTwoFaSetup,
   spendBackupCode,
-  spendBackupCodeById,
   twoFaCounts,
   unusedImportedBackupCodes,
 } from './twofa.repo.ts';
@@ -89,10 +88,10 @@ export function createTwoFaService(d: TwoFaDeps) {
 
   /** Spends a backup code: ours by its keyed hash, else one imported from new-api by bcrypt (issue 42). */
   async function spendBackup(userId: number, backup: string, now: number): Promise<boolean> {
-    if (await spendBackupCode(db, userId, hashBackupCode(keys.mac, backup), now)) return true;
+    if (await spendBackupCode(db, userId, { hash: hashBackupCode(keys.mac, backup) }, now)) return true;
     for (const c of await unusedImportedBackupCodes(db, userId))
       if (isImportedBackupHash(c.code_hash) && (await matchesImportedBackupCode(backup, c.code_hash)))
-        return spendBackupCodeById(db, userId, Number(c.id), now);
+        return spendBackupCode(db, userId, { id: Number(c.id) }, now);
     return false;
   }
 

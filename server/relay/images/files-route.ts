@@ -33,8 +33,11 @@ export function registerImageFiles(app: FastifyInstance, rt: RelayRuntime): void
     const stored = raw ? (JSON.parse(raw) as StoredImage) : undefined;
     // The signature is checked before the store is: a forged link is 403 whether or not the picture exists.
     if (!(await allowed(rt, req, id, stored?.userId ?? -1)) || !stored) throw notFound();
+    // Only a picture type is ever served from the gateway's origin (an upstream's word is not trusted for more).
+    const mime = /^image\/(png|jpeg|webp|gif)$/.test(stored.mime) ? stored.mime : 'application/octet-stream';
     return reply
-      .header('content-type', stored.mime)
+      .header('content-type', mime)
+      .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, max-age=3600')
       .send(Buffer.from(stored.b64, 'base64'));
   });

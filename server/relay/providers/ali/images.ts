@@ -1,6 +1,7 @@
 import type { RelayCancel } from '../../cancel.ts';
 import { sendUpstream, syntheticAnswer, type UpstreamResponse } from '../../upstream.ts';
 import { unparsableUpstreamJson } from '../shared/error-body.ts';
+import { pause } from '../shared/image-calls.ts';
 import type { AttemptContext, UpstreamRequest } from '../types.ts';
 import { nativeErrorBody, taskFailureStatus } from './errors.ts';
 
@@ -66,22 +67,6 @@ const parse = (text: string): TaskAnswer => {
     throw unparsableUpstreamJson();
   }
 };
-
-/** Resolves after `ms`, or rejects when the relay cancels the attempt (client gone). */
-function pause(ms: number, signal: AbortSignal | RelayCancel): Promise<void> {
-  if (signal.aborted) return Promise.reject(signal.reason ?? new Error('aborted'));
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason ?? new Error('aborted'));
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
 
 /** Submits the task and polls it to the end; answers like one HTTP exchange would. */
 export async function sendImageTask(

@@ -5,16 +5,8 @@ import type { ImageUpstream } from '../../images/upstream.ts';
 import type { RelayCancel } from '../../cancel.ts';
 import { unparsableUpstreamJson } from '../shared/error-body.ts';
 import type { AttemptContext, UpstreamError, UpstreamRequest } from '../types.ts';
-import {
-  bodyOfCall,
-  type CallAnswer,
-  callsOf,
-  exchange,
-  fanOut,
-  mimeOfBase64,
-  pause,
-  repeated,
-} from '../volcengine/image-calls.ts';
+import { type ReadAnswer, exchange, pause } from '../shared/image-calls.ts';
+import { bodyOfCall, callsOf, fanOut, mimeOfBase64, repeated } from '../volcengine/image-calls.ts';
 import { parseVolcKey, signVolcV4 } from './sign.ts';
 
 /*
@@ -142,7 +134,7 @@ function visualCall(
   action: string,
   body: string,
   signal: AbortSignal | RelayCancel,
-): Promise<CallAnswer> {
+): Promise<ReadAnswer> {
   const url = `${base}/?Action=${action}&Version=${VERSION}`;
   const headers = signVolcV4(
     { method: 'POST', url, body, contentType: 'application/json' },
@@ -172,7 +164,7 @@ const parse = (text: string): JimengAnswer => {
   }
 };
 
-const jimengFailure = (status: number, code: string, message: string): CallAnswer => ({
+const jimengFailure = (status: number, code: string, message: string): ReadAnswer => ({
   status,
   text: JSON.stringify({ code, message }),
 });
@@ -184,7 +176,7 @@ async function runTask(
   submit: string,
   returnUrl: boolean,
   signal: AbortSignal | RelayCancel,
-): Promise<CallAnswer> {
+): Promise<ReadAnswer> {
   const sent = await visualCall(ctx, base, 'CVSync2AsyncSubmitTask', submit, signal);
   const s = sent.status === 200 ? parse(sent.text) : undefined;
   if (!s || s.code !== 10000 || !s.data?.task_id) return sent.status === 200 ? { ...sent, status: 502 } : sent;

@@ -1,46 +1,28 @@
-import type { RelayCancel } from '../../cancel.ts';
-import { sendUpstream, syntheticAnswer, type UpstreamResponse } from '../../upstream.ts';
+import { syntheticAnswer, type UpstreamResponse } from '../../upstream.ts';
 import { sniffMime } from '../../images/image-request.ts';
+import { type ReadAnswer, takeCallCount, withCallCount } from '../shared/image-calls.ts';
 import type { UpstreamRequest } from '../types.ts';
 
 /*
  * What the image upstreams without OpenAI's `n` share (issue 44; Seedream on Ark, Jimeng): the one
  * request buildRequest made is sent once per picture asked for, concurrently, and the answers are
- * merged into one exchange for the relay. The count rides on an internal header (the request passes
- * through the relay's param-override merge between buildRequest and send, so it must travel inside
- * it) that `sendCalls` strips before anything leaves the gateway.
+ * merged into one exchange for the relay. The count rides on shared/image-calls.ts's internal header,
+ * stripped before anything leaves the gateway.
  */
 
-const CALLS_HEADER = 'x-switchyard-image-calls';
 /** At most this many calls of one request run at once (an upstream's concurrency limit is per key). */
 const PARALLEL = 4;
 
-/** Marks `req` to be sent `n` times. */
-export function repeated(req: UpstreamRequest, n: number): UpstreamRequest {
-  return n > 1 ? { ...req, headers: { ...req.headers, [CALLS_HEADER]: String(n) } } : req;
-}
+/** Marks `req` to be sent `n` times (shared/image-calls.ts's internal header). */
+export const repeated = (req: UpstreamRequest, n: number): UpstreamRequest => ({
+  ...req,
+  headers: withCallCount(req.headers, n),
+});
 
 /** How many times to send it, and the request as it goes upstream (internal headers removed). */
-export function callsOf(req: UpstreamRequest): { n: number; req: UpstreamRequest } {
-  const headers = { ...req.headers };
-  const n = Math.max(1, Number(headers[CALLS_HEADER]) || 1);
-  delete headers[CALLS_HEADER];
-  return { n, req: { ...req, headers } };
-}
-
-export interface CallAnswer {
-  status: number;
-  text: string;
-}
-
-/** One plain exchange read whole. */
-export async function exchange(
-  req: UpstreamRequest,
-  signal: AbortSignal | RelayCancel,
-  headersTimeoutMs?: number,
-): Promise<CallAnswer> {
-  const res = await sendUpstream(req, signal, headersTimeoutMs);
-  return { status: res.statusCode, text: await res.body.text() };
+export function callsOf(request: UpstreamRequest): { n: number; req: UpstreamRequest } {
+  const { req, count } = takeCallCount(request);
+  return { n: count, req };
 }
 
 /**
@@ -49,10 +31,10 @@ export async function exchange(
  */
 export async function fanOut(
   n: number,
-  one: (i: number) => Promise<CallAnswer>,
+  one: (i: number) => Promise<ReadAnswer>,
   merge: (texts: string[]) => string,
 ): Promise<UpstreamResponse> {
-  const results: CallAnswer[] = new Array<CallAnswer>(n);
+  const results: ReadAnswer[] = new Array<ReadAnswer>(n);
   let nextIndex = 0;
   const worker = async () => {
     while (nextIndex < n) {
@@ -64,22 +46,6 @@ export async function fanOut(
   const ok = results.filter((r) => r.status >= 200 && r.status < 300);
   if (!ok.length) return syntheticAnswer(results[0].status, results[0].text);
   return syntheticAnswer(200, merge(ok.map((r) => r.text)));
-}
-
-/** Resolves after `ms`, or rejects when the relay cancels the attempt (the client went away). */
-export function pause(ms: number, signal: AbortSignal | RelayCancel): Promise<void> {
-  if (signal.aborted) return Promise.reject(signal.reason ?? new Error('aborted'));
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason ?? new Error('aborted'));
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /** The image type of a base64 picture, by its first bytes (upstreams answer JPEG, PNG or WebP). */

@@ -5,7 +5,8 @@ import type { ImageUpstream } from '../../images/upstream.ts';
 import { syntheticAnswer } from '../../upstream.ts';
 import { unparsableUpstreamJson } from '../shared/error-body.ts';
 import type { UpstreamError } from '../types.ts';
-import { bodyOfCall, callsOf, exchange, fanOut, mimeOfBase64, repeated } from './image-calls.ts';
+import { exchange } from '../shared/image-calls.ts';
+import { bodyOfCall, callsOf, fanOut, mimeOfBase64, repeated } from './image-calls.ts';
 
 /*
  * Seedream and SeedEdit on Volcengine Ark (channel type 45, issue 44): `POST /api/v3/images/generations`,
