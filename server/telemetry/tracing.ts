@@ -6,7 +6,6 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import {
   AlwaysOffSampler,
   AlwaysOnSampler,
-  BasicTracerProvider,
   BatchSpanProcessor,
   ParentBasedSampler,
   type ReadableSpan,
@@ -15,7 +14,8 @@ import {
   type SpanExporter,
   type SpanProcessor,
   TraceIdRatioBasedSampler,
-} from '@opentelemetry/sdk-trace-base';
+  TracerProvider,
+} from '@opentelemetry/sdk-trace';
 import type { Context } from '@opentelemetry/api';
 import type { Metrics } from '../ops/metrics.ts';
 import type { TelemetryConfig } from './otel-config.ts';
@@ -117,13 +117,14 @@ export function createTracing(c: TelemetryConfig | undefined, metrics: Metrics, 
     c.protocol === 'http/json' ? new JsonExporter(options) : new ProtobufExporter(options),
     metrics,
   );
-  const batch = new BatchSpanProcessor(exporter, {
+  const batch = new BatchSpanProcessor({
+    exporter,
     maxQueueSize: c.maxQueueSize,
     maxExportBatchSize: Math.min(512, c.maxQueueSize),
     scheduledDelayMillis: c.scheduleDelayMs,
     exportTimeoutMillis: c.timeoutMs,
   });
-  const provider = new BasicTracerProvider({
+  const provider = new TracerProvider({
     resource: resourceFromAttributes({
       ...c.resourceAttributes,
       'service.name': c.serviceName,
