@@ -1,7 +1,11 @@
-import { lingui } from '@lingui/vite-plugin';
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
+import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { POSTGRES_SUITES } from './test/postgres-suites.ts';
+
+// Lingui asks for its native macro transform, which npm skips here (see the plugins below).
+process.env.LINGUI_SUPPRESS_BABEL_WARNING ??= '1';
 
 const shared = {
   environment: 'node' as const,
@@ -39,7 +43,7 @@ export default defineConfig({
       },
       {
         // Console code that speaks through Lingui (macros, .po catalogs), compiled as the build does.
-        plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui()],
+        plugins: [react(), lingui(), babel({ presets: [linguiTransformerBabelPreset()] })],
         test: { ...shared, name: 'i18n', include: ['client/**/*.i18n.test.ts'] },
       },
       {
