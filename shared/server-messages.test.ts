@@ -35,6 +35,8 @@ const NOT_CONSOLE_MESSAGES: Record<string, string[]> = {
   'server/domains/channels/channels.rest.ts': ['_复制'],
   'server/domains/channels/channels.router.ts': ['_复制'],
   'server/domains/auth/signup.service.ts': ['{}的初始令牌'],
+  // Root's display name on a Chinese install (data, like a new user's token name).
+  'server/domains/users/setup.service.ts': ['超级管理员'],
   // EasyPay's two methods as new-api names them in the wallet's pay_methods (data, like its PayMethods option).
   'server/domains/topup/topup-orders.service.ts': ['支付宝', '微信'],
   // new-api's answers to POST /api/channel/multi_key/manage, read by REST clients only; the console's
