@@ -87,33 +87,40 @@ describe('layout at desk and phone sizes (issue 45)', () => {
       await s.context.close();
     }, 90_000);
 
-  it('at 390 px the price editor says it scrolls sideways and shades the edge with more columns', async () => {
-    const s = await signedInSession(browser, gateway.baseUrl, auth, { width: 390, height: 844, lang: 'zh' });
-    const { page } = s;
-    await page.goto('/admin/settings?tab=operation');
-    const section = page.getByTestId('section-pricing');
-    await section.locator('[data-testid^="price-row-"]').first().waitFor({ timeout: 30_000 });
-    const cue = section.getByTestId('scroll-cue');
-    await cue.scrollIntoViewIfNeeded();
-    await expect.poll(() => cue.isVisible()).toBe(true);
-    expect(await cue.textContent()).toContain('左右滑动查看更多列');
-    const right = section.getByTestId('scroll-cue-right');
-    expect(await right.isVisible()).toBe(true);
-    expect(await section.getByTestId('scroll-cue-left').count()).toBe(0);
-    // The shade lies over the table's right edge, inside the screen.
-    const box = (await right.boundingBox())!;
-    expect(box.x + box.width).toBeLessThanOrEqual(390);
-    expect(box.width).toBeGreaterThan(10);
-    // Scrolled to the end: the left edge now has the shade, the right one none.
-    await section
-      .locator('.mantine-ScrollArea-viewport')
-      .first()
-      .evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
-    await section.getByTestId('scroll-cue-left').waitFor();
-    await right.waitFor({ state: 'detached' });
-    expect(s.errors).toEqual([]);
-    await s.context.close();
-  }, 90_000);
+  const SCROLL_HINT = { zh: '左右滑动查看更多列', en: 'Scroll sideways for more columns' } as const;
+  for (const lang of ['zh', 'en'] as const)
+    it(`${lang}: at 390 px the price editor says it scrolls sideways and shades the edge with more columns, its badges uncut`, async () => {
+      const s = await signedInSession(browser, gateway.baseUrl, auth, { width: 390, height: 844, lang });
+      const { page } = s;
+      await page.goto('/admin/settings?tab=operation');
+      const section = page.getByTestId('section-pricing');
+      await section.locator('[data-testid^="price-row-"]').first().waitFor({ timeout: 30_000 });
+      const cue = section.getByTestId('scroll-cue');
+      await cue.scrollIntoViewIfNeeded();
+      await expect.poll(() => cue.isVisible()).toBe(true);
+      expect(await cue.textContent()).toContain(SCROLL_HINT[lang]);
+      // The billing badges ("Per token") keep their text: the table scrolls instead of squeezing them.
+      const cutBadges = await section
+        .locator('tbody .mantine-Badge-label')
+        .evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent));
+      expect(cutBadges).toEqual([]);
+      const right = section.getByTestId('scroll-cue-right');
+      expect(await right.isVisible()).toBe(true);
+      expect(await section.getByTestId('scroll-cue-left').count()).toBe(0);
+      // The shade lies over the table's right edge, inside the screen.
+      const box = (await right.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      expect(box.width).toBeGreaterThan(10);
+      // Scrolled to the end: the left edge now has the shade, the right one none.
+      await section
+        .locator('.mantine-ScrollArea-viewport')
+        .first()
+        .evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+      await section.getByTestId('scroll-cue-left').waitFor();
+      await right.waitFor({ state: 'detached' });
+      expect(s.errors).toEqual([]);
+      await s.context.close();
+    }, 90_000);
 
   it('at 1366x900 the token drawer keeps Cancel and Create on screen, even with every field open', async () => {
     const s = await signedInSession(browser, gateway.baseUrl, auth, { width: 1366, height: 900, lang: 'zh' });

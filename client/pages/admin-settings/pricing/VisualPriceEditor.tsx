@@ -144,7 +144,7 @@ export function VisualPriceEditor({ form, presets, onlyPresets, setOnlyPresets }
                         : t`Per call`}
                   </Badge>
                 ) : (
-                  <Badge variant="light" miw="fit-content">
+                  <Badge variant="light" miw="max-content">
                     {t`Per token`}
                   </Badge>
                 ),
