@@ -21,6 +21,17 @@ export function useQuotaDisplay(): QuotaDisplay {
   return useMemo(() => displayOfStatus(status), [status]);
 }
 
+/**
+ * The currency a price set in dollars (a plan's price) is shown and typed in: the site's ($, ¥ at
+ * USDExchangeRate, its own), or dollars when the site shows quota.
+ */
+export function usePriceCurrency(): { symbol: string; rate: number } {
+  const display = useQuotaDisplay();
+  return display.displayInCurrency
+    ? { symbol: currencySymbol(display), rate: display.rate ?? 1 }
+    : { symbol: '$', rate: 1 };
+}
+
 type Inherited = Omit<
   NumberInputProps,
   'value' | 'onChange' | 'prefix' | 'suffix' | 'decimalScale' | 'allowDecimal' | 'min' | 'max' | 'step' | 'defaultValue'

@@ -206,10 +206,10 @@ export function formatUsd(usd: number, display: QuotaDisplay, decimals = 2): str
   return `${amount < 0 && Number(text.replace(/,/g, '')) !== 0 ? '-' : ''}${symbol}${text}`;
 }
 
-/** The fewest decimals (2 to 6) that show every one of these US-dollar prices, converted, without rounding it away. */
-export function decimalsForPrices(usds: readonly number[], display: QuotaDisplay): number {
+/** The fewest decimals (`min` to 6) that show every one of these US-dollar prices, converted, without rounding it away. */
+export function decimalsForPrices(usds: readonly number[], display: QuotaDisplay, min = 2): number {
   const rate = display.displayInCurrency && display.rate && display.rate > 0 ? display.rate : 1;
-  let d = 2;
+  let d = min;
   for (const usd of usds) {
     const v = Math.abs(usd * rate);
     while (d < 6 && Math.abs(Number(v.toFixed(d)) - v) > v * 1e-9) d++;
@@ -236,3 +236,6 @@ export function formatTimestamp(seconds: number): string {
   const p = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
 }
+
+/** formatUsd at the site's display settings: a plan's price "$10.00", "¥73.00". */
+export const renderUsd = (usd: number, decimals = 2): string => formatUsd(usd, quotaDisplay(), decimals);
