@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { currencyOfOptions } from '../../shared/currency.ts';
 import type { OptionReader } from '../../shared/options.ts';
+import { quotaText } from '../../shared/quota-format.ts';
 import {
   type MessageLanguage,
   type MessageParams,
@@ -183,14 +185,15 @@ export function relayErrorOfApp(err: AppError, status: number, code: string): Re
 /**
  * A reservation larger than the remaining balance (billing's requestExceedsQuota) as the caller reads
  * it: a 403 `insufficient_quota_for_request` saying how much the request needs and how much is left,
- * in the site's display unit (dollars when DisplayInCurrencyEnabled, else quota points). Other errors: undefined.
+ * in the site's display unit (its currency, shared/currency.ts, else quota points). Other errors: undefined.
  */
 export function quotaShortfall(err: unknown, opt: OptionReader, boundByMaxTokens = true): RelayError | undefined {
   if (!isAppError(err) || err.detail !== 'insufficient_quota_for_request') return undefined;
   const perUnit = opt('QuotaPerUnit');
+  const currency = currencyOfOptions(opt);
   const amount = (quota: number, zh: boolean) =>
-    opt('DisplayInCurrencyEnabled') && perUnit > 0
-      ? `$${Number((quota / perUnit).toFixed(6))}`
+    currency.inCurrency && perUnit > 0
+      ? quotaText(quota, perUnit, currency)
       : `${quota}${zh ? ' 点额度' : ' quota points'}`;
   const need = Number(err.params.need);
   const remain = Number(err.params.remain);

@@ -3,6 +3,8 @@ import { LogType } from '../../../shared/constants.ts';
 import { shownCurrency } from '../../../shared/currency.ts';
 import { quotaText } from '../../../shared/quota-format.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { quotaShortfall } from '../../relay/errors.ts';
+import { requestExceedsQuota } from '../billing/reserve.service.ts';
 import { loginAs, login, restHeaders, ROOT_PASSWORD, ROOT_USERNAME, setupRoot } from '../../../test/users.ts';
 
 /*
@@ -150,5 +152,16 @@ describe('server texts in the chosen currency', () => {
     expect(quotaText(-500_000, 500_000, yuan, 'floor')).toBe('-¥7.30');
     const tokens = shownCurrency({ type: 'TOKENS', usdExchangeRate: 7.3, customSymbol: '', customRate: 1 });
     expect(quotaText(4_868_338, 500_000, tokens, 'floor')).toBe('4868338 额度');
+  });
+
+  it('an API caller short of balance is told the amounts in yuan', async () => {
+    await put('USDExchangeRate', '7.3');
+    await put('general_setting.quota_display_type', 'CNY');
+    const o = t.deps.services.options;
+    // Needs 1,000 quota ($0.002 = ¥0.0146), 100 left ($0.0002 = ¥0.00146).
+    const refusal = quotaShortfall(requestExceedsQuota('user', 1_000, 100), o.get.bind(o));
+    expect(refusal?.message).toContain('¥0.0146');
+    expect(refusal?.message).toContain('¥0.00146');
+    expect(refusal?.message).not.toContain('$');
   });
 });
