@@ -1,8 +1,9 @@
+import OpenAI from 'openai';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI } from '../../scripts/fake-upstream/server.ts';
 import { readChannelTestResult } from '../../shared/channel-test-result.ts';
-import { insertChannel } from '../relay-fixtures.ts';
+import { insertChannel, insertToken, insertUser, setOptions } from '../relay-fixtures.ts';
 import { ROOT_PASSWORD, ROOT_USERNAME, setupRoot } from '../users.ts';
 import { type Gateway, launchChromium, type RestAuth, restSignIn, signedInSession, startGateway } from './harness.ts';
 
@@ -163,6 +164,50 @@ describe('layout at desk and phone sizes (issue 45)', () => {
     // Halfway down the form they are still there.
     await page.locator('.mantine-Drawer-content').evaluate((el) => el.scrollTo({ top: el.scrollHeight / 2 }));
     expect((await onScreen()).buttons.every((b) => b.inside && b.onTop)).toBe(true);
+    expect(s.errors).toEqual([]);
+    await s.context.close();
+  }, 90_000);
+
+  it('cuts a long error in the usage log to two lines in its column, the whole text on hover', async () => {
+    const deps = gateway.test.deps;
+    // A real failed call: the upstream refuses the key with its long 401 text (auto-disable off, so
+    // the channel list above is not changed).
+    await setOptions(deps, { ModelRatio: JSON.stringify({ 'long-error': 1 }) });
+    await insertChannel(deps, {
+      name: 'Refusing upstream',
+      baseUrl: fake.url.replace(/\/v1$/, ''),
+      models: ['long-error'],
+      modelMapping: { 'long-error': 'gpt-4o+fail-401-invalid-key' },
+      autoBan: false,
+    });
+    const user = await insertUser(deps, { username: 'dana' });
+    const token = await insertToken(deps, user.id);
+    const sdk = new OpenAI({ apiKey: token.key, baseURL: `${gateway.baseUrl}/v1`, maxRetries: 0 });
+    await expect(
+      sdk.chat.completions.create({ model: 'long-error', messages: [{ role: 'user', content: 'hi' }] }),
+    ).rejects.toThrow();
+
+    const s = await signedInSession(browser, gateway.baseUrl, auth, { width: 1366, height: 768, lang: 'zh' });
+    await s.page.goto('/app/logs/api-usage');
+    const cell = s.page.locator('main tbody [data-cut]').filter({ hasText: 'Incorrect API key' }).first();
+    await cell.waitFor({ timeout: 30_000 });
+    const full = (await cell.textContent())!;
+    expect(full).toContain('platform.openai.com');
+    const m = await cell.evaluate((el) => {
+      const viewport = el.closest<HTMLElement>('.mantine-ScrollArea-viewport')!;
+      const lineHeight = parseFloat(getComputedStyle(el).lineHeight);
+      return {
+        width: el.getBoundingClientRect().width,
+        lines: Math.round(el.clientHeight / lineHeight),
+        tableWidth: viewport.scrollWidth,
+        frameWidth: viewport.clientWidth,
+      };
+    });
+    expect(m.width).toBeLessThanOrEqual(360);
+    expect(m.lines).toBeLessThanOrEqual(2);
+    expect(m.tableWidth).toBeLessThanOrEqual(m.frameWidth + 1);
+    await cell.hover();
+    await expect.poll(() => s.page.getByRole('tooltip').textContent(), { timeout: 5_000 }).toBe(full);
     expect(s.errors).toEqual([]);
     await s.context.close();
   }, 90_000);
