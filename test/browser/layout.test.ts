@@ -123,7 +123,32 @@ describe('layout at desk and phone sizes (issue 45)', () => {
       await s.context.close();
     }, 90_000);
 
-  it('at 1366x900 the token drawer keeps Cancel and Create on screen, even with every field open', async () => {
+  /** Whether the open drawer is longer than the window, and where its Cancel and Create buttons are. */
+  const drawerButtons = (page: Page) =>
+    page.evaluate(() => {
+      const scroller = document.querySelector<HTMLElement>('.mantine-Drawer-content')!;
+      const buttons = [...scroller.querySelectorAll<HTMLButtonElement>('form button')].filter((b) =>
+        ['取消', '创建'].includes((b.textContent ?? '').trim()),
+      );
+      return {
+        longer: scroller.scrollHeight > scroller.clientHeight,
+        buttons: buttons.map((b) => {
+          const r = b.getBoundingClientRect();
+          const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return {
+            text: b.textContent,
+            inside: r.top >= 0 && r.bottom <= innerHeight,
+            onTop: !!hit && b.contains(hit),
+          };
+        }),
+      };
+    });
+  const SHOWN = [
+    { text: '取消', inside: true, onTop: true },
+    { text: '创建', inside: true, onTop: true },
+  ];
+
+  it('at 1366x900 the token and channel drawers keep Cancel and Create on screen, even with every field open', async () => {
     const s = await signedInSession(browser, gateway.baseUrl, auth, { width: 1366, height: 900, lang: 'zh' });
     const { page } = s;
     await page.goto('/app/tokens');
@@ -135,35 +160,22 @@ describe('layout at desk and phone sizes (issue 45)', () => {
       await form.getByRole('switch', { name: label }).evaluate((el) => (el as HTMLInputElement).click());
     expect(await form.getByRole('switch', { checked: true }).count()).toBe(2);
     await page.waitForTimeout(300);
-    const onScreen = () =>
-      page.evaluate(() => {
-        const form = document.querySelector('[data-testid="token-form"]')!;
-        const scroller = form.closest<HTMLElement>('.mantine-Drawer-content')!;
-        const buttons = [...form.querySelectorAll<HTMLButtonElement>('button')].filter((b) =>
-          ['取消', '创建'].includes((b.textContent ?? '').trim()),
-        );
-        return {
-          longer: scroller.scrollHeight > scroller.clientHeight,
-          buttons: buttons.map((b) => {
-            const r = b.getBoundingClientRect();
-            const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-            return {
-              text: b.textContent,
-              inside: r.top >= 0 && r.bottom <= innerHeight,
-              onTop: !!hit && b.contains(hit),
-            };
-          }),
-        };
-      });
-    const top = await onScreen();
+    const top = await drawerButtons(page);
     expect(top.longer).toBe(true);
-    expect(top.buttons).toEqual([
-      { text: '取消', inside: true, onTop: true },
-      { text: '创建', inside: true, onTop: true },
-    ]);
+    expect(top.buttons).toEqual(SHOWN);
     // Halfway down the form they are still there.
     await page.locator('.mantine-Drawer-content').evaluate((el) => el.scrollTo({ top: el.scrollHeight / 2 }));
-    expect((await onScreen()).buttons.every((b) => b.inside && b.onTop)).toBe(true);
+    expect((await drawerButtons(page)).buttons).toEqual(SHOWN);
+
+    // The longest form: a new channel with its advanced settings open.
+    await page.goto('/admin/channels');
+    await page.getByRole('button', { name: '添加渠道' }).first().click();
+    await page.locator('.mantine-Drawer-content form').waitFor();
+    await page.locator('.mantine-Drawer-content').getByRole('button', { name: '高级设置' }).click();
+    await page.waitForTimeout(500);
+    const channel = await drawerButtons(page);
+    expect(channel.longer).toBe(true);
+    expect(channel.buttons).toEqual(SHOWN);
     expect(s.errors).toEqual([]);
     await s.context.close();
   }, 90_000);
