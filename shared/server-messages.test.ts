@@ -10,6 +10,7 @@ import {
   type ServerMessageCode,
   serverText,
 } from './server-messages.ts';
+import { serverMessagesEn } from './server-messages-en.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CJK = /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/;
@@ -135,6 +136,14 @@ describe('server messages', () => {
       code: 'channel.upstream_status_detail',
       params: { status: '500', detail: 'boom' },
     });
+  });
+
+  // Issue 45: a reader gets one language. A Chinese text carries no English gloss ("请稍后再试 (try later)");
+  // product and field names (GitHub Client Id, max_tokens) are not glosses. An English text has no Chinese.
+  it('says each message in one language', () => {
+    const gloss = /[(（]\s*[a-z]+(?:[\s,]+[a-z]+)+\s*[)）]/;
+    expect(Object.entries(serverMessages).filter(([, text]) => gloss.test(text))).toEqual([]);
+    expect(Object.entries(serverMessagesEn).filter(([, text]) => CJK.test(text))).toEqual([]);
   });
 
   // Words for people (issue 31): no markdown code marks shown literally, no "code(s)"-style plurals, no
