@@ -1,4 +1,6 @@
 import { defineConfig } from '@lingui/cli';
+import babel from '@lingui/cli/api/extractors/babel';
+import { serverMessagesExtractor } from './scripts/lingui-server-messages-extractor.ts';
 
 /**
  * Source strings are English; Chinese is the console's default language.
@@ -11,11 +13,11 @@ export default defineConfig({
   fallbackLocales: { default: 'zh' },
   catalogs: [
     { path: '<rootDir>/client/locales/{locale}/{name}', include: ['<rootDir>/client/pages/{name}/'] },
-    // The server's messages, by code: one catalog for every area's English (client/lib/server-messages/<area>.ts,
-    // joined by client/lib/server-messages.ts); its Chinese is shared/server-messages/<area>.ts.
+    // The server's messages, by code: one catalog for every area's English (shared/server-messages-en/<area>.ts,
+    // which the server answers English-speaking API callers with too); its Chinese is shared/server-messages/<area>.ts.
     {
       path: '<rootDir>/client/locales/{locale}/server-messages',
-      include: ['<rootDir>/client/lib/server-messages/', '<rootDir>/client/lib/server-messages.ts'],
+      include: ['<rootDir>/shared/server-messages-en/', '<rootDir>/client/lib/server-messages.ts'],
     },
     {
       path: '<rootDir>/client/locales/{locale}/common',
@@ -25,8 +27,9 @@ export default defineConfig({
         '<rootDir>/client/locales/**',
         '<rootDir>/client/**/*.test.ts',
         '<rootDir>/client/lib/server-messages.ts',
-        '<rootDir>/client/lib/server-messages/**',
       ],
     },
   ],
+  // The server messages' English is plain strings by code (no macro): its own extractor reads them.
+  extractors: [serverMessagesExtractor, babel],
 });

@@ -26,7 +26,8 @@ createRoot(document.getElementById('root')!).render(
     <I18nProvider i18n={i18n}>
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
-          <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={colorSchemeManager}>
+          {/* "auto" until the reader picks: the console follows the system's light or dark setting (issue 45). */}
+          <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
             <ModalsProvider>
               {/* Bottom centre: never over the header's actions or a drawer's or modal's close button (issue 22). */}
               <Notifications position="bottom-center" autoClose={3500} limit={3} containerWidth={420} />

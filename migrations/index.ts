@@ -16,6 +16,7 @@ import * as autoDisableDefault from './2026-11-28T0000-auto-disable-default.ts';
 import * as groupPresets from './2026-11-28T0000-group-presets.ts';
 import * as taskLeases from './2026-11-29T0000-task-leases.ts';
 import * as midjourneyLeases from './2026-11-29T0100-midjourney-leases.ts';
+import * as channelCalls from './2026-11-29T1200-channel-calls.ts';
 
 /**
  * Every migration, in order of name. Listed statically (not read from the folder)
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0000-group-presets': groupPresets,
   '2026-11-29T0000-task-leases': taskLeases,
   '2026-11-29T0100-midjourney-leases': midjourneyLeases,
+  '2026-11-29T1200-channel-calls': channelCalls,
 };

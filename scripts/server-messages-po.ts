@@ -2,7 +2,7 @@
  * Fills the Chinese server-message catalog from the registry: each entry's context is a code of
  * shared/server-messages.ts (joining shared/server-messages/<area>.ts), whose text is the Chinese the
  * console shows. Run after adding a code to an area there and its English in
- * client/lib/server-messages/<area>.ts, then `npx lingui extract`:
+ * shared/server-messages-en/<area>.ts, then `npx lingui extract`:
  *   node --import tsx scripts/server-messages-po.ts
  */
 import { readFileSync, writeFileSync } from 'node:fs';

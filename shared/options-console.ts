@@ -50,8 +50,8 @@ export function consoleOptions({ bool, int, num, str, json }: OptionKinds) {
     'payment_setting.compliance_confirmed_at': int(0, { min: 0 }),
     'payment_setting.compliance_confirmed_by': int(0, { min: 0 }),
     'payment_setting.compliance_confirmed_ip': str(''),
-    // The exchange rate the console converts dollar prices with when showing yuan.
-    USDExchangeRate: num(7.3, { min: 0 }),
+    // Yuan per US dollar: what amounts are multiplied by when general_setting.quota_display_type is CNY.
+    USDExchangeRate: num(7.3, { min: 0.01 }),
     // Legal pages (GET /api/user-agreement, /api/privacy-policy); empty means not published.
     'legal.user_agreement': str(''),
     'legal.privacy_policy': str(''),

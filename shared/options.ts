@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_QUOTA_PER_UNIT } from './constants.ts';
+import { QUOTA_DISPLAY_TYPES } from './currency.ts';
 import * as defaults from './default-ratios.ts';
 import { consoleOptions } from './options-console.ts';
 import { defaultModelPrice } from './preset-prices.ts';
@@ -72,6 +73,17 @@ const json = <T>(d: unknown, inner: z.ZodType<T>): OptionDef<T> => ({
 const enumOf = <T extends string>(values: readonly [T, ...T[]], d: T): OptionDef<T> => ({
   default: d,
   schema: z.enum(values, { message: `只能是 ${values.join(' / ')}` }),
+});
+
+/** An exchange rate: units of a currency per US dollar, above zero. */
+const positiveRate = (d: number): OptionDef<number> => ({
+  default: String(d),
+  schema: z
+    .string()
+    .trim()
+    .refine((v) => v !== '' && Number.isFinite(Number(v)), '请输入数字')
+    .transform(Number)
+    .refine((v) => v > 0, '汇率必须大于 0'),
 });
 
 const httpUrl = (d = ''): OptionDef<string> => ({
@@ -306,7 +318,15 @@ export const optionRegistry = {
     default: '2026',
     schema: z.enum(['2026', '2025-04'], { message: '只能是 2026 或 2025-04' }),
   } satisfies OptionDef<'2026' | '2025-04'>,
+  // How money is shown (shared/currency.ts): the older switch and new-api 2026's display type under its own names;
+  // saving either keeps the other in step (options.rules.ts mirroredOption).
   DisplayInCurrencyEnabled: bool(true),
+  'general_setting.quota_display_type': enumOf(QUOTA_DISPLAY_TYPES, 'USD'),
+  'general_setting.custom_currency_symbol': {
+    default: '¤',
+    schema: z.string().trim().min(1, '请填写货币符号').max(8, '货币符号最多 8 个字符'),
+  } satisfies OptionDef<string>,
+  'general_setting.custom_currency_exchange_rate': positiveRate(1),
   DisplayTokenStatEnabled: bool(true),
   DefaultCollapseSidebar: bool(false),
   UpdateCheckEnabled: bool(false),

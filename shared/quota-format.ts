@@ -1,10 +1,23 @@
+import { amountOfQuota, type ShownCurrency } from './currency.ts';
+
 /*
- * Quota as people read it in server messages and logs: dollars when the site shows
- * currency ("$1", "$0.002"), otherwise raw quota points. The console has its own,
- * locale-aware formatter; this one is for Chinese server texts such as "签到获得 $0.01".
+ * Quota as people read it in server messages and logs, in the site's currency (shared/currency.ts):
+ * "$0.002", "¥0.0146", or raw quota points when the site shows quota. The console has its own,
+ * locale-aware formatter (client/lib/format.ts); this one is for Chinese server texts such as "签到获得 ¥0.11".
+ * Without `rounding` the amount is exact to six decimals (a log line, an amount the reader typed); with it,
+ * whole cents or fen, for a balance a person reads at a glance (a balance rounds down: never more than can be spent).
  */
-export function quotaText(quota: number, quotaPerUnit: number, inCurrency: boolean): string {
-  if (!inCurrency || quotaPerUnit <= 0) return `${quota} 额度`;
-  const dollars = quota / quotaPerUnit;
-  return `$${Number(dollars.toFixed(6)).toString()}`;
+export function quotaText(
+  quota: number,
+  quotaPerUnit: number,
+  currency: ShownCurrency,
+  rounding?: 'floor' | 'round',
+): string {
+  if (!currency.inCurrency || quotaPerUnit <= 0) return `${quota} 额度`;
+  const amount = amountOfQuota(quota, quotaPerUnit, currency);
+  const sign = amount < 0 ? '-' : '';
+  if (!rounding) return `${sign}${currency.symbol}${Number(Math.abs(amount).toFixed(6)).toString()}`;
+  // A hair of tolerance: 0.29 can compute as 28.999999999999996 hundredths.
+  const cents = rounding === 'floor' ? Math.floor(Math.abs(amount) * 100 + 1e-9) : Math.round(Math.abs(amount) * 100);
+  return `${sign}${currency.symbol}${(cents / 100).toFixed(2)}`;
 }

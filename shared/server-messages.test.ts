@@ -10,6 +10,7 @@ import {
   type ServerMessageCode,
   serverText,
 } from './server-messages.ts';
+import { serverMessagesEn } from './server-messages-en.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CJK = /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/;
@@ -35,6 +36,8 @@ const NOT_CONSOLE_MESSAGES: Record<string, string[]> = {
   'server/domains/channels/channels.rest.ts': ['_复制'],
   'server/domains/channels/channels.router.ts': ['_复制'],
   'server/domains/auth/signup.service.ts': ['{}的初始令牌'],
+  // Root's display name on a Chinese install (data, like a new user's token name).
+  'server/domains/users/setup.service.ts': ['超级管理员'],
   // EasyPay's two methods as new-api names them in the wallet's pay_methods (data, like its PayMethods option).
   'server/domains/topup/topup-orders.service.ts': ['支付宝', '微信'],
   // new-api's answers to POST /api/channel/multi_key/manage, read by REST clients only; the console's
@@ -133,6 +136,14 @@ describe('server messages', () => {
       code: 'channel.upstream_status_detail',
       params: { status: '500', detail: 'boom' },
     });
+  });
+
+  // Issue 45: a reader gets one language. A Chinese text carries no English gloss ("请稍后再试 (try later)");
+  // product and field names (GitHub Client Id, max_tokens) are not glosses. An English text has no Chinese.
+  it('says each message in one language', () => {
+    const gloss = /[(（]\s*[a-z]+(?:[\s,]+[a-z]+)+\s*[)）]/;
+    expect(Object.entries(serverMessages).filter(([, text]) => gloss.test(text))).toEqual([]);
+    expect(Object.entries(serverMessagesEn).filter(([, text]) => CJK.test(text))).toEqual([]);
   });
 
   // Words for people (issue 31): no markdown code marks shown literally, no "code(s)"-style plurals, no

@@ -15,6 +15,7 @@ import { optionsMessages } from './server-messages/options.ts';
 import { passkeysMessages } from './server-messages/passkeys.ts';
 import { pricingMessages } from './server-messages/pricing.ts';
 import { redemptionsMessages } from './server-messages/redemptions.ts';
+import { relayMessages } from './server-messages/relay.ts';
 import { subscriptionsMessages } from './server-messages/subscriptions.ts';
 import { tokensMessages } from './server-messages/tokens.ts';
 import { topupMessages } from './server-messages/topup.ts';
@@ -23,6 +24,7 @@ import { unavailableMessages } from './server-messages/unavailable.ts';
 import { updatesMessages } from './server-messages/updates.ts';
 import { userSettingsMessages } from './server-messages/user-settings.ts';
 import { usersMessages } from './server-messages/users.ts';
+import { serverMessagesEn } from './server-messages-en.ts';
 
 /*
  * Every message the server's console and REST surfaces can answer with, by a stable code.
@@ -40,8 +42,8 @@ import { usersMessages } from './server-messages/users.ts';
  * Each area's messages live in their own small registry, `shared/server-messages/<area>.ts`, named
  * after the server domain that raises them (`tokens.ts` for server/domains/tokens/); this file only
  * joins them. They sit in shared/, not beside the domain in server/domains/, because the console
- * imports them too (this index, and each area's English in client/lib/server-messages/<area>.ts is
- * typed by its area's codes), and the console imports shared/ but never server/ (CONTRIBUTING,
+ * imports them too (this index, and each area's English in shared/server-messages-en/<area>.ts, typed
+ * by its area's codes), and the console imports shared/ but never server/ (CONTRIBUTING,
  * Client): beside the domain, one server import in a registry would pull server code into the browser
  * bundle, and the role-suffix rule of server/domains/ would need a role for data the server does not
  * own alone. A code belongs to exactly one area;
@@ -74,6 +76,7 @@ export const serverMessages = {
   ...modelMappingMessages,
   ...userSettingsMessages,
   ...importerMessages,
+  ...relayMessages,
 } as const;
 
 export type ServerMessageCode = keyof typeof serverMessages;
@@ -87,12 +90,21 @@ export interface ServerMessage {
 
 const PLACEHOLDER = /\{(\w+)\}/g;
 
-/** The Chinese text of a message (what REST answers and what tRPC puts in `message`). */
-export function serverText(code: ServerMessageCode, params: MessageParams = {}): string {
-  return serverMessages[code].replace(PLACEHOLDER, (whole, name: string) =>
+/** The languages the server words its messages in: Chinese (new-api's, the default) and English. */
+export type MessageLanguage = 'zh' | 'en';
+
+const tables: Record<MessageLanguage, Record<ServerMessageCode, string>> = { zh: serverMessages, en: serverMessagesEn };
+
+/** A message's text in one language (the relay's and REST's answer to a caller who prefers English). */
+export function serverTextIn(lang: MessageLanguage, code: ServerMessageCode, params: MessageParams = {}): string {
+  return tables[lang][code].replace(PLACEHOLDER, (whole, name: string) =>
     Object.hasOwn(params, name) ? String(params[name]) : whole,
   );
 }
+
+/** The Chinese text of a message (what REST answers by default and what tRPC puts in `message`). */
+export const serverText = (code: ServerMessageCode, params: MessageParams = {}): string =>
+  serverTextIn('zh', code, params);
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

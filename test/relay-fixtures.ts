@@ -152,7 +152,10 @@ export async function startRelayHarness(
     deps: t.deps,
     fake,
     baseURL,
-    client: (key) => new OpenAI({ apiKey: key, baseURL, maxRetries: 0 }),
+    // In English: the relay answers Chinese by default (issue 45) and these tests read its English wording;
+    // the language choice itself is server/relay/tests/relay-error-language.test.ts.
+    client: (key) =>
+      new OpenAI({ apiKey: key, baseURL, maxRetries: 0, defaultHeaders: { 'accept-language': 'en-US,en;q=0.9' } }),
     drain: () => relayRuntimeOf(t.deps)!.drain(),
     async close() {
       await t.close();

@@ -11,6 +11,7 @@ import {
 } from './ColumnCard.tsx';
 import classes from './DataTable.module.css';
 import { CardPager, type CardState, PhoneCards, usePhone } from './PhoneCards.tsx';
+import { ScrollCue } from './ScrollCue.tsx';
 import { pageSizeOptions } from './usePageSize.ts';
 
 export type { PhonePlace, TableColumn } from './ColumnCard.tsx';
@@ -163,7 +164,11 @@ export function ListTable<T>(props: ListTableProps<T>) {
   const phone = usePhone();
   if (phone && cardsOnPhone(props)) return <Cards<T> {...props} />;
   const table = tableProps(props, props.noRecordsText ?? t`No data`) as DataTableProps<T>;
-  return <MantineDataTable<T> {...table} />;
+  return (
+    <ScrollCue>
+      <MantineDataTable<T> {...table} />
+    </ScrollCue>
+  );
 }
 
 /**
@@ -200,5 +205,9 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
     paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
       t`${from}-${to} of ${totalRecords}`,
   } as DataTableProps<T>;
-  return <MantineDataTable<T> {...table} />;
+  return (
+    <ScrollCue>
+      <MantineDataTable<T> {...table} />
+    </ScrollCue>
+  );
 }

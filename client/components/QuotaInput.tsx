@@ -1,10 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { Chip, Group, NumberInput, type NumberInputProps, Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
-import { DEFAULT_QUOTA_PER_UNIT } from '../../shared/constants.ts';
 import {
+  currencySymbol,
+  displayOfStatus,
   formatQuota,
   inputDecimals,
+  perShown,
   type QuotaDisplay,
   quotaCounterpart,
   quotaInputText,
@@ -13,15 +15,21 @@ import {
 } from '../lib/format.ts';
 import { useStatus } from '../lib/status-context.tsx';
 
-/** The site's quota display (currency or quota, and the rate), re-rendering when the status object changes. */
+/** The site's quota display (currency or quota, symbol and rate), re-rendering when the status object changes. */
 export function useQuotaDisplay(): QuotaDisplay {
   const status = useStatus();
-  const perUnit = Number(status.quota_per_unit);
-  const displayInCurrency = status.display_in_currency;
-  return useMemo(
-    () => ({ displayInCurrency, quotaPerUnit: perUnit > 0 ? perUnit : DEFAULT_QUOTA_PER_UNIT }),
-    [displayInCurrency, perUnit],
-  );
+  return useMemo(() => displayOfStatus(status), [status]);
+}
+
+/**
+ * The currency a price set in dollars (a plan's price) is shown and typed in: the site's ($, ¥ at
+ * USDExchangeRate, its own), or dollars when the site shows quota.
+ */
+export function usePriceCurrency(): { symbol: string; rate: number } {
+  const display = useQuotaDisplay();
+  return display.displayInCurrency
+    ? { symbol: currencySymbol(display), rate: display.rate ?? 1 }
+    : { symbol: '$', rate: 1 };
 }
 
 type Inherited = Omit<
@@ -50,7 +58,7 @@ const quotaOf = (v: number | string | undefined): number =>
   v === undefined || v === '' ? Number.NaN : Number.isFinite(Number(v)) ? Math.round(Number(v)) : Number.NaN;
 
 /**
- * An amount of quota typed in the site's display unit: dollars when the site shows currency,
+ * An amount of quota typed in the site's display unit: its currency ($, ¥ …) when the site shows one,
  * else quota. Value in and out is the integer quota (typed dollars are rounded to the nearest
  * quota); the other unit reads under the field ("= 2,500,000 quota" under $5, "= $5.00" under
  * 2,500,000), then the presets if any.
@@ -81,9 +89,9 @@ export function QuotaInput(props: QuotaInputProps) {
     if (Number.isNaN(typed) && Number.isNaN(quota)) return;
     if (typed !== quota) setText(Number.isNaN(quota) ? '' : quotaInputText(quota, display));
     // Only the outside value and the unit drive this; the text is what it is compared with.
-  }, [quota, display.displayInCurrency, display.quotaPerUnit]);
+  }, [quota, display.displayInCurrency, display.quotaPerUnit, display.rate, display.symbol]);
 
-  const toUnit = (q: number | undefined) => (q === undefined ? undefined : inCurrency ? q / display.quotaPerUnit : q);
+  const toUnit = (q: number | undefined) => (q === undefined ? undefined : inCurrency ? q / perShown(display) : q);
   const counterpart = Number.isNaN(quota)
     ? null
     : inCurrency
@@ -103,7 +111,7 @@ export function QuotaInput(props: QuotaInputProps) {
       min={toUnit(min)}
       max={toUnit(max)}
       step={toUnit(step)}
-      prefix={inCurrency ? '$' : undefined}
+      prefix={inCurrency ? currencySymbol(display) : undefined}
       decimalScale={inputDecimals(display)}
       allowDecimal={inCurrency}
       thousandSeparator=","

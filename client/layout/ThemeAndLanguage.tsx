@@ -1,26 +1,45 @@
 import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Button, Menu, Text, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { IconCheck, IconLanguage, IconMoon, IconSun } from '@tabler/icons-react';
+import { IconCheck, IconDeviceDesktop, IconLanguage, IconMoon, IconSun } from '@tabler/icons-react';
 import { activateLanguage, type Language, languages } from '../i18n.ts';
 
-/** Dark/light toggle; Mantine persists the choice under `theme-mode` (see main.tsx). */
+/**
+ * Light, dark, or the system's setting (issue 45: dark mode ignored the operating system). Until the
+ * reader picks, the console follows `prefers-color-scheme` (main.tsx: defaultColorScheme "auto");
+ * Mantine keeps a pick under `theme-mode` (light / dark / auto, new-api's values), and "Follow system"
+ * goes back to auto. The icon shows the scheme in use.
+ */
 export function ThemeToggle() {
   const { t } = useLingui();
-  const { setColorScheme } = useMantineColorScheme();
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('light');
-  const label = scheme === 'dark' ? t`Switch to light mode` : t`Switch to dark mode`;
+  const choices = [
+    { value: 'auto', label: t`Follow system`, icon: <IconDeviceDesktop size={16} /> },
+    { value: 'light', label: t`Light`, icon: <IconSun size={16} /> },
+    { value: 'dark', label: t`Dark`, icon: <IconMoon size={16} /> },
+  ] as const;
+  const label = t`Theme`;
   return (
-    <ActionIcon
-      variant="subtle"
-      color="gray"
-      size="lg"
-      aria-label={label}
-      title={label}
-      onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}
-      data-testid="theme-toggle"
-    >
-      {scheme === 'dark' ? <IconSun size={18} /> : <IconMoon size={18} />}
-    </ActionIcon>
+    <Menu position="bottom-end" shadow="md" width={160}>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} title={label} data-testid="theme-toggle">
+          {scheme === 'dark' ? <IconMoon size={18} /> : <IconSun size={18} />}
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {choices.map((c) => (
+          <Menu.Item
+            key={c.value}
+            leftSection={c.icon}
+            rightSection={colorScheme === c.value ? <IconCheck size={14} /> : null}
+            onClick={() => setColorScheme(c.value)}
+            data-testid={`theme-${c.value}`}
+          >
+            {c.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
   );
 }
 

@@ -4,6 +4,9 @@ import {
   formatCount,
   formatMoney,
   formatQuota,
+  formatUsd,
+  decimalsForPrices,
+  displayOfStatus,
   inputDecimals,
   quotaCounterpart,
   quotaDisplay,
@@ -86,9 +89,9 @@ describe('one balance, one text (issue 28)', () => {
 
   it('the loaded status object decides the display, at whatever rate the operator set', () => {
     setQuotaDisplay({ display_in_currency: true, quota_per_unit: 1_000 });
-    expect(quotaDisplay()).toEqual({ displayInCurrency: true, quotaPerUnit: 1_000 });
+    expect(quotaDisplay()).toEqual({ displayInCurrency: true, quotaPerUnit: 1_000, symbol: '$', rate: 1 });
     setQuotaDisplay({ display_in_currency: false, quota_per_unit: 0 });
-    expect(quotaDisplay()).toEqual({ displayInCurrency: false, quotaPerUnit: 500_000 });
+    expect(quotaDisplay()).toMatchObject({ displayInCurrency: false, quotaPerUnit: 500_000 });
   });
 });
 
@@ -198,5 +201,66 @@ describe('money that is not quota (upstream balances, prices)', () => {
     expect(formatMoney(1234567.5)).toBe('$1,234,567.50');
     expect(formatMoney(-3)).toBe('-$3.00');
     expect(formatMoney(0.1 + 0.2)).toBe('$0.30');
+  });
+});
+
+describe('money in the currency the operator chose (issue 45)', () => {
+  const status = { display_in_currency: true, quota_per_unit: 500_000, usd_exchange_rate: 7.3 };
+  const yuan = displayOfStatus({ ...status, quota_display_type: 'CNY' });
+  const custom = displayOfStatus({
+    ...status,
+    quota_display_type: 'CUSTOM',
+    custom_currency_symbol: '€',
+    custom_currency_exchange_rate: 0.9,
+  });
+
+  it('reads the four /api/status fields as new-api names them', () => {
+    expect(yuan).toEqual({ displayInCurrency: true, quotaPerUnit: 500_000, symbol: '¥', rate: 7.3 });
+    expect(custom).toMatchObject({ displayInCurrency: true, symbol: '€', rate: 0.9 });
+    expect(displayOfStatus({ ...status, quota_display_type: 'TOKENS' }).displayInCurrency).toBe(false);
+    // The older switch off means quota, whatever the type says; an unknown type is dollars.
+    expect(
+      displayOfStatus({ ...status, display_in_currency: false, quota_display_type: 'CNY' }).displayInCurrency,
+    ).toBe(false);
+    expect(displayOfStatus({ ...status, quota_display_type: 'EUR' })).toMatchObject({ symbol: '$', rate: 1 });
+    // A rate of 0 or none would show every amount as zero: it counts as 1.
+    expect(displayOfStatus({ ...status, quota_display_type: 'CNY', usd_exchange_rate: 0 }).rate).toBe(1);
+  });
+
+  it('yuan are dollars times the exchange rate, exact in details and at whole fen at a glance', () => {
+    // $1 = ¥7.30; 4,868,338 quota = $9.736676 = ¥71.0777348.
+    expect(formatQuota(500_000, yuan)).toBe('¥7.30');
+    expect(formatCents(4_868_338, yuan, 'floor')).toBe('¥71.07');
+    expect(formatCents(4_868_338, yuan, 'round')).toBe('¥71.08');
+    expect(formatQuota(-500_000, yuan)).toBe('-¥7.30');
+    expect(formatCents(12, yuan, 'round')).toBe('<¥0.01');
+    expect(formatCents(12, yuan, 'floor')).toBe('¥0.00');
+    expect(formatQuota(1_234_500_000, custom)).toBe('€2,222.10');
+  });
+
+  it('an exact amount in yuan still names exactly its quota', () => {
+    for (const q of [1, 7, 12, 4_868_338, 99_999_984]) {
+      const text = formatQuota(q, yuan);
+      expect(Math.round((Number(text.replace(/[¥,]/g, '')) / 7.3) * 500_000), text).toBe(q);
+    }
+  });
+
+  it('an amount typed in yuan is stored as the quota it is worth', () => {
+    expect(quotaOfInput('7.3', yuan)).toBe(500_000);
+    expect(quotaOfInput('¥73', yuan)).toBe(5_000_000);
+    expect(quotaOfInput(quotaInputText(4_868_338, yuan), yuan)).toBe(4_868_338);
+    expect(quotaOfUnits(10, yuan)).toBe(684_932);
+    expect(quotaCounterpart(500_000, yuan)).toBe('500,000');
+  });
+
+  it('prices set in dollars show in the chosen currency, one precision for a whole column', () => {
+    expect(formatUsd(0.27, yuan, 2)).toBe('¥1.97');
+    expect(formatUsd(2, displayOfStatus({ ...status, quota_display_type: 'TOKENS' }), 2)).toBe('$2.00');
+    // $0.270 beside $0.3428: one column reads $0.2700 and $0.3428.
+    const d = decimalsForPrices([0.27, 0.3428], dollars);
+    expect(d).toBe(4);
+    expect([0.27, 0.3428].map((p) => formatUsd(p, dollars, d))).toEqual(['$0.2700', '$0.3428']);
+    expect(decimalsForPrices([2, 10], dollars)).toBe(2);
+    expect(decimalsForPrices([0.0000001], dollars)).toBe(6);
   });
 });

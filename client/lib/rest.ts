@@ -23,7 +23,11 @@ export class RestError extends Error {
  * A 401 applies the session rule (as tRPC's UNAUTHORIZED does), then fails like any other error.
  */
 export async function restCall<T>(path: string, init: RequestInit = {}): Promise<Envelope<T>> {
-  const res = await fetch(path, { credentials: 'same-origin', ...init });
+  // The server words REST refusals in English for a browser that prefers it (API clients); the console
+  // asks for new-api's Chinese, which it recognises and shows in its own language (lib/server-messages.ts).
+  const headers = new Headers(init.headers);
+  if (!headers.has('accept-language')) headers.set('accept-language', 'zh-CN');
+  const res = await fetch(path, { credentials: 'same-origin', ...init, headers });
   if (res.status === 401) expireSession();
   const body = (await res.json().catch(() => null)) as Envelope<T> | null;
   if (!body) throw new Error(`${res.status} ${res.statusText}`);

@@ -1,78 +1,34 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
+import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import {
   matchServerText,
   type MessageParams,
   type ServerMessage,
   type ServerMessageCode,
 } from '../../shared/server-messages.ts';
+import { serverMessagesEn } from '../../shared/server-messages-en.ts';
 import { paramsAsText, type StoredMessage, type StoredNotice } from '../../shared/stored-message.ts';
 import { formatQuota, type QuotaDisplay, quotaDisplay } from './format.ts';
-import { affiliateDescriptors } from './server-messages/affiliate.ts';
-import { authDescriptors } from './server-messages/auth.ts';
-import { billingDescriptors } from './server-messages/billing.ts';
-import { channelsDescriptors } from './server-messages/channels.ts';
-import { checkinDescriptors } from './server-messages/checkin.ts';
-import { commonDescriptors } from './server-messages/common.ts';
-import { importerDescriptors } from './server-messages/importer.ts';
-import { logsDescriptors } from './server-messages/logs.ts';
-import { mailDescriptors } from './server-messages/mail.ts';
-import { messagesDescriptors } from './server-messages/messages.ts';
-import { modelMappingDescriptors } from './server-messages/model-mapping.ts';
-import { modelsDescriptors } from './server-messages/models.ts';
-import { netDescriptors } from './server-messages/net.ts';
-import { optionsDescriptors } from './server-messages/options.ts';
-import { passkeysDescriptors } from './server-messages/passkeys.ts';
-import { pricingDescriptors } from './server-messages/pricing.ts';
-import { redemptionsDescriptors } from './server-messages/redemptions.ts';
-import { subscriptionsDescriptors } from './server-messages/subscriptions.ts';
-import { tokensDescriptors } from './server-messages/tokens.ts';
-import { topupDescriptors } from './server-messages/topup.ts';
-import { twofaDescriptors } from './server-messages/twofa.ts';
-import { unavailableDescriptors } from './server-messages/unavailable.ts';
-import { updatesDescriptors } from './server-messages/updates.ts';
-import { userSettingsDescriptors } from './server-messages/user-settings.ts';
-import { usersDescriptors } from './server-messages/users.ts';
 
 /*
  * The server's messages in the console's language (issue 22). The server sends a refusal as a code
  * with parameters (shared/server-messages.ts; tRPC's error `data.messageCode` / `data.messageParams`),
  * or, on the few REST calls the console makes, as new-api's Chinese text, which is recognised by its
- * wording. Its own catalog, `server-messages.po`: English here, Chinese the registry's texts (a unit
- * test keeps both complete). The code is each entry's context, so an English text that a page also
- * uses keeps its own Chinese there.
+ * wording. Its own catalog, `server-messages.po`: English the server's own English table, Chinese the
+ * registry's texts (a unit test keeps both complete). The code is each entry's context, so an English
+ * text that a page also uses keeps its own Chinese there.
  *
- * The English lives by area in client/lib/server-messages/<area>.ts, one file per registry of
- * shared/server-messages/ and typed by its codes (a code missing or extra there fails the type-check);
- * this file joins them and translates. lingui.config.ts extracts that folder into the one
- * `server-messages` catalog, so translators still see one catalog.
+ * The English is written once, in shared/server-messages-en/<area>.ts (the server answers API callers
+ * who prefer English with it too). Each descriptor here is what Lingui's msg() macro would make of it:
+ * the id is Lingui's hash of the English and its context (the code), so the compiled catalog finds it;
+ * `lingui extract` reads that folder through scripts/lingui-server-messages-extractor.ts.
  */
-const descriptors: Record<ServerMessageCode, MessageDescriptor> = {
-  ...commonDescriptors,
-  ...netDescriptors,
-  ...authDescriptors,
-  ...usersDescriptors,
-  ...mailDescriptors,
-  ...passkeysDescriptors,
-  ...twofaDescriptors,
-  ...channelsDescriptors,
-  ...tokensDescriptors,
-  ...billingDescriptors,
-  ...redemptionsDescriptors,
-  ...modelsDescriptors,
-  ...topupDescriptors,
-  ...subscriptionsDescriptors,
-  ...unavailableDescriptors,
-  ...pricingDescriptors,
-  ...affiliateDescriptors,
-  ...checkinDescriptors,
-  ...optionsDescriptors,
-  ...updatesDescriptors,
-  ...messagesDescriptors,
-  ...logsDescriptors,
-  ...modelMappingDescriptors,
-  ...userSettingsDescriptors,
-  ...importerDescriptors,
-};
+const descriptors = Object.fromEntries(
+  Object.entries(serverMessagesEn).map(([code, message]) => [
+    code,
+    { id: generateMessageId(message, code), message } satisfies MessageDescriptor,
+  ]),
+) as Record<ServerMessageCode, MessageDescriptor>;
 
 /** Parameters that are themselves server texts (a field name, "1000 点额度") are translated too. */
 function translateParam(value: string | number, depth: number): string | number {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { type MessageParams, type ServerMessageCode, serverText } from '../../shared/server-messages.ts';
+import { callerLanguage, refusalTextIn } from '../caller-language.ts';
 import { isAppError } from '../errors.ts';
 import { isDecodeFailure } from './go-decode.ts';
 
@@ -149,9 +150,17 @@ export function logServerFailure(log: FastifyBaseLogger, err: unknown, fields: R
   else log.error({ ...fields, err }, 'request failed');
 }
 
-/** The REST adapter's error translator: `{success:false, message}`, HTTP 200 unless kept above. */
+/**
+ * The REST adapter's error translator: `{success:false, message}`, HTTP 200 unless kept above. The
+ * message is new-api's Chinese, or English when the request's Accept-Language prefers it (issue 45).
+ */
 export function sendEnvelopeError(req: FastifyRequest, reply: FastifyReply, err: unknown) {
-  const answer = classifyError(err, req);
+  const classified = classifyError(err, req);
+  const lang = callerLanguage(req.headers['accept-language']);
+  const answer =
+    lang === 'zh'
+      ? classified
+      : { ...classified, message: refusalTextIn(lang, err, classified.message) ?? classified.message };
   if (answer.status >= 500) logServerFailure(req.log, err);
   // A limiter's 429 has an empty body, as new-api's; a refusal that knows when it ends (a sign-in lock)
   // says so in the envelope and in `Retry-After`, so scripts and consoles can tell the user when to retry.

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { UsersTable, SetupsTable } from '../domains/users/users.table.ts';
 import type { TokensTable } from '../domains/tokens/tokens.table.ts';
 import type { ChannelsTable, AbilitiesTable } from '../domains/channels/channels.table.ts';
+import type { ChannelCallsTable } from '../domains/channels/channel-calls.table.ts';
 import type { OptionsTable } from '../domains/options/options.table.ts';
 import type { LogsTable, LogHourlyTable, QuotaDataTable } from '../domains/logs/logs.table.ts';
 import type { RedemptionsTable, RedemptionUsesTable } from '../domains/redemptions/redemptions.table.ts';
@@ -35,6 +36,7 @@ export interface Database {
   tokens: TokensTable;
   channels: ChannelsTable;
   abilities: AbilitiesTable;
+  channel_calls: ChannelCallsTable;
   options: OptionsTable;
   logs: LogsTable;
   log_hourly: LogHourlyTable;

@@ -182,6 +182,7 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
       if (isHeadersTimeout(err)) {
         // Like a 504: the upstream may still be working (and billing), so it is retried only when configured.
         last = new RelayError(504, 'The upstream did not answer in time', 'upstream_timeout', true, '上游响应超时');
+        callFailed(deps, channel.id, last);
         report(last);
         if (!isRetryableStatus(504, opt, adapter, false)) break;
         continue;
@@ -194,12 +195,14 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
         true,
         `上游连接失败：${why.zh}`,
       );
+      callFailed(deps, channel.id, last);
       report(last);
       continue;
     }
     upstreamWaitMs += performance.now() - sentAt;
     if (res.statusCode >= 200 && res.statusCode < 300) {
       span?.end(res.statusCode);
+      deps.services.channels.calls.ok(channel.id);
       a.affinity?.remember(channel, ctx.key);
       return { res, ctx, adapter, mapped: up.mapped, chain, upstreamWaitMs, native, followedPin: pinned !== undefined };
     }
@@ -220,6 +223,9 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
       await disableKey(deps, channel, ctx.key, `${e.status} ${e.message}`).catch((err) =>
         deps.log.error({ err }, 'auto-disable failed'),
       );
+    // A client's bad request (400, 404, 422...) says nothing about the channel; the rest is the channel failing.
+    if (dead || res.statusCode >= 500 || channelFaultStatuses.has(res.statusCode))
+      deps.services.channels.calls.failed(channel.id, { status: res.statusCode, message: e.message });
     const status = Number(channel.statusCodeMapping[String(res.statusCode)] ?? res.statusCode) || res.statusCode;
     last = clientError(deps, status, e.message, e.code);
     report(last, last.message === e.message ? undefined : e.message, res.statusCode);
@@ -227,6 +233,17 @@ export async function runAttempts(deps: AppDeps, a: AttemptInput): Promise<Attem
   }
   throw new AttemptsFailed(last ?? noChannel(a.model), chain, upstreamWaitMs);
 }
+
+/** Upstream statuses that mean the channel (its key, account or rate) failed, not the client's request. */
+const channelFaultStatuses = new Set([401, 402, 403, 408, 429]);
+
+/** The channel list shows this failure until a later call or test (issue 45); in memory, written in batches. */
+const callFailed = (deps: AppDeps, channelId: number, e: RelayError) =>
+  deps.services.channels.calls.failed(channelId, {
+    status: e.status,
+    message: e.message,
+    ...(e.zh ? { zh: e.zh } : {}),
+  });
 
 /** What the client is told about an upstream failure. */
 function clientError(deps: AppDeps, status: number, message: string, code?: string): RelayError {

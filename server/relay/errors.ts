@@ -1,11 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { currencyOfOptions } from '../../shared/currency.ts';
 import type { OptionReader } from '../../shared/options.ts';
+import { quotaText } from '../../shared/quota-format.ts';
 import {
-  matchServerText,
+  type MessageLanguage,
   type MessageParams,
   type ServerMessageCode,
   serverText,
+  serverTextIn,
 } from '../../shared/server-messages.ts';
+import { callerLanguage, refusalTextIn } from '../caller-language.ts';
 import { classifyError, type ErrorAnswer } from '../compat/envelope.ts';
 import { type AppError, isAppError } from '../errors.ts';
 
@@ -36,28 +40,27 @@ export class RelayError extends Error {
 export const relayError = (status: number, message: string, code?: string) => new RelayError(status, message, code);
 
 /**
- * A refusal worded for API callers: English, with a Chinese twin used when the caller's
- * Accept-Language puts Chinese first (sendRelayError picks). Conversion refusals use it: they
- * say why a request cannot be carried to the chosen upstream, and agent users read them in a terminal.
+ * A refusal worded for API callers in both languages: Chinese by default, English when the caller's
+ * Accept-Language prefers it (sendRelayError picks, server/caller-language.ts). Conversion refusals use
+ * it: they say why a request cannot be carried to the chosen upstream, and agent users read them in a
+ * terminal. `code` is the stable code a program reads (OpenAI's `error.code`), the same in both languages.
  */
 export const refusal = (status: number, en: string, zh: string, code = 'invalid_request') =>
   new RelayError(status, en, code, false, zh);
 
-/** Whether the caller's Accept-Language prefers Chinese to English (q-values honoured, order breaks ties). */
-export function prefersChinese(acceptLanguage: string | undefined): boolean {
-  if (!acceptLanguage) return false;
-  let best: { zh: boolean; q: number } | undefined;
-  for (const part of acceptLanguage.split(',')) {
-    const [tag, ...params] = part.trim().toLowerCase().split(';');
-    const qp = params.find((p) => p.trim().startsWith('q='));
-    const q = qp ? Number(qp.trim().slice(2)) : 1;
-    if (!(q > 0)) continue;
-    const zh = tag.startsWith('zh');
-    if (!zh && !tag.startsWith('en') && tag !== '*') continue;
-    if (!best || q > best.q) best = { zh, q };
-  }
-  return best?.zh ?? false;
-}
+/**
+ * A refusal worded by a server-message code (shared/server-messages/relay.ts and its English twin):
+ * both languages from the one table of each, the stable `code` beside them.
+ */
+export const relayRefusal = (
+  status: number,
+  messageCode: ServerMessageCode,
+  code: string,
+  params: MessageParams = {},
+) => refusal(status, serverTextIn('en', messageCode, params), serverTextIn('zh', messageCode, params), code);
+
+/** Whether the caller reads Chinese: the default, unless its Accept-Language prefers English (q-values honoured). */
+export const prefersChinese = (acceptLanguage: string | undefined): boolean => callerLanguage(acceptLanguage) === 'zh';
 
 /** Which error shape the caller speaks, from the front door it used. */
 export type ErrorDialect = 'openai' | 'anthropic' | 'gemini';
@@ -100,6 +103,8 @@ const anthropicType = (status: number) =>
     529: 'overloaded_error',
   })[status] ?? (status >= 500 ? 'api_error' : 'invalid_request_error');
 
+const GOOGLE_ERROR_INFO = 'type.googleapis.com/google.rpc.ErrorInfo';
+
 const geminiStatus = (status: number) =>
   ({
     400: 'INVALID_ARGUMENT',
@@ -111,42 +116,40 @@ const geminiStatus = (status: number) =>
     503: 'UNAVAILABLE',
   })[status] ?? (status >= 500 ? 'INTERNAL' : 'FAILED_PRECONDITION');
 
-/** Body of an error in the front door's own shape; the request id is appended so operators can find the log. */
+/**
+ * Body of an error in the front door's own shape; the request id is appended so operators can find the
+ * log. The stable code (the same whatever language the message is in) goes where each protocol has room:
+ * OpenAI's `error.code`, beside Anthropic's `error.type` (which stays one of Anthropic's own), and in
+ * Google's `details` as an ErrorInfo `reason`, as Google's own APIs carry theirs.
+ */
 export function relayErrorBody(dialect: ErrorDialect, answer: ErrorAnswer, requestId: string) {
   const message = `${answer.message} (request id: ${requestId})`;
   switch (dialect) {
     case 'anthropic':
-      return { type: 'error', error: { type: anthropicType(answer.status), message } };
+      return {
+        type: 'error',
+        error: { type: anthropicType(answer.status), message, ...(answer.code ? { code: answer.code } : {}) },
+      };
     case 'gemini':
-      return { error: { code: answer.status, message, status: geminiStatus(answer.status) } };
+      return {
+        error: {
+          code: answer.status,
+          message,
+          status: geminiStatus(answer.status),
+          ...(answer.code
+            ? { details: [{ '@type': GOOGLE_ERROR_INFO, reason: answer.code, domain: 'switchyard' }] }
+            : {}),
+        },
+      };
     default:
       return { error: { message, type: openaiType(answer.status), param: null, code: answer.code ?? null } };
   }
 }
 
 /**
- * English for what the relay meets from outside its own code: the console-side refusals of the
- * billing and auth steps (AppError codes), body errors and the relay schemas' messages. Their Chinese is
- * the registry's (shared/server-messages.ts) or the schema's own text, used when the caller prefers it.
+ * English for the relay schemas' own Chinese messages (relay/schemas.ts), which are not registry
+ * messages: new-api's wording for a missing field, with the field's name in it.
  */
-const appErrorEnglish: Partial<Record<ServerMessageCode, (p: MessageParams) => string>> = {
-  'billing.user_quota_insufficient': () => 'Your quota is not enough for this request',
-  'billing.token_quota_exhausted': () => 'This token has used up its quota',
-  'billing.price_unset': (p) => `No ratio or price is set for model ${p.model}; ask the administrator to set one`,
-  'common.not_logged_in': () => 'Not logged in or the session has expired, please log in again',
-  'common.forbidden': () => 'You do not have permission to do this',
-  'common.too_many_requests': () => 'Too many requests, please try again later',
-  'common.too_many_requests_ip': () => 'Too many requests, please try again later',
-  'auth.user_banned': () => 'This user has been banned',
-  'common.invalid_json': () => 'Invalid parameters: the request body is not valid JSON',
-  'common.body_too_large': () => 'The request body is too large',
-  'common.body_over_limit': (p) => `Request body is larger than the limit of ${p.limit}`,
-  'common.body_not_json': () => 'The request body must be JSON (Content-Type: application/json)',
-  'common.bad_content_length': () => 'The Content-Length header does not match the request body',
-  'common.bad_request': (p) => `The request could not be processed (HTTP ${p.status})`,
-  'common.internal': () => 'Internal server error, please contact the administrator',
-};
-
 const textEnglish: Record<string, string> = {
   'model 不能为空': 'model is required',
   'messages 不能为空': 'messages must be a non-empty array',
@@ -156,12 +159,21 @@ const textEnglish: Record<string, string> = {
   'prompt 或 gpt_description_prompt 不能为空': 'prompt or gpt_description_prompt is required',
 };
 
-/** The English wording of a refusal worded in Chinese outside the relay, when there is one. */
+/**
+ * The English wording of a refusal worded in Chinese outside the relay (an AppError of the billing or
+ * auth step, a body error, a schema message), when there is one: the registry's English twin.
+ */
 function englishOf(err: unknown, zh: string): string | undefined {
-  if (isAppError(err)) return appErrorEnglish[err.messageCode]?.(err.params);
-  const said = matchServerText(zh);
-  if (said) return appErrorEnglish[said.code]?.(said.params);
-  return textEnglish[zh];
+  return refusalTextIn('en', err, zh) ?? textEnglish[zh];
+}
+
+/**
+ * A body its front door's schema refused, in both languages: the schema's message (new-api's Chinese
+ * wording, or zod's own English, which stays as it is) or, without one, the registry's "invalid parameters".
+ */
+export function schemaRefusal(message: string | undefined, code: string): RelayError {
+  const zh = message ?? serverText('common.bad_params');
+  return refusal(400, englishOf(undefined, zh) ?? zh, zh, code);
 }
 
 /** An AppError met inside the relay (a reservation refused) as a RelayError with both wordings. */
@@ -173,14 +185,15 @@ export function relayErrorOfApp(err: AppError, status: number, code: string): Re
 /**
  * A reservation larger than the remaining balance (billing's requestExceedsQuota) as the caller reads
  * it: a 403 `insufficient_quota_for_request` saying how much the request needs and how much is left,
- * in the site's display unit (dollars when DisplayInCurrencyEnabled, else quota points). Other errors: undefined.
+ * in the site's display unit (its currency, shared/currency.ts, else quota points). Other errors: undefined.
  */
 export function quotaShortfall(err: unknown, opt: OptionReader, boundByMaxTokens = true): RelayError | undefined {
   if (!isAppError(err) || err.detail !== 'insufficient_quota_for_request') return undefined;
   const perUnit = opt('QuotaPerUnit');
+  const currency = currencyOfOptions(opt);
   const amount = (quota: number, zh: boolean) =>
-    opt('DisplayInCurrencyEnabled') && perUnit > 0
-      ? `$${Number((quota / perUnit).toFixed(6))}`
+    currency.inCurrency && perUnit > 0
+      ? quotaText(quota, perUnit, currency)
       : `${quota}${zh ? ' 点额度' : ' quota points'}`;
   const need = Number(err.params.need);
   const remain = Number(err.params.remain);
@@ -209,25 +222,33 @@ export function relayAnswerOf(err: unknown): ErrorAnswer {
 
 /** The relay's one error translator (the last-resort handler hides 5xx details via classifyError). */
 export function sendRelayError(req: FastifyRequest, reply: FastifyReply, err: unknown) {
+  const lang = callerLanguage(req.headers['accept-language']);
   const answer: ErrorAnswer =
     err instanceof RelayError
-      ? { status: err.status, message: localized(err, req), code: err.code }
+      ? { status: err.status, message: localized(err, lang), code: err.code }
       : isAnswer(err)
         ? err
-        : inCallersLanguage(req, err, classifyError(err, req));
+        : withStableCode(err, inCallersLanguage(lang, err, classifyError(err, req)));
   if (answer.status >= 500 && !isAnswer(err) && !(err instanceof RelayError))
     req.log.error({ err }, 'relay request failed');
   return reply.status(answer.status).send(relayErrorBody(dialectOf(req), answer, req.id));
 }
 
-function inCallersLanguage(req: FastifyRequest, err: unknown, answer: ErrorAnswer): ErrorAnswer {
-  if (prefersChinese(req.headers['accept-language'])) return answer;
+function inCallersLanguage(lang: MessageLanguage, err: unknown, answer: ErrorAnswer): ErrorAnswer {
+  if (lang === 'zh') return answer;
   const en = englishOf(err, answer.message);
   return en === undefined ? answer : { ...answer, message: en };
 }
 
-const localized = (err: RelayError, req: FastifyRequest) =>
-  err.zh !== undefined && prefersChinese(req.headers['accept-language']) ? err.zh : err.message;
+/**
+ * Every answer carries a stable code a program can read whatever the language: an AppError without
+ * an OpenAI code of its own (`detail`) gets its message code (`common.forbidden`, `billing.price_unset`).
+ */
+const withStableCode = (err: unknown, answer: ErrorAnswer): ErrorAnswer =>
+  answer.code === undefined && isAppError(err) ? { ...answer, code: err.messageCode } : answer;
+
+const localized = (err: RelayError, lang: MessageLanguage) =>
+  err.zh !== undefined && lang === 'zh' ? err.zh : err.message;
 
 const isAnswer = (v: unknown): v is ErrorAnswer =>
   typeof v === 'object' &&

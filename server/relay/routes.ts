@@ -10,7 +10,7 @@ import { registerFrontDoors } from './front-doors/routes.ts';
 import { type FormPart, multipartToBody, parseMultipart, PARTS } from './front-doors/multipart.ts';
 import type { FrontDoor } from './front-doors/types.ts';
 import { registerImageFiles } from './images/files-route.ts';
-import { refusal, relayAnswerOf, relayError, RelayError } from './errors.ts';
+import { refusal, relayAnswerOf, RelayError, relayRefusal } from './errors.ts';
 import { type RelayPrincipal, toRelayUser } from './principal.ts';
 import type { RelayMode } from './providers/types.ts';
 import { runRelay } from './run-relay.ts';
@@ -109,7 +109,7 @@ export function registerRelayRoutes(
   );
 
   const notImplemented = async () => {
-    throw relayError(501, 'API not implemented', 'api_not_implemented');
+    throw relayRefusal(501, 'relay.api_not_implemented', 'api_not_implemented');
   };
   for (const p of unsupported) {
     app.all(`/v1/${p}`, notImplemented);

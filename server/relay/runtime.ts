@@ -30,7 +30,7 @@ export function createRelayRuntime(deps: AppDeps): RelayRuntime {
 
   async function drain() {
     while (inflight.size > 0) await Promise.allSettled([...inflight]);
-    await deps.services.logWriter.flush();
+    await Promise.all([deps.services.logWriter.flush(), deps.services.channels.calls.flush()]);
   }
 
   const rt: RelayRuntime = {
@@ -50,6 +50,7 @@ export function createRelayRuntime(deps: AppDeps): RelayRuntime {
     async close() {
       await drain();
       await deps.services.logWriter.close();
+      await deps.services.channels.calls.close();
       tokenAuth.close();
       routing.close();
     },

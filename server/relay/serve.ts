@@ -7,7 +7,7 @@ import { AttemptsFailed, type AttemptSuccess, runAttempts } from './attempts.ts'
 import { droppedToolsOf } from './dropped-tools.ts';
 import { isImageMode } from './images/image-request.ts';
 import { type ImageBilling, imageBillingOf, imageReservation } from './images/price.ts';
-import { quotaShortfall, RelayError, refusal } from './errors.ts';
+import { quotaShortfall, RelayError, relayRefusal } from './errors.ts';
 import { applyReasoningSuffix, candidatesFor } from './model-choice.ts';
 import { payerOf, type RelayPrincipal } from './principal.ts';
 import type { RelayCall } from './prepare.ts';
@@ -76,13 +76,7 @@ async function serveWith(
   // The session's pin is read while the price is resolved and the quota reserved (a Redis round trip hides there).
   const affinity = affinityFor(deps, call, session, model);
   const priced = deps.services.billing.resolvePrice(model, principal.group, principal.user.acceptUnsetModels);
-  if (!priced.ok)
-    throw refusal(
-      403,
-      `No ratio or price is set for model ${model}; ask the administrator to set one`,
-      priced.message,
-      'model_price_error',
-    );
+  if (!priced.ok) throw relayRefusal(403, 'billing.price_unset', 'model_price_error', { model });
   const price = priced.price;
   // Images: every picture asked, at its size and quality, or their tokens (images/price.ts).
   const image = isImageMode(mode) ? imageBillingOf(mode, model, body) : undefined;

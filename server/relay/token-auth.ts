@@ -6,7 +6,7 @@ import { mayUseGroup } from '../domains/options/options.rules.ts';
 import { findTokenByKey, setTokenStatus } from '../domains/tokens/tokens.repo.ts';
 import { findRelayUser } from '../domains/users/users.repo.ts';
 import { rememberPrincipal } from './accounting.ts';
-import { refusal } from './errors.ts';
+import { relayRefusal } from './errors.ts';
 import { type RelayPrincipal, type RelayToken, type RelayUser, toRelayUser } from './principal.ts';
 
 const CACHE_TTL_MS = 10_000;
@@ -123,49 +123,35 @@ export function createTokenAuth(deps: AppDeps) {
     /** Checks in relay.md §2 order; the model limit is checked later by `checkModel`, once the body is read. */
     async authenticate(req: FastifyRequest): Promise<RelayPrincipal> {
       const raw = extractKey(req);
-      if (raw === '') throw refusal(401, 'No API key (token) was given', '未提供令牌', 'invalid_api_key');
+      if (raw === '') throw relayRefusal(401, 'relay.no_key', 'invalid_api_key');
       const dash = raw.indexOf('-');
       const key = dash > 0 ? raw.slice(0, dash) : raw;
       const entry = await lookup(key);
-      if (!entry) throw refusal(401, 'Invalid token', '无效的令牌', 'invalid_api_key');
+      if (!entry) throw relayRefusal(401, 'relay.invalid_token', 'invalid_api_key');
       if (entry.status === TokenStatus.Exhausted)
-        throw refusal(401, 'This token has used up its quota', '该令牌额度已用尽', 'token_quota_exhausted');
-      if (entry.status === TokenStatus.Expired)
-        throw refusal(401, 'This token has expired', '该令牌已过期', 'token_expired');
-      if (entry.status !== TokenStatus.Enabled)
-        throw refusal(401, 'This token is not enabled', '该令牌状态不可用', 'token_disabled');
+        throw relayRefusal(401, 'billing.token_quota_exhausted', 'token_quota_exhausted');
+      if (entry.status === TokenStatus.Expired) throw relayRefusal(401, 'relay.token_expired', 'token_expired');
+      if (entry.status !== TokenStatus.Enabled) throw relayRefusal(401, 'relay.token_disabled', 'token_disabled');
       if (entry.expiredTime !== -1 && entry.expiredTime < Date.now() / 1000) {
         setStatus(entry.tokenId, TokenStatus.Expired);
-        throw refusal(401, 'This token has expired', '该令牌已过期', 'token_expired');
+        throw relayRefusal(401, 'relay.token_expired', 'token_expired');
       }
       if (!entry.token.unlimited && entry.remainQuota <= 0) {
         setStatus(entry.tokenId, TokenStatus.Exhausted);
-        throw refusal(401, 'This token has used up its quota', '该令牌额度已用尽', 'token_quota_exhausted');
+        throw relayRefusal(401, 'billing.token_quota_exhausted', 'token_quota_exhausted');
       }
       if (entry.allow && !ipAllowed(entry.allow, req.ip))
-        throw refusal(
-          403,
-          `Your IP ${req.ip} is not in this token's allow-list`,
-          `您的 IP ${req.ip} 不在令牌允许访问的列表中`,
-          'ip_not_allowed',
-        );
+        throw relayRefusal(403, 'relay.ip_not_allowed', 'ip_not_allowed', { ip: req.ip });
       const user = entry.user;
-      if (!user) throw refusal(401, 'Invalid token', '无效的令牌', 'invalid_api_key');
-      if (user.status !== UserStatus.Enabled)
-        throw refusal(403, 'This user has been banned', '用户已被封禁', 'user_banned');
+      if (!user) throw relayRefusal(401, 'relay.invalid_token', 'invalid_api_key');
+      if (user.status !== UserStatus.Enabled) throw relayRefusal(403, 'auth.user_banned', 'user_banned');
       const group = checkGroup(deps, user, entry.group);
       let pinnedChannelId: number | null = null;
       if (dash > 0) {
-        if (!isAdmin(user.role))
-          throw refusal(
-            403,
-            'Only administrators can pin a channel',
-            '普通用户不支持指定渠道',
-            'channel_pin_forbidden',
-          );
+        if (!isAdmin(user.role)) throw relayRefusal(403, 'relay.channel_pin_forbidden', 'channel_pin_forbidden');
         pinnedChannelId = Number(raw.slice(dash + 1));
         if (!Number.isSafeInteger(pinnedChannelId))
-          throw refusal(400, 'Invalid channel id', '无效的渠道 ID', 'invalid_channel_id');
+          throw relayRefusal(400, 'relay.invalid_channel_id', 'invalid_channel_id');
       }
       const principal: RelayPrincipal = { user, token: entry.token, group, pinnedChannelId };
       rememberPrincipal(req, principal);
@@ -185,14 +171,14 @@ export function createTokenAuth(deps: AppDeps) {
 export function checkGroup(deps: AppDeps, user: RelayUser, requested: string): string {
   const group = requested || user.group;
   if (requested && !mayUseGroup(deps.services.options.get('UserUsableGroups'), user.group, requested))
-    throw refusal(403, `No access to group ${requested}`, `无权访问 ${requested} 分组`, 'group_not_allowed');
+    throw relayRefusal(403, 'relay.group_forbidden', 'group_not_allowed', { group: requested });
   if (!Object.hasOwn(deps.services.options.get('GroupRatio'), group))
-    throw refusal(403, `Group ${group} has been retired`, `分组 ${group} 已被弃用`, 'group_not_allowed');
+    throw relayRefusal(403, 'relay.group_retired', 'group_not_allowed', { group });
   return group;
 }
 
 /** The token's model limit (relay.md §2), checked once the body names the model. */
 export function checkModel(token: RelayToken | null, model: string): void {
   if (token?.modelLimits && !token.modelLimits.has(model))
-    throw refusal(403, `This token may not use model ${model}`, `该令牌无权访问模型 ${model}`, 'model_not_allowed');
+    throw relayRefusal(403, 'relay.model_forbidden', 'model_not_allowed', { model });
 }

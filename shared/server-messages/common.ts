@@ -8,7 +8,7 @@ export const commonMessages = {
   'common.not_logged_in': '未登录或登录已过期，请重新登录',
   'common.forbidden': '无权进行此操作，权限不足',
   'common.too_many_requests': '请求过于频繁，请稍后再试',
-  'common.too_many_requests_ip': '请求过于频繁，请稍后再试 (too many requests, try later)',
+  'common.too_many_requests_ip': '该 IP 请求过于频繁，请稍后再试',
   'common.internal': '服务器内部错误，请联系管理员',
   'common.invalid_json': '无效的参数：请求体不是合法的 JSON',
   'common.body_too_large': '请求体过大',

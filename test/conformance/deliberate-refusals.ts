@@ -9,7 +9,7 @@ import type { CaseId, ClientShapeId, DoorId, UpstreamId } from './matrix.ts';
 
 export type DeliberateRefusal = {
   upstream: UpstreamId;
-  /** Part of the message the client reads (English: the SDKs send no Accept-Language). */
+  /** Part of the message the client reads (Chinese, the relay's default: the SDKs send no Accept-Language). */
   messageIncludes: string;
   /** Why the gateway refuses instead of converting: shown on the page. */
   reason: string;
@@ -27,7 +27,7 @@ const requiredBuiltIn = (door: DoorId, upstream: UpstreamId): DeliberateRefusal 
   door,
   upstream,
   case: 'required-built-in',
-  messageIncludes: 'tool_choice requires',
+  messageIncludes: 'tool_choice 要求使用',
   reason: REQUIRED_BUILT_IN,
 });
 
@@ -36,14 +36,14 @@ export const DELIBERATE_REFUSALS: readonly DeliberateRefusal[] = [
     door: 'openai-chat',
     upstream: 'anthropic',
     case: 'n',
-    messageIncludes: 'Anthropic returns one answer per request',
+    messageIncludes: 'Anthropic 每次请求只返回一个回答',
     reason: ANTHROPIC_N,
   },
   {
     door: 'gemini',
     upstream: 'anthropic',
     case: 'n',
-    messageIncludes: 'Anthropic returns one answer per request',
+    messageIncludes: 'Anthropic 每次请求只返回一个回答',
     reason: ANTHROPIC_N,
   },
   requiredBuiltIn('responses', 'openai-chat-only'),

@@ -1,25 +1,16 @@
 import { useLingui } from '@lingui/react/macro';
-import { Badge, Stack, Text, Tooltip } from '@mantine/core';
+import { Stack, Text, Tooltip } from '@mantine/core';
 import { ChannelStatus } from '../../../shared/constants.ts';
 import { formatTimestamp } from '../../lib/format.ts';
 import { serverTextInLanguage, storedMessageInLanguage } from '../../lib/server-messages.ts';
 import { type ChannelRow, statusInfo } from './types.ts';
+import { StatusDot } from '../../components/StatusDot.tsx';
 
 /** 1 enabled, 2 manually disabled, 3 auto-disabled (reason and time in a tooltip), else unknown. */
 export function ChannelStatusBadge({ channel }: { channel: ChannelRow }) {
   const { t } = useLingui();
-  if (channel.status === ChannelStatus.Enabled)
-    return (
-      <Badge tt="none" color="teal" variant="light">
-        {t`Enabled`}
-      </Badge>
-    );
-  if (channel.status === ChannelStatus.ManuallyDisabled)
-    return (
-      <Badge tt="none" color="gray" variant="light">
-        {t`Disabled`}
-      </Badge>
-    );
+  if (channel.status === ChannelStatus.Enabled) return <StatusDot color="teal">{t`Enabled`}</StatusDot>;
+  if (channel.status === ChannelStatus.ManuallyDisabled) return <StatusDot color="gray">{t`Disabled`}</StatusDot>;
   if (channel.status === ChannelStatus.AutoDisabled) {
     const info = statusInfo(channel);
     // The gateway's own words in the console's language; an upstream's as it said them.
@@ -40,15 +31,11 @@ export function ChannelStatusBadge({ channel }: { channel: ChannelRow }) {
           </Stack>
         }
       >
-        <Badge tt="none" color="orange" variant="light" style={{ cursor: 'help' }} data-testid="auto-disabled">
+        <StatusDot color="orange" style={{ cursor: 'help' }} data-testid="auto-disabled">
           {t`Auto-disabled`}
-        </Badge>
+        </StatusDot>
       </Tooltip>
     );
   }
-  return (
-    <Badge tt="none" color="gray" variant="outline">
-      {t`Unknown`}
-    </Badge>
-  );
+  return <StatusDot color="gray">{t`Unknown`}</StatusDot>;
 }

@@ -9,7 +9,7 @@ import { showError, showSuccess } from '../../lib/errors.ts';
 import { trpc } from '../../trpc.ts';
 import { unionGroups } from './cells.tsx';
 import { JsonField } from './JsonField.tsx';
-import { type ChannelRow, splitCsv } from './types.ts';
+import { type ChannelRow, spread, splitCsv } from './types.ts';
 
 interface Props {
   tag: string | null;
@@ -42,6 +42,15 @@ export function TagEditDrawer({ tag, channels, onClose }: Props) {
     weight: '',
   };
   const [d, setD] = useState<Draft>(initial);
+  // What the tag's channels have now (issue 45): one value, or their range when they differ.
+  const now = (field: 'priority' | 'weight') => {
+    if (channels.length === 0) return undefined;
+    const { value, mixed } = spread(channels, field);
+    return value === null ? t`Mixed: ${mixed}` : t`Currently ${value}`;
+  };
+  const listsDiffer = (list: (c: ChannelRow) => string[]) =>
+    new Set(channels.map((c) => [...list(c)].sort().join(','))).size > 1;
+  const differ = t`The channels differ: a change sets this whole list on each of them`;
   useEffect(() => {
     if (tag) setD(initial);
     // Only when another tag is opened.
@@ -102,6 +111,7 @@ export function TagEditDrawer({ tag, channels, onClose }: Props) {
           data={[...new Set([...initial.models, ...d.models, ...(known.data ?? [])])]}
           value={d.models}
           onChange={(models) => setD({ ...d, models })}
+          description={listsDiffer((c) => splitCsv(c.models)) ? differ : undefined}
           searchable
           clearable
         />
@@ -110,6 +120,7 @@ export function TagEditDrawer({ tag, channels, onClose }: Props) {
           data={[...new Set([...(groupList.data ?? []), ...d.groups])]}
           value={d.groups}
           onChange={(groups) => setD({ ...d, groups })}
+          description={listsDiffer((c) => splitCsv(c.group)) ? differ : undefined}
           searchable
         />
         <JsonField
@@ -122,6 +133,7 @@ export function TagEditDrawer({ tag, channels, onClose }: Props) {
           <NumberInput
             label={t`Priority`}
             placeholder={t`Unchanged`}
+            description={now('priority')}
             min={-999}
             allowDecimal={false}
             value={d.priority}
@@ -130,6 +142,7 @@ export function TagEditDrawer({ tag, channels, onClose }: Props) {
           <NumberInput
             label={t`Weight`}
             placeholder={t`Unchanged`}
+            description={now('weight')}
             min={0}
             allowDecimal={false}
             allowNegative={false}

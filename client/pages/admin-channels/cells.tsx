@@ -2,11 +2,13 @@ import { Plural, useLingui } from '@lingui/react/macro';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconTag } from '@tabler/icons-react';
 import { ChannelStatus } from '../../../shared/constants.ts';
+import { StatusDot } from '../../components/StatusDot.tsx';
 import { KeyCount } from './keys/KeyCount.tsx';
-import { type ChannelRow, lastTest, splitCsv } from './types.ts';
+import { type ChannelRow, lastOutcome, showsFailure, splitCsv } from './types.ts';
 
 export function NameCell({ channel }: { channel: ChannelRow }) {
   const { t } = useLingui();
+  const outcome = lastOutcome(channel);
   return (
     <Stack gap={2}>
       <Text size="sm" fw={500} miw={120} maw={240} lineClamp={2}>
@@ -21,12 +23,12 @@ export function NameCell({ channel }: { channel: ChannelRow }) {
         </Group>
       )}
       <KeyCount channel={channel} />
-      {lastTest(channel).state === 'failed' && (
+      {showsFailure(outcome) && (
         // Phones see the name but scroll for the response time column: the failure shows here too.
         <Group gap={4} wrap="nowrap" hiddenFrom="sm" data-testid="name-test-failed">
           <IconAlertTriangle size={12} color="var(--mantine-color-red-6)" />
           <Text size="xs" c="red">
-            {t`Test failed`}
+            {outcome.source === 'call' ? t`Calls failing` : t`Test failed`}
           </Text>
         </Group>
       )}
@@ -65,9 +67,9 @@ export function TagStatus({ channels }: { channels: ChannelRow[] }) {
   const on = channels.filter((c) => c.status === ChannelStatus.Enabled).length;
   const color = on === channels.length ? 'teal' : on === 0 ? 'gray' : 'yellow';
   return (
-    <Badge tt="none" color={color} variant="light" style={{ whiteSpace: 'nowrap' }}>
+    <StatusDot color={color} style={{ whiteSpace: 'nowrap' }}>
       {t`${on} / ${channels.length} enabled`}
-    </Badge>
+    </StatusDot>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Text } from '@mantine/core';
 import type { TableColumn } from '../../components/DataTable.tsx';
-import { renderQuota } from '../../lib/format.ts';
+import { Money } from '../../components/Money.tsx';
 import { BalanceCell } from './BalanceCell.tsx';
 import { GroupBadges, NameCell, TagNameCell, TagStatus, unionGroups } from './cells.tsx';
 import type { ChannelColumnKey, ColumnVisibility } from './column-prefs.ts';
@@ -10,7 +10,7 @@ import { ResponseTime } from './ResponseTime.tsx';
 import { RowActions } from './RowActions.tsx';
 import { ChannelStatusBadge } from './StatusBadge.tsx';
 import { TagActions } from './TagActions.tsx';
-import { type ChannelRow, type Entry, splitCsv, typeName } from './types.ts';
+import { type ChannelRow, type Entry, spread, splitCsv, typeName } from './types.ts';
 
 export interface ColumnHandlers {
   onEdit: (c: ChannelRow) => void;
@@ -98,12 +98,12 @@ export function useChannelColumns(h: ColumnHandlers, visible: ColumnVisibility):
       accessor: 'priority',
       title: t`Priority`,
       render: (e) => {
-        const value = e.kind === 'tag' ? e.channels[0].priority : e.channel.priority;
+        const { value, mixed } = e.kind === 'tag' ? spread(e.channels, 'priority') : { value: e.channel.priority };
         const save = (priority: number) =>
           e.kind === 'tag' ? h.onPatchTag(e.tag, { priority }) : h.onPatch(e.channel.id, { priority });
         return (
           <div onClick={(ev) => ev.stopPropagation()}>
-            <InlineNumber value={value} min={-999} label={t`Priority`} onSave={save} />
+            <InlineNumber value={value} mixed={mixed} min={-999} label={t`Priority`} onSave={save} />
           </div>
         );
       },
@@ -113,12 +113,12 @@ export function useChannelColumns(h: ColumnHandlers, visible: ColumnVisibility):
       accessor: 'weight',
       title: t`Weight`,
       render: (e) => {
-        const value = e.kind === 'tag' ? e.channels[0].weight : e.channel.weight;
+        const { value, mixed } = e.kind === 'tag' ? spread(e.channels, 'weight') : { value: e.channel.weight };
         const save = (weight: number) =>
           e.kind === 'tag' ? h.onPatchTag(e.tag, { weight }) : h.onPatch(e.channel.id, { weight });
         return (
           <div onClick={(ev) => ev.stopPropagation()}>
-            <InlineNumber value={value} min={0} label={t`Weight`} onSave={save} />
+            <InlineNumber value={value} mixed={mixed} min={0} label={t`Weight`} onSave={save} />
           </div>
         );
       },
@@ -130,7 +130,8 @@ export function useChannelColumns(h: ColumnHandlers, visible: ColumnVisibility):
       textAlign: 'right',
       render: (e) => (
         <span style={num}>
-          {renderQuota(e.kind === 'tag' ? e.channels.reduce((s, c) => s + c.used_quota, 0) : e.channel.used_quota)}
+          {/* At whole cents beside the balance column, the exact amount on hover (issue 45). */}
+          <Money quota={e.kind === 'tag' ? e.channels.reduce((s, c) => s + c.used_quota, 0) : e.channel.used_quota} />
         </span>
       ),
     },

@@ -35,6 +35,17 @@ export function toEntries(rows: ChannelRow[], tagMode: boolean): Entry[] {
   return out;
 }
 
+/**
+ * A number a tag's channels share, or null with their range ("0–10") when they differ (issue 45): a tag
+ * row never shows its first channel's value as the tag's.
+ */
+export function spread(channels: ChannelRow[], field: 'priority' | 'weight'): { value: number | null; mixed?: string } {
+  const values = channels.map((c) => c[field]);
+  const min = Math.min(...values);
+  const max = Math.max(...values);
+  return min === max ? { value: min } : { value: null, mixed: `${min}–${max}` };
+}
+
 export const channelsOf = (e: Entry): ChannelRow[] => (e.kind === 'tag' ? e.channels : [e.channel]);
 
 export const typeName = (type: number) => channelTypeInfo(type)?.name ?? `#${type}`;
@@ -101,3 +112,41 @@ export function lastTest(c: Pick<ChannelRow, 'test_time' | 'response_time' | 'te
   if (c.response_time > 0) return { state: 'passed', ms: c.response_time, time: c.test_time };
   return { state: 'untested' };
 }
+
+/**
+ * What happened last on a channel (issue 45): its last test, or the relay's latest call when that came
+ * later (a call in the same second as the test counts as later: tests are run before calls are judged),
+ * so a channel whose one test failed but that serves calls is not shown as failing, and a failing
+ * channel whose test passed an hour ago is.
+ */
+export type LastOutcome =
+  | { source: 'test'; test: LastTest }
+  | { source: 'call'; ok: true; time: number; test: LastTest }
+  | { source: 'call'; ok: false; time: number; test: LastTest; status: number; message: string; zh?: string };
+
+export function lastOutcome(
+  c: Pick<ChannelRow, 'test_time' | 'response_time' | 'test_result'> & {
+    last_calls?: ChannelRow['last_calls'];
+  },
+): LastOutcome {
+  const test = lastTest(c);
+  const testedAt = test.state === 'untested' ? 0 : test.time;
+  const calls = c.last_calls;
+  if (!calls) return { source: 'test', test };
+  const callAt = Math.max(calls.ok_at, calls.failed_at);
+  if (callAt === 0 || callAt < testedAt) return { source: 'test', test };
+  if (calls.ok_at >= calls.failed_at) return { source: 'call', ok: true, time: calls.ok_at, test };
+  const f = calls.failure;
+  return {
+    source: 'call',
+    ok: false,
+    time: calls.failed_at,
+    test,
+    status: f?.status ?? 0,
+    message: f?.message ?? '',
+    ...(f?.zh ? { zh: f.zh } : {}),
+  };
+}
+
+/** The row shows a failure: the last test failed and no call came after it, or the latest call failed. */
+export const showsFailure = (o: LastOutcome) => (o.source === 'test' ? o.test.state === 'failed' : !o.ok);

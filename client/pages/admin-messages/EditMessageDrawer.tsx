@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Drawer, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
+import { ScrollCue } from '../../components/ScrollCue.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { RECIPIENTS_PAGE_SIZE } from '../../../shared/schemas/messages.ts';
 import { FormFooter } from '../../components/FormFooter.tsx';
@@ -32,38 +33,40 @@ function RecipientsTable({ messageId }: { messageId: number }) {
   const all = recipients.data ?? [];
   const records = all.slice((page - 1) * RECIPIENTS_PAGE_SIZE, page * RECIPIENTS_PAGE_SIZE);
   return (
-    <DataTable
-      withTableBorder
-      borderRadius="md"
-      verticalSpacing={6}
-      fz="sm"
-      minHeight={records.length ? undefined : 150}
-      fetching={recipients.isFetching}
-      records={records}
-      idAccessor="user_id"
-      columns={[
-        { accessor: 'user_id', title: t`User ID`, width: 80 },
-        { accessor: 'username', title: t`Username` },
-        { accessor: 'display_name', title: t`Display name` },
-        {
-          accessor: 'read_at',
-          title: t`Read status`,
-          render: (r) =>
-            r.read_at ? (
-              <Badge color="green" variant="light">{t`Read`}</Badge>
-            ) : (
-              <Badge color="gray" variant="light">{t`Unread`}</Badge>
-            ),
-        },
-        { accessor: 'read_time', title: t`Read time`, render: (r) => (r.read_at ? formatTimestamp(r.read_at) : '-') },
-      ]}
-      totalRecords={all.length}
-      recordsPerPage={RECIPIENTS_PAGE_SIZE}
-      page={page}
-      onPageChange={setPage}
-      paginationText={({ from, to, totalRecords }) => t`${from}-${to} of ${totalRecords}`}
-      noRecordsText={t`No recipients`}
-    />
+    <ScrollCue>
+      <DataTable
+        withTableBorder
+        borderRadius="md"
+        verticalSpacing={6}
+        fz="sm"
+        minHeight={records.length ? undefined : 150}
+        fetching={recipients.isFetching}
+        records={records}
+        idAccessor="user_id"
+        columns={[
+          { accessor: 'user_id', title: t`User ID`, width: 80 },
+          { accessor: 'username', title: t`Username` },
+          { accessor: 'display_name', title: t`Display name` },
+          {
+            accessor: 'read_at',
+            title: t`Read status`,
+            render: (r) =>
+              r.read_at ? (
+                <Badge color="green" variant="light">{t`Read`}</Badge>
+              ) : (
+                <Badge color="gray" variant="light">{t`Unread`}</Badge>
+              ),
+          },
+          { accessor: 'read_time', title: t`Read time`, render: (r) => (r.read_at ? formatTimestamp(r.read_at) : '-') },
+        ]}
+        totalRecords={all.length}
+        recordsPerPage={RECIPIENTS_PAGE_SIZE}
+        page={page}
+        onPageChange={setPage}
+        paginationText={({ from, to, totalRecords }) => t`${from}-${to} of ${totalRecords}`}
+        noRecordsText={t`No recipients`}
+      />
+    </ScrollCue>
   );
 }
 

@@ -3,6 +3,7 @@ import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
+import { ScrollCue } from '../../components/ScrollCue.tsx';
 import { useState } from 'react';
 import { RECIPIENT_PICKER_PAGE_SIZE } from '../../../shared/schemas/messages.ts';
 import { trpc } from '../../trpc.ts';
@@ -71,30 +72,32 @@ export function RecipientPicker({ selected, onChange, error }: RecipientPickerPr
           )}
         </Group>
       </Group>
-      <DataTable<PickedUser>
-        withTableBorder
-        borderRadius="md"
-        verticalSpacing={6}
-        fz="sm"
-        minHeight={records.length ? undefined : 150}
-        records={records}
-        fetching={users.isFetching}
-        columns={[
-          { accessor: 'id', title: 'ID', width: 70 },
-          { accessor: 'username', title: t`Username` },
-          { accessor: 'display_name', title: t`Display name` },
-        ]}
-        selectedRecords={records.filter((r) => selected.has(r.id))}
-        onSelectedRecordsChange={onPageSelection}
-        allRecordsSelectionCheckboxProps={{ 'aria-label': t`Select all on this page` }}
-        getRecordSelectionCheckboxProps={(r) => ({ 'aria-label': t`Select ${r.username}` })}
-        totalRecords={users.data?.total ?? 0}
-        recordsPerPage={RECIPIENT_PICKER_PAGE_SIZE}
-        page={page}
-        onPageChange={setPage}
-        paginationText={({ from, to, totalRecords }) => t`${from}-${to} of ${totalRecords}`}
-        noRecordsText={t`No users found`}
-      />
+      <ScrollCue>
+        <DataTable<PickedUser>
+          withTableBorder
+          borderRadius="md"
+          verticalSpacing={6}
+          fz="sm"
+          minHeight={records.length ? undefined : 150}
+          records={records}
+          fetching={users.isFetching}
+          columns={[
+            { accessor: 'id', title: 'ID', width: 70 },
+            { accessor: 'username', title: t`Username` },
+            { accessor: 'display_name', title: t`Display name` },
+          ]}
+          selectedRecords={records.filter((r) => selected.has(r.id))}
+          onSelectedRecordsChange={onPageSelection}
+          allRecordsSelectionCheckboxProps={{ 'aria-label': t`Select all on this page` }}
+          getRecordSelectionCheckboxProps={(r) => ({ 'aria-label': t`Select ${r.username}` })}
+          totalRecords={users.data?.total ?? 0}
+          recordsPerPage={RECIPIENT_PICKER_PAGE_SIZE}
+          page={page}
+          onPageChange={setPage}
+          paginationText={({ from, to, totalRecords }) => t`${from}-${to} of ${totalRecords}`}
+          noRecordsText={t`No users found`}
+        />
+      </ScrollCue>
       {error && (
         <Text c="red" size="sm">
           {error}

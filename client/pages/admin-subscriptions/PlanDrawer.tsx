@@ -3,7 +3,7 @@ import { Drawer, NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextI
 import { useEffect } from 'react';
 import { DURATION_UNITS, RESET_PERIODS } from '../../../shared/schemas/subscriptions.ts';
 import { FormFooter } from '../../components/FormFooter.tsx';
-import { QuotaInput } from '../../components/QuotaInput.tsx';
+import { QuotaInput, usePriceCurrency } from '../../components/QuotaInput.tsx';
 import { showError, showSuccess } from '../../lib/errors.ts';
 import type { PlanRow } from '../../lib/subscriptions.ts';
 import { trpc } from '../../trpc.ts';
@@ -56,6 +56,7 @@ export function PlanDrawer({ opened, editing, onClose }: Props) {
     (errors) => showError(new Error(String(Object.values(errors)[0]))),
   );
   const v = form.values;
+  const price = usePriceCurrency();
   const durationUnits: Record<(typeof DURATION_UNITS)[number], string> = {
     year: t`Years`,
     month: t`Months`,
@@ -64,7 +65,7 @@ export function PlanDrawer({ opened, editing, onClose }: Props) {
     custom: t`Seconds (custom)`,
   };
   const resetPeriods: Record<(typeof RESET_PERIODS)[number], string> = {
-    never: t`Never`,
+    never: t`Never renews`,
     daily: t`Every day`,
     weekly: t`Every week`,
     monthly: t`Every month`,
@@ -86,14 +87,17 @@ export function PlanDrawer({ opened, editing, onClose }: Props) {
           <TextInput label={t`Title`} required placeholder={t`e.g. Basic plan`} {...form.getInputProps('title')} />
           <Textarea label={t`Subtitle`} autosize minRows={1} {...form.getInputProps('subtitle')} />
           <SimpleGrid cols={2} spacing="sm">
+            {/* Typed in the site's currency (¥ at USDExchangeRate …); the plan keeps its price in dollars. */}
             <NumberInput
-              label={t`Price (USD)`}
+              label={t`Price (${price.symbol})`}
               min={0}
-              max={9999}
+              max={9999 * price.rate}
               decimalScale={2}
-              prefix="$"
+              prefix={price.symbol}
               data-testid="plan-price"
               {...form.getInputProps('price_amount')}
+              value={Number((v.price_amount * price.rate).toFixed(2))}
+              onChange={(n) => form.setFieldValue('price_amount', (Number(n) || 0) / price.rate)}
             />
             <QuotaInput
               label={t`Quota per period`}

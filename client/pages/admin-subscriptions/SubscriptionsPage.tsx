@@ -4,7 +4,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ListTable } from '../../components/DataTable.tsx';
 import { Page } from '../../components/Page.tsx';
-import { formatMoney, renderQuota } from '../../lib/format.ts';
+import { renderQuota, renderUsd } from '../../lib/format.ts';
 import { durationText, type PlanRow, resetText } from '../../lib/subscriptions.ts';
 import { trpc } from '../../trpc.ts';
 import { PlanDrawer } from './PlanDrawer.tsx';
@@ -77,7 +77,8 @@ export default function SubscriptionsPage() {
             title: t`Price`,
             phone: 'field',
             noWrap: true,
-            render: (r) => formatMoney(r.price_amount),
+            // Set in dollars, shown in the site's currency (¥ at USDExchangeRate …).
+            render: (r) => renderUsd(r.price_amount),
           },
           { accessor: 'duration', title: t`Valid for`, phone: 'field', noWrap: true, render: (r) => durationText(r) },
           {

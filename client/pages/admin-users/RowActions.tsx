@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Button, Group, Menu, Text } from '@mantine/core';
+import { Button, Group, Menu, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import type { ManageUserInput } from '../../../shared/schemas/users.ts';
@@ -45,30 +45,47 @@ export function RowActions({ user, onEdit }: { user: UserRow; onEdit: () => void
       onConfirm: () => manage.mutate({ id: user.id, action }),
     });
 
-  const outranked = !me || (user.role >= me.role && me.role < Role.Root) || user.id === me.id;
+  // The server's rules (manage.service.ts), shown before a click and said on hover (issue 45): nobody
+  // acts on the same or a higher role, root excepted; root edits its own profile and balance, but is
+  // never disabled, demoted or deleted, by itself or anyone.
+  const self = !!me && user.id === me.id;
+  const outranked = !me || (user.role >= me.role && me.role < Role.Root);
+  const editBlocked = outranked;
+  const menuBlocked = outranked || self;
+  const why = outranked
+    ? t`You cannot manage a user of your own role or higher`
+    : t`Your own account cannot be disabled, demoted or deleted`;
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
-      <Button size="compact-xs" variant="light" onClick={onEdit} disabled={outranked}>
-        {t`Edit`}
-      </Button>
-      <RowMenu
-        enabled={user.status === UserStatus.Enabled}
-        onToggle={() => confirm(user.status === UserStatus.Enabled ? 'disable' : 'enable')}
-        onDelete={() => confirm('delete')}
-        disabled={outranked}
-      >
-        {!isAdmin(user.role) && me && me.role >= Role.Root && (
-          <Menu.Item leftSection={<IconArrowUp size={14} />} onClick={() => confirm('promote')}>
-            {labels.promote}
-          </Menu.Item>
-        )}
-        {isAdmin(user.role) && user.role < Role.Root && (
-          <Menu.Item leftSection={<IconArrowDown size={14} />} onClick={() => confirm('demote')}>
-            {labels.demote}
-          </Menu.Item>
-        )}
-        <ResetTwoFactorItem user={user} />
-      </RowMenu>
+      <Tooltip label={why} disabled={!editBlocked} withinPortal>
+        <span>
+          <Button size="compact-xs" variant="light" onClick={onEdit} disabled={editBlocked}>
+            {t`Edit`}
+          </Button>
+        </span>
+      </Tooltip>
+      <Tooltip label={why} disabled={!menuBlocked} withinPortal>
+        <span>
+          <RowMenu
+            enabled={user.status === UserStatus.Enabled}
+            onToggle={() => confirm(user.status === UserStatus.Enabled ? 'disable' : 'enable')}
+            onDelete={() => confirm('delete')}
+            disabled={menuBlocked}
+          >
+            {!isAdmin(user.role) && me && me.role >= Role.Root && (
+              <Menu.Item leftSection={<IconArrowUp size={14} />} onClick={() => confirm('promote')}>
+                {labels.promote}
+              </Menu.Item>
+            )}
+            {isAdmin(user.role) && user.role < Role.Root && (
+              <Menu.Item leftSection={<IconArrowDown size={14} />} onClick={() => confirm('demote')}>
+                {labels.demote}
+              </Menu.Item>
+            )}
+            <ResetTwoFactorItem user={user} />
+          </RowMenu>
+        </span>
+      </Tooltip>
     </Group>
   );
 }

@@ -1,31 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
-import { Badge } from '@mantine/core';
 import { UserStatus } from '../../../shared/constants.ts';
 import { isDeactivated, type UserRow } from './types.ts';
+import { StatusDot } from '../../components/StatusDot.tsx';
 
 export function UserStatusBadge({ user }: { user: UserRow }) {
   const { t } = useLingui();
-  if (isDeactivated(user))
-    return (
-      <Badge color="gray" variant="light">
-        {t`Deactivated`}
-      </Badge>
-    );
-  if (user.status === UserStatus.Enabled)
-    return (
-      <Badge color="teal" variant="light">
-        {t`Active`}
-      </Badge>
-    );
-  if (user.status === UserStatus.Disabled)
-    return (
-      <Badge color="red" variant="light">
-        {t`Banned`}
-      </Badge>
-    );
-  return (
-    <Badge color="gray" variant="outline">
-      {t`Unknown status`}
-    </Badge>
-  );
+  if (isDeactivated(user)) return <StatusDot color="gray">{t`Deactivated`}</StatusDot>;
+  if (user.status === UserStatus.Enabled) return <StatusDot color="teal">{t`Active`}</StatusDot>;
+  if (user.status === UserStatus.Disabled) return <StatusDot color="red">{t`Banned`}</StatusDot>;
+  return <StatusDot color="gray">{t`Unknown status`}</StatusDot>;
 }

@@ -4,6 +4,7 @@ import { Avatar, Badge, Group, Stack, Text, Tooltip, UnstyledButton } from '@man
 import { IconChevronRight } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { ReactNode } from 'react';
+import { CellText } from '../../components/CellText.tsx';
 import { formatCount, renderQuota } from '../../lib/format.ts';
 import { EXPANDER_WIDTH, type LogColumnKey, logColumns } from './columns.ts';
 import {
@@ -248,9 +249,10 @@ export function logCells({ i18n, onUserClick }: Ctx): Record<LogColumnKey, (l: L
     },
     details: (l) => {
       const text = (
-        <Text size="sm" lineClamp={2} style={{ whiteSpace: 'normal', wordBreak: 'break-word' }}>
+        // Two lines at most 360 px: a long error never widens the table; all of it on hover or opened (issue 45).
+        <CellText lines={2} maxWidth={360}>
           {logText(l) || '-'}
-        </Text>
+        </CellText>
       );
       if (!isError(l.type)) {
         const plan = <PaidFromPlan log={l} i18n={i18n} />;

@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { Anchor, Image, Text, Tooltip } from '@mantine/core';
+import { Anchor, Image, Text } from '@mantine/core';
+import { CellText } from '../../components/CellText.tsx';
 import type { TableColumn } from '../../components/DataTable.tsx';
 import { formatTimestamp } from '../../lib/format.ts';
 import { serverTextInLanguage } from '../../lib/server-messages.ts';
@@ -10,15 +11,9 @@ import type { DrawingRow } from './types.ts';
 
 const ms = (v: number) => (v ? formatTimestamp(Math.floor(v / 1000)) : '-');
 
-function clip(text: string, width = 220) {
+function clip(text: string) {
   if (!text) return <Text c="dimmed">-</Text>;
-  return (
-    <Tooltip label={text} multiline maw={420} openDelay={300}>
-      <Text size="sm" truncate maw={width}>
-        {text}
-      </Text>
-    </Tooltip>
-  );
+  return <CellText>{text}</CellText>;
 }
 
 export function buildDrawingColumns(o: {
@@ -105,9 +100,7 @@ export function buildDrawingColumns(o: {
       render: (r) =>
         r.fail_reason ? (
           // The gateway's own reason ("任务失败", task.failed) in the console's language; an upstream's as it came.
-          <Text c="red" size="sm">
-            {clip(serverTextInLanguage(r.fail_reason))}
-          </Text>
+          <CellText c="red">{serverTextInLanguage(r.fail_reason)}</CellText>
         ) : (
           <Text c="dimmed">-</Text>
         ),

@@ -1,8 +1,9 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { Badge, Button, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Text } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { channelTypeInfo } from '../../../shared/channel-types.ts';
+import { CellText } from '../../components/CellText.tsx';
 import type { TableColumn } from '../../components/DataTable.tsx';
 import { Money } from '../../components/Money.tsx';
 import { formatTimestamp } from '../../lib/format.ts';
@@ -134,11 +135,9 @@ export function buildTaskColumns(o: {
       render: (r) =>
         r.fail_reason ? (
           // The gateway's own reason ("任务失败", task.failed) in the console's language; an upstream's as it came.
-          <Tooltip label={serverTextInLanguage(r.fail_reason)} multiline maw={420}>
-            <Text c="red" size="sm" lineClamp={2} maw={320}>
-              {serverTextInLanguage(r.fail_reason)}
-            </Text>
-          </Tooltip>
+          <CellText c="red" lines={2} maxWidth={320}>
+            {serverTextInLanguage(r.fail_reason)}
+          </CellText>
         ) : (
           <Text c="dimmed">-</Text>
         ),

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { Badge, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { StatusDot } from '../../components/StatusDot.tsx';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { showError, showSuccess } from '../../lib/errors.ts';
@@ -50,9 +51,9 @@ export function TwoFactorCard() {
             <Text fw={600}>{t`Two-factor authentication`}</Text>
           </Group>
           {status.data && (
-            <Badge color={on ? 'teal' : 'gray'} variant="light">
+            <StatusDot color={on ? 'teal' : 'gray'} data-testid="two-factor-state">
               {on ? t`On` : t`Off`}
-            </Badge>
+            </StatusDot>
           )}
         </Group>
         <Text size="xs" c="dimmed">

@@ -37,7 +37,6 @@ const DEFAULT_MODEL = 'gpt-4o-mini';
  */
 const isImageModelOf = (name: string, doors?: readonly string[]) =>
   isImageModel(name) || (!!doors?.length && doors.every((d) => d === 'image-generation'));
-const DEFAULT_SYSTEM_PROMPT = 'You are a helpful assistant.';
 
 /**
  * /playground: chat with any model the user's groups offer, billed to the session user (spec §2.9);
@@ -61,7 +60,8 @@ export default function PlaygroundPage() {
     model: '',
     temperature: 0,
     maxTokens: 0,
-    systemPrompt: DEFAULT_SYSTEM_PROMPT,
+    // In the console's language: a Chinese console's chats start with a Chinese system prompt (issue 45).
+    systemPrompt: t`You are a helpful assistant.`,
   });
   const viewport = useRef<HTMLDivElement>(null);
 

@@ -20,12 +20,12 @@ import { ListTable, type TableColumn } from '../../components/DataTable.tsx';
 import { MarketIcon } from '../../components/MarketIcon.tsx';
 import { Page } from '../../components/Page.tsx';
 import { errorMessage } from '../../lib/errors.ts';
-import { quotaDisplay } from '../../lib/format.ts';
+import { currencySymbol, quotaDisplay } from '../../lib/format.ts';
 import { serverTextInLanguage } from '../../lib/server-messages.ts';
 import { useStoredUser } from '../../lib/user.ts';
 import { trpc } from '../../trpc.ts';
 import { allTags, matchesMarket, NO_VENDOR, tagsOf } from './market.ts';
-import { availableIn, callable, displayPrice, priceText, ratioColor } from './price.ts';
+import { availableIn, callable, displayPrice, priceDecimals, priceText, ratioColor } from './price.ts';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/trpc/router.ts';
 
@@ -58,6 +58,15 @@ export default function PricingPage() {
       (p) => matchesMarket(p, filter, vendors) && (showUnavailable || availableIn(p, group)),
     );
   }, [pricing.data, vendors, search, vendorFilter, tagFilter, showUnavailable, group]);
+  // The price column's one precision, over the rows shown.
+  const decimals = useMemo(
+    () =>
+      priceDecimals(
+        records.map((p) => displayPrice(p, groupRatio)),
+        display,
+      ),
+    [records, groupRatio, display],
+  );
   const tags = useMemo(() => allTags(pricing.data?.data ?? []), [pricing.data]);
 
   const columns: TableColumn<Item>[] = [
@@ -154,7 +163,7 @@ export default function PricingPage() {
           </Text>
         );
         if (d.kind === 'call' || d.kind === 'image' || d.kind === 'second' || d.kind === 'video') {
-          const amount = priceText(d.price, display);
+          const amount = priceText(d.price, display, decimals);
           const perUnit = {
             call: t`${amount} / call`,
             image: t`${amount} / image`,
@@ -170,9 +179,12 @@ export default function PricingPage() {
             </Stack>
           );
         }
-        const [prompt, completion] = [priceText(d.prompt, display), priceText(d.completion, display)];
-        const audioIn = d.audio && priceText(d.audio.prompt, display);
-        const audioOut = d.audio && priceText(d.audio.completion, display);
+        const [prompt, completion] = [
+          priceText(d.prompt, display, decimals),
+          priceText(d.completion, display, decimals),
+        ];
+        const audioIn = d.audio && priceText(d.audio.prompt, display, decimals);
+        const audioOut = d.audio && priceText(d.audio.completion, display, decimals);
         return (
           <Stack gap={0}>
             <Text size="sm">{t`Prompt ${prompt} / 1M tokens`}</Text>
@@ -301,7 +313,12 @@ export default function PricingPage() {
             />
           </Group>
           <Text size="xs" c="dimmed">
-            {display.displayInCurrency ? (
+            {display.displayInCurrency && currencySymbol(display) !== '$' ? (
+              <Trans>
+                Prices are in {currencySymbol(display)} at {display.rate} per US dollar, for the selected group (group
+                ratio ×{groupRatio}). Click a model name to copy it.
+              </Trans>
+            ) : display.displayInCurrency ? (
               <Trans>
                 Prices are in USD for the selected group (group ratio ×{groupRatio}). Click a model name to copy it.
               </Trans>

@@ -2,7 +2,7 @@
  * Price display rules of the pricing page (spec §9): what the relay really charges, in the site's
  * display unit (currency when "display in currency" is on, else quota). No macros here: vitest imports it.
  */
-import { formatQuota, type QuotaDisplay } from '../../lib/format.ts';
+import { decimalsForPrices, formatQuota, formatUsd, type QuotaDisplay } from '../../lib/format.ts';
 
 export interface PriceInput {
   quota_type: number;
@@ -65,8 +65,24 @@ export function displayPrice(p: PriceInput, groupRatio: number): DisplayPrice {
   return out;
 }
 
-/** A USD amount in the site's display unit: "$2.000" (3 decimals at least, spec §9), or quota "1,000,000". */
-export const priceText = (usd: number, display: QuotaDisplay) => formatQuota(usd * display.quotaPerUnit, display, 3);
+/**
+ * A USD amount in the site's display unit: "$2.000", "¥14.600" (3 decimals at least, spec §9, and the same
+ * number of decimals for a whole column: priceDecimals), or quota "1,000,000".
+ */
+export const priceText = (usd: number, display: QuotaDisplay, decimals = 3) =>
+  display.displayInCurrency ? formatUsd(usd, display, decimals) : formatQuota(usd * display.quotaPerUnit, display);
+
+/** Every USD amount a price shows. */
+const amountsOf = (d: DisplayPrice): number[] =>
+  d.kind === 'token'
+    ? [d.prompt, d.completion, ...(d.audio ? [d.audio.prompt, d.audio.completion] : [])]
+    : 'price' in d
+      ? [d.price]
+      : [];
+
+/** One precision for the price column (no "$0.270" above "$0.3428"): at least 3 decimals, as many as any price needs. */
+export const priceDecimals = (prices: readonly DisplayPrice[], display: QuotaDisplay): number =>
+  decimalsForPrices(prices.flatMap(amountsOf), display, 3);
 
 /** A model can be called at all: false only for a model without a price in selling mode. */
 export const callable = (p: PriceInput) => p.callable !== false;

@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
-import { Badge, Tooltip } from '@mantine/core';
+import { Tooltip } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
 import { TokenStatus } from '../../../shared/constants.ts';
 import type { TokenRow } from './types.ts';
+import { StatusDot } from '../../components/StatusDot.tsx';
 
 /** 1 enabled (a variant when model limits are on), 2 disabled, 3 expired, 4 exhausted. */
 export function TokenStatusBadge({ token }: { token: Pick<TokenRow, 'status' | 'model_limits_enabled'> }) {
@@ -11,22 +12,20 @@ export function TokenStatusBadge({ token }: { token: Pick<TokenRow, 'status' | '
     case TokenStatus.Enabled:
       return token.model_limits_enabled ? (
         <Tooltip label={t`Enabled, limited to selected models`} withinPortal>
-          <Badge tt="none" color="teal" variant="outline" leftSection={<IconFilter size={11} />}>
+          <StatusDot color="teal" rightSection={<IconFilter size={12} />}>
             {t`Enabled`}
-          </Badge>
+          </StatusDot>
         </Tooltip>
       ) : (
-        <Badge tt="none" color="teal" variant="light">
-          {t`Enabled`}
-        </Badge>
+        <StatusDot color="teal">{t`Enabled`}</StatusDot>
       );
     case TokenStatus.Disabled:
-      return <Badge tt="none" color="red" variant="light">{t`Disabled`}</Badge>;
+      return <StatusDot color="red">{t`Disabled`}</StatusDot>;
     case TokenStatus.Expired:
-      return <Badge tt="none" color="yellow" variant="light">{t`Expired`}</Badge>;
+      return <StatusDot color="yellow">{t`Expired`}</StatusDot>;
     case TokenStatus.Exhausted:
-      return <Badge tt="none" color="gray" variant="light">{t`Exhausted`}</Badge>;
+      return <StatusDot color="gray">{t`Exhausted`}</StatusDot>;
     default:
-      return <Badge tt="none" color="gray" variant="outline">{t`Unknown status`}</Badge>;
+      return <StatusDot color="gray">{t`Unknown status`}</StatusDot>;
   }
 }

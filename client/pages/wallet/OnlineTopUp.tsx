@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import type { PaymentMethod } from '../../../shared/schemas/wallet.ts';
 import { useQuotaDisplay } from '../../components/QuotaInput.tsx';
 import { errorMessage, showError } from '../../lib/errors.ts';
-import { formatQuota, quotaCounterpart } from '../../lib/format.ts';
+import { currencySymbol, formatCount, formatQuota, quotaCounterpart } from '../../lib/format.ts';
 import { useStatus } from '../../lib/status-context.tsx';
 import { trpc } from '../../trpc.ts';
 import { submitPayForm } from './pay-form.ts';
@@ -34,6 +34,8 @@ export function OnlineTopUp() {
   });
 
   const tooLow = amount < minAmount;
+  const creditShown = formatQuota(amount * display.quotaPerUnit, display);
+  const creditCount = quotaCounterpart(amount * display.quotaPerUnit, display);
   const { mutate: fetchQuote } = quote;
   useEffect(() => {
     if (!status.enable_online_topup || debounced < minAmount) return setPrice(null);
@@ -97,16 +99,19 @@ export function OnlineTopUp() {
           onChange={(v) => setAmount(Math.max(1, Math.floor(Number(v) || 1)))}
         />
         <Text size="xs" c="dimmed" mt={-8} data-testid="topup-amount-counterpart">
-          {status.display_in_currency
-            ? t`= ${quotaCounterpart(amount * display.quotaPerUnit, display)} quota`
-            : `= ${quotaCounterpart(amount, display)}`}
+          {!status.display_in_currency
+            ? `= ${quotaCounterpart(amount, display)}`
+            : currencySymbol(display) === '$'
+              ? t`= ${quotaCounterpart(amount * display.quotaPerUnit, display)} quota`
+              : // Bought in dollars of quota, shown in the site's currency: "$10" adds ¥73.00 to the balance.
+                t`Adds ${creditShown} to the balance (${creditCount} quota)`}
         </Text>
         {presets.length > 0 && (
           <Chip.Group value={String(amount)} onChange={(v) => setAmount(Number(v))}>
             <Group gap={6}>
               {presets.map((p) => (
                 <Chip key={p} value={String(p)} size="xs" variant="light">
-                  {formatQuota(status.display_in_currency ? p * display.quotaPerUnit : p, display, 0)}
+                  {status.display_in_currency ? `$${formatCount(p)}` : formatQuota(p, display, 0)}
                 </Chip>
               ))}
             </Group>

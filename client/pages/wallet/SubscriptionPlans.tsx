@@ -5,7 +5,7 @@ import { Button, Card, Divider, Group, SimpleGrid, Stack, Text, Title } from '@m
 import { modals } from '@mantine/modals';
 import { IconBrandAlipay, IconBrandWechat, IconWallet } from '@tabler/icons-react';
 import { showError, showSuccess } from '../../lib/errors.ts';
-import { formatMoney, renderQuota } from '../../lib/format.ts';
+import { renderQuota, renderUsd } from '../../lib/format.ts';
 import { useStatus } from '../../lib/status-context.tsx';
 import { durationText, resetText } from '../../lib/subscriptions.ts';
 import { trpc } from '../../trpc.ts';
@@ -50,7 +50,7 @@ export function SubscriptionPlans() {
       children: (
         <Stack gap="sm">
           <Text size="sm">
-            {t`${formatMoney(p.price_amount)} for ${durationText(p)}`}
+            {t`${renderUsd(p.price_amount)} for ${durationText(p)}`}
             {' · '}
             {p.total_amount > 0 ? t`${renderQuota(p.total_amount)} per period` : t`Unlimited quota`}
           </Text>
@@ -107,7 +107,7 @@ export function SubscriptionPlans() {
                   </Text>
                 )}
                 <Text fz={24} fw={700}>
-                  {formatMoney(p.price_amount)}
+                  {renderUsd(p.price_amount)}
                 </Text>
                 <Text size="sm">{t`Valid for ${durationText(p)}`}</Text>
                 <Text size="sm">

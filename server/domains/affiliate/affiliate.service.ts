@@ -1,4 +1,5 @@
 import { randomAlphanumeric } from '../../random.ts';
+import { currencyOfOptions } from '../../../shared/currency.ts';
 import { quotaText } from '../../../shared/quota-format.ts';
 import type { Infra } from '../../context.ts';
 import { badRequest, notFound } from '../../errors.ts';
@@ -45,7 +46,7 @@ export function createAffiliateService(infra: Infra, options: OptionsService) {
       const unit = options.get('QuotaPerUnit');
       if (quota < unit) {
         throw badRequest('aff.transfer_min', {
-          amount: quotaText(unit, unit, options.get('DisplayInCurrencyEnabled')),
+          amount: quotaText(unit, unit, currencyOfOptions(options.get.bind(options))),
         });
       }
       if (!(await moveAffQuota(infra.db, userId, quota))) throw badRequest('aff.quota_insufficient');

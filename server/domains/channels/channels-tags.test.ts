@@ -82,6 +82,35 @@ describe('channel tags and copies', () => {
     expect((await abilities(ids[0])).every((a) => a.enabled === 1)).toBe(true);
   });
 
+  it('a tag edit writes only the fields sent: channels that differ keep their own values (issue 45)', async () => {
+    await create({ name: 'mx1', priority: 10, weight: 5, models: 'gpt-4o', group: 'default' });
+    await create({ name: 'mx2', priority: 0, weight: 0, models: 'gpt-4o,gpt-4o-mini', group: 'default,vip' });
+    const ids = [(await channelByName('mx1'))[0].id, (await channelByName('mx2'))[0].id];
+    await call('POST', '/api/channel/batch/tag', { ids, tag: 'mixed' });
+    const values = async () =>
+      (await Promise.all(['mx1', 'mx2'].map(channelByName))).map(([c]) => [c.priority, c.weight, c.models, c.group]);
+
+    // new-api's semantics: absent, null and empty fields are unchanged.
+    const res = await call('PUT', '/api/channel/tag', {
+      tag: 'mixed',
+      weight: 2,
+      priority: null,
+      models: '',
+      groups: null,
+    });
+    expect(res.body).toEqual({ success: true, message: '' });
+    expect(await values()).toEqual([
+      [10, 2, 'gpt-4o', 'default'],
+      [0, 2, 'gpt-4o,gpt-4o-mini', 'default,vip'],
+    ]);
+    // Only the priority: the weights just set stay.
+    await call('PUT', '/api/channel/tag', { tag: 'mixed', priority: 3 });
+    expect((await values()).map(([p, w]) => [p, w])).toEqual([
+      [3, 2],
+      [3, 2],
+    ]);
+  });
+
   it('copies a channel with its key and abilities, without usage or balance', async () => {
     const [src] = await channelByName('ta');
     await t.deps.db.updateTable('channels').set({ used_quota: 99, balance: 3 }).where('id', '=', src.id).execute();

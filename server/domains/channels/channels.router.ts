@@ -17,7 +17,7 @@ import { adminProcedure, rootProcedure, router, userProcedure } from '../../trpc
 /* The console's channel API; the same service as /api/channel/*. Keys stay blanked except in revealKey. */
 export const channelsRouter = router({
   list: adminProcedure.input(listChannelsInput).query(({ ctx, input }) => ctx.services.channels.consoleList(input)),
-  get: adminProcedure.input(idInput).query(({ ctx, input }) => ctx.services.channels.get(input.id)),
+  get: adminProcedure.input(idInput).query(({ ctx, input }) => ctx.services.channels.consoleGet(input.id)),
   /**
    * The global switch the form's "Auto-disable on failure" depends on (issue 39): an admin who is not
    * root cannot read the options, yet must see whether the channel's switch does anything.

@@ -4,6 +4,7 @@ import type { OptionsService } from '../options/options.service.ts';
 import type { ChannelProbe } from './channel-probe.client.ts';
 import { rebuildAllAbilities } from './service/abilities.ts';
 import { createChannelBalances } from './service/balance.ts';
+import { createChannelCalls } from './channel-calls.service.ts';
 import { type ChannelsCtx, channelsChanged } from './service/context.ts';
 import { createChannelModelFetch } from './service/fetch-models.ts';
 import { createFilteredChannelList } from './service/filtered-list.ts';
@@ -26,8 +27,11 @@ export function createChannelsService(
   messages: MessagesService,
   probe: ChannelProbe,
 ) {
-  const ctx: ChannelsCtx = { db: infra.db, bus: infra.bus, options, probe, log: infra.log, messages };
+  const calls = createChannelCalls(infra);
+  const ctx: ChannelsCtx = { db: infra.db, bus: infra.bus, options, probe, log: infra.log, messages, calls };
   return {
+    /** The relay reports each call's outcome here; the console's list reads it (issue 45). */
+    calls,
     ...createChannelQueries(ctx),
     ...createFilteredChannelList(ctx),
     ...createChannelWrites(ctx),

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { LogType } from '../../../shared/constants.ts';
+import { currencyOfOptions } from '../../../shared/currency.ts';
 import { quotaText } from '../../../shared/quota-format.ts';
 import type { Infra } from '../../context.ts';
 import { nowSeconds } from '../../db/time.ts';
@@ -77,7 +78,7 @@ export function createCheckInService(infra: Infra, options: OptionsService) {
           await insertCheckIn(trx, userId, day, quota, now);
           if (quota > 0) await addUserQuota(trx, userId, quota);
           const amountText = (q: number) =>
-            quotaText(q, options.get('QuotaPerUnit'), options.get('DisplayInCurrencyEnabled'));
+            quotaText(q, options.get('QuotaPerUnit'), currencyOfOptions(options.get.bind(options)));
           await insertCheckInLog(trx, {
             user_id: userId,
             username: await findUsername(trx, userId),

@@ -1,3 +1,4 @@
+import { currencyOfOptions } from '../../../shared/currency.ts';
 import { quotaText } from '../../../shared/quota-format.ts';
 import { readUserSetting } from '../../../shared/schemas/user-setting.ts';
 import type { Infra } from '../../context.ts';
@@ -68,7 +69,13 @@ export function createQuotaWarningService(
     const user = await findWarningRecipient(infra.db, userId);
     if (!user) return;
     const setting = readUserSetting(user.setting, options.get('QuotaRemindThreshold'));
-    const remaining = quotaText(quotaAfter, options.get('QuotaPerUnit'), options.get('DisplayInCurrencyEnabled'));
+    // A balance, at whole cents or fen rounded down: never more than can be spent.
+    const remaining = quotaText(
+      quotaAfter,
+      options.get('QuotaPerUnit'),
+      currencyOfOptions(options.get.bind(options)),
+      'floor',
+    );
     const topUpLink =
       options.get('TopUpLink') || (options.get('ServerAddress') ? `${options.get('ServerAddress')}/app/topup` : '');
     const payload: WebhookPayload = {

@@ -58,7 +58,7 @@ describe('quota warning', () => {
     expect(hit.headers['content-type']).toBe('application/json');
     expect(hit.headers['x-webhook-signature']).toBe(signWebhookBody(hit.body, 'hook-secret'));
     const payload = JSON.parse(hit.body);
-    expect(payload).toMatchObject({ type: 'quota_warning', title: '您的额度即将用尽', values: ['$0.9'] });
+    expect(payload).toMatchObject({ type: 'quota_warning', title: '您的额度即将用尽', values: ['$0.90'] });
     expect(payload.content).toContain('{{value}}');
     expect(Math.abs(payload.timestamp - Date.now() / 1000)).toBeLessThan(60);
   });

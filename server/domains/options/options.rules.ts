@@ -46,8 +46,17 @@ export function checkOptionDependencies(key: OptionKey, value: unknown, option: 
  * count `RetryTimes`. Saving either saves the other (a count of 0 leaves the legacy key, whose range
  * starts at 1), so an old console or script that sets either changes the one count the relay uses.
  */
-export function mirroredOption(key: OptionKey, value: unknown): [OptionKey, string] | undefined {
+export function mirroredOption(key: OptionKey, value: unknown, option: OptionReader): [OptionKey, string] | undefined {
   if (key === 'global.auto_retry_count') return ['RetryTimes', String(value)];
+  // The money display under its old name and new-api 2026's (shared/currency.ts): switching currency on from
+  // quota shows dollars (new-api's mapping); switching it on while yuan or a custom currency is chosen keeps
+  // that choice, since an old console saves the switch with every save of its tab.
+  if (key === 'general_setting.quota_display_type') return ['DisplayInCurrencyEnabled', String(value !== 'TOKENS')];
+  if (key === 'DisplayInCurrencyEnabled') {
+    const type = option('general_setting.quota_display_type');
+    if (value === false) return ['general_setting.quota_display_type', 'TOKENS'];
+    return ['general_setting.quota_display_type', type === 'TOKENS' ? 'USD' : type];
+  }
   if (key === 'RetryTimes' && Number(value) >= 1) return ['global.auto_retry_count', String(value)];
   return undefined;
 }

@@ -97,7 +97,7 @@ export function createOptionsService(db: Db, bus: ChangeBus) {
         checkOptionDependencies(key, r.value, service.get);
         // Normalised forms (trimmed URLs, cleaned domain lists) are what we keep.
         if (typeof r.value === 'string') stored = r.value;
-        mirror = mirroredOption(key, r.value);
+        mirror = mirroredOption(key, r.value, service.get);
       }
       await upsertOption(db, key, stored);
       store(key, stored);

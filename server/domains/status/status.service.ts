@@ -1,3 +1,4 @@
+import { currencySettingsOf, displayTypeOf } from '../../../shared/currency.ts';
 import type { Infra } from '../../context.ts';
 import { nowSeconds } from '../../db/time.ts';
 import type { OptionsService } from '../options/options.service.ts';
@@ -44,7 +45,8 @@ export function createStatusService(infra: Infra, options: OptionsService) {
         top_up_link: o('TopUpLink'),
         docs_link: o('general_setting.docs_link'),
         quota_per_unit: o('QuotaPerUnit'),
-        display_in_currency: o('DisplayInCurrencyEnabled'),
+        // False when the display type is TOKENS however the older switch is stored (shared/currency.ts).
+        display_in_currency: displayTypeOf(currencySettingsOf(o)) !== 'TOKENS',
         display_token_stat: o('DisplayTokenStatEnabled'),
         enable_batch_update: false,
         enable_drawing: o('DrawingEnabled'),

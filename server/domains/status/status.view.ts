@@ -1,3 +1,4 @@
+import { currencySettingsOf, displayTypeOf } from '../../../shared/currency.ts';
 import type { OptionReader } from '../../../shared/options.ts';
 
 /*
@@ -13,14 +14,16 @@ export function console2026Status(o: OptionReader) {
     announcements_enabled: o('console_setting.announcements_enabled'),
     faq_enabled: o('console_setting.faq_enabled'),
   };
+  const currency = currencySettingsOf(o);
   return {
     // The 2026 name of check_in_enabled (which stays for the April 2025 console).
     checkin_enabled: o('CheckInEnabled'),
-    // USD when amounts show as money, TOKENS when as quota units (DisplayInCurrencyEnabled).
-    quota_display_type: o('DisplayInCurrencyEnabled') ? 'USD' : 'TOKENS',
-    custom_currency_symbol: '¤',
-    custom_currency_exchange_rate: 1,
-    usd_exchange_rate: o('USDExchangeRate'),
+    // How money is shown (shared/currency.ts): USD, CNY at usd_exchange_rate yuan per dollar, CUSTOM with
+    // its own symbol and rate, or TOKENS (raw quota); the console formats every amount with these four.
+    quota_display_type: displayTypeOf(currency),
+    custom_currency_symbol: currency.customSymbol,
+    custom_currency_exchange_rate: currency.customRate,
+    usd_exchange_rate: currency.usdExchangeRate,
     stripe_unit_price: 0,
     default_use_auto_group: false,
     discord_oauth: false,

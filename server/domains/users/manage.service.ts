@@ -15,6 +15,7 @@ import type { UserUpdate } from './users.table.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { messageLogFields } from '../logs/log-message.view.ts';
+import { quotaText } from '../topup/quota-text.view.ts';
 import { insertAccount } from './account.service.ts';
 import {
   addQuota,
@@ -40,11 +41,8 @@ export function normalisePage(page: number, pageSize: number) {
 
 /** Administration of other users (admin and root). */
 export function createManageService(d: UsersDeps) {
-  /** new-api's LogQuota: the amount as the console shows it, in currency or in points. */
-  function formatQuota(quota: number): string {
-    if (!d.options.get('DisplayInCurrencyEnabled')) return `${quota} 点额度`;
-    return `＄${(quota / d.options.get('QuotaPerUnit')).toFixed(6)} 额度`;
-  }
+  /** new-api's LogQuota: the amount as the console shows it, in the site's currency or in points. */
+  const formatQuota = (quota: number): string => quotaText(d.options, quota, { wide: true });
 
   async function logQuotaChange(tx: Db, id: number, username: string, from: number, to: number) {
     await insertLog(tx, {

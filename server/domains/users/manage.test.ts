@@ -209,6 +209,25 @@ describe('user administration', () => {
       res = await call('PUT', '/api/user/', root, { id: u.id, display_name: 'by root' });
       expect(res.json().success).toBe(true);
     });
+
+    it('root adjusts its own balance (issue 45); its role stays; an admin still cannot edit itself', async () => {
+      const before = Number((await row(rootId)).quota);
+      let res = await call('PUT', '/api/user/', root, { id: rootId, add_quota: 500_000, role: Role.Common });
+      expect(res.json().success).toBe(true);
+      expect(await row(rootId)).toMatchObject({ quota: before + 500_000, role: Role.Root, status: 1 });
+      res = await call('POST', '/api/user/manage', root, {
+        id: rootId,
+        action: 'add_quota',
+        mode: 'override',
+        value: 7,
+      });
+      expect(res.json().success).toBe(true);
+      expect(Number((await row(rootId)).quota)).toBe(7);
+      const adminQuota = Number((await row(admin.user.id)).quota);
+      res = await call('PUT', '/api/user/', admin.headers, { id: admin.user.id, add_quota: 1_000 });
+      expectRefused(res, '无权更新同权限等级或更高权限等级的用户信息');
+      expect(Number((await row(admin.user.id)).quota)).toBe(adminQuota);
+    });
   });
 
   describe('manage actions', () => {

@@ -5,7 +5,8 @@ import { ROOT_PASSWORD } from '../../../test/users.ts';
 
 /*
  * Defaults that ship words (the groups users may choose, with their descriptions) are in the install's
- * language (issue 31): the language the setup wizard ran in, else the browser's, else Chinese.
+ * language (issue 31): the language the setup wizard ran in, else the browser's, else Chinese; root's
+ * display name too (issue 45).
  */
 
 let t: TestApp | undefined;
@@ -21,6 +22,12 @@ async function startedApp(): Promise<string> {
 }
 
 const setupBody = { username: 'root', password: ROOT_PASSWORD, confirmPassword: ROOT_PASSWORD };
+
+/** Root's display name, as the console's top bar and the user list show it. */
+async function rootDisplayName(): Promise<string | undefined> {
+  const row = await t!.deps.db.selectFrom('users').select('display_name').where('role', '=', 100).executeTakeFirst();
+  return row?.display_name;
+}
 
 async function usableGroups(base: string): Promise<Record<string, { desc: string }>> {
   const res = await fetch(`${base}/api/user/groups`);
@@ -40,6 +47,7 @@ describe('install language', () => {
     // Only the default group: a fresh install presets no other (issue 39).
     expect(groups).toEqual({ default: { ratio: 1, desc: 'Default group' } });
     expect(JSON.stringify(groups)).not.toMatch(/[\u4e00-\u9fff]/);
+    expect(await rootDisplayName()).toBe('Root User');
   });
 
   it('the wizard’s own language wins over the browser’s: a Chinese install stays Chinese', async () => {
@@ -52,6 +60,8 @@ describe('install language', () => {
     expect(res.status).toBe(200);
     const groups = await usableGroups(base);
     expect(groups).toEqual({ default: { ratio: 1, desc: '默认分组' } });
+    // Root is named in Chinese too (issue 45), not new-api's English "Root User".
+    expect(await rootDisplayName()).toBe('超级管理员');
   });
 
   it('an English wizard in a Chinese browser makes an English install', async () => {

@@ -2,7 +2,7 @@ import { Role } from '../../../shared/constants.ts';
 import { type InstallLanguage, localizedDefaults, type OptionKey, optionRegistry } from '../../../shared/options.ts';
 import { type SetupInput, setupInput } from '../../../shared/schemas/users.ts';
 import { badRequest, forbidden } from '../../errors.ts';
-import { prefersChinese } from '../../relay/errors.ts';
+import { callerLanguage } from '../../caller-language.ts';
 import { insertAccount } from './account.service.ts';
 import { isSetupCode, setupCodeOf } from './setup-code.rules.ts';
 import { hasSetupRow, insertSetupRow, rootExists } from './users.repo.ts';
@@ -10,9 +10,11 @@ import { assertPassword, assertUsername, type UsersDeps } from './users.rules.ts
 
 const ROOT_INITIAL_QUOTA = 100_000_000;
 
-/** The install language a browser asks for: Chinese when it prefers it or says nothing (new-api's), else English. */
-const installLanguageOf = (acceptLanguage: string | undefined): InstallLanguage =>
-  !acceptLanguage || prefersChinese(acceptLanguage) ? 'zh' : 'en';
+/** The install language a browser asks for: Chinese (new-api's) unless it prefers English. */
+const installLanguageOf = (acceptLanguage: string | undefined): InstallLanguage => callerLanguage(acceptLanguage);
+
+/** Root's display name in the install's language (new-api's "Root User" on an English install). */
+const ROOT_DISPLAY_NAME: Record<InstallLanguage, string> = { zh: '超级管理员', en: 'Root User' };
 
 /** Who submits the wizard, as the transport sees it. */
 export interface SetupCaller {
@@ -72,7 +74,7 @@ export function createSetupService(d: UsersDeps) {
           rootId = await insertAccount(tx, {
             username,
             passwordHash,
-            displayName: 'Root User',
+            displayName: ROOT_DISPLAY_NAME[language],
             role: Role.Root,
             quota: ROOT_INITIAL_QUOTA,
           });

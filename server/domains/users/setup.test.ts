@@ -33,7 +33,7 @@ describe('setup wizard', () => {
     expect(res.json()).toEqual({ success: true, message: '系统初始化成功' });
 
     const root = await t.deps.db.selectFrom('users').selectAll().where('username', '=', 'admin').executeTakeFirst();
-    expect(root).toMatchObject({ role: 100, display_name: 'Root User', quota: 100000000, status: 1 });
+    expect(root).toMatchObject({ role: 100, display_name: '超级管理员', quota: 100000000, status: 1 });
     expect(t.deps.services.options.get('SelfUseModeEnabled')).toBe(true);
     expect((await t.app.inject({ method: 'GET', url: '/api/status' })).json().data.setup).toBe(true);
     res = await t.app.inject({ method: 'GET', url: '/api/setup' });

@@ -46,7 +46,8 @@ describe('the playground image doors', () => {
   it('refuses a caller without a session, in OpenAI shape', async () => {
     const res = await fetch(`${origin}/pg/images/generations`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      // English, as the caller asks (the default is Chinese, issue 45).
+      headers: { 'content-type': 'application/json', 'accept-language': 'en-US,en;q=0.9' },
       body: JSON.stringify({ model: 'gpt-image-1', prompt: 'a cat' }),
     });
     expect(res.status).toBe(401);

@@ -117,7 +117,10 @@ describe('token checks, in order, each with its own error', () => {
       headers: { authorization: `Bearer ${token.key}` },
     });
     expect(res.statusCode).toBe(501);
-    expect(((await res.body.json()) as { error: { message: string } }).error.message).toContain('not implemented');
+    expect(((await res.body.json()) as { error: { message: string; code: string } }).error).toMatchObject({
+      message: expect.stringContaining('该接口尚未实现'),
+      code: 'api_not_implemented',
+    });
   });
 });
 
@@ -139,7 +142,7 @@ describe('the language of refusals (issue 22)', () => {
   };
   const hi = (model: string) => ({ model, messages: [{ role: 'user', content: 'hi' }] });
 
-  it('English to API callers, Chinese when Accept-Language puts it first', async () => {
+  it('Chinese to API callers by default (issue 45), English when Accept-Language prefers it', async () => {
     const user = await insertUser(h.deps, { quota: 100 });
     const disabled = await insertToken(h.deps, user.id, { status: 2 });
     const token = await insertToken(h.deps, user.id);
@@ -147,7 +150,7 @@ describe('the language of refusals (issue 22)', () => {
     // The relay's own refusal, the billing step's (an AppError of the console side) and a schema's.
     const cases: [string, unknown, string, string][] = [
       [disabled.key, hi('auth-model'), 'This token is not enabled', '该令牌状态不可用'],
-      [broke.key, hi('auth-model'), 'Your quota is not enough for this request', '用户额度不足'],
+      [broke.key, hi('auth-model'), 'Your quota is not enough', '用户额度不足'],
       [token.key, hi('auth-model'), 'but your account has only $0.0002 left', '但账户仅剩 $0.0002'],
       [token.key, { messages: [] }, 'model is required', 'model 不能为空'],
     ];
@@ -155,7 +158,7 @@ describe('the language of refusals (issue 22)', () => {
       const english = await post(key, body, 'en-US,en;q=0.9');
       expect(english.message).toContain(en);
       expect(english.message).not.toMatch(/[\u4e00-\u9fff]/);
-      expect((await post(key, body)).message).toContain(en);
+      expect((await post(key, body)).message).toContain(zh);
       expect((await post(key, body, 'zh-CN,zh;q=0.9,en;q=0.8')).message).toContain(zh);
     }
   });

@@ -21,6 +21,9 @@ import {
  * whose reservation is larger than what remains says how much it needs and how much is left.
  */
 
+/** The relay answers Chinese by default (issue 45); these read its English, as an English client asks. */
+const ENGLISH = { 'accept-language': 'en-US,en;q=0.9' };
+
 let h: RelayHarness;
 let root: string;
 let key: string;
@@ -57,7 +60,7 @@ function countingFetch() {
 const raw = async (path: string, body: object, headers: Record<string, string> = {}) => {
   const res = await fetch(`${root}${path}`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...headers },
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...ENGLISH, ...headers },
     body: JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
@@ -66,7 +69,7 @@ const raw = async (path: string, body: object, headers: Record<string, string> =
 describe('a model no channel serves: 404 model_not_found, never retried', () => {
   it('OpenAI: the SDK (2 retries by default) sends one request and reads model_not_found', async () => {
     const c = countingFetch();
-    const client = new OpenAI({ apiKey: key, baseURL: h.baseURL, fetch: c.fetch });
+    const client = new OpenAI({ apiKey: key, baseURL: h.baseURL, fetch: c.fetch, defaultHeaders: ENGLISH });
     const err = await client.chat.completions
       .create({ model: 'no-such-model', messages: [{ role: 'user', content: 'hi' }] })
       .catch((e: unknown) => e);
@@ -88,14 +91,18 @@ describe('a model no channel serves: 404 model_not_found, never retried', () => 
 
   it('Anthropic: not_found_error, one request', async () => {
     const c = countingFetch();
-    const client = new Anthropic({ apiKey: key, baseURL: root, fetch: c.fetch });
+    const client = new Anthropic({ apiKey: key, baseURL: root, fetch: c.fetch, defaultHeaders: ENGLISH });
     const err = await client.messages
       .create({ model: 'no-such-claude', max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(Anthropic.NotFoundError);
     expect((err as InstanceType<typeof Anthropic.NotFoundError>).error).toEqual({
       type: 'error',
-      error: { type: 'not_found_error', message: expect.stringContaining('The model no-such-claude does not exist') },
+      error: {
+        type: 'not_found_error',
+        message: expect.stringContaining('The model no-such-claude does not exist'),
+        code: 'model_not_found',
+      },
     });
     expect(c.calls).toBe(1);
   });
@@ -118,7 +125,14 @@ describe('a model no channel serves: 404 model_not_found, never retried', () => 
     );
     expect(r.status).toBe(404);
     expect(r.body).toEqual({
-      error: { code: 404, message: expect.stringContaining('no-such-gemini'), status: 'NOT_FOUND' },
+      error: {
+        code: 404,
+        message: expect.stringContaining('no-such-gemini'),
+        status: 'NOT_FOUND',
+        details: [
+          { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'model_not_found', domain: 'switchyard' },
+        ],
+      },
     });
   });
 
@@ -149,7 +163,13 @@ describe('channels exist but none is usable: 503 with the reason', () => {
     await h.deps.services.channels.setStatus([a, b], 2);
     await relayRuntimeOf(h.deps)!.routing.reload();
     const c = countingFetch();
-    const client = new OpenAI({ apiKey: key, baseURL: h.baseURL, fetch: c.fetch, maxRetries: 1 });
+    const client = new OpenAI({
+      apiKey: key,
+      baseURL: h.baseURL,
+      fetch: c.fetch,
+      maxRetries: 1,
+      defaultHeaders: ENGLISH,
+    });
     const err = await client.chat.completions
       .create({ model: 'down-model', messages: [{ role: 'user', content: 'hi' }] })
       .catch((e: unknown) => e);
@@ -174,7 +194,7 @@ describe('a reservation larger than what remains', () => {
   const chat = (k: string, extra: object = {}) =>
     fetch(`${h.baseURL}/chat/completions`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${k}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${k}`, 'content-type': 'application/json', ...ENGLISH },
       body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], ...extra }),
     }).then(async (res) => ({ status: res.status, body: (await res.json()) as { error: Record<string, unknown> } }));
 
@@ -198,13 +218,22 @@ describe('a reservation larger than what remains', () => {
     const token = await insertToken(h.deps, user.id, { remainQuota: 499_850 });
     const claude = await fetch(`${root}/v1/messages`, {
       method: 'POST',
-      headers: { 'x-api-key': token.key, 'anthropic-version': '2023-06-01', 'content-type': 'application/json' },
+      headers: {
+        'x-api-key': token.key,
+        'anthropic-version': '2023-06-01',
+        'content-type': 'application/json',
+        ...ENGLISH,
+      },
       body: JSON.stringify({ model: 'gpt-4o-mini', max_tokens: 1_000_000, messages: [{ role: 'user', content: 'x' }] }),
     });
     expect(claude.status).toBe(403);
     expect(await claude.json()).toEqual({
       type: 'error',
-      error: { type: 'permission_error', message: expect.stringContaining('but this token has only $0.9997 left') },
+      error: {
+        type: 'permission_error',
+        message: expect.stringContaining('but this token has only $0.9997 left'),
+        code: 'insufficient_quota_for_request',
+      },
     });
     const gemini = await fetch(`${root}/v1beta/models/gpt-4o-mini:generateContent`, {
       method: 'POST',
@@ -220,6 +249,13 @@ describe('a reservation larger than what remains', () => {
         code: 403,
         message: expect.stringMatching(/^本次请求最多需要 \$[\d.]+，但该令牌仅剩 \$0\.9997/),
         status: 'PERMISSION_DENIED',
+        details: [
+          {
+            '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+            reason: 'insufficient_quota_for_request',
+            domain: 'switchyard',
+          },
+        ],
       },
     });
   });

@@ -165,9 +165,9 @@ describe('streaming', () => {
       headers: { authorization: 'Bearer sk-nope', 'content-type': 'application/json' },
       body: JSON.stringify({ model: 'gpt-4o', messages }),
     });
-    const body = (await bad.body.json()) as { error: { message: string } };
+    const body = (await bad.body.json()) as { error: { code: string } };
     expect(bad.statusCode).toBe(401);
-    expect(body.error.message).toContain('Invalid token');
+    expect(body.error.code).toBe('invalid_api_key');
     expect(String(bad.headers['server-timing'])).toMatch(/^gateway;dur=/);
   });
 

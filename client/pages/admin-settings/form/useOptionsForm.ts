@@ -21,6 +21,16 @@ export interface OptionsForm {
 }
 
 /** The server refuses to switch a feature on before its configuration is stored: save switches turned on last. */
+/** Options the status object's money display is made of: saving one reloads it, so amounts follow at once. */
+const displayKeys = new Set([
+  'QuotaPerUnit',
+  'DisplayInCurrencyEnabled',
+  'general_setting.quota_display_type',
+  'USDExchangeRate',
+  'general_setting.custom_currency_symbol',
+  'general_setting.custom_currency_exchange_rate',
+]);
+
 const isSwitchOn = (key: string, v: Values) => /(Enabled|\.enabled)$/.test(key) && v[key] === 'true';
 const switchesOnLast = (changed: string[], v: Values) =>
   [...changed].sort((a, b) => Number(isSwitchOn(a, v)) - Number(isSwitchOn(b, v)));
@@ -103,8 +113,7 @@ export function useOptionsForm(
     if (savedSecrets.length > 0) setValues((v) => ({ ...v, ...Object.fromEntries(savedSecrets.map((k) => [k, ''])) }));
     await utils.options.list.invalidate();
     // The console's amounts follow the display settings of the status object: reload it when they change.
-    if (changed.some((k) => k === 'QuotaPerUnit' || k === 'DisplayInCurrencyEnabled'))
-      await utils.status.get.invalidate();
+    if (changed.some((k) => displayKeys.has(k))) await utils.status.get.invalidate();
     if (failures.length === 0) notifications.show({ color: 'teal', message: t`Saved` });
     else if (failures.length === changed.length)
       notifications.show({ color: 'red', title: t`Save failed, please retry`, message: failures.join('\n') });

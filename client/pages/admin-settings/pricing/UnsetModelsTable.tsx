@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Alert, Button, Stack } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
+import { ScrollCue } from '../../../components/ScrollCue.tsx';
 import { useMemo, useState } from 'react';
 import { DEFAULT_PAGE_SIZE } from '../../../../shared/constants.ts';
 import { pageSizeOptions } from '../../../components/usePageSize.ts';
@@ -34,44 +35,46 @@ export function UnsetModelsTable({ form }: { form: OptionsForm }) {
     return <Alert color="red">{t`Failed to get enabled models` + `: ${errorMessage(enabled.error)}`}</Alert>;
   return (
     <Stack gap="sm">
-      <DataTable<{ name: string }>
-        withTableBorder
-        borderRadius="md"
-        minHeight={unset.length ? undefined : 150}
-        fetching={enabled.isLoading}
-        idAccessor="name"
-        records={unset.slice((page - 1) * size, page * size)}
-        totalRecords={unset.length}
-        recordsPerPage={size}
-        page={page}
-        onPageChange={setPage}
-        recordsPerPageOptions={pageSizeOptions}
-        onRecordsPerPageChange={(s) => {
-          setSize(s);
-          setPage(1);
-        }}
-        recordsPerPageLabel={t`Per page`}
-        noRecordsText={t`Every enabled model has a price`}
-        paginationText={({ from, to, totalRecords }) => t`${from}-${to} of ${totalRecords}`}
-        columns={[
-          { accessor: 'name', title: t`Model` },
-          {
-            accessor: 'channels',
-            title: t`Served by`,
-            render: (r) => (channelsOf.get(r.name) ?? []).map((c) => `${c.name} #${c.id}`).join(', '),
-          },
-          {
-            accessor: 'actions',
-            title: '',
-            textAlign: 'right',
-            render: (r) => (
-              <Button size="compact-sm" variant="light" onClick={() => setEditing(r.name)}>
-                {t`Set price`}
-              </Button>
-            ),
-          },
-        ]}
-      />
+      <ScrollCue>
+        <DataTable<{ name: string }>
+          withTableBorder
+          borderRadius="md"
+          minHeight={unset.length ? undefined : 150}
+          fetching={enabled.isLoading}
+          idAccessor="name"
+          records={unset.slice((page - 1) * size, page * size)}
+          totalRecords={unset.length}
+          recordsPerPage={size}
+          page={page}
+          onPageChange={setPage}
+          recordsPerPageOptions={pageSizeOptions}
+          onRecordsPerPageChange={(s) => {
+            setSize(s);
+            setPage(1);
+          }}
+          recordsPerPageLabel={t`Per page`}
+          noRecordsText={t`Every enabled model has a price`}
+          paginationText={({ from, to, totalRecords }) => t`${from}-${to} of ${totalRecords}`}
+          columns={[
+            { accessor: 'name', title: t`Model` },
+            {
+              accessor: 'channels',
+              title: t`Served by`,
+              render: (r) => (channelsOf.get(r.name) ?? []).map((c) => `${c.name} #${c.id}`).join(', '),
+            },
+            {
+              accessor: 'actions',
+              title: '',
+              textAlign: 'right',
+              render: (r) => (
+                <Button size="compact-sm" variant="light" onClick={() => setEditing(r.name)}>
+                  {t`Set price`}
+                </Button>
+              ),
+            },
+          ]}
+        />
+      </ScrollCue>
       <PriceEditModal
         opened={editing !== undefined}
         row={editingRow}

@@ -3,6 +3,7 @@ import { ActionIcon, Badge, Button, Group, Stack, Switch, TextInput } from '@man
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
+import { ScrollCue } from '../../../components/ScrollCue.tsx';
 import { useMemo, useState } from 'react';
 import { isImageModel } from '../../../../shared/image-models.ts';
 import type { OptionsForm } from '../form/useOptionsForm.ts';
@@ -94,115 +95,117 @@ export function VisualPriceEditor({ form, presets, onlyPresets, setOnlyPresets }
           </Button>
         </Group>
       </Group>
-      <DataTable<PriceRow>
-        withTableBorder
-        borderRadius="md"
-        minHeight={filtered.length ? undefined : 150}
-        idAccessor="name"
-        records={pageRows}
-        totalRecords={filtered.length}
-        recordsPerPage={PAGE_SIZE}
-        page={page}
-        onPageChange={setPage}
-        noRecordsText={t`No data`}
-        paginationText={({ from, to, totalRecords }) => t`${from}-${to} of ${totalRecords}`}
-        selectedRecords={selected}
-        onSelectedRecordsChange={setSelected}
-        // Narrow screens scroll the table sideways instead of breaking model names.
-        defaultColumnProps={{ noWrap: true }}
-        columns={[
-          {
-            accessor: 'name',
-            title: t`Model`,
-            render: (r) => (
-              // The mark goes under the name when a phone leaves the column too narrow for both.
-              <Group gap={6} wrap="wrap">
-                <span data-testid={`price-row-${r.name}`}>{r.name}</span>
-                {presets.has(r.name) && (
-                  <Badge size="xs" color="yellow" variant="light" miw="fit-content" data-testid={`preset-${r.name}`}>
-                    {t`Preset`}
-                  </Badge>
-                )}
-              </Group>
-            ),
-          },
-          {
-            accessor: 'mode',
-            title: t`Billing`,
-            render: (r) =>
-              r.price !== undefined ? (
-                // max-content: a phone's narrow column cut 按个视频 to 按个… (the table scrolls sideways instead).
-                <Badge color="grape" variant="light" miw="max-content" data-testid={`billing-${r.name}`}>
-                  {isVideo(r.name)
-                    ? r.videoUnit === 'job'
-                      ? t`Per video`
-                      : t`Per second`
-                    : isImageModel(r.name)
-                      ? t`Per image`
-                      : t`Per call`}
-                </Badge>
-              ) : (
-                <Badge variant="light" miw="fit-content">
-                  {t`Per token`}
-                </Badge>
+      <ScrollCue>
+        <DataTable<PriceRow>
+          withTableBorder
+          borderRadius="md"
+          minHeight={filtered.length ? undefined : 150}
+          idAccessor="name"
+          records={pageRows}
+          totalRecords={filtered.length}
+          recordsPerPage={PAGE_SIZE}
+          page={page}
+          onPageChange={setPage}
+          noRecordsText={t`No data`}
+          paginationText={({ from, to, totalRecords }) => t`${from}-${to} of ${totalRecords}`}
+          selectedRecords={selected}
+          onSelectedRecordsChange={setSelected}
+          // Narrow screens scroll the table sideways instead of breaking model names.
+          defaultColumnProps={{ noWrap: true }}
+          columns={[
+            {
+              accessor: 'name',
+              title: t`Model`,
+              render: (r) => (
+                // The mark goes under the name when a phone leaves the column too narrow for both.
+                <Group gap={6} wrap="wrap">
+                  <span data-testid={`price-row-${r.name}`}>{r.name}</span>
+                  {presets.has(r.name) && (
+                    <Badge size="xs" color="yellow" variant="light" miw="fit-content" data-testid={`preset-${r.name}`}>
+                      {t`Preset`}
+                    </Badge>
+                  )}
+                </Group>
               ),
-          },
-          { accessor: 'ratio', title: t`Ratio`, render: (r) => (r.price !== undefined ? '-' : fmt(r.ratio)) },
-          {
-            accessor: 'input',
-            title: t`Input $/1M`,
-            render: (r) => (r.price !== undefined || r.ratio === undefined ? '-' : fmt(pricePerMillion(r.ratio))),
-          },
-          {
-            accessor: 'completionRatio',
-            title: t`Completion ratio`,
-            render: (r) => (r.price !== undefined ? '-' : fmt(r.completionRatio)),
-          },
-          {
-            accessor: 'output',
-            title: t`Output $/1M`,
-            render: (r) =>
-              r.price !== undefined || r.ratio === undefined || r.completionRatio === undefined
-                ? '-'
-                : fmt(outputPrice(pricePerMillion(r.ratio), r.completionRatio)),
-          },
-          {
-            accessor: 'price',
-            title: t`Fixed price`,
-            render: (r) => {
-              if (r.price === undefined) return '-';
-              const amount = `$${r.price}`;
-              if (!isVideo(r.name)) return isImageModel(r.name) ? t`${amount} / image` : amount;
-              return r.videoUnit === 'job' ? t`${amount} / video` : t`${amount} / second`;
             },
-          },
-          {
-            accessor: 'actions',
-            title: '',
-            textAlign: 'right',
-            render: (r) => (
-              <Group gap={4} justify="flex-end" wrap="nowrap">
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={t`Edit`}
-                  onClick={() => open(r)}
-                  data-testid={`edit-${r.name}`}
-                >
-                  <IconPencil size={16} />
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={t`Delete`}
-                  onClick={() => write(rows.filter((x) => x.name !== r.name))}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Group>
-            ),
-          },
-        ]}
-      />
+            {
+              accessor: 'mode',
+              title: t`Billing`,
+              render: (r) =>
+                r.price !== undefined ? (
+                  // max-content: a phone's narrow column cut 按个视频 to 按个… (the table scrolls sideways instead).
+                  <Badge color="grape" variant="light" miw="max-content" data-testid={`billing-${r.name}`}>
+                    {isVideo(r.name)
+                      ? r.videoUnit === 'job'
+                        ? t`Per video`
+                        : t`Per second`
+                      : isImageModel(r.name)
+                        ? t`Per image`
+                        : t`Per call`}
+                  </Badge>
+                ) : (
+                  <Badge variant="light" miw="max-content">
+                    {t`Per token`}
+                  </Badge>
+                ),
+            },
+            { accessor: 'ratio', title: t`Ratio`, render: (r) => (r.price !== undefined ? '-' : fmt(r.ratio)) },
+            {
+              accessor: 'input',
+              title: t`Input $/1M`,
+              render: (r) => (r.price !== undefined || r.ratio === undefined ? '-' : fmt(pricePerMillion(r.ratio))),
+            },
+            {
+              accessor: 'completionRatio',
+              title: t`Completion ratio`,
+              render: (r) => (r.price !== undefined ? '-' : fmt(r.completionRatio)),
+            },
+            {
+              accessor: 'output',
+              title: t`Output $/1M`,
+              render: (r) =>
+                r.price !== undefined || r.ratio === undefined || r.completionRatio === undefined
+                  ? '-'
+                  : fmt(outputPrice(pricePerMillion(r.ratio), r.completionRatio)),
+            },
+            {
+              accessor: 'price',
+              title: t`Fixed price`,
+              render: (r) => {
+                if (r.price === undefined) return '-';
+                const amount = `$${r.price}`;
+                if (!isVideo(r.name)) return isImageModel(r.name) ? t`${amount} / image` : amount;
+                return r.videoUnit === 'job' ? t`${amount} / video` : t`${amount} / second`;
+              },
+            },
+            {
+              accessor: 'actions',
+              title: '',
+              textAlign: 'right',
+              render: (r) => (
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={t`Edit`}
+                    onClick={() => open(r)}
+                    data-testid={`edit-${r.name}`}
+                  >
+                    <IconPencil size={16} />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t`Delete`}
+                    onClick={() => write(rows.filter((x) => x.name !== r.name))}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Group>
+              ),
+            },
+          ]}
+        />
+      </ScrollCue>
       <PriceEditModal
         opened={editorOpen}
         row={editing}

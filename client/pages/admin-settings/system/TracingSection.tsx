@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { Badge, Code, Group, Table, Text } from '@mantine/core';
+import { Code, Group, Table, Text } from '@mantine/core';
+import { StatusDot } from '../../../components/StatusDot.tsx';
 import { trpc } from '../../../trpc.ts';
 import { SectionFrame } from '../form/OptionsSection.tsx';
 
@@ -37,9 +38,9 @@ export function TracingSection() {
         <Group gap="sm">
           <Trans>Tracing (OpenTelemetry)</Trans>
           {v && (
-            <Badge color={v.enabled ? 'teal' : 'gray'} variant="light" data-testid="tracing-state">
+            <StatusDot color={v.enabled ? 'teal' : 'gray'} data-testid="tracing-state">
               {v.enabled ? <Trans>On</Trans> : <Trans>Off</Trans>}
-            </Badge>
+            </StatusDot>
           )}
         </Group>
       }

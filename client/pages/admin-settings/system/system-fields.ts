@@ -18,7 +18,7 @@ export const paymentFields: FieldDef[] = [
   { key: 'PayAddress', kind: 'text', label: msg`Payment gateway address`, placeholder: 'https://' },
   { key: 'EpayId', kind: 'text', label: msg`Merchant id` },
   { key: 'EpayKey', kind: 'password', label: msg`Merchant key`, secret: true },
-  { key: 'Price', kind: 'number', label: msg`Price of $1 of quota (local currency)`, min: 0, step: 0.1 },
+  { key: 'Price', kind: 'number', label: msg`Yuan paid for $1 of quota`, min: 0, step: 0.1 },
   { key: 'MinTopUp', kind: 'number', label: msg`Minimum top-up`, min: 1, decimals: 0 },
   {
     key: 'CustomCallbackAddress',

@@ -13,7 +13,43 @@ export const generalFields: FieldDef[] = [
     description: msg`Do not change this unless you know what you are doing`,
     min: 1,
   },
-  { key: 'DisplayInCurrencyEnabled', kind: 'switch', label: msg`Show quota as currency` },
+  // How every page, form and mail shows money (new-api's option names; the older DisplayInCurrencyEnabled
+  // switch follows this choice on the server).
+  {
+    key: 'general_setting.quota_display_type',
+    kind: 'select',
+    label: msg`Show amounts in`,
+    description: msg`Used by every page, form and mail; quota itself is stored in quota units either way`,
+    choices: [
+      { value: 'USD', label: msg`US dollars ($)` },
+      { value: 'CNY', label: msg`Chinese yuan (¥)` },
+      { value: 'CUSTOM', label: msg`Custom currency` },
+      { value: 'TOKENS', label: msg`Quota units` },
+    ],
+  },
+  {
+    key: 'USDExchangeRate',
+    kind: 'number',
+    label: msg`Yuan per US dollar`,
+    description: msg`Amounts in yuan are dollars times this rate; it does not change top-up prices`,
+    min: 0.01,
+    decimals: 4,
+    disabledWhen: (v) => v['general_setting.quota_display_type'] !== 'CNY',
+  },
+  {
+    key: 'general_setting.custom_currency_symbol',
+    kind: 'text',
+    label: msg`Custom currency symbol`,
+    disabledWhen: (v) => v['general_setting.quota_display_type'] !== 'CUSTOM',
+  },
+  {
+    key: 'general_setting.custom_currency_exchange_rate',
+    kind: 'number',
+    label: msg`Custom currency per US dollar`,
+    min: 0.0001,
+    decimals: 4,
+    disabledWhen: (v) => v['general_setting.quota_display_type'] !== 'CUSTOM',
+  },
   { key: 'DisplayTokenStatEnabled', kind: 'switch', label: msg`Show token usage statistics` },
   { key: 'DefaultCollapseSidebar', kind: 'switch', label: msg`Collapse the sidebar by default` },
   // The setup wizard's usage mode, which an operator may want to change later.

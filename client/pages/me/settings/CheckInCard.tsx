@@ -3,7 +3,7 @@ import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarCheck } from '@tabler/icons-react';
 import { errorMessage } from '../../../lib/errors.ts';
-import { renderQuota } from '../../../lib/format.ts';
+import { renderCents } from '../../../lib/format.ts';
 import { trpc } from '../../../trpc.ts';
 
 /** Daily check-in: one random reward per calendar day. */
@@ -13,7 +13,8 @@ export function CheckInCard() {
   const status = trpc.checkIn.status.useQuery();
   const checkIn = trpc.checkIn.checkIn.useMutation({
     onSuccess: (d) => {
-      notifications.show({ color: 'teal', message: t`Checked in: you got ${renderQuota(d.quota)}` });
+      // At whole cents or fen, as balances read (issue 45: not "$0.01497"); the exact amount is in the log.
+      notifications.show({ color: 'teal', message: t`Checked in: you got ${renderCents(d.quota, 'round')}` });
       void utils.checkIn.status.invalidate();
       void utils.users.self.invalidate();
     },

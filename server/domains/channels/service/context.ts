@@ -10,6 +10,7 @@ import type { MessagesService } from '../../messages/messages.service.ts';
 import type { OptionsService } from '../../options/options.service.ts';
 import { findChannelById } from '../channels.repo.ts';
 import type { ChannelProbe } from '../channel-probe.client.ts';
+import type { ChannelCalls } from '../channel-calls.service.ts';
 
 /** What every verb of the channel service is built from. */
 export interface ChannelsCtx {
@@ -20,6 +21,8 @@ export interface ChannelsCtx {
   log: Logger;
   /** The inbox, for telling root about channels a test disabled. */
   messages: MessagesService;
+  /** How the relay's latest calls went per channel (issue 45). */
+  calls: ChannelCalls;
 }
 
 /** Admin spec §8: the channel may have been deleted in another tab; a refresh shows the list as it is. */

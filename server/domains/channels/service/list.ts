@@ -1,6 +1,7 @@
 import { CHANNEL_TYPES } from '../../../../shared/channel-types.ts';
 import type { ListChannelsInput } from '../../../../shared/schemas/channels.ts';
 import { splitList } from '../../../../shared/schemas/common.ts';
+import type { LastCalls } from '../channel-calls.service.ts';
 import type { ChannelRow } from '../channels.table.ts';
 import {
   countChannels,
@@ -30,6 +31,11 @@ export interface ChannelSearchQuery {
   idSort: boolean;
   tagMode: boolean;
 }
+
+/** A channel as the console lists it: the admin view plus how its latest relayed calls went (issue 45). */
+export type ConsoleChannel = ChannelView & { last_calls: LastCalls };
+
+const noCalls: LastCalls = { ok_at: 0, failed_at: 0, failure: null };
 
 /** Creation date of the OpenAI model objects, as new-api sends it. */
 const MODEL_CREATED = 1626777600;
@@ -76,6 +82,26 @@ export function createChannelQueries(ctx: ChannelsCtx) {
     return (q.tagMode ? await expandTags(rows, q.idSort) : rows).map(toChannelView);
   }
 
+  async function consolePage(input: ListChannelsInput): Promise<{ items: ChannelView[]; total: number }> {
+    const { idSort, tagMode } = input;
+    if (input.keyword || input.group || input.model) {
+      const all = await search({
+        keyword: input.keyword ?? '',
+        group: input.group ?? '',
+        model: input.model ?? '',
+        idSort,
+        tagMode,
+      });
+      const start = (input.page - 1) * input.pageSize;
+      return { items: all.slice(start, start + input.pageSize), total: all.length };
+    }
+    const [items, total] = await Promise.all([
+      page({ page: input.page - 1, pageSize: input.pageSize, idSort, tagMode }),
+      count(tagMode),
+    ]);
+    return { items, total };
+  }
+
   return {
     page,
 
@@ -87,25 +113,20 @@ export function createChannelQueries(ctx: ChannelsCtx) {
       return toChannelView(await getChannelOrThrow(ctx, id));
     },
 
-    /** The console's list: 1-based pages with a total; filters switch to a search. */
-    async consoleList(input: ListChannelsInput): Promise<{ items: ChannelView[]; total: number }> {
-      const { idSort, tagMode } = input;
-      if (input.keyword || input.group || input.model) {
-        const all = await search({
-          keyword: input.keyword ?? '',
-          group: input.group ?? '',
-          model: input.model ?? '',
-          idSort,
-          tagMode,
-        });
-        const start = (input.page - 1) * input.pageSize;
-        return { items: all.slice(start, start + input.pageSize), total: all.length };
-      }
-      const [items, total] = await Promise.all([
-        page({ page: input.page - 1, pageSize: input.pageSize, idSort, tagMode }),
-        count(tagMode),
-      ]);
-      return { items, total };
+    /**
+     * The console's list: 1-based pages with a total; filters switch to a search. Each row carries how the
+     * relay's latest calls on it went (issue 45), which new-api's /api/channel shape has no place for.
+     */
+    async consoleList(input: ListChannelsInput): Promise<{ items: ConsoleChannel[]; total: number }> {
+      const { items, total } = await consolePage(input);
+      const calls = await ctx.calls.read(items.map((c) => c.id));
+      return { items: items.map((c) => ({ ...c, last_calls: calls.get(c.id) ?? noCalls })), total };
+    },
+
+    /** The console's edit form: the channel with its latest calls. */
+    async consoleGet(id: number): Promise<ConsoleChannel> {
+      const channel = toChannelView(await getChannelOrThrow(ctx, id));
+      return { ...channel, last_calls: (await ctx.calls.read([id])).get(id) ?? noCalls };
     },
 
     /** Root only (tRPC revealKey): the edit form's "show key". */

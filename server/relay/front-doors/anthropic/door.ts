@@ -1,4 +1,4 @@
-import { relayError } from '../../errors.ts';
+import { schemaRefusal } from '../../errors.ts';
 import { nativeSupportFor } from '../../providers/native-support.ts';
 import { completionTextOf, countPromptTokens, loadTokenizers } from '../../usage.ts';
 import type { FrontDoor } from '../types.ts';
@@ -18,8 +18,7 @@ export const anthropicDoor: FrontDoor = {
 
   parse(req) {
     const parsed = anthropicBody.safeParse(req.body ?? {});
-    if (!parsed.success)
-      throw relayError(400, parsed.error.issues[0]?.message ?? 'invalid request', 'invalid_request_error');
+    if (!parsed.success) throw schemaRefusal(parsed.error.issues[0]?.message, 'invalid_request_error');
     // A converted answer reports the prompt's size before the upstream does (message_start): the
     // tokenizer loads now, while the upstream works.
     void loadTokenizers();

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { relayError } from '../../errors.ts';
+import { relayRefusal, schemaRefusal } from '../../errors.ts';
 import { convertGoogleImages } from '../../providers/gemini/images.ts';
 import { nativeSupportFor } from '../../providers/native-support.ts';
 import { isImageMode } from '../../images/image-request.ts';
@@ -15,7 +15,7 @@ import { toGeminiStream } from './stream.ts';
 export function geminiTarget(req: FastifyRequest): { model: string; stream: boolean } {
   const rest = (req.params as { '*'?: string })['*'] ?? '';
   const m = /^(.+):(generateContent|streamGenerateContent)$/.exec(decodeURIComponent(rest));
-  if (!m) throw relayError(404, `不支持的 Gemini 接口：${rest}`, 'not_found');
+  if (!m) throw relayRefusal(404, 'relay.endpoint_unsupported', 'not_found', { path: req.url.split('?')[0] });
   // Vertex AI express mode's `/v1beta1/publishers/{publisher}/models/{model}`: Google's models by
   // their name, another publisher's (an `owner/name` model) as `publisher/model`.
   const pub = req.url.startsWith('/v1beta1/') ? /^([^/]+)\/models\/(.+)$/.exec(m[1]) : null;
@@ -30,8 +30,7 @@ export const geminiDoor: FrontDoor = {
   parse(req) {
     const { model, stream } = geminiTarget(req);
     const parsed = geminiBody.safeParse(req.body ?? {});
-    if (!parsed.success)
-      throw relayError(400, parsed.error.issues[0]?.message ?? 'invalid request', 'invalid_argument');
+    if (!parsed.success) throw schemaRefusal(parsed.error.issues[0]?.message, 'invalid_argument');
     // A Gemini channel gets the repaired body too: Gemini refuses the repeats as much as any other upstream.
     const contents = dropRepeatedResponses(parsed.data.contents);
     const body = contents === parsed.data.contents ? parsed.data : { ...parsed.data, contents };

@@ -46,7 +46,12 @@ afterAll(async () => {
 
 const gateway = () => h.baseURL.replace(/\/v1$/, '');
 /** The Gemini API's client (generateContent). */
-const gemini = (key: string) => new GoogleGenAI({ apiKey: key, httpOptions: { baseUrl: gateway() } });
+// In English: the relay answers Chinese by default (issue 45) and these tests read its English wording.
+const gemini = (key: string) =>
+  new GoogleGenAI({
+    apiKey: key,
+    httpOptions: { baseUrl: gateway(), headers: { 'accept-language': 'en-US,en;q=0.9' } },
+  });
 /** Vertex AI express mode's client: @google/genai sends generateImages only there. */
 const vertex = (key: string) => new GoogleGenAI({ vertexai: true, apiKey: key, httpOptions: { baseUrl: gateway() } });
 

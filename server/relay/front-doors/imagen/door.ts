@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { relayError } from '../../errors.ts';
+import { relayRefusal, schemaRefusal } from '../../errors.ts';
 import type { ImagesAnswer } from '../../images/image-answer.ts';
 import { sniffMime } from '../../images/image-request.ts';
 import type { InlineImage } from '../../providers/shared/images.ts';
@@ -90,10 +90,9 @@ export const imagenDoor: FrontDoor = {
 
   parse(req) {
     const model = imagenTarget(req);
-    if (!model) throw relayError(404, 'Unsupported Imagen path', 'not_found');
+    if (!model) throw relayRefusal(404, 'relay.endpoint_unsupported', 'not_found', { path: req.url.split('?')[0] });
     const parsed = predictBody.safeParse(req.body ?? {});
-    if (!parsed.success)
-      throw relayError(400, parsed.error.issues[0]?.message ?? 'invalid request', 'invalid_argument');
+    if (!parsed.success) throw schemaRefusal(parsed.error.issues[0]?.message, 'invalid_argument');
     const [instance] = parsed.data.instances;
     const p = parsed.data.parameters ?? {};
     const refs = instance.referenceImages ?? [];

@@ -1,6 +1,6 @@
 import { nowSeconds } from '../../../db/time.ts';
 import type { CanonicalMessage } from '../../canonical/types.ts';
-import { relayError } from '../../errors.ts';
+import { schemaRefusal } from '../../errors.ts';
 import { messagesToItems } from '../../providers/openai/responses-bridge/messages-to-items.ts';
 import { newId } from '../../providers/openai/responses-bridge/shapes.ts';
 import { completionTextOf } from '../../usage.ts';
@@ -21,8 +21,7 @@ export const responsesDoor: FrontDoor = {
 
   parse(req) {
     const parsed = responsesBody.safeParse(req.body ?? {});
-    if (!parsed.success)
-      throw relayError(400, parsed.error.issues[0]?.message ?? 'invalid request', 'invalid_request_error');
+    if (!parsed.success) throw schemaRefusal(parsed.error.issues[0]?.message, 'invalid_request_error');
     const body = parsed.data;
     const converted = responsesToCanonical(body, []);
     const turn: ResponsesTurn = {

@@ -181,7 +181,9 @@ describe('gateway links (response_format url on a base64-only model)', () => {
     const mine = await fetch(bare, { headers: { authorization: `Bearer ${p.key}` } });
     expect(mine.status).toBe(200);
     const other = await payer(h);
-    const theirs = await fetch(bare, { headers: { authorization: `Bearer ${other.key}` } });
+    const theirs = await fetch(bare, {
+      headers: { authorization: `Bearer ${other.key}`, 'accept-language': 'en-US,en;q=0.9' },
+    });
     expect(theirs.status).toBe(404);
     expect(((await theirs.json()) as { error: { message: string } }).error.message).toContain('image');
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isAdmin } from '../../../../../shared/constants.ts';
 import { taskOwner } from '../../../../domains/tasks/task-owner.repo.ts';
 import { findRelayUser } from '../../../../domains/users/users.repo.ts';
-import { relayError } from '../../../errors.ts';
+import { schemaRefusal } from '../../../errors.ts';
 import { type RelayPrincipal, toRelayUser } from '../../../principal.ts';
 import { playgroundAuth } from '../../../routes.ts';
 import type { RelayRuntime } from '../../../runtime.ts';
@@ -31,7 +31,7 @@ export function registerPlaygroundVideoRoutes(app: FastifyInstance, rt: RelayRun
   app.post('/pg/videos', async (req) => {
     const p = await playgroundAuth(rt, req);
     const parsed = submitBody.safeParse(req.body);
-    if (!parsed.success) throw relayError(400, parsed.error.issues[0]?.message ?? 'invalid body', 'invalid_request');
+    if (!parsed.success) throw schemaRefusal(parsed.error.issues[0]?.message, 'invalid_request');
     const b = parsed.data;
     return videos().submit(p, { model: b.model, prompt: b.prompt, seconds: b.seconds, size: b.size }, meta(req));
   });

@@ -80,7 +80,9 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const google = (key: string) => new GoogleGenAI({ apiKey: key, httpOptions: { baseUrl: h.gateway } });
+// In English: the relay answers Chinese by default (issue 45) and these tests read its English wording.
+const ENGLISH = { 'accept-language': 'en-US,en;q=0.9' };
+const google = (key: string) => new GoogleGenAI({ apiKey: key, httpOptions: { baseUrl: h.gateway, headers: ENGLISH } });
 const gatewayIdOf = (op: GenerateVideosOperation) => op.name!.split('/operations/')[1];
 
 /** The upstream's own names must never reach a client. */
@@ -233,7 +235,7 @@ describe("Google's Veo door", () => {
     const post = (model: string, body: unknown, key: string | null = u.key) =>
       fetch(`${h.gateway}/v1beta/models/${model}:predictLongRunning`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(key ? { 'x-goog-api-key': key } : {}) },
+        headers: { 'content-type': 'application/json', ...ENGLISH, ...(key ? { 'x-goog-api-key': key } : {}) },
         body: JSON.stringify(body),
       });
     const before = veo.requests.length;

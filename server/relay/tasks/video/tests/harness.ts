@@ -19,6 +19,8 @@ import { relayRuntimeOf } from '../../../runtime.ts';
 import { taskPollerOf, videoPollerOf } from '../../routes.ts';
 import { videoCoreOf, type VideoCore } from '../service.ts';
 
+const ENGLISH = { 'accept-language': 'en-US,en;q=0.9' };
+
 /*
  * A listening gateway for the video tests (issue 40), shared by the core's and the doors' tests. No
  * upstream is started here: a test starts the fakes it needs (scripts/fake-upstream/video/*) and adds
@@ -161,11 +163,14 @@ export async function startVideoHarness(
       expect(Number(l.token?.used_quota)).toBe(net);
       return net;
     },
-    openai: (payer) => new OpenAI({ apiKey: payer.key, baseURL: `${gateway}/v1`, maxRetries: 0 }),
+    // In English: the relay answers Chinese by default (issue 45) and the video tests read its English wording.
+    openai: (payer) =>
+      new OpenAI({ apiKey: payer.key, baseURL: `${gateway}/v1`, maxRetries: 0, defaultHeaders: ENGLISH }),
     async call(method, path, key, body, headers = {}) {
       const res = await fetch(`${gateway}${path}`, {
         method,
         headers: {
+          ...ENGLISH,
           ...(key ? { authorization: `Bearer ${key}` } : {}),
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           ...headers,

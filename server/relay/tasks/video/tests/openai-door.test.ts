@@ -35,7 +35,13 @@ async function client(quota = 100_000_000) {
   return {
     userId: u.id,
     key: tok.key,
-    openai: new OpenAI({ apiKey: tok.key, baseURL: `${gateway}/v1`, maxRetries: 0 }),
+    // In English: the relay answers Chinese by default (issue 45) and these tests read its English wording.
+    openai: new OpenAI({
+      apiKey: tok.key,
+      baseURL: `${gateway}/v1`,
+      maxRetries: 0,
+      defaultHeaders: { 'accept-language': 'en-US,en;q=0.9' },
+    }),
   };
 }
 
