@@ -1,14 +1,69 @@
 /// <reference types="vitest/config" />
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
+import { consoleBuild } from './scripts/console-build.ts';
 
 const server = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
+const lib = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${names})[\\\\/]`);
+
+/*
+ * Chunks by how often their code changes (issue 45): left alone, the bundler cut the console into ~240 files,
+ * one per shared Mantine component and icon, and a first screen fetched ~140 of them. Libraries are grouped by
+ * release cadence (a new console build keeps their file names, so a browser keeps them cached), our own shared
+ * code is one chunk, and every page stays lazy as one chunk of its own. Heavy libraries only one page uses
+ * (charts, markdown, QR codes, passkeys) are left out of the groups, so they stay with that page.
+ */
+const HEAVY = /from '(@mantine\/(charts|dates)|dayjs[^']*|recharts|marked|dompurify|qrcode|@simplewebauthn\/browser)'/;
+const importsHeavyLibrary = (id: string) => HEAVY.test(readFileSync(id, 'utf8'));
+
+const mantine = lib(
+  '@mantine[\\\\/](core|hooks|modals|notifications|form|store)|mantine-datatable|@floating-ui|clsx|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib|react-number-format|react-textarea-autosize|use-composed-ref|use-isomorphic-layout-effect|use-latest|react-is|use-sync-external-store',
+);
+
+const chunkGroups = [
+  { name: 'react', test: lib('react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser') },
+  { name: 'data', test: lib('@tanstack|@trpc') },
+  { name: 'i18n', test: lib('@lingui|@messageformat|messageformat-parser') },
+  { name: 'icons', test: lib('@tabler') },
+  // Mantine and the small helpers its components (and the charts) are built from.
+  { name: 'mantine', test: mantine },
+  { name: 'zod', test: lib('zod') },
+  // The shell: our code every page runs (layout, router, query client), statically imported by the entry.
+  // (main.tsx itself stays the entry: index.html then loads one script and preloads the rest.)
+  {
+    name: 'shell',
+    test: (id: string) => /[\\/](client|shared)[\\/].*\.(tsx?|css)$/.test(id) && !/[\\/]client[\\/]main\.tsx$/.test(id),
+    tags: ['$initial' as const],
+  },
+  // Our components and helpers that several pages share: one chunk, not one per importing set of pages. A
+  // module that imports a library only some pages need stays out, so this chunk never pulls that library in.
+  {
+    name: 'console',
+    test: (id: string) => /[\\/](client|shared)[\\/].*\.tsx?$/.test(id) && !importsHeavyLibrary(id),
+    minShareCount: 2,
+  },
+  // Pages that need a date picker or a chart fetch these; the others never do.
+  { name: 'dates', test: lib('@mantine[\\\\/]dates|dayjs') },
+  {
+    name: 'charts',
+    test: lib('@mantine[\\\\/]charts|recharts|d3-[a-z-]+|victory-vendor|internmap|decimal\\.js-light'),
+  },
+].map((g, i, all) => ({ ...g, priority: all.length - i }));
+
 export default defineConfig({
   root: 'client',
-  plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui()],
-  build: { outDir: '../dist/client', emptyOutDir: true, chunkSizeWarningLimit: 2000 },
+  plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui(), consoleBuild()],
+  build: {
+    outDir: '../dist/client',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 2000,
+    // The route -> chunk map (server/plugins/console-html.ts) preloads a page's own chunk with the HTML.
+    manifest: true,
+    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
+  },
   server: {
     port: 5173,
     // Anchored patterns: a bare '/trpc' would also swallow the module request for /trpc.ts.
