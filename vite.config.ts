@@ -2,6 +2,7 @@
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import { consoleBuild } from './scripts/console-build.ts';
 
@@ -16,8 +17,21 @@ const lib = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${names})[
  * code is one chunk, and every page stays lazy as one chunk of its own. Heavy libraries only one page uses
  * (charts, markdown, QR codes, passkeys) are left out of the groups, so they stay with that page.
  */
-const HEAVY = /from '(@mantine\/(charts|dates)|dayjs[^']*|recharts|marked|dompurify|qrcode|@simplewebauthn\/browser)'/;
-const importsHeavyLibrary = (id: string) => HEAVY.test(readFileSync(id, 'utf8'));
+const HEAVY = /^(@mantine\/(charts|dates)|dayjs|recharts|marked|qrcode|@simplewebauthn\/browser)(\/|$)/;
+const heavy = new Map<string, boolean>();
+/** Whether a module of ours imports, itself or through our other modules, a library only some pages need. */
+function importsHeavyLibrary(id: string): boolean {
+  const known = heavy.get(id);
+  if (known !== undefined) return known;
+  heavy.set(id, false); // an import cycle ends here
+  const found = [...readFileSync(id, 'utf8').matchAll(/^(?:import|export)[^;]*? from '([^']+)'/gm)].some(
+    ([, spec]) =>
+      HEAVY.test(spec) ||
+      (spec.startsWith('.') && /\.tsx?$/.test(spec) && importsHeavyLibrary(path.resolve(path.dirname(id), spec))),
+  );
+  heavy.set(id, found);
+  return found;
+}
 
 const mantine = lib(
   '@mantine[\\\\/](core|hooks|modals|notifications|form|store)|mantine-datatable|@floating-ui|clsx|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib|react-number-format|react-textarea-autosize|use-composed-ref|use-isomorphic-layout-effect|use-latest|react-is|use-sync-external-store',
@@ -42,7 +56,8 @@ const chunkGroups = [
   // module that imports a library only some pages need stays out, so this chunk never pulls that library in.
   {
     name: 'console',
-    test: (id: string) => /[\\/](client|shared)[\\/].*\.tsx?$/.test(id) && !importsHeavyLibrary(id),
+    test: (id: string) =>
+      /[\\/](client|shared)[\\/].*\.tsx?$/.test(id) && !/[\\/]node_modules[\\/]/.test(id) && !importsHeavyLibrary(id),
     minShareCount: 2,
   },
   // Pages that need a date picker or a chart fetch these; the others never do.
