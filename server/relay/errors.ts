@@ -50,14 +50,23 @@ export const refusal = (status: number, en: string, zh: string, code = 'invalid_
 
 /**
  * A refusal worded by a server-message code (shared/server-messages/relay.ts and its English twin):
- * both languages from the one table of each, the stable `code` beside them.
+ * both languages from the one table of each, the stable `code` beside them. `fromUpstream` marks an
+ * upstream's failure, which a retry on another channel may help.
  */
 export const relayRefusal = (
   status: number,
   messageCode: ServerMessageCode,
   code: string,
   params: MessageParams = {},
-) => refusal(status, serverTextIn('en', messageCode, params), serverTextIn('zh', messageCode, params), code);
+  fromUpstream = false,
+) =>
+  new RelayError(
+    status,
+    serverTextIn('en', messageCode, params),
+    code,
+    fromUpstream,
+    serverTextIn('zh', messageCode, params),
+  );
 
 /** Whether the caller reads Chinese: the default, unless its Accept-Language prefers English (q-values honoured). */
 export const prefersChinese = (acceptLanguage: string | undefined): boolean => callerLanguage(acceptLanguage) === 'zh';
