@@ -13,9 +13,11 @@ const lib = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${names})[
 /*
  * Chunks by how often their code changes (issue 45): left alone, the bundler cut the console into ~240 files,
  * one per shared Mantine component and icon, and a first screen fetched ~140 of them. Libraries are grouped by
- * release cadence (a new console build keeps their file names, so a browser keeps them cached), our own shared
- * code is one chunk, and every page stays lazy as one chunk of its own. Heavy libraries only one page uses
- * (charts, markdown, QR codes, passkeys) are left out of the groups, so they stay with that page.
+ * release cadence (a new console build keeps their file names, so a browser keeps them cached), the shell every
+ * page runs is one chunk, the code several pages share another, and every page stays lazy as one chunk of its
+ * own. Libraries only some pages need (charts, date pickers, markdown, QR codes, passkeys) never enter the shared
+ * chunk, not even through a shared component of ours that uses them: they come with the pages that need them.
+ * scripts/perf-budget.json caps what a first screen loads (scripts/console-build.ts).
  */
 const HEAVY = /^(@mantine\/(charts|dates)|dayjs|recharts|marked|qrcode|@simplewebauthn\/browser)(\/|$)/;
 const heavy = new Map<string, boolean>();
@@ -75,8 +77,6 @@ export default defineConfig({
     outDir: '../dist/client',
     emptyOutDir: true,
     chunkSizeWarningLimit: 2000,
-    // The route -> chunk map (server/plugins/console-html.ts) preloads a page's own chunk with the HTML.
-    manifest: true,
     rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
   },
   server: {
