@@ -31,4 +31,13 @@ export const relayEnglish: Record<keyof typeof relayMessages, string> = {
   'relay.vertex_account_refused': "Google refused channel #{id}'s service account",
   'relay.vertex_bad_operation': 'Not a Vertex operation name',
   'relay.veo_bad_storage': 'Veo returned an unreadable storage location',
+  'relay.model_required': 'model is required',
+  'relay.messages_required': 'messages must be a non-empty array',
+  'relay.documents_required': 'documents must be an array',
+  'relay.prompt_required': 'prompt is required',
+  'relay.input_required': 'input is required',
+  'relay.suno_prompt_required': 'prompt or gpt_description_prompt is required',
+  'relay.cost_exceeds_user_quota': 'This request costs {need}, but your account has only {remain} left; top up',
+  'relay.cost_exceeds_token_quota':
+    "This request costs {need}, but this token has only {remain} left; raise the token's quota",
 };

@@ -35,4 +35,14 @@ export const relayMessages = {
   'relay.vertex_account_refused': 'Google 拒绝了渠道 #{id} 的服务账号',
   'relay.vertex_bad_operation': '不是 Vertex 的操作名',
   'relay.veo_bad_storage': 'Veo 返回了无法读取的存储位置',
+  // The front doors' body schemas (server/relay/schemas.ts, the Suno door): new-api's wording.
+  'relay.model_required': 'model 不能为空',
+  'relay.messages_required': 'messages 不能为空',
+  'relay.documents_required': 'documents 不能为空',
+  'relay.prompt_required': 'prompt 不能为空',
+  'relay.input_required': 'input 不能为空',
+  'relay.suno_prompt_required': 'prompt 或 gpt_description_prompt 不能为空',
+  // A fixed price (pictures, video and music tasks) larger than what is left (relay/errors.ts quotaShortfall).
+  'relay.cost_exceeds_user_quota': '本次请求需要 {need}，但账户仅剩 {remain}，请充值',
+  'relay.cost_exceeds_token_quota': '本次请求需要 {need}，但该令牌仅剩 {remain}，请增加令牌额度',
 } as const;
