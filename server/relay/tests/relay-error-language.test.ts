@@ -168,11 +168,11 @@ describe('relay errors in the caller’s language, with one stable code', () => 
 
 describe('REST /api errors in the caller’s language', () => {
   it('answers new-api’s Chinese by default and English when the header prefers it', async () => {
-    const login = async (headers: Record<string, string>) => {
+    const login = async (headers: Record<string, string>, username: unknown = 'nobody-here') => {
       const res = await request(`${root()}/api/user/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify({ username: 'nobody-here', password: 'wrong-password' }),
+        body: JSON.stringify({ username, password: 'wrong-password' }),
       });
       return (await res.body.json()) as { success: boolean; message: string };
     };
@@ -181,5 +181,11 @@ describe('REST /api errors in the caller’s language', () => {
     expect(en.success).toBe(false);
     expect(en.message).toMatch(/^[\x20-\x7e]+$/);
     expect(en.message.toLowerCase()).toContain('password');
+    // A message whose parameter is itself a message (the field's name) is English throughout.
+    const zhField = await login({}, 12345);
+    expect(zhField.message).toMatch(/^用户名/);
+    const enField = await login(ENGLISH, 12345);
+    expect(enField.message).toMatch(/^[\x20-\x7e]+$/);
+    expect(enField.message).toMatch(/^Username/);
   });
 });
