@@ -214,15 +214,21 @@ export function relayAnswerOf(err: unknown): ErrorAnswer {
   return isAnswer(err) ? err : classifyError(err);
 }
 
+/**
+ * A relay failure as this caller is answered: its status, its stable code, and its words in the
+ * caller's language (Chinese unless Accept-Language prefers English). Every door's error shape is
+ * built from it (sendRelayError, the task doors' tasks/http.ts, Jimeng's).
+ */
+export function relayAnswerFor(req: FastifyRequest, err: unknown): ErrorAnswer {
+  const lang = callerLanguage(req.headers['accept-language']);
+  if (err instanceof RelayError) return { status: err.status, message: localized(err, lang), code: err.code };
+  if (isAnswer(err)) return err;
+  return withStableCode(err, inCallersLanguage(lang, err, classifyError(err, req)));
+}
+
 /** The relay's one error translator (the last-resort handler hides 5xx details via classifyError). */
 export function sendRelayError(req: FastifyRequest, reply: FastifyReply, err: unknown) {
-  const lang = callerLanguage(req.headers['accept-language']);
-  const answer: ErrorAnswer =
-    err instanceof RelayError
-      ? { status: err.status, message: localized(err, lang), code: err.code }
-      : isAnswer(err)
-        ? err
-        : withStableCode(err, inCallersLanguage(lang, err, classifyError(err, req)));
+  const answer = relayAnswerFor(req, err);
   if (answer.status >= 500 && !isAnswer(err) && !(err instanceof RelayError))
     req.log.error({ err }, 'relay request failed');
   return reply.status(answer.status).send(relayErrorBody(dialectOf(req), answer, req.id));

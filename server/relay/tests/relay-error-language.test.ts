@@ -166,6 +166,28 @@ describe('relay errors in the caller’s language, with one stable code', () => 
   });
 });
 
+describe('task doors in the caller’s language', () => {
+  it('Midjourney and Suno answer an invalid key in Chinese by default and English when asked, with its code', async () => {
+    const ask = async (path: string, headers: Record<string, string> = {}) => {
+      const res = await request(`${root()}${path}`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer sk-nosuchkey', 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ prompt: 'a cat' }),
+      });
+      return { status: res.statusCode, body: (await res.body.json()) as Record<string, unknown> };
+    };
+    const mj = await ask('/mj/submit/imagine');
+    expect(mj).toMatchObject({ status: 401, body: { type: 'invalid_api_key' } });
+    expect(mj.body.description).toContain('无效的令牌');
+    const mjEn = await ask('/mj/submit/imagine', ENGLISH);
+    expect(mjEn).toMatchObject({ status: 401, body: { type: 'invalid_api_key' } });
+    expect(mjEn.body.description).toContain('Invalid token');
+    const suno = await ask('/suno/submit/music', ENGLISH);
+    expect(suno).toMatchObject({ status: 401, body: { code: 'invalid_api_key' } });
+    expect(suno.body.message).toContain('Invalid token');
+  });
+});
+
 describe('REST /api errors in the caller’s language', () => {
   it('answers new-api’s Chinese by default and English when the header prefers it', async () => {
     const login = async (headers: Record<string, string>, username: unknown = 'nobody-here') => {
