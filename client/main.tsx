@@ -8,9 +8,11 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { httpBatchLink } from '@trpc/client';
+import { createTRPCQueryUtils } from '@trpc/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { startFirstScreen } from './first-screen.ts';
 import { activateLanguage, i18n, storedLanguage } from './i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { colorSchemeManager, theme } from './theme.ts';
@@ -19,6 +21,8 @@ import { trpc } from './trpc.ts';
 const queryClient = createQueryClient();
 const trpcClient = trpc.createClient({ links: [httpBatchLink({ url: '/trpc' })] });
 
+// The status, the opened page's code and its first list are asked for while the catalog loads.
+startFirstScreen(createTRPCQueryUtils({ client: trpcClient, queryClient }));
 await activateLanguage(storedLanguage());
 
 createRoot(document.getElementById('root')!).render(

@@ -2,8 +2,11 @@ import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, Navigate, type Params, useLocation, useParams } from 'react-router-dom';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { RefusedRoute } from './layout/RefusedRoute.tsx';
+import type { FirstQuery } from './first-screen.ts';
 import { loginUrl, setNavigate } from './lib/navigation.ts';
+import { firstChannelList } from './pages/admin-channels/first-query.ts';
 import { useStatus } from './lib/status-context.tsx';
+import { firstTokenList } from './pages/tokens/first-query.ts';
 import { sessionExpired, useStoredUser, userIsAdmin, userIsRoot } from './lib/user.ts';
 
 /** public: anyone; user: a stored signed-in user; admin: role >= 10 (others are sent to / with a toast saying why). */
@@ -14,7 +17,14 @@ export interface AppRoute {
   path: string;
   guard: Guard;
   page: LazyExoticComponent<ComponentType>;
+  /** Fetches the page's code: started by client/first-screen.ts before React renders, for the page opened first. */
+  load: () => Promise<unknown>;
+  /** The page's first list, asked for with the page's code on a cold start (client/first-screen.ts). */
+  firstQuery?: FirstQuery;
 }
+
+type PageModule = { default: ComponentType };
+const lazyPage = (load: () => Promise<PageModule>) => ({ load, page: lazy(load) });
 
 /**
  * The console's routes (spec console-screens §2.1). Each page is a default export in
@@ -22,41 +32,55 @@ export interface AppRoute {
  * (and, for the sidebar, one item in layout/nav.ts).
  */
 export const routeTable: AppRoute[] = [
-  { path: '/', guard: 'public', page: lazy(() => import('./pages/home/HomePage.tsx')) },
-  { path: '/about', guard: 'public', page: lazy(() => import('./pages/about/AboutPage.tsx')) },
-  { path: '/admin/channels', guard: 'admin', page: lazy(() => import('./pages/admin-channels/ChannelsPage.tsx')) },
-  { path: '/app/tokens', guard: 'user', page: lazy(() => import('./pages/tokens/TokensPage.tsx')) },
-  { path: '/admin/coupons', guard: 'admin', page: lazy(() => import('./pages/admin-coupons/CouponsPage.tsx')) },
+  { path: '/', guard: 'public', ...lazyPage(() => import('./pages/home/HomePage.tsx')) },
+  { path: '/about', guard: 'public', ...lazyPage(() => import('./pages/about/AboutPage.tsx')) },
+  {
+    path: '/admin/channels',
+    guard: 'admin',
+    ...lazyPage(() => import('./pages/admin-channels/ChannelsPage.tsx')),
+    firstQuery: firstChannelList,
+  },
+  {
+    path: '/app/tokens',
+    guard: 'user',
+    ...lazyPage(() => import('./pages/tokens/TokensPage.tsx')),
+    firstQuery: firstTokenList,
+  },
+  { path: '/admin/coupons', guard: 'admin', ...lazyPage(() => import('./pages/admin-coupons/CouponsPage.tsx')) },
   {
     path: '/admin/subscriptions',
     guard: 'admin',
-    page: lazy(() => import('./pages/admin-subscriptions/SubscriptionsPage.tsx')),
+    ...lazyPage(() => import('./pages/admin-subscriptions/SubscriptionsPage.tsx')),
   },
-  { path: '/admin/models', guard: 'admin', page: lazy(() => import('./pages/admin-models/ModelsPage.tsx')) },
-  { path: '/app/wallet', guard: 'user', page: lazy(() => import('./pages/wallet/WalletPage.tsx')) },
-  { path: '/app/wallet/topup-success', guard: 'user', page: lazy(() => import('./pages/wallet/SuccessPage.tsx')) },
-  { path: '/setup', guard: 'public', page: lazy(() => import('./pages/setup/SetupPage.tsx')) },
-  { path: '/login', guard: 'public', page: lazy(() => import('./pages/login/LoginPage.tsx')) },
-  { path: '/register', guard: 'public', page: lazy(() => import('./pages/register/RegisterPage.tsx')) },
-  { path: '/reset', guard: 'public', page: lazy(() => import('./pages/reset/ResetRequestPage.tsx')) },
-  { path: '/user/reset', guard: 'public', page: lazy(() => import('./pages/reset/ResetConfirmPage.tsx')) },
-  { path: '/oauth/:provider', guard: 'public', page: lazy(() => import('./pages/oauth/OAuthCallbackPage.tsx')) },
-  { path: '/app/me', guard: 'user', page: lazy(() => import('./pages/me/MePage.tsx')) },
-  { path: '/admin/users', guard: 'admin', page: lazy(() => import('./pages/admin-users/UsersPage.tsx')) },
-  { path: '/admin/import', guard: 'root', page: lazy(() => import('./pages/admin-import/ImportPage.tsx')) },
-  { path: '/admin/settings', guard: 'root', page: lazy(() => import('./pages/admin-settings/SettingsPage.tsx')) },
-  { path: '/admin/messages', guard: 'admin', page: lazy(() => import('./pages/admin-messages/AdminMessagesPage.tsx')) },
-  { path: '/pricing', guard: 'public', page: lazy(() => import('./pages/pricing/PricingPage.tsx')) },
-  { path: '/chat/:id?', guard: 'public', page: lazy(() => import('./pages/chat/ChatPage.tsx')) },
+  { path: '/admin/models', guard: 'admin', ...lazyPage(() => import('./pages/admin-models/ModelsPage.tsx')) },
+  { path: '/app/wallet', guard: 'user', ...lazyPage(() => import('./pages/wallet/WalletPage.tsx')) },
+  { path: '/app/wallet/topup-success', guard: 'user', ...lazyPage(() => import('./pages/wallet/SuccessPage.tsx')) },
+  { path: '/setup', guard: 'public', ...lazyPage(() => import('./pages/setup/SetupPage.tsx')) },
+  { path: '/login', guard: 'public', ...lazyPage(() => import('./pages/login/LoginPage.tsx')) },
+  { path: '/register', guard: 'public', ...lazyPage(() => import('./pages/register/RegisterPage.tsx')) },
+  { path: '/reset', guard: 'public', ...lazyPage(() => import('./pages/reset/ResetRequestPage.tsx')) },
+  { path: '/user/reset', guard: 'public', ...lazyPage(() => import('./pages/reset/ResetConfirmPage.tsx')) },
+  { path: '/oauth/:provider', guard: 'public', ...lazyPage(() => import('./pages/oauth/OAuthCallbackPage.tsx')) },
+  { path: '/app/me', guard: 'user', ...lazyPage(() => import('./pages/me/MePage.tsx')) },
+  { path: '/admin/users', guard: 'admin', ...lazyPage(() => import('./pages/admin-users/UsersPage.tsx')) },
+  { path: '/admin/import', guard: 'root', ...lazyPage(() => import('./pages/admin-import/ImportPage.tsx')) },
+  { path: '/admin/settings', guard: 'root', ...lazyPage(() => import('./pages/admin-settings/SettingsPage.tsx')) },
+  {
+    path: '/admin/messages',
+    guard: 'admin',
+    ...lazyPage(() => import('./pages/admin-messages/AdminMessagesPage.tsx')),
+  },
+  { path: '/pricing', guard: 'public', ...lazyPage(() => import('./pages/pricing/PricingPage.tsx')) },
+  { path: '/chat/:id?', guard: 'public', ...lazyPage(() => import('./pages/chat/ChatPage.tsx')) },
   // The same chat page inside the console, beside the sidebar's Chat submenu (§2.2, §2.15).
-  { path: '/app/chat/:id', guard: 'user', page: lazy(() => import('./pages/chat/ChatPage.tsx')) },
-  { path: '/chat2link', guard: 'user', page: lazy(() => import('./pages/chat/Chat2LinkPage.tsx')) },
-  { path: '/playground', guard: 'user', page: lazy(() => import('./pages/playground/PlaygroundPage.tsx')) },
-  { path: '/app/dashboard', guard: 'user', page: lazy(() => import('./pages/dashboard/DashboardPage.tsx')) },
-  { path: '/app/logs/api-usage', guard: 'user', page: lazy(() => import('./pages/logs-api-usage/ApiUsagePage.tsx')) },
-  { path: '/app/logs/drawing', guard: 'user', page: lazy(() => import('./pages/logs-drawing/DrawingLogsPage.tsx')) },
-  { path: '/app/logs/tasks', guard: 'user', page: lazy(() => import('./pages/logs-tasks/TaskLogsPage.tsx')) },
-  { path: '/app/inbox/:id?', guard: 'user', page: lazy(() => import('./pages/inbox/InboxPage.tsx')) },
+  { path: '/app/chat/:id', guard: 'user', ...lazyPage(() => import('./pages/chat/ChatPage.tsx')) },
+  { path: '/chat2link', guard: 'user', ...lazyPage(() => import('./pages/chat/Chat2LinkPage.tsx')) },
+  { path: '/playground', guard: 'user', ...lazyPage(() => import('./pages/playground/PlaygroundPage.tsx')) },
+  { path: '/app/dashboard', guard: 'user', ...lazyPage(() => import('./pages/dashboard/DashboardPage.tsx')) },
+  { path: '/app/logs/api-usage', guard: 'user', ...lazyPage(() => import('./pages/logs-api-usage/ApiUsagePage.tsx')) },
+  { path: '/app/logs/drawing', guard: 'user', ...lazyPage(() => import('./pages/logs-drawing/DrawingLogsPage.tsx')) },
+  { path: '/app/logs/tasks', guard: 'user', ...lazyPage(() => import('./pages/logs-tasks/TaskLogsPage.tsx')) },
+  { path: '/app/inbox/:id?', guard: 'user', ...lazyPage(() => import('./pages/inbox/InboxPage.tsx')) },
 ];
 
 export interface RedirectRoute {

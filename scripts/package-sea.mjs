@@ -60,7 +60,8 @@ if (!values.client) {
       '--logLevel',
       'warn',
     ],
-    { cwd: root, stdio: 'inherit' },
+    // The shipped console is React's production build even when a test runs this (Vitest sets NODE_ENV=test).
+    { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
   );
   if (vite.status !== 0) process.exit(1);
 }

@@ -141,7 +141,15 @@ describe('the single executable', () => {
     // The embedded console and the relay.
     const page = await fetch(`${base()}/`);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('<div id="root">');
+    const html = await page.text();
+    expect(html).toContain('<div id="root">');
+    // Its files as the build wrote them (issue 45): the entry brotli-compressed and cached for a year.
+    const entry = await fetch(`${base()}${/src="(\/assets\/index-[^"]+\.js)"/.exec(html)![1]}`, {
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(entry.headers.get('content-encoding')).toBe('br');
+    expect(entry.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await entry.text()).toContain('import');
     expect((await api('GET', '/api/status')).data).toMatchObject({ version: `v${pkg.version}` });
 
     await api('POST', '/api/setup', { ...ROOT, confirmPassword: ROOT.password });

@@ -144,6 +144,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       root: config.clientDist,
       wildcard: false,
       index: false,
+      // The build writes a .br and a .gz beside each asset (scripts/console-build.ts): sent as they are, never
+      // compressed per request; a file without them, or a client asking for neither, gets the plain file.
+      preCompressed: true,
       setHeaders(reply, file) {
         reply.header(
           'cache-control',
@@ -168,7 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return sendRelayError(req, reply, { status: 404, message, code: 'not_found' });
     }
     if (consolePage && (req.method === 'GET' || req.method === 'HEAD')) {
-      const page = consolePage();
+      const page = consolePage(url);
       return reply
         .header('cache-control', 'no-cache')
         .header('content-security-policy', page.csp)

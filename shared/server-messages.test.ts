@@ -36,6 +36,8 @@ const NOT_CONSOLE_MESSAGES: Record<string, string[]> = {
   'server/domains/channels/channels.rest.ts': ['_复制'],
   'server/domains/channels/channels.router.ts': ['_复制'],
   'server/domains/auth/signup.service.ts': ['{}的初始令牌'],
+  // Log lines state amounts as new-api's LogQuota does ("＄1.500000 额度"): data, like its other log text.
+  'server/domains/topup/quota-text.view.ts': ['＄', '{}{} 额度'],
   // Root's display name on a Chinese install (data, like a new user's token name).
   'server/domains/users/setup.service.ts': ['超级管理员'],
   // EasyPay's two methods as new-api names them in the wallet's pay_methods (data, like its PayMethods option).

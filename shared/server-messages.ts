@@ -95,11 +95,25 @@ export type MessageLanguage = 'zh' | 'en';
 
 const tables: Record<MessageLanguage, Record<ServerMessageCode, string>> = { zh: serverMessages, en: serverMessagesEn };
 
-/** A message's text in one language (the relay's and REST's answer to a caller who prefers English). */
+/**
+ * A message's text in one language (the relay's and REST's answer to a caller who prefers English).
+ * A parameter that is itself one of these texts (a field name, "1000 点额度") is said in that language
+ * too, as the console does (client/lib/server-messages.ts), so no English sentence carries Chinese words.
+ */
 export function serverTextIn(lang: MessageLanguage, code: ServerMessageCode, params: MessageParams = {}): string {
+  return textIn(lang, code, params, 0);
+}
+
+function textIn(lang: MessageLanguage, code: ServerMessageCode, params: MessageParams, depth: number): string {
   return tables[lang][code].replace(PLACEHOLDER, (whole, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : whole,
+    Object.hasOwn(params, name) ? paramIn(lang, params[name], depth) : whole,
   );
+}
+
+function paramIn(lang: MessageLanguage, value: string | number, depth: number): string {
+  if (lang === 'zh' || typeof value !== 'string' || depth > 2) return String(value);
+  const inner = matchServerText(value);
+  return inner ? textIn(lang, inner.code, inner.params, depth + 1) : value;
 }
 
 /** The Chinese text of a message (what REST answers by default and what tRPC puts in `message`). */

@@ -1,5 +1,6 @@
 import { Box, Typography } from '@mantine/core';
-import { contentKind, markdownToSafeHtml, sanitizeHtml } from '../lib/sanitize.ts';
+import { markdownToSafeHtml } from '../lib/markdown.ts';
+import { contentKind, sanitizeHtml } from '../lib/sanitize.ts';
 
 interface RichContentProps {
   content: string;

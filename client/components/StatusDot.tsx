@@ -31,7 +31,8 @@ export const StatusDot = forwardRef<HTMLDivElement, Props>(function StatusDot({ 
             width: 8,
             height: 8,
             borderRadius: '50%',
-            background: `var(--mantine-color-${color}-filled)`,
+            // Gray's filled shade all but disappears on a dark card; shade 5 reads on both themes.
+            background: color === 'gray' ? 'var(--mantine-color-gray-5)' : `var(--mantine-color-${color}-filled)`,
           }}
         />
       }

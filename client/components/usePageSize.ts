@@ -4,7 +4,8 @@ import { readString, StorageKey, writeString } from '../lib/storage.ts';
 
 export const pageSizeOptions: number[] = [...PAGE_SIZE_OPTIONS];
 
-function readPageSize(key: string): number {
+/** The remembered page size (read by the first-screen queries too, before a page's code has loaded). */
+export function readPageSize(key: string = StorageKey.pageSize): number {
   const n = Number(readString(key));
   return pageSizeOptions.includes(n) ? n : DEFAULT_PAGE_SIZE;
 }

@@ -1,14 +1,9 @@
 import DOMPurify from 'dompurify';
-import { marked } from 'marked';
 
 /** Operator HTML with scripts, handlers and javascript: links removed; links open in a new tab. */
 export function sanitizeHtml(html: string): string {
   const clean = DOMPurify.sanitize(html, { ADD_ATTR: ['target'], FORBID_TAGS: ['style'] });
   return clean;
-}
-
-export function markdownToSafeHtml(markdown: string): string {
-  return sanitizeHtml(marked.parse(markdown, { async: false, gfm: true, breaks: true }));
 }
 
 export type ContentKind = 'empty' | 'url' | 'html' | 'markdown';

@@ -90,12 +90,55 @@ export function renderConsolePage(template: string, options: OptionsService): Co
   return { html, csp };
 }
 
-/** Reads the built index.html once and keeps the rendered page until an option changes. */
+interface RouteChunks {
+  routes: { path: string; scripts: string[]; styles: string[] }[];
+  catalog?: string;
+}
+
+/** '/chat/:id?' -> a RegExp matching the URL paths React Router sends to that route. */
+const routePattern = (p: string) =>
+  new RegExp(`^${p.replace(/\/:[^/]+\?/g, '(?:/[^/]+)?').replace(/:[^/]+/g, '[^/]+')}/?$`);
+
+/**
+ * The preload links for a URL path, from route-chunks.json (written by the build, scripts/console-build.ts): the
+ * opened page's own chunks and styles and the default catalog, so the browser fetches them with the entry instead
+ * of after it has run (issue 45). A build without the file, or a path no route has, preloads only the catalog.
+ */
+function routePreloads(clientDist: string): (urlPath: string) => { key: string; links: string } {
+  let map: RouteChunks = { routes: [] };
+  try {
+    map = JSON.parse(readFileSync(path.join(clientDist, 'route-chunks.json'), 'utf8')) as RouteChunks;
+  } catch {
+    // A console built before the map existed: nothing more to preload.
+  }
+  const routes = map.routes.map((r) => ({ ...r, pattern: routePattern(r.path) }));
+  const attr = (s: string) => s.replace(/"/g, '&quot;');
+  const script = (href: string) => `<link rel="modulepreload" crossorigin href="${attr(href)}">`;
+  const style = (href: string) => `<link rel="preload" as="style" crossorigin href="${attr(href)}">`;
+  return (urlPath) => {
+    const route = routes.find((r) => r.pattern.test(urlPath));
+    const links = [
+      ...(route?.scripts ?? []).map(script),
+      ...(route?.styles ?? []).map(style),
+      ...(map.catalog ? [script(map.catalog)] : []),
+    ];
+    return { key: route?.path ?? '', links: links.join('\n') };
+  };
+}
+
+/** Reads the built index.html once and keeps the rendered page per route until an option changes. */
 export function createConsolePageCache(clientDist: string, options: OptionsService) {
   const template = readFileSync(path.join(clientDist, 'index.html'), 'utf8');
-  let cached: ConsolePage | undefined;
-  options.onChange(() => {
-    cached = undefined;
-  });
-  return () => (cached ??= renderConsolePage(template, options));
+  const preloadsFor = routePreloads(clientDist);
+  const cached = new Map<string, ConsolePage>();
+  options.onChange(() => cached.clear());
+  return (urlPath = '/'): ConsolePage => {
+    const { key, links } = preloadsFor(urlPath);
+    let page = cached.get(key);
+    if (!page) {
+      page = renderConsolePage(links ? template.replace('</head>', `${links}\n</head>`) : template, options);
+      cached.set(key, page);
+    }
+    return page;
+  };
 }

@@ -50,14 +50,23 @@ export const refusal = (status: number, en: string, zh: string, code = 'invalid_
 
 /**
  * A refusal worded by a server-message code (shared/server-messages/relay.ts and its English twin):
- * both languages from the one table of each, the stable `code` beside them.
+ * both languages from the one table of each, the stable `code` beside them. `fromUpstream` marks an
+ * upstream's failure, which a retry on another channel may help.
  */
 export const relayRefusal = (
   status: number,
   messageCode: ServerMessageCode,
   code: string,
   params: MessageParams = {},
-) => refusal(status, serverTextIn('en', messageCode, params), serverTextIn('zh', messageCode, params), code);
+  fromUpstream = false,
+) =>
+  new RelayError(
+    status,
+    serverTextIn('en', messageCode, params),
+    code,
+    fromUpstream,
+    serverTextIn('zh', messageCode, params),
+  );
 
 /** Whether the caller reads Chinese: the default, unless its Accept-Language prefers English (q-values honoured). */
 export const prefersChinese = (acceptLanguage: string | undefined): boolean => callerLanguage(acceptLanguage) === 'zh';
@@ -147,24 +156,11 @@ export function relayErrorBody(dialect: ErrorDialect, answer: ErrorAnswer, reque
 }
 
 /**
- * English for the relay schemas' own Chinese messages (relay/schemas.ts), which are not registry
- * messages: new-api's wording for a missing field, with the field's name in it.
- */
-const textEnglish: Record<string, string> = {
-  'model 不能为空': 'model is required',
-  'messages 不能为空': 'messages must be a non-empty array',
-  'documents 不能为空': 'documents must be an array',
-  'prompt 不能为空': 'prompt is required',
-  'input 不能为空': 'input is required',
-  'prompt 或 gpt_description_prompt 不能为空': 'prompt or gpt_description_prompt is required',
-};
-
-/**
  * The English wording of a refusal worded in Chinese outside the relay (an AppError of the billing or
  * auth step, a body error, a schema message), when there is one: the registry's English twin.
  */
 function englishOf(err: unknown, zh: string): string | undefined {
-  return refusalTextIn('en', err, zh) ?? textEnglish[zh];
+  return refusalTextIn('en', err, zh);
 }
 
 /**
@@ -199,16 +195,14 @@ export function quotaShortfall(err: unknown, opt: OptionReader, boundByMaxTokens
   const remain = Number(err.params.remain);
   const byToken = err.messageCode === 'billing.request_exceeds_token_quota';
   // A fixed price (pictures, video and music tasks) is what it is: lowering max_tokens changes nothing.
-  if (!boundByMaxTokens) {
-    const en = `This request costs ${amount(need, false)}, but ${byToken ? 'this token' : 'your account'} has only ${amount(remain, false)} left; ${byToken ? "raise the token's quota" : 'top up'}`;
-    const zh = `本次请求需要 ${amount(need, true)}，但${byToken ? '该令牌' : '账户'}仅剩 ${amount(remain, true)}，请${byToken ? '增加令牌额度' : '充值'}`;
-    return refusal(403, en, zh, 'insufficient_quota_for_request');
-  }
-  const en = byToken
-    ? `This request needs up to ${amount(need, false)}, but this token has only ${amount(remain, false)} left; lower max_tokens or raise the token's quota`
-    : `This request needs up to ${amount(need, false)}, but your account has only ${amount(remain, false)} left; lower max_tokens or top up`;
-  const zh = serverText(err.messageCode, { need: amount(need, true), remain: amount(remain, true) });
-  return refusal(403, en, zh, 'insufficient_quota_for_request');
+  const code: ServerMessageCode = boundByMaxTokens
+    ? err.messageCode
+    : byToken
+      ? 'relay.cost_exceeds_token_quota'
+      : 'relay.cost_exceeds_user_quota';
+  const said = (lang: MessageLanguage) =>
+    serverTextIn(lang, code, { need: amount(need, lang === 'zh'), remain: amount(remain, lang === 'zh') });
+  return new RelayError(403, said('en'), 'insufficient_quota_for_request', false, said('zh'));
 }
 
 /**
@@ -220,15 +214,21 @@ export function relayAnswerOf(err: unknown): ErrorAnswer {
   return isAnswer(err) ? err : classifyError(err);
 }
 
+/**
+ * A relay failure as this caller is answered: its status, its stable code, and its words in the
+ * caller's language (Chinese unless Accept-Language prefers English). Every door's error shape is
+ * built from it (sendRelayError, the task doors' tasks/http.ts, Jimeng's).
+ */
+export function relayAnswerFor(req: FastifyRequest, err: unknown): ErrorAnswer {
+  const lang = callerLanguage(req.headers['accept-language']);
+  if (err instanceof RelayError) return { status: err.status, message: localized(err, lang), code: err.code };
+  if (isAnswer(err)) return err;
+  return withStableCode(err, inCallersLanguage(lang, err, classifyError(err, req)));
+}
+
 /** The relay's one error translator (the last-resort handler hides 5xx details via classifyError). */
 export function sendRelayError(req: FastifyRequest, reply: FastifyReply, err: unknown) {
-  const lang = callerLanguage(req.headers['accept-language']);
-  const answer: ErrorAnswer =
-    err instanceof RelayError
-      ? { status: err.status, message: localized(err, lang), code: err.code }
-      : isAnswer(err)
-        ? err
-        : withStableCode(err, inCallersLanguage(lang, err, classifyError(err, req)));
+  const answer = relayAnswerFor(req, err);
   if (answer.status >= 500 && !isAnswer(err) && !(err instanceof RelayError))
     req.log.error({ err }, 'relay request failed');
   return reply.status(answer.status).send(relayErrorBody(dialectOf(req), answer, req.id));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { serverText } from '../../shared/server-messages.ts';
 import type { RelayMode } from './providers/types.ts';
 
 /*
@@ -7,7 +8,7 @@ import type { RelayMode } from './providers/types.ts';
  */
 const tokens = z.number().int().min(0).optional().nullable();
 const common = {
-  model: z.string({ message: 'model 不能为空' }).min(1, 'model 不能为空'),
+  model: z.string({ message: serverText('relay.model_required') }).min(1, serverText('relay.model_required')),
   stream: z.boolean().optional().nullable(),
   stream_options: z.looseObject({ include_usage: z.boolean().optional().nullable() }).optional().nullable(),
   max_tokens: tokens,
@@ -17,7 +18,9 @@ const common = {
 
 const chatBody = z.looseObject({
   ...common,
-  messages: z.array(z.looseObject({ role: z.string() }), { message: 'messages 不能为空' }).min(1, 'messages 不能为空'),
+  messages: z
+    .array(z.looseObject({ role: z.string() }), { message: serverText('relay.messages_required') })
+    .min(1, serverText('relay.messages_required')),
 });
 const completionsBody = z.looseObject({ ...common, prompt: z.unknown() });
 const embeddingsBody = z.looseObject({ model: common.model, input: z.unknown() });
@@ -30,7 +33,7 @@ const moderationsBody = z.looseObject({
 const rerankBody = z.looseObject({
   model: common.model,
   query: z.unknown(),
-  documents: z.array(z.unknown(), { message: 'documents 不能为空' }),
+  documents: z.array(z.unknown(), { message: serverText('relay.documents_required') }),
 });
 /**
  * new-api's console (and some SDK wrappers) send unset image fields as `null`, `''`, `'null'` or `'NaN'`
@@ -52,7 +55,7 @@ const imagesBody = z.preprocess(
   imageFields,
   z.looseObject({
     model: z.string().min(1).default('dall-e-2'),
-    prompt: z.string({ message: 'prompt 不能为空' }).min(1, 'prompt 不能为空'),
+    prompt: z.string({ message: serverText('relay.prompt_required') }).min(1, serverText('relay.prompt_required')),
     n: z.number({ message: 'n 必须是 1 到 10 之间的整数' }).int().min(1).max(10).optional(),
   }),
 );
@@ -68,7 +71,7 @@ const schemas: Record<RelayMode, z.ZodType<Record<string, unknown> & { model: st
   rerank: rerankBody,
   images: imagesBody,
   image_edits: imagesBody,
-  speech: z.looseObject({ model: common.model, input: z.string({ message: 'input 不能为空' }) }),
+  speech: z.looseObject({ model: common.model, input: z.string({ message: serverText('relay.input_required') }) }),
   transcriptions: z.looseObject({ model: common.model }),
   translations: z.looseObject({ model: common.model }),
 };

@@ -22,9 +22,7 @@ export default function setup() {
       clientDist,
       '--emptyOutDir',
     ],
-    {
-      cwd: repoRoot,
-      stdio: 'inherit',
-    },
+    // The console as it ships: Vitest sets NODE_ENV=test, which would build React's development code (issue 45).
+    { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
   );
 }

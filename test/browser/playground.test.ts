@@ -98,4 +98,22 @@ describe('playground: a user chats against an upstream and finds the charge in t
     expect(await dora.page.getByTestId('log-details').innerText()).toContain('Model ratio');
     expect(dora.errors).toEqual([]);
   });
+
+  // Last: it charges dora again. A Chinese console's chats start with a Chinese system prompt (issue 45).
+  it('a Chinese console sends a Chinese default system prompt', async () => {
+    await dora.page.evaluate(() => localStorage.setItem('i18nextLng', 'zh'));
+    await dora.page.goto('/playground');
+    await dora.page.getByText('gpt-4o-mini', { exact: true }).first().waitFor({ timeout: 20_000 });
+    expect(await dora.page.getByLabel('系统提示词').inputValue()).toBe('你是一个乐于助人的助手。');
+    const before = fake.requests.length;
+    await dora.page.getByLabel('消息', { exact: true }).fill('你好');
+    await dora.page.getByLabel('消息', { exact: true }).press('Enter');
+    await expect.poll(() => fake.requests.length, { timeout: 15_000 }).toBeGreaterThan(before);
+    const sent = fake.requests.slice(before).find((r) => r.path.includes('/chat/completions'));
+    expect(sent?.body.messages).toEqual([
+      { role: 'system', content: '你是一个乐于助人的助手。' },
+      { role: 'user', content: '你好' },
+    ]);
+    expect(dora.errors).toEqual([]);
+  });
 });

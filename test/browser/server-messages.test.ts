@@ -37,7 +37,7 @@ describe('server messages in the console language', () => {
       lang: 'en' as const,
       login: 'Wrong username or password, or the user has been banned',
       oauth: 'The login state is missing or does not match; please start the login again',
-      relay: 'Your quota is not enough for this request',
+      relay: 'Your quota is not enough',
     },
     {
       lang: 'zh' as const,

@@ -172,7 +172,8 @@ describe('stored HTML', () => {
     g.window = dom.window;
     try {
       // DOMPurify binds to the global window when the module loads.
-      const { sanitizeHtml, markdownToSafeHtml } = await import('../../client/lib/sanitize.ts');
+      const { sanitizeHtml } = await import('../../client/lib/sanitize.ts');
+      const { markdownToSafeHtml } = await import('../../client/lib/markdown.ts');
       const attacks = [
         '<img src=x onerror="alert(1)">',
         '<script>alert(1)</script><b>bold</b>',

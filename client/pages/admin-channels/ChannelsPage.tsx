@@ -15,6 +15,7 @@ import { allVisible, channelColumns, useColumnVisibility } from './column-prefs.
 import { ColumnSettingsModal } from '../../components/ColumnSettingsModal.tsx';
 import { useChannelColumns } from './columns.tsx';
 import { ChannelDrawer } from './drawer/ChannelDrawer.tsx';
+import { channelListInput } from './first-query.ts';
 import { type ChannelFilter, noFilter, SearchBar } from './SearchBar.tsx';
 import { TagEditDrawer } from './TagEditDrawer.tsx';
 import { TestModelDialog } from './TestModelDialog.tsx';
@@ -42,10 +43,9 @@ export default function ChannelsPage() {
   const [columnsOpen, setColumnsOpen] = useState(false);
   const [batchTagOpen, setBatchTagOpen] = useState(false);
   const [visible, setVisible] = useColumnVisibility();
-  const list = trpc.channels.list.useQuery(
-    { page, pageSize, idSort, tagMode, ...filter },
-    { placeholderData: (prev) => prev },
-  );
+  const list = trpc.channels.list.useQuery(channelListInput({ page, pageSize, idSort, tagMode, filter }), {
+    placeholderData: (prev) => prev,
+  });
   const rows = list.data?.items ?? [];
   const entries = toEntries(rows, tagMode);
   const tester = useChannelTest();

@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { Box, ColorSwatch, Group, Progress, SegmentedControl, Table, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
-import { formatCount, renderQuota } from '../../lib/format.ts';
+import { Money } from '../../components/Money.tsx';
+import { formatCount } from '../../lib/format.ts';
 import { formatShare, type ModelTotal, type ShareBasis } from './series.ts';
 
 /**
@@ -87,7 +88,8 @@ export function ModelBreakdown(p: { totals: ModelTotal[]; basis: ShareBasis; col
               {formatCount(m.tokens)}
             </Table.Td>
             <Table.Td ta="right" style={num} fw={600}>
-              {renderQuota(m.quota)}
+              {/* At whole cents like the figures above it, the exact amount on hover (issue 45). */}
+              <Money quota={m.quota} />
             </Table.Td>
           </Table.Tr>
         ))}

@@ -1,5 +1,6 @@
 import { Text, Typography } from '@mantine/core';
-import { markdownToSafeHtml, sanitizeHtml } from '../../lib/sanitize.ts';
+import { markdownToSafeHtml } from '../../lib/markdown.ts';
+import { sanitizeHtml } from '../../lib/sanitize.ts';
 
 /**
  * A message body. The server stores admin HTML as written, so every HTML path here

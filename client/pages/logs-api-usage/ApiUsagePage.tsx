@@ -10,7 +10,7 @@ import { PagedTable } from '../../components/DataTable.tsx';
 import { usePhone } from '../../components/PhoneCards.tsx';
 import { usePageSize } from '../../components/usePageSize.ts';
 import { Money } from '../../components/Money.tsx';
-import { formatCount, renderQuota } from '../../lib/format.ts';
+import { formatCount } from '../../lib/format.ts';
 import { useStoredUser, userIsAdmin } from '../../lib/user.ts';
 import { trpc } from '../../trpc.ts';
 import { ColumnSettingsModal } from '../../components/ColumnSettingsModal.tsx';
@@ -118,7 +118,8 @@ export default function ApiUsagePage() {
         ) : (
           <>
             <Badge size="lg" variant="light" color="blue" tt="none">
-              {t`Consumed`}: {renderQuota(stat.data?.quota ?? 0)}
+              {/* At whole cents like the balance beside it, the exact amount on hover (issue 45). */}
+              {t`Consumed`}: <Money quota={stat.data?.quota ?? 0} />
             </Badge>
             {/* The server counts the consume rows of the last 60 s, whatever the range (api-contract §5). */}
             <Badge size="lg" variant="light" color="pink" tt="none" data-testid="log-rpm">

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Avatar, Box, Group, Loader, Paper, Stack, Text, Typography } from '@mantine/core';
 import { IconRobot, IconUser } from '@tabler/icons-react';
-import { markdownToSafeHtml } from '../../lib/sanitize.ts';
+import { markdownToSafeHtml } from '../../lib/markdown.ts';
 import type { ChatMessage } from './useChat.ts';
 
 /** One bubble per message; answers are rendered as sanitised markdown. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availableIn, callable, displayPrice, priceText, ratioColor } from './price.ts';
+import { availableIn, callable, displayPrice, priceDecimals, priceText, ratioColor } from './price.ts';
 
 const usd = { displayInCurrency: true, quotaPerUnit: 500_000 };
 const quota = { displayInCurrency: false, quotaPerUnit: 500_000 };
@@ -56,5 +56,33 @@ describe('pricing display', () => {
     expect([0.5, 1, 1.5, 3.5, 6].map(ratioColor)).toEqual(['green', 'green', 'blue', 'orange', 'red']);
     expect(availableIn({ enable_groups: ['vip'] }, 'vip')).toBe(true);
     expect(availableIn({}, 'default')).toBe(false);
+  });
+});
+
+describe('one precision per price column (issue 45)', () => {
+  const token = (model_ratio: number) =>
+    displayPrice({ ...priced, quota_type: 0, model_ratio, model_price: 0, completion_ratio: 1 }, 1);
+  const call = (model_price: number) =>
+    displayPrice({ ...priced, quota_type: 1, model_ratio: 0, model_price, completion_ratio: 1 }, 1);
+
+  it('gives every price in the column as many decimals as the finest one needs, at least three', () => {
+    // $0.27 and $0.3428 per 1M tokens: "$0.2700" and "$0.3428", never "$0.270" above "$0.3428".
+    const prices = [token(0.135), token(0.1714)];
+    const d = priceDecimals(prices, usd);
+    expect(d).toBe(4);
+    expect(prices.flatMap((p) => (p.kind === 'token' ? [priceText(p.prompt, usd, d)] : []))).toEqual([
+      '$0.2700',
+      '$0.3428',
+    ]);
+    expect(priceDecimals([token(1), call(0.04)], usd)).toBe(3);
+  });
+
+  it('shows dollar prices in yuan at the exchange rate, in quota when the site shows quota', () => {
+    const yuan = { ...usd, symbol: '¥', rate: 7.3 };
+    const d = priceDecimals([call(0.04), token(0.075)], yuan);
+    expect(d).toBe(3);
+    expect(priceText(0.04, yuan, d)).toBe('¥0.292');
+    expect(priceText(0.15, yuan, d)).toBe('¥1.095');
+    expect(priceText(0.04, quota, d)).toBe('20,000');
   });
 });

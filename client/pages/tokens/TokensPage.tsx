@@ -11,6 +11,7 @@ import { trpc } from '../../trpc.ts';
 import { TokenBanners } from './Banners.tsx';
 import { useTokenColumns } from './columns.tsx';
 import { SearchBar, type TokenFilter } from './SearchBar.tsx';
+import { tokenListInput } from './first-query.ts';
 import { TokenDrawer } from './TokenDrawer.tsx';
 import { fullKey, isInactive, type TokenRow } from './types.ts';
 
@@ -23,7 +24,7 @@ export default function TokensPage() {
   const [selected, setSelected] = useState<TokenRow[]>([]);
   const [drawer, setDrawer] = useState<{ opened: boolean; editing?: TokenRow }>({ opened: false });
   const utils = trpc.useUtils();
-  const input = { page, pageSize, keyword: filter.keyword || undefined, key: filter.key || undefined };
+  const input = tokenListInput(page, pageSize, filter);
   const list = trpc.tokens.list.useQuery(input, { placeholderData: (prev) => prev });
 
   /** The row takes what the server answered (enable/disable). */

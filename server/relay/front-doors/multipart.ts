@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { RelayError } from '../errors.ts';
+import { relayRefusal } from '../errors.ts';
 
 /** One part of a multipart/form-data body. */
 export interface FormPart {
@@ -19,7 +19,7 @@ export const PARTS = '_multipart';
  */
 export function parseMultipart(body: Buffer, contentType: string): FormPart[] {
   const m = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType);
-  if (!m) throw new RelayError(400, 'multipart boundary missing', 'invalid_request');
+  if (!m) throw relayRefusal(400, 'relay.multipart_no_boundary', 'invalid_request');
   const delimiter = Buffer.from(`--${m[1] ?? m[2]}`);
   const parts: FormPart[] = [];
   let pos = body.indexOf(delimiter);

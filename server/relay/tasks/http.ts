@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { classifyError } from '../../compat/envelope.ts';
 import { rememberFailure } from '../accounting.ts';
-import { RelayError } from '../errors.ts';
+import { RelayError, relayAnswerFor } from '../errors.ts';
 import { setRetryAfter } from '../relay-limits.ts';
 import type { RelayPrincipal } from '../principal.ts';
 import type { RelayRuntime } from '../runtime.ts';
@@ -42,11 +41,13 @@ export function doorRoute(
   };
 }
 
-/** A failure's status and words; an unexpected one (not a RelayError) is logged with its stack. */
+/**
+ * A failure's status, code and words in the caller's language (relayAnswerFor); an unexpected one (not
+ * a RelayError) is logged with its stack.
+ */
 export function failureOf(req: FastifyRequest, err: unknown): { status: number; message: string; code?: string } {
-  if (err instanceof RelayError) return { status: err.status, message: err.message, code: err.code };
-  const a = classifyError(err);
-  if (a.status >= 500) req.log.error({ err }, 'task request failed');
+  const a = relayAnswerFor(req, err);
+  if (a.status >= 500 && !(err instanceof RelayError)) req.log.error({ err }, 'task request failed');
   return a;
 }
 

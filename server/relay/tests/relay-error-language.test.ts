@@ -166,13 +166,35 @@ describe('relay errors in the caller’s language, with one stable code', () => 
   });
 });
 
+describe('task doors in the caller’s language', () => {
+  it('Midjourney and Suno answer an invalid key in Chinese by default and English when asked, with its code', async () => {
+    const ask = async (path: string, headers: Record<string, string> = {}) => {
+      const res = await request(`${root()}${path}`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer sk-nosuchkey', 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ prompt: 'a cat' }),
+      });
+      return { status: res.statusCode, body: (await res.body.json()) as Record<string, unknown> };
+    };
+    const mj = await ask('/mj/submit/imagine');
+    expect(mj).toMatchObject({ status: 401, body: { type: 'invalid_api_key' } });
+    expect(mj.body.description).toContain('无效的令牌');
+    const mjEn = await ask('/mj/submit/imagine', ENGLISH);
+    expect(mjEn).toMatchObject({ status: 401, body: { type: 'invalid_api_key' } });
+    expect(mjEn.body.description).toContain('Invalid token');
+    const suno = await ask('/suno/submit/music', ENGLISH);
+    expect(suno).toMatchObject({ status: 401, body: { code: 'invalid_api_key' } });
+    expect(suno.body.message).toContain('Invalid token');
+  });
+});
+
 describe('REST /api errors in the caller’s language', () => {
   it('answers new-api’s Chinese by default and English when the header prefers it', async () => {
-    const login = async (headers: Record<string, string>) => {
+    const login = async (headers: Record<string, string>, username: unknown = 'nobody-here') => {
       const res = await request(`${root()}/api/user/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify({ username: 'nobody-here', password: 'wrong-password' }),
+        body: JSON.stringify({ username, password: 'wrong-password' }),
       });
       return (await res.body.json()) as { success: boolean; message: string };
     };
@@ -181,5 +203,11 @@ describe('REST /api errors in the caller’s language', () => {
     expect(en.success).toBe(false);
     expect(en.message).toMatch(/^[\x20-\x7e]+$/);
     expect(en.message.toLowerCase()).toContain('password');
+    // A message whose parameter is itself a message (the field's name) is English throughout.
+    const zhField = await login({}, 12345);
+    expect(zhField.message).toMatch(/^用户名/);
+    const enField = await login(ENGLISH, 12345);
+    expect(enField.message).toMatch(/^[\x20-\x7e]+$/);
+    expect(enField.message).toMatch(/^Username/);
   });
 });

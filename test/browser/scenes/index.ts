@@ -4,6 +4,7 @@ import { dashboardScene } from './dashboard.ts';
 import { errorLogsScene } from './error-logs.ts';
 import { phoneListsScene } from './phone-lists.ts';
 import { pricingUnpricedScene, retriesScene } from './settings.ts';
+import { shownRightScene } from './shown-right.ts';
 import { taskLogsScene } from './task-logs.ts';
 import { usageLogsScene } from './usage-logs.ts';
 import { videoTasksScene } from './video-tasks.ts';
@@ -17,6 +18,7 @@ export const SCENES: Record<string, Scene> = {
   'phone-lists': phoneListsScene,
   'pricing-unpriced': pricingUnpricedScene,
   retries: retriesScene,
+  'shown-right': shownRightScene,
   'task-logs': taskLogsScene,
   'usage-logs': usageLogsScene,
   'video-tasks': videoTasksScene,

@@ -1,4 +1,4 @@
-import { RelayError } from '../../errors.ts';
+import { relayRefusal } from '../../errors.ts';
 import type { VideoAdapter, VideoCall } from '../../tasks/video/types.ts';
 import { openVideoFile } from '../shared/video-upstream.ts';
 import { googleJson, veoBody, veoCapabilities, veoProgress } from './veo.ts';
@@ -32,7 +32,7 @@ export const geminiVideoAdapter: VideoAdapter = {
       body,
     )) as { name?: unknown } | null;
     if (typeof op?.name !== 'string' || !op.name)
-      throw new RelayError(502, `Channel #${call.channel.id} answered no operation name`, 'upstream_error', true);
+      throw relayRefusal(502, 'relay.video_no_operation', 'upstream_error', { id: call.channel.id }, true);
     return { upstreamId: op.name, progress: veoProgress(op, false) };
   },
 
@@ -44,7 +44,7 @@ export const geminiVideoAdapter: VideoAdapter = {
   async content(call, _upstreamId, stored, variant, range) {
     const uri = stored?.video;
     if (variant !== 'video' || !uri || !/^https?:\/\//.test(uri))
-      throw new RelayError(404, `Veo serves no ${variant} for this job`, 'not_found');
+      throw relayRefusal(404, 'relay.video_no_variant', 'not_found', { variant });
     return openVideoFile(call, uri, range, auth(call));
   },
 };

@@ -1,4 +1,4 @@
-import { refusal, RelayError } from '../../errors.ts';
+import { refusal, RelayError, relayRefusal } from '../../errors.ts';
 import type {
   VideoAdapter,
   VideoCall,
@@ -133,7 +133,7 @@ function upstreamError(call: VideoCall, status: number, a: JimengAnswer): RelayE
 /** `req_key/frames/task_id` -> its parts. */
 function readId(upstreamId: string) {
   const [reqKey, frames, taskId] = upstreamId.split('/');
-  if (!reqKey || !taskId) throw new RelayError(500, 'Malformed Jimeng task id', 'bad_task_id');
+  if (!reqKey || !taskId) throw relayRefusal(500, 'relay.task_id_malformed', 'bad_task_id');
   return { reqKey, frames: Number(frames) || 121, taskId };
 }
 

@@ -1,4 +1,4 @@
-import { RelayError } from '../../errors.ts';
+import { type RelayError, relayRefusal } from '../../errors.ts';
 import type {
   VideoAdapter,
   VideoCall,
@@ -51,15 +51,14 @@ interface KlingAnswer {
 
 /** Kling's refusal as the relay's error: its own 4xx for the request, the channel's fault otherwise. */
 function klingError(call: VideoCall, status: number, a: KlingAnswer): RelayError {
-  const said = `${a.message ?? 'no message'} (Kling code ${a.code ?? 'none'})`;
-  const ch = `channel #${call.channel.id}`;
+  // Kling's own words go in as it said them, in either language.
+  const p = { id: call.channel.id, said: a.message ?? '-', code: a.code ?? '-', status };
   if (status === 401 || (a.code !== undefined && a.code >= 1000 && a.code < 1100))
-    return new RelayError(502, `Kling refused the key of ${ch}: ${said}`, 'upstream_auth_failed', true);
-  if (status === 429) return new RelayError(429, `Kling is busy for ${ch}: ${said}`, 'upstream_rate_limited', true);
-  if (status === 404)
-    return new RelayError(404, `Kling has no such task on ${ch}: ${said}`, 'upstream_not_found', true);
-  if (status === 400) return new RelayError(400, `Kling refused the request: ${said}`, 'upstream_refused');
-  return new RelayError(502, `Kling failed on ${ch} (HTTP ${status}): ${said}`, 'upstream_error', true);
+    return relayRefusal(502, 'relay.kling_key_refused', 'upstream_auth_failed', p, true);
+  if (status === 429) return relayRefusal(429, 'relay.kling_busy', 'upstream_rate_limited', p, true);
+  if (status === 404) return relayRefusal(404, 'relay.kling_no_task', 'upstream_not_found', p, true);
+  if (status === 400) return relayRefusal(400, 'relay.kling_refused', 'upstream_refused', p);
+  return relayRefusal(502, 'relay.kling_failed', 'upstream_error', p, true);
 }
 
 async function callKling(call: VideoCall, method: 'GET' | 'POST', path: string, body?: unknown) {
@@ -82,10 +81,11 @@ function progressOf(call: VideoCall, a: KlingAnswer, mode: KlingMode): VideoProg
   const d = a.data ?? {};
   const known = STATES[d.task_status ?? ''];
   if (!known)
-    throw new RelayError(
+    throw relayRefusal(
       502,
-      `Kling answered an unknown task status "${d.task_status ?? ''}" on channel #${call.channel.id}`,
+      'relay.kling_unknown_status',
       'bad_response',
+      { status: d.task_status ?? '', id: call.channel.id },
       true,
     );
   const p: VideoProgress = { ...known };
@@ -112,8 +112,7 @@ export const klingVideoAdapter: VideoAdapter = {
     const { kind, mode, body } = klingSubmitBody(req, call.upstreamModel);
     const a = await callKling(call, 'POST', `/v1/videos/${kind}`, body);
     const taskId = a.data?.task_id;
-    if (!taskId)
-      throw new RelayError(502, `Kling answered no task_id on channel #${call.channel.id}`, 'bad_response', true);
+    if (!taskId) throw relayRefusal(502, 'relay.kling_no_task_id', 'bad_response', { id: call.channel.id }, true);
     return { upstreamId: `${kind}:${mode}:${taskId}`, progress: progressOf(call, a, mode) };
   },
 
@@ -125,7 +124,7 @@ export const klingVideoAdapter: VideoAdapter = {
 
   async content(call, _upstreamId, stored, variant, range): Promise<VideoFile> {
     const url = variant === 'video' ? stored?.video : undefined;
-    if (!url) throw new RelayError(404, `Kling keeps no ${variant} for this video`, 'video_variant_not_found');
+    if (!url) throw relayRefusal(404, 'relay.video_no_variant', 'video_variant_not_found', { variant });
     // Kling's links are public CDN URLs: no key goes with them.
     return openVideoFile(call, url, range);
   },

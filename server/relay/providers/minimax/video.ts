@@ -1,4 +1,4 @@
-import { RelayError, refusal } from '../../errors.ts';
+import { refusal, relayRefusal } from '../../errors.ts';
 import type {
   VideoAdapter,
   VideoCall,
@@ -168,7 +168,7 @@ export const minimaxVideo: VideoAdapter = {
     checkAnswer(call, status, json);
     const url = ((json.file ?? {}) as { download_url?: unknown }).download_url;
     if (typeof url !== 'string' || !url)
-      throw new RelayError(502, `Channel #${call.channel.id} gave no download link`, 'upstream_error', true);
+      throw relayRefusal(502, 'relay.video_no_download_link', 'upstream_error', { id: call.channel.id }, true);
     return openVideoFile(call, url, range);
   },
 };

@@ -1,5 +1,5 @@
 import { netFailurePhrase } from '../../../net-failure.ts';
-import { RelayError } from '../../errors.ts';
+import { RelayError, relayRefusal } from '../../errors.ts';
 import type { VideoCall, VideoFile } from '../../tasks/video/types.ts';
 import { sendUpstream } from '../../upstream.ts';
 
@@ -152,8 +152,7 @@ export async function openVideoFile(
   if (res.statusCode >= 400) {
     await res.body.dump();
     // 416: the client's own Range is out of bounds; pass it on as such.
-    if (res.statusCode === 416)
-      throw new RelayError(416, 'The requested range is not satisfiable', 'range_not_satisfiable');
+    if (res.statusCode === 416) throw relayRefusal(416, 'relay.range_not_satisfiable', 'range_not_satisfiable');
     throw fileRefused(call.channel, res.statusCode);
   }
   return videoFileOf(res);

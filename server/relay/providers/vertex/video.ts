@@ -1,4 +1,4 @@
-import { RelayError } from '../../errors.ts';
+import { relayRefusal } from '../../errors.ts';
 import type { VideoAdapter, VideoCall } from '../../tasks/video/types.ts';
 import { bytesFile, googleJson, INLINE, veoBody, veoCapabilities, veoProgress } from '../gemini/veo.ts';
 import { openVideoFile } from '../shared/video-upstream.ts';
@@ -21,7 +21,7 @@ async function authHeaders(call: VideoCall): Promise<Record<string, string>> {
   const t = await vertexAccessToken(key.account);
   if ('refusedStatus' in t)
     // The operator's key, not the caller's: a 502 naming the channel, as any refused upstream key.
-    throw new RelayError(502, `Google refused channel #${call.channel.id}'s service account`, 'upstream_error', true);
+    throw relayRefusal(502, 'relay.vertex_account_refused', 'upstream_error', { id: call.channel.id }, true);
   return { authorization: `Bearer ${t.token}`, 'x-goog-user-project': key.account.project_id };
 }
 
@@ -34,7 +34,7 @@ function apiRoot(call: VideoCall): string {
 /** The operation's own model resource, so a poll reaches the region the job was submitted to. */
 function resourceOf(upstreamId: string): string {
   const at = upstreamId.indexOf('/operations/');
-  if (at < 0) throw new RelayError(502, 'Not a Vertex operation name', 'upstream_error');
+  if (at < 0) throw relayRefusal(502, 'relay.vertex_bad_operation', 'upstream_error');
   return upstreamId.slice(0, at);
 }
 
@@ -48,7 +48,7 @@ async function fetchOperation(call: VideoCall, upstreamId: string): Promise<unkn
 /** `gs://bucket/a/b.mp4` -> the Cloud Storage JSON API's media URL (on the channel's base URL when set). */
 function storageUrl(call: VideoCall, gcsUri: string): string {
   const m = /^gs:\/\/([^/]+)\/(.+)$/.exec(gcsUri);
-  if (!m) throw new RelayError(502, 'Veo returned an unreadable storage location', 'upstream_error', true);
+  if (!m) throw relayRefusal(502, 'relay.veo_bad_storage', 'upstream_error', {}, true);
   const base =
     call.channel.baseUrl.replace(/\/v1(beta1)?$/, '').replace(/\/+$/, '') || 'https://storage.googleapis.com';
   return `${base}/storage/v1/b/${encodeURIComponent(m[1])}/o/${encodeURIComponent(m[2])}?alt=media`;
@@ -64,7 +64,7 @@ export const vertexVideoAdapter: VideoAdapter = {
       name?: unknown;
     } | null;
     if (typeof op?.name !== 'string' || !op.name.includes('/operations/'))
-      throw new RelayError(502, `Channel #${call.channel.id} answered no operation name`, 'upstream_error', true);
+      throw relayRefusal(502, 'relay.video_no_operation', 'upstream_error', { id: call.channel.id }, true);
     return { upstreamId: op.name, progress: veoProgress(op, true) };
   },
 
@@ -74,13 +74,13 @@ export const vertexVideoAdapter: VideoAdapter = {
 
   async content(call, upstreamId, stored, variant, range) {
     const where = stored?.video;
-    if (variant !== 'video' || !where) throw new RelayError(404, `Veo serves no ${variant} for this job`, 'not_found');
+    if (variant !== 'video' || !where) throw relayRefusal(404, 'relay.video_no_variant', 'not_found', { variant });
     if (where !== INLINE) return openVideoFile(call, storageUrl(call, where), range, await authHeaders(call));
     const op = (await fetchOperation(call, upstreamId)) as {
       response?: { videos?: { bytesBase64Encoded?: string; mimeType?: string }[] };
     };
     const v = op.response?.videos?.[0];
-    if (!v?.bytesBase64Encoded) throw new RelayError(404, 'The video is no longer held by Vertex AI', 'not_found');
+    if (!v?.bytesBase64Encoded) throw relayRefusal(404, 'relay.video_gone_upstream', 'not_found');
     return bytesFile(Buffer.from(v.bytesBase64Encoded, 'base64'), v.mimeType ?? 'video/mp4', range);
   },
 };

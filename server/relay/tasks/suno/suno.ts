@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { serverText } from '../../../../shared/server-messages.ts';
 import { nowSeconds } from '../../../db/time.ts';
 import type { TaskRow } from '../../../db/types.ts';
 import { parseJson } from '../../../domains/tasks/tasks.service.ts';
@@ -28,7 +29,7 @@ export const sunoBodies = {
     })
     .passthrough()
     .refine((b) => Boolean(b.prompt || b.gpt_description_prompt), {
-      message: 'prompt 或 gpt_description_prompt 不能为空',
+      message: serverText('relay.suno_prompt_required'),
     }),
   lyrics: z.object({ prompt: z.string().min(1).max(10_000) }).passthrough(),
   fetch: z.object({ ids: z.array(z.string().max(200)).max(100).default([]) }).passthrough(),

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { classifyError } from '../../../../compat/envelope.ts';
-import { prefersChinese, refusal, RelayError } from '../../../errors.ts';
+import { refusal, RelayError, relayAnswerFor } from '../../../errors.ts';
 import type { RelayPrincipal } from '../../../principal.ts';
 import type { RelayRuntime } from '../../../runtime.ts';
 import { videoServiceOf } from '../service.ts';
@@ -58,9 +57,8 @@ class RequestRefused extends Error {
 const elapsed = (reply: FastifyReply) => `${Math.round(reply.elapsedTime)}ms`;
 
 function answerOf(req: FastifyRequest, err: unknown) {
-  const a = err instanceof RelayError ? { status: err.status, message: err.message } : classifyError(err);
-  const zh = err instanceof RelayError && err.zh && prefersChinese(req.headers['accept-language']) ? err.zh : undefined;
-  return { status: a.status, message: zh ?? a.message };
+  const a = relayAnswerFor(req, err);
+  return { status: a.status, message: a.message };
 }
 
 const causeOf = (thrown: unknown) => (thrown instanceof RequestRefused ? thrown.reason : thrown);

@@ -258,7 +258,9 @@ const JIMENG_DOOR: Door = {
   },
 };
 
-const google = (key: string) => new GoogleGenAI({ apiKey: key, httpOptions: { baseUrl: h.gateway } });
+// English: the relay answers Chinese by default (issue 45) and these tests read its English wording.
+const ENGLISH = { 'accept-language': 'en-US,en;q=0.9' };
+const google = (key: string) => new GoogleGenAI({ apiKey: key, httpOptions: { baseUrl: h.gateway, headers: ENGLISH } });
 
 const GOOGLE_DOOR: Door = {
   async run(p, up, ask) {
@@ -488,7 +490,7 @@ describe('what the upstream model does not make is a 400 in the door’s shape, 
     const sent = hailuo.requests.length;
     const r = await fetch(`${h.gateway}/v1beta/models/${UPSTREAMS.hailuo.model}:predictLongRunning`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-goog-api-key': p.key },
+      headers: { 'content-type': 'application/json', 'x-goog-api-key': p.key, ...ENGLISH },
       body: JSON.stringify({ instances: [{ prompt: 'x' }], parameters: { durationSeconds: 8 } }),
     });
     expect(r.status).toBe(400);

@@ -66,6 +66,8 @@ async function call(path: string, key: string | null, body?: unknown, method = '
   const res = await fetch(`${h.gateway}${path}`, {
     method,
     headers: {
+      // English: the relay answers Chinese by default (issue 45) and these tests read its English wording.
+      'accept-language': 'en-US,en;q=0.9',
       ...(key ? { authorization: `Bearer ${key}` } : {}),
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
