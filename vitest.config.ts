@@ -56,6 +56,9 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // After the unit tests, named: Vitest 5 runs a one-file-at-a-time project left at group 0 after every
+          // numbered group, which put the browser tests after the container tests and the budget.
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -71,7 +74,7 @@ export default defineConfig({
           // Two client runs at a time (the machine has two cores; each client is a heavy process).
           maxConcurrency: 2,
           // After the browser tests, beside the container tests (see below).
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
       {
@@ -81,7 +84,7 @@ export default defineConfig({
           include: ['test/docker/**/*.test.ts'],
           // Containers add network interfaces, and Chromium aborts page loads on such a change
           // (ERR_NETWORK_CHANGED): this group starts once the browser tests are done.
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
           testTimeout: 600_000,
           hookTimeout: 600_000,
         },
@@ -97,7 +100,7 @@ export default defineConfig({
           name: 'budget',
           include: ['test/ci-budget.test.ts'],
           // Last of all, so the time it reads is the whole run's (.ci/run writes the phase times it compares).
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
         },
       },
     ],
