@@ -25,8 +25,9 @@ describe('the channel form: auto-disable in effect or not', () => {
     await page.goto(`/channel/edit/${id}`);
     const drawer = page.getByRole('dialog', { name: `Edit channel #${id}` });
     const state = drawer.getByTestId('auto-ban-state');
-    // A fresh install: both on.
-    await expect.poll(() => state.textContent()).toContain('In effect');
+    // A fresh install: both on. The page and its queries take 0.5-1.1 s to settle on the busy CI machine (Node 20
+    // and 24 alike), past expect.poll's default second: the polls right after a page load wait up to five.
+    await expect.poll(() => state.textContent(), { timeout: 5000 }).toContain('In effect');
 
     const toggle = drawer.getByLabel('Auto-disable on failure');
     await toggle.focus();
@@ -38,7 +39,7 @@ describe('the channel form: auto-disable in effect or not', () => {
     // The operator turned the global switch off: the channel's own switch no longer does anything.
     await c.gateway.test.deps.services.options.update('AutomaticDisableChannelEnabled', 'false');
     await page.goto(`/channel/edit/${id}`);
-    await expect.poll(() => state.textContent()).toContain('Not in effect');
+    await expect.poll(() => state.textContent(), { timeout: 5000 }).toContain('Not in effect');
     const link = drawer.getByTestId('auto-ban-link');
     const href = await link.getAttribute('href');
     expect(href).toBe('/admin/settings?tab=other#section-monitoring');
