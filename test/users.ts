@@ -19,7 +19,14 @@ export const ROOT_PASSWORD = 'RootPass123!';
 /** Runs the setup wizard (root / RootPass123! unless given); returns root's row. */
 export async function setupRoot(
   t: TestApp,
-  opts: { username?: string; password?: string; selfUse?: boolean; demoSite?: boolean } = {},
+  opts: {
+    username?: string;
+    password?: string;
+    selfUse?: boolean;
+    demoSite?: boolean;
+    /** The install's language (root's display name, localized defaults); the wizard's default is Chinese. */
+    language?: 'zh' | 'en';
+  } = {},
 ): Promise<UserRow> {
   const username = opts.username ?? ROOT_USERNAME;
   const password = opts.password ?? ROOT_PASSWORD;
@@ -30,6 +37,7 @@ export async function setupRoot(
       confirmPassword: password,
       SelfUseModeEnabled: opts.selfUse ?? false,
       DemoSiteEnabled: opts.demoSite ?? false,
+      ...(opts.language ? { language: opts.language } : {}),
     },
     { loopback: true },
   );

@@ -28,7 +28,8 @@ describe('an English console after typical use', () => {
   beforeAll(async () => {
     gateway = await startGateway({ demoChannel: true });
     const t = gateway.test;
-    await setupRoot(t);
+    // An English install: root is "Root User" there, 超级管理员 on a Chinese one (issue 45).
+    await setupRoot(t, { language: 'en' });
     const options = t.deps.services.options;
     await options.update('CheckInEnabled', 'true');
     await options.update('DataExportEnabled', 'true');

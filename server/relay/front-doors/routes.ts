@@ -32,15 +32,18 @@ export function registerFrontDoors(
   const veoSubmit = googleVideoSubmit(rt);
   // Imagen's :predict (@google/genai generateImages): an image call on any image upstream (issue 44).
   const imagenPredict = handleFor('images', imagenDoor);
-  app.post('/v1beta/models/*', (req, reply) =>
+  const googleModelCall = (req: FastifyRequest, reply: FastifyReply) =>
     isGeminiCountTokens(req)
       ? count.gemini(req, reply)
       : isVeoSubmit(req)
         ? veoSubmit(req, reply)
         : isImagenPredict(req)
           ? imagenPredict(req, reply)
-          : geminiGenerate(req, reply),
-  );
+          : geminiGenerate(req, reply);
+  app.post('/v1beta/models/*', googleModelCall);
+  // Gemini's stable version: @google/genai 3 calls `/v1/models/{model}:generateContent` unless told
+  // otherwise (apiVersion), as do clients set to v1. Only POST: GET /v1/models is every SDK's model list.
+  app.post('/v1/models/*', googleModelCall);
   // Vertex AI express mode's paths (an API key, no project): @google/genai only sends generateImages
   // there (`vertexai: true`); generateContent on the same paths reaches the Gemini door.
   app.post('/v1beta1/publishers/*', (req, reply) =>
