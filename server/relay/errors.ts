@@ -187,10 +187,10 @@ export function quotaShortfall(err: unknown, opt: OptionReader, boundByMaxTokens
   if (!isAppError(err) || err.detail !== 'insufficient_quota_for_request') return undefined;
   const perUnit = opt('QuotaPerUnit');
   const currency = currencyOfOptions(opt);
-  const amount = (quota: number, zh: boolean) =>
+  const amount = (quota: number, lang: MessageLanguage) =>
     currency.inCurrency && perUnit > 0
       ? quotaText(quota, perUnit, currency)
-      : `${quota}${zh ? ' 点额度' : ' quota points'}`;
+      : serverTextIn(lang, 'quota.points', { amount: quota });
   const need = Number(err.params.need);
   const remain = Number(err.params.remain);
   const byToken = err.messageCode === 'billing.request_exceeds_token_quota';
@@ -201,7 +201,7 @@ export function quotaShortfall(err: unknown, opt: OptionReader, boundByMaxTokens
       ? 'relay.cost_exceeds_token_quota'
       : 'relay.cost_exceeds_user_quota';
   const said = (lang: MessageLanguage) =>
-    serverTextIn(lang, code, { need: amount(need, lang === 'zh'), remain: amount(remain, lang === 'zh') });
+    serverTextIn(lang, code, { need: amount(need, lang), remain: amount(remain, lang) });
   return new RelayError(403, said('en'), 'insufficient_quota_for_request', false, said('zh'));
 }
 
