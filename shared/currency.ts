@@ -57,6 +57,13 @@ export function shownCurrency(s: CurrencySettings): ShownCurrency {
   }
 }
 
+/**
+ * An amount in hundredths of its currency as whole cents or fen: `floor` for a balance (never more than can be
+ * spent), `round` for a total. A hair of tolerance: 0.29 can compute as 28.999999999999996 hundredths.
+ */
+export const wholeCents = (hundredths: number, rounding: 'floor' | 'round'): number =>
+  rounding === 'floor' ? Math.floor(hundredths + 1e-9) : Math.round(hundredths);
+
 /** The amount of quota in the shown currency, unrounded. */
 export const amountOfQuota = (quota: number, quotaPerUnit: number, c: ShownCurrency): number =>
   (quota / quotaPerUnit) * c.rate;

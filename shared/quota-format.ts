@@ -1,4 +1,4 @@
-import { amountOfQuota, type ShownCurrency } from './currency.ts';
+import { amountOfQuota, type ShownCurrency, wholeCents } from './currency.ts';
 
 /*
  * Quota as people read it in server messages and logs, in the site's currency (shared/currency.ts):
@@ -17,7 +17,6 @@ export function quotaText(
   const amount = amountOfQuota(quota, quotaPerUnit, currency);
   const sign = amount < 0 ? '-' : '';
   if (!rounding) return `${sign}${currency.symbol}${Number(Math.abs(amount).toFixed(6)).toString()}`;
-  // A hair of tolerance: 0.29 can compute as 28.999999999999996 hundredths.
-  const cents = rounding === 'floor' ? Math.floor(Math.abs(amount) * 100 + 1e-9) : Math.round(Math.abs(amount) * 100);
+  const cents = wholeCents(Math.abs(amount) * 100, rounding);
   return `${sign}${currency.symbol}${(cents / 100).toFixed(2)}`;
 }

@@ -1,5 +1,5 @@
 import { DEFAULT_QUOTA_PER_UNIT } from '../../shared/constants.ts';
-import { QUOTA_DISPLAY_TYPES, type QuotaDisplayType, shownCurrency } from '../../shared/currency.ts';
+import { QUOTA_DISPLAY_TYPES, type QuotaDisplayType, shownCurrency, wholeCents } from '../../shared/currency.ts';
 import { readJson, readString, StorageKey } from './storage.ts';
 
 /*
@@ -121,8 +121,7 @@ export function formatCents(quota: number, display: QuotaDisplay, rounding: 'flo
   if (!display.displayInCurrency) return grouped(q, 0, 0);
   const symbol = currencySymbol(display);
   const exact = (q * 100) / perShown(display);
-  // A hair of tolerance: at a quota per unit with a fraction, $0.29 can compute as 28.999999999999996 cents.
-  const cents = rounding === 'floor' ? Math.floor(exact + 1e-9) : Math.round(exact);
+  const cents = wholeCents(exact, rounding);
   // Something used that is under half a cent is not nothing.
   if (cents === 0 && rounding === 'round' && q !== 0) return `${q < 0 ? '-' : ''}<${symbol}0.01`;
   return `${cents < 0 ? '-' : ''}${symbol}${grouped(Math.abs(cents) / 100, 2, 2)}`;
